@@ -1,0 +1,29 @@
+# Two commands on a fresh machine: `make kit` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: kit test bench clean check-system
+
+kit: $(STAMP)
+	$(BIN)/pnp build
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q
+
+bench: $(STAMP)
+	$(BIN)/python -m generator.bench
+
+# WeasyPrint needs Pango from the system; say so plainly instead of failing deep inside an import.
+check-system:
+	@$(PYTHON) -c 'import ctypes.util, sys; missing = [n for n in ("pango-1.0", "pangoft2-1.0", "harfbuzz") if not ctypes.util.find_library(n)]; missing and sys.exit("missing system libraries: " + ", ".join(missing) + "\nInstall them first (Debian/Ubuntu): sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0")'
+
+$(STAMP): pyproject.toml | check-system
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf output $(VENV)

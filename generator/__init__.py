@@ -1,0 +1,1 @@
+"""Board-game data in, print-and-play kits, print-shop files and rule booklets out."""

@@ -1,0 +1,229 @@
+"""The orchestrator: the only place that knows the order of the stages.
+
+load -> validate -> lay out -> render -> write. Every file renders into memory first; the
+output folder is touched only when the whole build succeeded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .errors import DataError, Problem, UsageError
+from .layout import Localised, card_faces, check_faces, sheet_grid
+from .output import Artifact, write_all
+from .project import Game, Project
+from .render.boards import BoardFace, render_boards
+from .render.cards import render_card_sheets
+from .render.tokens import TokenFace, render_tokens, standee_outline
+from .texts import Texts
+from .validate import validate_game
+
+PAPERS = ("a4", "letter")
+
+
+# ---- load + validate ----------------------------------------------------------------------
+
+def load_games(project: Project, slug: str | None = None) -> list[Game]:
+    """Load and fully validate the selected games; raise DataError with every problem."""
+    games, problems = [], []
+    for name in project.select(slug):
+        game, found = project.load_game(name)
+        problems += found
+        if not found:
+            found = validate_game(game)
+            problems += found
+        if not found:
+            problems += check_game_faces(game)
+        games.append(game)
+    if problems:
+        raise DataError(problems)
+    return games
+
+
+def check_game_faces(game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
+    problems = []
+    for locale in locales or game.locales:
+        texts = Texts.load(game, locale)
+        for edition in game.editions:
+            loc = Localised(game, edition, texts)
+            try:
+                faces = card_faces(loc)
+            except KeyError as exc:
+                problems.append(Problem(game.file_name("cards"), 0, "", f"unknown placeholder {exc} in a card text"))
+                continue
+            problems += check_faces(loc, faces)
+    return problems
+
+
+# ---- lay out + render ---------------------------------------------------------------------
+
+@dataclass
+class Kit:
+    """Everything one kit file needs to know."""
+
+    project: Project
+    game: Game
+    loc: Localised
+    paper: str
+
+    @property
+    def paper_mm(self) -> tuple[float, float]:
+        papers = self.project.load_sheet("papers")["papers"]
+        return tuple(papers[self.paper]["size_mm"])
+
+    @property
+    def draft(self) -> str:
+        status = self.game.meta["locales"].get(self.loc.locale)
+        return self.loc.label("draft") if status == "draft" else ""
+
+    @property
+    def scale_label(self) -> str:
+        return self.loc.label("scale_check") if "scale_check" in self.game.meta["labels"] else ""
+
+    def path(self, kind: str, extension: str = "pdf") -> str:
+        g, e, l = self.game.slug, self.loc.edition, self.loc.locale
+        return f"{g}/{e}/{l}/{g}-{e}-{l}-{kind}-{self.paper}.{extension}"
+
+    def artifact(self, kind: str, data: bytes, pages: int) -> Artifact:
+        return Artifact(self.path(kind), data, self.game.slug, kind, self.loc.edition,
+                        self.loc.locale, self.paper, pages)
+
+
+def cards_kit(kit: Kit) -> Artifact | None:
+    faces = card_faces(kit.loc)
+    if not faces:
+        return None
+    grid = sheet_grid(kit.project.load_sheet("poker-3x3"), kit.paper_mm)
+    data, pages, _ = render_card_sheets(faces, grid, f"{kit.loc.title} — cards",
+                                        draft=kit.draft, scale_label=kit.scale_label)
+    return kit.artifact("cards", data, pages)
+
+
+def board_faces(loc: Localised) -> list[BoardFace]:
+    game = loc.game
+    boards_file = game.files.get("boards") or {}
+    design = boards_file.get("design")
+    if not design:
+        return []
+    track, clock = design["track"], design["clock"]
+    text = loc.text
+    faces = []
+    for component in game.in_edition(loc.edition, "boards"):
+        data = component.data
+        faces.append(BoardFace(
+            key=f"board-{component.id}", name=loc.field(component.keypath, data, "name"),
+            colour=data["colour"], accent=data["accent"], size_mm=tuple(design["size_mm"]),
+            start=text("design.track.start", track["start"]), finish=text("design.track.finish", track["finish"]),
+            fields=track["fields"], row_length=track["row_length"],
+            clock_label=text("design.clock.label", clock["label"]), clock_fields=clock["fields"],
+            clock_red=clock["red"], clock_middle=clock["middle"],
+            middle_label=loc.field("design.clock", clock, "middle_label"),
+            red_label=loc.field("design.clock", clock, "red_label"), game_title=loc.title))
+    return faces
+
+
+def boards_kit(kit: Kit) -> Artifact | None:
+    faces = board_faces(kit.loc)
+    if not faces:
+        return None
+    labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
+    data, pages, _ = render_boards(faces, kit.paper_mm, kit.project.load_sheet("tiles"), labels,
+                                   draft=kit.draft, scale_label=kit.scale_label)
+    return kit.artifact("boards", data, pages)
+
+
+def token_faces(loc: Localised) -> list[TokenFace]:
+    faces = []
+    for component in loc.game.in_edition(loc.edition, "tokens"):
+        data = component.data
+        name = loc.field(component.keypath, data, "name")
+        copies = component.count(loc.edition)
+        if data["shape"] == "disc":
+            d = data["diameter_mm"]
+            faces.append(TokenFace(f"token-{component.id}", "disc", name, data["colour"], copies,
+                                   (d, d), icon=data.get("icon", "")))
+        else:
+            # One standee per copy, each in its own colour (cycling if there are more copies).
+            colours = data["colours"]
+            figure = tuple(data["size_mm"])
+            for index in range(copies):
+                faces.append(TokenFace(
+                    f"token-{component.id}-{index + 1}", "standee", name, colours[index % len(colours)], 1,
+                    standee_outline(figure, data["base_mm"]), write_label=loc.label("write_here"),
+                    fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure))
+    return faces
+
+
+def tokens_kit(kit: Kit) -> Artifact | None:
+    faces = token_faces(kit.loc)
+    if not faces:
+        return None
+    data, pages, _ = render_tokens(faces, kit.paper_mm, kit.project.load_sheet("tokens"),
+                                   f"{kit.loc.title} — tokens", draft=kit.draft, scale_label=kit.scale_label)
+    return kit.artifact("tokens", data, pages)
+
+
+# Which files a home kit has; each maker returns None when the game has no such components.
+KIT_MAKERS: dict[str, Callable[[Kit], Artifact | None]] = {
+    "cards": cards_kit,
+    "boards": boards_kit,
+    "tokens": tokens_kit,
+}
+
+
+# ---- the build ----------------------------------------------------------------------------
+
+@dataclass
+class BuildRequest:
+    game: str | None = None
+    edition: str | None = None
+    locale: str | None = None
+    paper: str = "all"
+    out: Path | None = None
+
+
+def plan(games: list[Game], request: BuildRequest) -> list[tuple[Game, str, str, str]]:
+    papers = PAPERS if request.paper == "all" else (request.paper,)
+    jobs = []
+    for game in games:
+        editions = game.editions
+        if request.edition:
+            if request.edition not in editions:
+                if request.game:
+                    raise UsageError(f"{game.slug} has no edition '{request.edition}' (editions: {', '.join(editions)})")
+                continue
+            editions = [request.edition]
+        locales = game.locales
+        if request.locale:
+            if request.locale not in locales:
+                if request.game:
+                    raise UsageError(f"{game.slug} has no locale '{request.locale}' (locales: {', '.join(locales)})")
+                continue
+            locales = [request.locale]
+        for edition in editions:
+            for locale in locales:
+                for paper in papers:
+                    jobs.append((game, edition, locale, paper))
+    if not jobs:
+        raise UsageError("nothing to build for that selection")
+    return jobs
+
+
+def build(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
+    games = load_games(project, request.game)
+    jobs = plan(games, request)
+    artifacts: list[Artifact] = []
+    texts_cache: dict[tuple[str, str], Texts] = {}
+    for game, edition, locale, paper in jobs:
+        texts = texts_cache.setdefault((game.slug, locale), Texts.load(game, locale))
+        kit = Kit(project, game, Localised(game, edition, texts), paper)
+        for kind, maker in KIT_MAKERS.items():
+            artifact = maker(kit)
+            if artifact is not None:
+                artifacts.append(artifact)
+            if progress:
+                progress(f"{game.slug} {edition} {locale} {paper} {kind}")
+    out = request.out or project.root / "output"
+    write_all(out, artifacts)
+    return artifacts

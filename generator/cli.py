@@ -1,0 +1,96 @@
+"""The `pnp` command line: options, then one call into the library. Errors are reported here,
+once, with exit codes from generator.errors; a user never sees a traceback for bad data."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import errors
+from .build import BuildRequest, build, load_games
+from .project import Project
+
+
+class Context:
+    def __init__(self, root: Path):
+        self.project = Project(root)
+
+
+def report(exc: errors.PnpError) -> None:
+    if isinstance(exc, errors.DataError):
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        click.echo(f"{len(exc.problems)} problem(s) found.", err=True)
+    else:
+        click.echo(f"error: {exc}", err=True)
+
+
+class Group(click.Group):
+    """Maps the tool's exceptions to messages and exit codes in one place."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except errors.PnpError as exc:
+            report(exc)
+            ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            click.echo("interrupted; output/ was left as it was before the run", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("-C", "directory", type=click.Path(file_okay=False, path_type=Path), default=".",
+              help="Work on the project in DIR (default: the current directory).")
+@click.pass_context
+def main(ctx, directory: Path):
+    """Turn board-game data into print-and-play kits, print-shop files and rule booklets."""
+    if not directory.is_dir():
+        raise click.BadParameter(f"'{directory}' is not a folder", param_hint="-C")
+    ctx.obj = Context(directory.resolve())
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_obj
+def list_command(obj: Context, as_json: bool):
+    """Show games, editions, locales and every component with its count per edition."""
+    from .catalog import describe_games, print_games
+    games = load_games(obj.project)
+    data = describe_games(games)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print_games(data)
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.pass_obj
+def validate(obj: Context, game: str | None):
+    """Check all data (or one GAME's) and report every problem with file, line and key."""
+    games = load_games(obj.project, game)
+    click.echo(f"ok: {', '.join(g.slug for g in games)}")
+
+
+@main.command("build")
+@click.option("--game", help="Only this game.")
+@click.option("--edition", help="Only this edition.")
+@click.option("--locale", help="Only this locale.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder (default: output/).")
+@click.pass_obj
+def build_command(obj: Context, game, edition, locale, paper, out):
+    """Validate, then build kits into the output folder."""
+    from .progress import Progress
+    request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out)
+    with Progress("building") as progress:
+        artifacts = build(obj.project, request, progress=progress.step)
+    pages = sum(a.pages for a in artifacts)
+    click.echo(f"built {len(artifacts)} files ({pages} pages) into {out or obj.project.root / 'output'}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,201 @@
+"""Lay-out stage: turn a game's data into faces with their final, localised text, and place
+them on sheets. Nothing here draws; the renderers take what this module decides.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .errors import Problem
+from .project import Component, Game
+from .render.faces import TextDoesNotFit, fit_face
+from .render import fonts
+from .texts import Texts, numbers
+from .yamlfile import locate
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct card face: drawn once, placed `copies` times."""
+
+    key: str                 # unique within a document, names the PDF form
+    layout: dict
+    values: dict
+    copies: int
+    back: "Face | None" = None
+    source: tuple[str, int, str] = ("", 0, "")   # file, line, key path: for error messages
+
+
+@dataclass
+class Localised:
+    """A game's strings in one locale for one edition, with numbers filled in."""
+
+    game: Game
+    edition: str
+    texts: Texts
+
+    def __post_init__(self):
+        self.values = numbers(self.game, self.edition)
+
+    @property
+    def locale(self) -> str:
+        return self.texts.locale
+
+    def text(self, key: str, source: str) -> str:
+        return self.texts.fill(self.texts.get(key, source), self.values)
+
+    def field(self, root: str, data: dict, name: str) -> str:
+        if name not in data:
+            return ""
+        return self.text(f"{root}.{name}", data[name])
+
+    def label(self, name: str) -> str:
+        return self.field("labels", self.game.meta["labels"], name)
+
+    @property
+    def title(self) -> str:
+        return self.text("title", self.game.meta["title"])
+
+    def edition_name(self, edition: str | None = None) -> str:
+        edition = edition or self.edition
+        return self.text(f"editions.{edition}.name", self.game.meta["editions"][edition]["name"])
+
+
+def component_values(loc: Localised, component: Component) -> dict:
+    data = component.data
+    root = component.keypath
+    values = {key: value for key, value in data.items() if isinstance(value, str)}
+    values.update(name=loc.field(root, data, "name"), text=loc.field(root, data, "text"))
+    editions_with = [e for e in loc.game.editions if component.count(e)]
+    if len(editions_with) == len(loc.game.editions):
+        values["edition_label"] = loc.label("all_editions") if "all_editions" in loc.game.meta["labels"] else ""
+    else:
+        values["edition_label"] = " · ".join(loc.edition_name(e).upper() for e in editions_with)
+    values["count_label"] = f"×{component.count(loc.edition)}"
+    values["game_title"] = loc.title
+    labels = loc.game.meta["labels"]
+    for label, field in (("role", "role_label"), ("once_per_game", "once_label")):
+        if label in labels:
+            values[field] = loc.label(label)
+    if component.category == "cards":
+        deck_id = data["deck"]
+        values["deck_name"] = loc.field(f"decks.{deck_id}", loc.game.decks[deck_id], "name")
+    return values
+
+
+def card_faces(loc: Localised) -> list[Face]:
+    """Every card face of the edition in data order, with its back."""
+    game = loc.game
+    faces_layouts = game.layouts.get("faces", {})
+    backs_layouts = game.layouts.get("backs", {})
+    backs: dict[str, Face] = {}
+    faces = []
+    for component in game.in_edition(loc.edition, "cards"):
+        deck = game.decks[component.data["deck"]]
+        values = component_values(loc, component)
+        back_id = component.data.get("back", deck["back"])
+        if back_id not in backs:
+            backs[back_id] = Face(f"back-{back_id}", backs_layouts[back_id], values, 0,
+                                  source=_where(game, component, "back"))
+        file, line = locate(game.files["cards"], ("cards", component.id))
+        faces.append(Face(f"card-{component.id}", faces_layouts[deck["layout"]], values,
+                          component.count(loc.edition), backs[back_id], (file, line, component.keypath)))
+    return faces
+
+
+def _where(game: Game, component: Component, what: str) -> tuple[str, int, str]:
+    file, line = locate(game.files[component.category], (component.category, component.id))
+    return file, line, f"{component.keypath}.{what}"
+
+
+def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
+    """Every text fits its box and every character has a glyph, in this locale."""
+    problems = []
+    seen = set()
+    for face in faces:
+        for candidate in (face, face.back):
+            if candidate is None or candidate.key in seen:
+                continue
+            seen.add(candidate.key)
+            file, line, key = candidate.source
+            values = {**candidate.layout.get("defaults", {}), **candidate.values}
+            try:
+                fit_face(candidate.layout, values)
+            except TextDoesNotFit as exc:
+                problems.append(Problem(file, line, f"{key}.{exc.field}",
+                                        f"[{loc.game.slug} {loc.edition} {loc.locale}] text does not fit: {exc.reason}"))
+            for element in candidate.layout["elements"]:
+                if element["type"] == "text":
+                    missing = fonts.missing_glyphs(values.get(element["field"], ""), element["font"])
+                    if missing:
+                        problems.append(Problem(file, line, f"{key}.{element['field']}",
+                                                f"[{loc.locale}] no glyph in the shipped font for {''.join(sorted(missing))!r}"))
+                elif element["type"] == "icon":
+                    glyph = element.get("glyph") or values.get(element.get("field", ""), "")
+                    if glyph and fonts.symbol_font_for(glyph) is None:
+                        problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
+                                                f"no shipped font has the icon glyph {glyph!r}"))
+    return problems
+
+
+# ---- sheets -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Slot:
+    """A card position on a sheet: bottom-left corner in mm, column and row."""
+
+    x: float
+    y: float
+    column: int
+    row: int
+
+
+@dataclass(frozen=True)
+class SheetGrid:
+    paper_mm: tuple[float, float]
+    card_mm: tuple[float, float]
+    columns: int
+    rows: int
+    gap_mm: float
+    origin: tuple[float, float]          # bottom-left of the grid
+    marks: dict
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    def slot(self, index: int, mirror_columns: bool = False, mirror_rows: bool = False) -> Slot:
+        """Slot `index` reading left to right, top to bottom; mirrored for duplex backs."""
+        column, row = index % self.columns, index // self.columns
+        if mirror_columns:
+            column = self.columns - 1 - column
+        if mirror_rows:
+            row = self.rows - 1 - row
+        w, h = self.card_mm
+        x = self.origin[0] + column * (w + self.gap_mm)
+        y = self.origin[1] + (self.rows - 1 - row) * (h + self.gap_mm)
+        return Slot(x, y, column, row)
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        w, h = self.card_mm
+        return (self.columns * w + (self.columns - 1) * self.gap_mm,
+                self.rows * h + (self.rows - 1) * self.gap_mm)
+
+
+def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
+    """Centre the sheet's card grid on the paper; fail if it does not fit with its marks."""
+    columns, rows, gap = sheet["columns"], sheet["rows"], sheet.get("gap_mm", 0)
+    w, h = sheet["card_mm"]
+    grid_w, grid_h = columns * w + (columns - 1) * gap, rows * h + (rows - 1) * gap
+    margin_x, margin_y = (paper_mm[0] - grid_w) / 2, (paper_mm[1] - grid_h) / 2
+    marks = dict(sheet["crop_marks"])
+    room = min(margin_x, margin_y) - marks["offset_mm"] - marks["min_edge_mm"]
+    if room < 1.5:
+        raise ValueError(f"sheet '{sheet['name']}' leaves no room for crop marks on {paper_mm} mm paper")
+    marks["length_mm"] = min(marks["length_mm"], room)
+    return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), marks)
+
+
+def pages_needed(copies: int, per_page: int) -> int:
+    return max(1, math.ceil(copies / per_page))

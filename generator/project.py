@@ -1,0 +1,165 @@
+"""Load stage: find the project's games and read their YAML into located data.
+
+A project is a folder with `components/<game>/` (YAML) and optionally `templates/`; the
+tool's own templates fill in whatever the project does not override.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import ModuleType
+
+from .errors import Problem, UsageError
+from .yamlfile import Located, load_yaml
+
+TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+GAME_FILES = ("game", "cards", "boards", "tokens", "layouts")
+REQUIRED_FILES = ("game",)
+CATEGORIES = ("cards", "boards", "tokens")
+
+
+@dataclass
+class Component:
+    """One card, board or token kind with its copies per edition."""
+
+    category: str
+    id: str
+    data: Located
+
+    @property
+    def group(self) -> str:
+        """The deck of a card, the shape of a token; boards form one group."""
+        if self.category == "cards":
+            return self.data["deck"]
+        if self.category == "tokens":
+            return self.id
+        return self.category
+
+    def count(self, edition: str) -> int:
+        return int(self.data.get("count", {}).get(edition, 0))
+
+    @property
+    def keypath(self) -> str:
+        return f"{self.category}.{self.id}"
+
+
+@dataclass
+class Game:
+    slug: str
+    folder: Path
+    display: str                      # folder as shown in messages, relative to the project
+    files: dict[str, Located] = field(default_factory=dict)
+    rules: ModuleType | None = None
+
+    @property
+    def meta(self) -> Located:
+        return self.files["game"]
+
+    @property
+    def source_locale(self) -> str:
+        return self.meta["source_locale"]
+
+    @property
+    def locales(self) -> list[str]:
+        return list(self.meta["locales"])
+
+    @property
+    def editions(self) -> list[str]:
+        return list(self.meta["editions"])
+
+    def file_name(self, name: str) -> str:
+        return f"{self.display}/{name}.yaml"
+
+    @cached_property
+    def components(self) -> list[Component]:
+        found = []
+        for category in CATEGORIES:
+            for component_id, data in (self.files.get(category) or {}).get(category, {}).items():
+                found.append(Component(category, component_id, data))
+        return found
+
+    def in_edition(self, edition: str, category: str | None = None) -> list[Component]:
+        return [c for c in self.components
+                if c.count(edition) > 0 and (category is None or c.category == category)]
+
+    @property
+    def decks(self) -> dict:
+        return (self.files.get("cards") or {}).get("decks", {})
+
+    @property
+    def layouts(self) -> Located:
+        return self.files.get("layouts") or Located()
+
+
+@dataclass
+class Project:
+    root: Path
+
+    @property
+    def components_dir(self) -> Path:
+        return self.root / "components"
+
+    @property
+    def template_dirs(self) -> list[Path]:
+        own = self.root / "templates"
+        dirs = [own] if own.is_dir() else []
+        if TOOL_TEMPLATES.is_dir() and TOOL_TEMPLATES.resolve() != own.resolve():
+            dirs.append(TOOL_TEMPLATES)
+        return dirs
+
+    def template(self, relative: str) -> Path:
+        for folder in self.template_dirs:
+            candidate = folder / relative
+            if candidate.exists():
+                return candidate
+        raise UsageError(f"template '{relative}' not found in {', '.join(map(str, self.template_dirs))}")
+
+    def display(self, path: Path) -> str:
+        try:
+            return str(path.resolve().relative_to(self.root.resolve()))
+        except ValueError:
+            return str(path)
+
+    def game_slugs(self) -> list[str]:
+        if not self.components_dir.is_dir():
+            raise UsageError(f"{self.root}: no components/ folder here (use -C DIR to name the project)")
+        return sorted(p.name for p in self.components_dir.iterdir() if (p / "game.yaml").is_file())
+
+    def select(self, slug: str | None) -> list[str]:
+        slugs = self.game_slugs()
+        if slug is None:
+            return slugs
+        if slug not in slugs:
+            raise UsageError(f"no game '{slug}' in {self.display(self.components_dir)} "
+                             f"(games: {', '.join(slugs) or 'none'})")
+        return [slug]
+
+    def load_game(self, slug: str) -> tuple[Game, list[Problem]]:
+        folder = self.components_dir / slug
+        game = Game(slug, folder, self.display(folder))
+        problems: list[Problem] = []
+        for name in GAME_FILES:
+            path = folder / f"{name}.yaml"
+            if not path.exists():
+                if name in REQUIRED_FILES:
+                    problems.append(Problem(game.file_name(name), 0, "", "required file is missing"))
+                continue
+            data, found = load_yaml(path, game.file_name(name))
+            problems.extend(found)
+            if data is None and not found:
+                data = Located()
+            if data is not None and not isinstance(data, Located):
+                problems.append(Problem(game.file_name(name), 1, "", "expected a mapping at the top level"))
+                continue
+            if data is not None:
+                game.files[name] = data
+        return game, problems
+
+    def load_sheet(self, name: str) -> dict:
+        path = self.template(f"sheets/{name}.yaml")
+        data, problems = load_yaml(path, self.display(path))
+        if problems:
+            from .errors import DataError
+            raise DataError(problems)
+        return data

@@ -1,0 +1,178 @@
+"""Card and token faces drawn from layout data (`layouts.yaml`): data decides, code draws.
+
+Coordinates are millimetres from the face's bottom-left corner. Text boxes shrink their font
+in half-point steps down to `min_size`; text that still does not fit is reported, never clipped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from . import fonts
+
+_REF = re.compile(r"^\{([a-z_]+)\}$")
+
+
+@dataclass(frozen=True)
+class FittedText:
+    font: str
+    size: float
+    lines: tuple[str, ...]
+
+
+class TextDoesNotFit(Exception):
+    def __init__(self, field: str, reason: str):
+        super().__init__(f"{field}: {reason}")
+        self.field, self.reason = field, reason
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap; explicit newlines start new lines. Words are never split."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if current and stringWidth(candidate, font, size) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def fit_text(text: str, style: str, size: float, min_size: float, width_mm: float, height_mm: float) -> FittedText:
+    """Largest size from `size` down to `min_size` at which the text fits the box."""
+    font = fonts.font_name(style)
+    width, height = width_mm * mm, height_mm * mm
+    current = size
+    while current >= min_size - 1e-9:
+        lines = wrap(text, font, current, width)
+        block = (len(lines) - 1) * current * fonts.LEADING + (fonts.ASCENT + fonts.DESCENT) * current
+        widest = max((stringWidth(line, font, current) for line in lines), default=0)
+        if block <= height + 1e-6 and widest <= width + 1e-6:
+            return FittedText(font, current, tuple(lines))
+        current = round(current - 0.5, 2)
+    lines = wrap(text, font, min_size, width)
+    widest = max(lines, key=lambda line: stringWidth(line, font, min_size))
+    if stringWidth(widest, font, min_size) > width:
+        reason = f"'{widest}' is wider than the {width_mm:g} mm box even at {min_size:g} pt"
+    else:
+        reason = f"needs {len(lines)} lines at {min_size:g} pt, the {height_mm:g} mm box holds fewer"
+    raise TextDoesNotFit("", reason)
+
+
+def resolve_colour(value: str | None, values: dict) -> str | None:
+    """A literal '#rrggbb', 'none', or '{field}' looked up in the face's values."""
+    if value in (None, "none"):
+        return None
+    match = _REF.match(value)
+    if match:
+        return resolve_colour(values.get(match.group(1)), values)
+    return value
+
+
+def face_text_fields(layout: dict) -> list[dict]:
+    return [el for el in layout["elements"] if el["type"] == "text"]
+
+
+def fit_face(layout: dict, values: dict) -> dict[str, FittedText]:
+    """Fit every text element; raises TextDoesNotFit naming the field."""
+    fitted = {}
+    for element in face_text_fields(layout):
+        text = values.get(element["field"], "")
+        if not text:
+            continue
+        x, y, w, h = element["box"]
+        try:
+            fitted[element["field"]] = fit_text(text, element["font"], element["size"],
+                                                element.get("min_size", element["size"]), w, h)
+        except TextDoesNotFit as exc:
+            raise TextDoesNotFit(element["field"], exc.reason) from None
+    return fitted
+
+
+def draw_face(canvas, layout: dict, values: dict, bleed_mm: float = 0.0) -> None:
+    """Draw one face with its bottom-left trim corner at the canvas origin."""
+    values = {**layout.get("defaults", {}), **values}
+    fitted = fit_face(layout, values)
+    for element in layout["elements"]:
+        kind = element["type"]
+        if kind == "rect":
+            _rect(canvas, element, values, bleed_mm, layout["size_mm"])
+        elif kind == "circle":
+            fill = resolve_colour(element["fill"], values)
+            if fill:
+                canvas.setFillColor(HexColor(fill))
+                cx, cy = element["centre"]
+                canvas.circle(cx * mm, cy * mm, element["radius"] * mm, stroke=0, fill=1)
+        elif kind == "icon":
+            glyph = element.get("glyph") or values.get(element.get("field", ""), "")
+            if glyph:
+                draw_glyph(canvas, glyph, element["centre"], element["size"],
+                           resolve_colour(element.get("colour", "#000000"), values) or "#000000")
+        elif kind == "text" and element["field"] in fitted:
+            _text(canvas, element, fitted[element["field"]], values)
+
+
+def _rect(canvas, element, values, bleed_mm, size_mm):
+    x, y, w, h = element["box"]
+    if element.get("bleed") and bleed_mm:
+        # A background that touches the trim runs on into the bleed.
+        if x <= 0:
+            x, w = x - bleed_mm, w + bleed_mm
+        if y <= 0:
+            y, h = y - bleed_mm, h + bleed_mm
+        if x + w >= size_mm[0] - 1e-6:
+            w += bleed_mm
+        if y + h >= size_mm[1] - 1e-6:
+            h += bleed_mm
+    fill = resolve_colour(element["fill"], values)
+    stroke = resolve_colour(element.get("stroke"), values)
+    if fill:
+        canvas.setFillColor(HexColor(fill))
+    if stroke:
+        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setLineWidth(element.get("stroke_width", 0.5) * mm)
+    radius = element.get("radius", 0)
+    args = dict(stroke=1 if stroke else 0, fill=1 if fill else 0)
+    if radius:
+        canvas.roundRect(x * mm, y * mm, w * mm, h * mm, radius * mm, **args)
+    else:
+        canvas.rect(x * mm, y * mm, w * mm, h * mm, **args)
+
+
+def _text(canvas, element, fitted: FittedText, values):
+    x, y, w, h = element["box"]
+    size = fitted.size
+    leading = size * fonts.LEADING
+    block = (len(fitted.lines) - 1) * leading + (fonts.ASCENT + fonts.DESCENT) * size
+    baseline = (y + h / 2) * mm + block / 2 - fonts.ASCENT * size
+    canvas.setFillColor(HexColor(resolve_colour(element.get("colour", "#000000"), values) or "#000000"))
+    canvas.setFont(fitted.font, size)
+    align = element.get("align", "left")
+    for line in fitted.lines:
+        if align == "center":
+            canvas.drawCentredString((x + w / 2) * mm, baseline, line)
+        elif align == "right":
+            canvas.drawRightString((x + w) * mm, baseline, line)
+        else:
+            canvas.drawString(x * mm, baseline, line)
+        baseline -= leading
+
+
+def draw_glyph(canvas, glyph: str, centre, size: float, colour: str) -> None:
+    font = fonts.symbol_font_for(glyph)
+    if font is None:
+        raise ValueError(f"no shipped font has the glyph {glyph!r}")
+    canvas.setFillColor(HexColor(colour))
+    canvas.setFont(font, size)
+    width = stringWidth(glyph, font, size)
+    cx, cy = centre
+    # Centre on the glyph's visual middle (about 0.35 em above the baseline).
+    canvas.drawString(cx * mm - width / 2, cy * mm - size * 0.35, glyph)

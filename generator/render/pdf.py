@@ -1,0 +1,85 @@
+"""ReportLab canvases set up the same way everywhere: embedded fonts, reproducible bytes."""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+
+
+class Document:
+    """A PDF being drawn in memory; `finish()` returns its bytes and page count."""
+
+    def __init__(self, page_mm: tuple[float, float], title: str, subject: str = ""):
+        fonts.register()
+        self.buffer = io.BytesIO()
+        self.page_mm = page_mm
+        # invariant=1: no timestamps or random IDs, so the same input gives the same bytes.
+        # initialFontName: otherwise every page references an unembedded Helvetica.
+        self.canvas = Canvas(self.buffer, pagesize=(page_mm[0] * mm, page_mm[1] * mm),
+                             invariant=1, initialFontName="Sans", pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor("pnp")
+        self.canvas.setCreator("pnp")
+        self.canvas.setSubject(subject)
+        self.pages = 0
+        self.forms: set[str] = set()
+
+    def new_page(self) -> None:
+        if self.pages:
+            self.canvas.showPage()
+        self.pages += 1
+
+    def form(self, name: str, draw, bbox_mm: tuple[float, float, float, float]) -> str:
+        """Define a reusable drawing once (a PDF form XObject); `draw(canvas)` draws it.
+        The bounding box clips the form, so it must hold everything drawn (bleed included)."""
+        if name not in self.forms:
+            x0, y0, x1, y1 = (v * mm for v in bbox_mm)
+            self.canvas.beginForm(name, lowerx=x0, lowery=y0, upperx=x1, uppery=y1)
+            draw(self.canvas)
+            self.canvas.endForm()
+            self.forms.add(name)
+        return name
+
+    def place(self, name: str, x_mm: float, y_mm: float) -> None:
+        self.canvas.saveState()
+        self.canvas.translate(x_mm * mm, y_mm * mm)
+        self.canvas.doForm(name)
+        self.canvas.restoreState()
+
+    def finish(self) -> tuple[bytes, int]:
+        self.canvas.showPage()
+        self.canvas.save()
+        return self.buffer.getvalue(), self.pages
+
+
+def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = False) -> None:
+    """A 50 mm bar with 10 mm ticks, so a user can check the print was not scaled.
+    Vertical bars run upwards from (x, y) with the label beside them."""
+    canvas.saveState()
+    canvas.translate(x_mm * mm, y_mm * mm)
+    if vertical:
+        canvas.rotate(90)
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(0.5)
+    canvas.line(0, 0, 50 * mm, 0)
+    for tick in range(0, 51, 10):
+        canvas.line(tick * mm, 0, tick * mm, (1.6 if tick % 50 == 0 else 1) * mm)
+    canvas.setFillColor(HexColor("#000000"))
+    canvas.setFont("Sans", 5.5)
+    canvas.drawCentredString(25 * mm, -2.4 * mm if vertical else 1.2 * mm, label)
+    canvas.restoreState()
+
+
+def draft_mark(canvas, page_mm, text: str) -> None:
+    """A visible diagonal DRAFT mark for locales not yet released."""
+    canvas.saveState()
+    canvas.setFillColor(HexColor("#D00000"), alpha=0.18)
+    canvas.setFont("Sans-Bold", 72)
+    canvas.translate(page_mm[0] * mm / 2, page_mm[1] * mm / 2)
+    canvas.rotate(55)
+    canvas.drawCentredString(0, -24, text)
+    canvas.restoreState()

@@ -1,0 +1,149 @@
+"""Token sheets: round tokens (one per copy) and fold-over standee pawns with a blank
+writing area and a fold-out base. Pieces are packed in rows; each distinct piece is a form."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.units import mm
+
+from .faces import draw_glyph, fit_text
+from .pdf import Document, draft_mark, scale_bar
+
+
+@dataclass(frozen=True)
+class TokenFace:
+    key: str
+    shape: str                # disc | standee
+    name: str
+    colour: str
+    copies: int
+    size_mm: tuple[float, float]   # outline to cut, including a standee's base
+    icon: str = ""
+    write_label: str = ""
+    fold_label: str = ""
+    base_mm: float = 0.0
+    figure_mm: tuple[float, float] = (0.0, 0.0)
+
+
+def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
+    """Front and back joined at the top fold, each with a base tab: the cut outline."""
+    w, h = figure_mm
+    return (w, 2 * h + 2 * base_mm)
+
+
+def draw_token(canvas, token: TokenFace) -> None:
+    if token.shape == "disc":
+        d = token.size_mm[0]
+        r = d / 2
+        canvas.setFillColor(HexColor(token.colour))
+        canvas.setStrokeColor(HexColor("#000000"))
+        canvas.setLineWidth(0.4)
+        canvas.circle(r * mm, r * mm, r * mm, stroke=1, fill=1)
+        canvas.setStrokeColor(white)
+        canvas.setLineWidth(0.5 * mm)
+        canvas.circle(r * mm, r * mm, (r - 1.6) * mm, stroke=1, fill=0)
+        if token.icon:
+            draw_glyph(canvas, token.icon, (r, r + d * 0.08), d * 1.6, "#FFFFFF")
+        # The name sits low on the disc, where the chord is about 70 % of the diameter.
+        fitted = fit_text(token.name, "bold", 6.5, 4, d * 0.62, 3.2)
+        canvas.setFillColor(white)
+        canvas.setFont(fitted.font, fitted.size)
+        canvas.drawCentredString(r * mm, (r - d * 0.28) * mm, fitted.lines[0])
+        return
+    _draw_standee(canvas, token)
+
+
+def _draw_standee(canvas, token: TokenFace) -> None:
+    w, h = token.figure_mm
+    base = token.base_mm
+    total_h = 2 * h + 2 * base
+    colour = HexColor(token.colour)
+    # Bottom base tab, back (upside down), fold, front, top base tab: folding at the middle
+    # puts front and back together, the tabs fold out in opposite directions to stand it up.
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(0.4)
+    canvas.setFillColor(HexColor("#EEEEEE"))
+    canvas.rect(0, 0, w * mm, base * mm, stroke=1, fill=1)
+    canvas.rect(0, (total_h - base) * mm, w * mm, base * mm, stroke=1, fill=1)
+    for y0, upside_down in ((base, True), (base + h, False)):
+        canvas.saveState()
+        if upside_down:
+            canvas.translate(w * mm, (y0 + h) * mm)
+            canvas.rotate(180)
+        else:
+            canvas.translate(0, y0 * mm)
+        _standee_side(canvas, w, h, colour, token)
+        canvas.restoreState()
+    # Fold lines (dashed) between the parts.
+    canvas.setDash(3, 2)
+    canvas.setStrokeColor(HexColor("#444444"))
+    for y in (base, base + h, base + 2 * h):
+        canvas.line(0, y * mm, w * mm, y * mm)
+    canvas.setDash()
+    canvas.setFillColor(HexColor("#444444"))
+    canvas.setFont("Sans", 5)
+    canvas.drawCentredString(w / 2 * mm, (base + h + 0.8) * mm, token.fold_label)
+    # Cut outline last, so it sits on top.
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(0.5)
+    canvas.rect(0, 0, w * mm, total_h * mm, stroke=1, fill=0)
+
+
+def _standee_side(canvas, w, h, colour, token: TokenFace) -> None:
+    canvas.setFillColor(colour)
+    canvas.rect(0, 0, w * mm, h * mm, stroke=0, fill=1)
+    # Blank writing area: the player writes their choice here.
+    canvas.setFillColor(white)
+    canvas.roundRect(2.5 * mm, 3 * mm, (w - 5) * mm, (h - 13) * mm, 2 * mm, stroke=0, fill=1)
+    canvas.setFillColor(HexColor("#BBBBBB"))
+    fitted = fit_text(token.write_label, "italic", 5.5, 4, w - 7, 6)
+    canvas.setFont(fitted.font, fitted.size)
+    y = 5
+    for line in reversed(fitted.lines):
+        canvas.drawCentredString(w / 2 * mm, y * mm, line)
+        y += fitted.size * 0.42
+    canvas.setFillColor(white)
+    fitted = fit_text(token.name, "bold", 8, 5, w - 4, 6)
+    canvas.setFont(fitted.font, fitted.size)
+    canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
+
+
+def pack(tokens: list[TokenFace], paper_mm, margin: float, gap: float) -> list[list[tuple[TokenFace, float, float]]]:
+    """Shelf packing, in data order: pages of (token, x, y) with y measured downwards first."""
+    pages, page = [], []
+    x, top, shelf = margin, paper_mm[1] - margin, 0.0
+    for token in tokens:
+        w, h = token.size_mm
+        for _ in range(token.copies):
+            if x + w > paper_mm[0] - margin + 1e-6:
+                x, top, shelf = margin, top - shelf - gap, 0.0
+            if top - h < margin - 1e-6:
+                pages.append(page)
+                page, x, top, shelf = [], margin, paper_mm[1] - margin, 0.0
+            page.append((token, x, top - h))
+            x += w + gap
+            shelf = max(shelf, h)
+    if page:
+        pages.append(page)
+    return pages
+
+
+def render_tokens(tokens: list[TokenFace], paper_mm, settings: dict, title: str, *,
+                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+    doc = Document(paper_mm, title, "tokens")
+    placed = []
+    margin = settings["margin_mm"]
+    for page in pack(tokens, paper_mm, margin, settings["gap_mm"]):
+        doc.new_page()
+        for token, x, y in page:
+            # a hair of room around the outline so its stroke is not clipped
+            name = doc.form(token.key, lambda c, t=token: draw_token(c, t), (-0.5, -0.5, token.size_mm[0] + 0.5, token.size_mm[1] + 0.5))
+            doc.place(name, x, y)
+            placed.append({"page": doc.pages, "token": token.key, "x_mm": round(x, 3), "y_mm": round(y, 3)})
+        if doc.pages == 1 and scale_label:
+            scale_bar(doc.canvas, margin, margin / 2, scale_label)
+        if draft:
+            draft_mark(doc.canvas, paper_mm, draft)
+    data, pages = doc.finish()
+    return data, pages, placed

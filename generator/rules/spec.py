@@ -1,0 +1,41 @@
+"""What a rules module declares about its game's components."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What one game of N players takes out of the box (the most any seating needs)."""
+
+    players: int
+    hands: int
+    components: dict[str, int]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's limits and, per edition, the component counts its rules need.
+
+    counts[edition][category][id]: copies the rules need; a component the rules do not name
+        must not exist in that edition.
+    totals[edition][selector]: sums the rules state ("54 action cards"); a selector is a
+        category ("cards") or a category and group ("cards/action", the deck).
+    facts["file:key.path"]: single values the rules fix (hand size, clock length) that the
+        YAML must state the same way.
+    setup(players, edition): what a game of that many players takes.
+    """
+
+    slug: str
+    min_players: int
+    max_players: int
+    counts: dict[str, dict[str, dict[str, int]]]
+    totals: dict[str, dict[str, int]] = field(default_factory=dict)
+    facts: dict[str, object] = field(default_factory=dict)
+    setup: Callable[[int, str], Setup] | None = None
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        return tuple(self.counts)

@@ -1,0 +1,138 @@
+"""Localised strings and the numbers they quote.
+
+Every translatable string has a key path (`cards.quick.name`). The source locale's text is
+in the YAML; other locales come from `components/<game>/locales/<lang>.po`, where msgctxt is
+the key path. Placeholders such as `{hand_size}` or `{count.quick|cards}` are filled from the
+component data at build time, so no number is ever typed into a text.
+"""
+from __future__ import annotations
+
+import gettext
+import re
+from functools import lru_cache
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from .project import Game
+
+PLACEHOLDER = re.compile(r"\{([a-z0-9_.@-]+)(?:\|([a-z0-9_]+))?\}")
+
+
+def placeholders(text: str) -> list[str]:
+    """The placeholders of a string, as written, in order (for comparing translations)."""
+    return sorted(m.group(0) for m in PLACEHOLDER.finditer(text))
+
+
+def numbers(game: Game, edition: str) -> dict[str, int]:
+    """Every number a text may quote, computed from the component data of one edition."""
+    meta = game.meta
+    values: dict[str, int] = {}
+    for key in ("age", "hand_size"):
+        if key in meta:
+            values[key] = meta[key]
+    for group in ("players", "minutes"):
+        for key, value in meta.get(group, {}).items():
+            values[f"{group}.{key}"] = value
+    design = (game.files.get("boards") or {}).get("design", {})
+    for part in ("track", "clock"):
+        for key, value in design.get(part, {}).items():
+            if isinstance(value, int):
+                values[f"{part}.{key}"] = value
+    for other in game.editions:
+        suffix = "" if other == edition else f"@{other}"
+        for component in game.components:
+            values[f"count.{component.id}{suffix}"] = component.count(other)
+        groups: dict[str, int] = {}
+        for component in game.components:
+            for selector in (component.category, f"{component.category}.{component.group}"):
+                groups[selector] = groups.get(selector, 0) + component.count(other)
+        for selector, value in groups.items():
+            values[f"total.{selector}{suffix}"] = value
+        values[f"kinds.{'cards'}{suffix}"] = len(game.in_edition(other, "cards"))
+        for deck in game.decks:
+            values[f"kinds.cards.{deck}{suffix}"] = len(
+                [c for c in game.in_edition(other, "cards") if c.group == deck])
+    values["editions"] = len(game.editions)
+    return values
+
+
+@dataclass
+class Texts:
+    """The strings of one game in one locale."""
+
+    game: Game
+    locale: str
+    catalog: Catalog | None = None
+    by_context: dict = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, game: Game, locale: str) -> "Texts":
+        texts = cls(game, locale)
+        if locale != game.source_locale:
+            path = catalog_path(game, locale)
+            if path.exists():
+                with path.open("rb") as handle:
+                    texts.catalog = read_po(handle, locale=locale)
+                texts.by_context = {m.context: m for m in texts.catalog if m.id and m.context}
+        return texts
+
+    @property
+    def is_source(self) -> bool:
+        return self.locale == self.game.source_locale
+
+    def get(self, key: str, source: str) -> str:
+        """The translation of `source` (key path `key`), or the source when there is none."""
+        if self.is_source:
+            return source
+        message = self.by_context.get(key)
+        if message is None or message.fuzzy or not message.string:
+            return source
+        source_id = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+        if source_id != source:
+            return source
+        return message.string[0] if isinstance(message.string, (tuple, list)) else message.string
+
+    def plural(self, key: str, forms: dict, n: int) -> str:
+        """`forms` is the source's {one: ..., other: ...}; picks the locale's form for n."""
+        if not self.is_source:
+            message = self.by_context.get(key)
+            if message is not None and not message.fuzzy and isinstance(message.string, (tuple, list)) \
+                    and all(message.string):
+                index = plural_index(self.locale, n)
+                if index < len(message.string):
+                    return message.string[index]
+        category = Locale.parse(self.game.source_locale).plural_form(n)
+        return forms.get(category) or forms["other"]
+
+    def fill(self, text: str, values: dict, phrases: dict | None = None) -> str:
+        """Replace placeholders with numbers (and plural phrases) from the data."""
+        def replace(match):
+            name, phrase = match.group(1), match.group(2)
+            if name not in values:
+                raise KeyError(name)
+            n = values[name]
+            if phrase:
+                forms = (phrases or {})[phrase]
+                return self.plural(f"phrases.{phrase}", forms, n).replace("{n}", str(n))
+            return str(n)
+        return PLACEHOLDER.sub(replace, text)
+
+
+def catalog_path(game: Game, locale: str) -> Path:
+    return game.folder / "locales" / f"{locale}.po"
+
+
+def plural_index(locale: str, n: int) -> int:
+    """gettext plural form index for n in the locale (from CLDR via Babel)."""
+    return _plural_function(locale)(n)
+
+
+@lru_cache(maxsize=None)
+def _plural_function(locale: str):
+    # Babel knows each locale's gettext plural expression; gettext compiles it safely.
+    return gettext.c2py(get_plural(locale).plural_expr)

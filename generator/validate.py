@@ -1,0 +1,217 @@
+"""Validate stage: schema, cross-references, and the rules module's counts.
+
+Every check appends located problems; nothing stops at the first one.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from .errors import Problem
+from .project import Game
+from .rules import load_rules
+from .yamlfile import locate
+
+
+@lru_cache(maxsize=None)
+def _schemas() -> tuple[dict, Registry]:
+    folder = resources.files("generator") / "schemas"
+    schemas = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".yaml"):
+            schema = yaml.safe_load(entry.read_text(encoding="utf-8"))
+            schemas[schema["$id"]] = schema
+    registry = Registry().with_resources(
+        (sid, Resource.from_contents(s, default_specification=_draft())) for sid, s in schemas.items())
+    return schemas, registry
+
+
+def _draft():
+    from referencing.jsonschema import DRAFT202012
+    return DRAFT202012
+
+
+def _plain(node):
+    """Located containers -> plain JSON-like data (jsonschema wants dict/list)."""
+    return json.loads(json.dumps(node, default=str))
+
+
+def _describe(error) -> tuple[tuple, str]:
+    """Turn a jsonschema error into (path, message) a person can act on."""
+    path = tuple(error.absolute_path)
+    v = error.validator
+    if v == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        if extra:
+            allowed = ", ".join(sorted(error.schema.get("properties", {})))
+            return path + (extra[0],), f"unknown key '{extra[0]}'" + (f" (allowed: {allowed})" if allowed else "")
+    if v == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return path, f"missing required key '{missing}'"
+    if v == "type":
+        return path, f"expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
+    if v == "enum":
+        return path, f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+    if v == "propertyNames":
+        return path, f"invalid name: {error.message}"
+    if v == "pattern":
+        return path, f"{error.instance!r} has the wrong form (expected {error.validator_value})"
+    if v in ("minimum", "exclusiveMinimum"):
+        return path, f"{error.instance!r} is too small ({v} {error.validator_value})"
+    if v == "oneOf" and error.context:
+        best = min(error.context, key=lambda e: len(e.absolute_path))
+        return _describe(best)
+    return path, error.message
+
+
+def check_schema(game: Game) -> list[Problem]:
+    schemas, registry = _schemas()
+    problems = []
+    for name, data in game.files.items():
+        validator = Draft202012Validator(schemas[name], registry=registry)
+        for error in validator.iter_errors(_plain(data)):
+            path, message = _describe(error)
+            file, line = locate(data, path)
+            problems.append(Problem(file or game.file_name(name), line,
+                                    ".".join(map(str, path)), message))
+    return problems
+
+
+def check_references(game: Game) -> list[Problem]:
+    """Names that must point at something: decks, layouts, backs, editions, locales."""
+    problems = []
+    editions = set(game.editions)
+    layouts = game.layouts
+    faces, backs = layouts.get("faces", {}), layouts.get("backs", {})
+    cards_file = game.files.get("cards")
+
+    def add(data, path, message):
+        file, line = locate(data, path)
+        problems.append(Problem(file, line, ".".join(path), message))
+
+    if game.source_locale not in game.meta["locales"]:
+        add(game.meta, ("source_locale",), f"'{game.source_locale}' is not listed under locales")
+    for deck_id, deck in game.decks.items():
+        if deck["layout"] not in faces:
+            add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml")
+        if deck["back"] not in backs:
+            add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml")
+    for component in game.components:
+        root = game.files[component.category]
+        for edition in component.data.get("count", {}):
+            if edition not in editions:
+                add(root, (component.category, component.id, "count", edition),
+                    f"unknown edition '{edition}' (editions: {', '.join(game.editions)})")
+        if component.category == "cards":
+            if component.data["deck"] not in game.decks:
+                add(root, ("cards", component.id, "deck"), f"no deck '{component.data['deck']}' in decks")
+            back = component.data.get("back")
+            if back and back not in backs:
+                add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml")
+    players = game.meta.get("players", {})
+    if players.get("min", 0) > players.get("max", 0):
+        add(game.meta, ("players", "min"), "min is greater than max")
+    return problems
+
+
+def check_rules(game: Game) -> list[Problem]:
+    """Compare the YAML with what the game's rules module says the rules need."""
+    try:
+        game.rules = load_rules(game.meta["rules"])
+    except LookupError as exc:
+        file, line = locate(game.meta, ("rules",))
+        return [Problem(file, line, "rules", str(exc))]
+    spec = game.rules.SPEC
+    problems = []
+
+    def add(root, path, message):
+        file, line = locate(root, path)
+        problems.append(Problem(file, line, ".".join(path), message))
+
+    for edition in spec.editions:
+        if edition not in game.editions:
+            add(game.meta, ("editions",), f"the rules know edition '{edition}', the data does not")
+    for edition in game.editions:
+        if edition not in spec.counts:
+            add(game.meta, ("editions", edition), f"the rules know no edition '{edition}'")
+            continue
+        need = spec.counts[edition]
+        have = {c.category: {} for c in game.components}
+        for component in game.components:
+            have.setdefault(component.category, {})[component.id] = component
+        for category, counts in need.items():
+            for cid, needed in counts.items():
+                component = have.get(category, {}).get(cid)
+                if component is None:
+                    root = game.files.get(category)
+                    add(root if root is not None else game.meta, (category,),
+                        f"{category}.{cid}: rules need {needed} in edition '{edition}', data has no such {category[:-1]}")
+                    continue
+                says = component.count(edition)
+                if says != needed:
+                    counted = "count" in component.data and edition in component.data["count"]
+                    path = (category, cid, "count", edition) if counted else (category, cid, "count")
+                    add(game.files[category], path, f"rules need {needed}, data says {says}")
+        for component in game.components:
+            if component.count(edition) and component.id not in need.get(component.category, {}):
+                add(game.files[component.category], (component.category, component.id, "count", edition),
+                    f"rules have no {component.category[:-1]} '{component.id}' in edition '{edition}', data says {component.count(edition)}")
+        for selector, needed in spec.totals.get(edition, {}).items():
+            says = total(game, edition, selector)
+            if says != needed:
+                category = selector.split("/")[0]
+                root = game.files.get(category, game.meta)
+                add(root, (category,), f"total {selector} in edition '{edition}': rules need {needed}, data says {says}")
+    for where, value in spec.facts.items():
+        file_name, keypath = where.split(":")
+        root = game.files.get(file_name.removesuffix(".yaml"))
+        path = tuple(keypath.split("."))
+        node = root
+        for step in path:
+            node = node.get(step) if isinstance(node, dict) else None
+        if node != value:
+            add(root if root is not None else game.meta, path, f"rules need {value}, data says {node}")
+    return problems
+
+
+def total(game: Game, edition: str, selector: str) -> int:
+    category, _, group = selector.partition("/")
+    return sum(c.count(edition) for c in game.components
+               if c.category == category and (not group or c.group == group))
+
+
+def check_setups(game: Game) -> list[Problem]:
+    """Every supported player count must find enough components in every edition."""
+    spec = game.rules.SPEC
+    problems = []
+    if spec.setup is None:
+        return problems
+    for edition in game.editions:
+        if edition not in spec.counts:
+            continue
+        for players in range(spec.min_players, spec.max_players + 1):
+            setup = spec.setup(players, edition)
+            for selector, needed in setup.components.items():
+                have = total(game, edition, selector)
+                if have < needed:
+                    category = selector.split("/")[0]
+                    file, line = locate(game.files.get(category, game.meta), (category,))
+                    problems.append(Problem(file, line, selector,
+                                            f"a {players}-player game of edition '{edition}' needs {needed}, data has {have}"))
+    return problems
+
+
+def validate_game(game: Game) -> list[Problem]:
+    problems = check_schema(game)
+    if problems:
+        return problems          # later checks assume the shapes the schema guarantees
+    problems += check_references(game)
+    problems += check_rules(game)
+    if not problems:
+        problems += check_setups(game)
+    return problems
