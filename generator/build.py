@@ -172,6 +172,11 @@ KIT_MAKERS: dict[str, Callable[[Kit], Artifact | None]] = {
 }
 
 
+# Files made once per edition rather than per locale and paper (e.g. the designer's report):
+# maker(project, game, edition) -> Artifact or None.
+EDITION_MAKERS: dict[str, Callable[[Project, Game, str], Artifact | None]] = {}
+
+
 # ---- the build ----------------------------------------------------------------------------
 
 @dataclass
@@ -224,6 +229,14 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
                 artifacts.append(artifact)
             if progress:
                 progress(f"{game.slug} {edition} {locale} {paper} {kind}")
+    for game in games:
+        for edition in {job[1] for job in jobs if job[0] is game}:
+            for kind, maker in EDITION_MAKERS.items():
+                artifact = maker(project, game, edition)
+                if artifact is not None:
+                    artifacts.append(artifact)
+                if progress:
+                    progress(f"{game.slug} {edition} {kind}")
     out = request.out or project.root / "output"
     write_all(out, artifacts)
     return artifacts

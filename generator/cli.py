@@ -92,5 +92,9 @@ def build_command(obj: Context, game, edition, locale, paper, out):
     click.echo(f"built {len(artifacts)} files ({pages} pages) into {out or obj.project.root / 'output'}")
 
 
+from .commands import register_all  # noqa: E402  (commands need `main` defined first)
+
+register_all(main)
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -84,23 +84,42 @@ def component_values(loc: Localised, component: Component) -> dict:
 
 
 def card_faces(loc: Localised) -> list[Face]:
-    """Every card face of the edition in data order, with its back."""
+    """Every card face of the edition in data order, with its back.
+
+    A back is one shared face per distinct look: cards whose back layout reads the same
+    values share it, a back that shows a card's own fields (double-sided cards) is its own."""
     game = loc.game
     faces_layouts = game.layouts.get("faces", {})
     backs_layouts = game.layouts.get("backs", {})
-    backs: dict[str, Face] = {}
+    backs: dict[tuple, Face] = {}
     faces = []
     for component in game.in_edition(loc.edition, "cards"):
         deck = game.decks[component.data["deck"]]
         values = component_values(loc, component)
         back_id = component.data.get("back", deck["back"])
-        if back_id not in backs:
-            backs[back_id] = Face(f"back-{back_id}", backs_layouts[back_id], values, 0,
-                                  source=_where(game, component, "back"))
+        back_layout = backs_layouts[back_id]
+        look = (back_id,) + tuple(sorted((f, values.get(f)) for f in layout_fields(back_layout)))
+        if look not in backs:
+            suffix = "" if not backs or all(b[0] != back_id for b in backs) else f"-{component.id}"
+            backs[look] = Face(f"back-{back_id}{suffix}", back_layout, values, 0,
+                               source=_where(game, component, "back"))
         file, line = locate(game.files["cards"], ("cards", component.id))
         faces.append(Face(f"card-{component.id}", faces_layouts[deck["layout"]], values,
-                          component.count(loc.edition), backs[back_id], (file, line, component.keypath)))
+                          component.count(loc.edition), backs[look], (file, line, component.keypath)))
     return faces
+
+
+def layout_fields(layout: dict) -> set[str]:
+    """Names of the values a layout reads: text and icon fields, and {field} colours."""
+    fields = set()
+    for element in layout["elements"]:
+        if element.get("field"):
+            fields.add(element["field"])
+        for key in ("fill", "stroke", "colour"):
+            value = element.get(key)
+            if isinstance(value, str) and value.startswith("{"):
+                fields.add(value.strip("{}"))
+    return fields - set(layout.get("defaults", {}))
 
 
 def _where(game: Game, component: Component, what: str) -> tuple[str, int, str]:
