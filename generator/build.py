@@ -230,7 +230,7 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
             if progress:
                 progress(f"{game.slug} {edition} {locale} {paper} {kind}")
     for game in games:
-        for edition in {job[1] for job in jobs if job[0] is game}:
+        for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
             for kind, maker in EDITION_MAKERS.items():
                 artifact = maker(project, game, edition)
                 if artifact is not None:
