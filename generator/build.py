@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .errors import DataError, Problem, UsageError
+from .i18n import check_placeholder_names, check_translations
 from .layout import Localised, card_faces, check_faces, sheet_grid
 from .output import Artifact, write_all
 from .project import Game, Project
@@ -32,6 +33,9 @@ def load_games(project: Project, slug: str | None = None) -> list[Game]:
         problems += found
         if not found:
             found = validate_game(game)
+            problems += found
+        if not found:
+            found = check_placeholder_names(game) + check_translations(game)
             problems += found
         if not found:
             problems += check_game_faces(game)

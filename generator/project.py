@@ -14,7 +14,7 @@ from .errors import Problem, UsageError
 from .yamlfile import Located, load_yaml
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-GAME_FILES = ("game", "cards", "boards", "tokens", "layouts")
+GAME_FILES = ("game", "cards", "boards", "tokens", "layouts", "booklet")
 REQUIRED_FILES = ("game",)
 CATEGORIES = ("cards", "boards", "tokens")
 
@@ -86,6 +86,10 @@ class Game:
     @property
     def decks(self) -> dict:
         return (self.files.get("cards") or {}).get("decks", {})
+
+    @property
+    def booklet(self) -> Located:
+        return self.files.get("booklet") or Located()
 
     @property
     def layouts(self) -> Located:

@@ -43,8 +43,8 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
         for key, value in design.get(part, {}).items():
             if isinstance(value, int):
                 values[f"{part}.{key}"] = value
-    for other in game.editions:
-        suffix = "" if other == edition else f"@{other}"
+    # Unsuffixed names are the booklet's own edition; `@edition` names any edition.
+    for other, suffix in [(edition, "")] + [(e, f"@{e}") for e in game.editions]:
         for component in game.components:
             values[f"count.{component.id}{suffix}"] = component.count(other)
         groups: dict[str, int] = {}
@@ -97,6 +97,10 @@ class Texts:
             return source
         return message.string[0] if isinstance(message.string, (tuple, list)) else message.string
 
+    @property
+    def phrases(self) -> dict:
+        return self.game.booklet.get("phrases", {})
+
     def plural(self, key: str, forms: dict, n: int) -> str:
         """`forms` is the source's {one: ..., other: ...}; picks the locale's form for n."""
         if not self.is_source:
@@ -107,18 +111,21 @@ class Texts:
                 if index < len(message.string):
                     return message.string[index]
         category = Locale.parse(self.game.source_locale).plural_form(n)
-        return forms.get(category) or forms["other"]
+        return forms.get(category) or forms.get("other") or forms.get("many") or next(iter(forms.values()))
 
-    def fill(self, text: str, values: dict, phrases: dict | None = None) -> str:
-        """Replace placeholders with numbers (and plural phrases) from the data."""
+    def fill(self, text: str, values: dict) -> str:
+        """Replace placeholders with numbers (and plural phrases) from the data.
+        Raises KeyError naming an unknown number or phrase."""
         def replace(match):
             name, phrase = match.group(1), match.group(2)
             if name not in values:
                 raise KeyError(name)
             n = values[name]
             if phrase:
-                forms = (phrases or {})[phrase]
-                return self.plural(f"phrases.{phrase}", forms, n).replace("{n}", str(n))
+                if phrase not in self.phrases:
+                    raise KeyError(f"{phrase} (plural phrase)")
+                forms = self.phrases[phrase]
+                return self.plural(f"booklet.phrases.{phrase}", forms, n).replace("{n}", str(n))
             return str(n)
         return PLACEHOLDER.sub(replace, text)
 

@@ -1,0 +1,81 @@
+"""`pnp i18n extract` and `pnp i18n status`: the translator's commands."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..errors import DataError
+
+
+def _games(project, game):
+    """Games loaded and schema-checked, without requiring complete translations."""
+    from ..validate import validate_game
+    games, problems = [], []
+    for slug in project.select(game):
+        loaded, found = project.load_game(slug)
+        problems += found or validate_game(loaded)
+        games.append(loaded)
+    if problems:
+        raise DataError(problems)
+    return games
+
+
+def register(main):
+    @main.group()
+    def i18n():
+        """Translation catalogs (gettext PO, one per game and locale)."""
+
+    @i18n.command()
+    @click.argument("game", required=False)
+    @click.pass_obj
+    def extract(obj, game):
+        """Write each game's template and merge it into every locale's catalog."""
+        from ..i18n import extract_game, template_path
+        for loaded in _games(obj.project, game):
+            results = extract_game(loaded)
+            click.echo(f"{loaded.slug}: {obj.project.display(template_path(loaded))}")
+            for r in results:
+                click.echo(f"  {r.locale}: {r.new} new, {r.changed} changed (fuzzy), {r.removed} removed")
+
+    @i18n.command()
+    @click.argument("game", required=False)
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+    @click.pass_obj
+    def status(obj, game, as_json):
+        """Strings and words translated, fuzzy and untranslated, and failing checks."""
+        from ..i18n import catalog_status, glossary_warnings
+        rows = []
+        for loaded in _games(obj.project, game):
+            for locale in loaded.locales:
+                st = catalog_status(loaded, locale)
+                data = st.to_json()
+                data["glossary"] = glossary_warnings(loaded, locale)
+                rows.append(data)
+        if as_json:
+            click.echo(json.dumps({"catalogs": rows}, ensure_ascii=False, indent=2))
+        else:
+            _print_table(rows)
+        if any(r["problems"] for r in rows):
+            raise click.exceptions.Exit(1)
+
+    def _print_table(rows):
+        from rich.console import Console
+        from rich.table import Table
+        table = Table(show_header=True, header_style="bold")
+        for column in ("game", "locale", "status", "strings", "translated", "fuzzy", "untranslated",
+                       "words", "%", "problems"):
+            table.add_column(column, justify="left" if column in ("game", "locale", "status") else "right")
+        for r in rows:
+            kind = "source" if r["source"] else ("released" if r["released"] else "draft")
+            s = r["strings"]
+            table.add_row(r["game"], r["locale"], kind, str(s["total"]), str(s["translated"]), str(s["fuzzy"]),
+                          str(s["untranslated"]), f"{r['words']['translated']}/{r['words']['total']}",
+                          f"{r['percent']:.1f}", str(len(r["problems"])))
+        console = Console(width=120)
+        console.print(table)
+        for r in rows:
+            for problem in r["problems"]:
+                console.print(f"[red]{problem}[/red]", highlight=False)
+            for warning in r["glossary"]:
+                console.print(f"[yellow]{r['game']} {r['locale']}: {warning}[/yellow]", highlight=False)

@@ -1,0 +1,397 @@
+"""Translation catalogs: extract every translatable string of a game from its YAML into a
+gettext template, merge it into one PO catalog per locale, check the catalogs, and count
+what is translated.
+
+msgctxt is the string's key path (`cards.quick.name`, `booklet.sections.setup.blocks.0.steps.1`),
+so a string keeps its translation when the YAML around it moves; when the source text changes
+the translation is kept but marked fuzzy, with the previous source for the translator.
+"""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
+
+from .errors import Problem
+from .output import write_atomic
+from .project import Game
+from .render import fonts
+from .texts import PLACEHOLDER, Texts, catalog_path, numbers, placeholders
+from .yamlfile import Located, LocatedList, locate
+
+# Keys whose string values are words for people, per file (the last key of the path).
+TEXT_KEYS = {"title", "tagline", "name", "text", "start", "finish", "label", "middle_label", "red_label"}
+# In the booklet every string is text except these settings.
+BOOKLET_SETTINGS = {"id", "editions", "deck"}
+# A fixed date keeps the template byte-identical between runs with the same strings.
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+WORD = re.compile(r"\w+", re.UNICODE)
+
+
+@dataclass
+class Entry:
+    key: str                         # msgctxt
+    source: str | dict               # a string, or plural forms {one: ..., other: ...}
+    file: str
+    line: int
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def msgid(self):
+        if isinstance(self.source, dict):
+            forms = self.source
+            return (forms.get("one") or next(iter(forms.values())),
+                    forms.get("other") or forms.get("many") or list(forms.values())[-1])
+        return self.source
+
+
+def extract(game: Game) -> list[Entry]:
+    """Every translatable string of the game, in file order."""
+    entries: list[Entry] = []
+    for name, data in game.files.items():
+        if name == "layouts":
+            continue
+        if name == "booklet":
+            _walk_booklet(data, ("booklet",), entries)
+        else:
+            _walk(data, (), entries)
+    notes = _layout_notes(game)
+    for entry in entries:
+        entry.notes += notes.get(entry.key, [])
+        if isinstance(entry.source, dict):
+            entry.notes.append("Plural phrase: {n} is replaced by the number; give every plural form of your language.")
+        found = PLACEHOLDER.findall(entry.msgid) if isinstance(entry.msgid, str) else []
+        if found:
+            shown = ("{" + name + (f"|{phrase}" if phrase else "") + "}" for name, phrase in found)
+            entry.notes.append("Keep the placeholders " + " ".join(dict.fromkeys(shown)) +
+                               ": they are filled with numbers from the component data.")
+    return entries
+
+
+def _walk(node, path, entries, *, under_labels=False):
+    if isinstance(node, Located):
+        for key, value in node.items():
+            here = path + (key,)
+            if isinstance(value, str):
+                if key in TEXT_KEYS or under_labels:
+                    entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key)))
+            else:
+                _walk(value, here, entries, under_labels=(key == "labels" and not path))
+
+
+def _walk_booklet(node, path, entries):
+    if isinstance(node, Located):
+        if path[-1:] == ("phrases",):
+            for key, forms in node.items():
+                entries.append(Entry(".".join(path + (key,)), dict(forms), node.file, node.line_of(key)))
+            return
+        for key, value in node.items():
+            if key in BOOKLET_SETTINGS:
+                continue
+            here = path + (key,)
+            if isinstance(value, str):
+                entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key)))
+            else:
+                _walk_booklet(value, here, entries)
+    elif isinstance(node, LocatedList):
+        for index, value in enumerate(node):
+            # Sections are named by id, so inserting one does not renumber the rest.
+            step = value["id"] if isinstance(value, Located) and "id" in value else index
+            here = path + (step,)
+            if isinstance(value, str):
+                entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(index)))
+            else:
+                _walk_booklet(value, here, entries)
+
+
+def _layout_notes(game: Game) -> dict[str, list[str]]:
+    """Where each card string is printed and how much room it has."""
+    notes: dict[str, list[str]] = {}
+    faces = game.layouts.get("faces", {})
+    for card_id, card in (game.files.get("cards") or {}).get("cards", {}).items():
+        layout_name = game.decks.get(card["deck"], {}).get("layout")
+        for element in faces.get(layout_name, {}).get("elements", []):
+            if element["type"] == "text" and element["field"] in ("name", "text"):
+                _, _, w, h = element["box"]
+                notes.setdefault(f"cards.{card_id}.{element['field']}", []).append(
+                    f"Printed on the card in a {w:g} × {h:g} mm box at {element['size']:g} pt, "
+                    f"shrinking to {element.get('min_size', element['size']):g} pt; longer text is a build error.")
+    return notes
+
+
+# ---- catalogs -----------------------------------------------------------------------------
+
+def template_path(game: Game) -> Path:
+    return game.folder / "locales" / "messages.pot"
+
+
+def _new_catalog(game: Game, locale: str | None) -> Catalog:
+    what = f"{locale} translation" if locale else "Translation template"
+    header = (f"# {what} of {game.slug}, made by `pnp i18n extract` from components/{game.slug}/.\n"
+              f"# msgctxt is the key path of each string in the YAML; keep every {{placeholder}}.")
+    return Catalog(locale=locale, domain=game.slug, project=game.slug, version="1",
+                   header_comment=header, msgid_bugs_address="",
+                   creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
+                   language_team=locale or "", last_translator="", charset="utf-8")
+
+
+def make_template(game: Game) -> Catalog:
+    catalog = _new_catalog(game, None)
+    for entry in extract(game):
+        catalog.add(entry.msgid, context=entry.key, auto_comments=entry.notes,
+                    locations=[(entry.file, entry.line)])
+    return catalog
+
+
+def read_catalog(path: Path, locale: str) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale, abort_invalid=True)
+
+
+def serialise(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_previous=True, sort_output=False)
+    return buffer.getvalue()
+
+
+@dataclass
+class MergeResult:
+    locale: str
+    new: int = 0
+    changed: int = 0
+    removed: int = 0
+
+
+def merge(game: Game, locale: str, template: Catalog) -> tuple[Catalog, MergeResult]:
+    """The locale's catalog brought in line with the template: translations kept, changed
+    sources marked fuzzy (previous source kept), new strings empty, gone strings dropped."""
+    path = catalog_path(game, locale)
+    old = read_catalog(path, locale) if path.exists() else None
+    old_by_key = {m.context: m for m in old if m.id} if old is not None else {}
+    catalog = _new_catalog(game, locale)
+    result = MergeResult(locale)
+    for message in template:
+        if not message.id:
+            continue
+        previous = old_by_key.pop(message.context, None)
+        merged = Message(message.id, context=message.context, auto_comments=message.auto_comments,
+                         locations=message.locations, user_comments=previous.user_comments if previous else ())
+        if previous is None:
+            result.new += 1
+        else:
+            merged.string = _reshape(previous.string, message.id, locale)
+            if previous.fuzzy:
+                merged.flags.add("fuzzy")
+                merged.previous_id = previous.previous_id
+            if _same(previous.id) != _same(message.id):
+                result.changed += 1
+                merged.flags.add("fuzzy")
+                merged.previous_id = previous.id if isinstance(previous.id, (list, tuple)) else [previous.id]
+        catalog[message.id] = merged
+    result.removed = len(old_by_key)
+    return catalog, result
+
+
+def _reshape(string, msgid, locale):
+    """Keep a translation's forms, sized to what the entry is (plural or not)."""
+    plural = isinstance(msgid, (list, tuple))
+    if plural:
+        forms = list(string) if isinstance(string, (list, tuple)) else [string or ""]
+        count = get_plural(locale).num_plurals
+        return tuple((forms + [""] * count)[:count])
+    if isinstance(string, (list, tuple)):
+        return string[0] if string else ""
+    return string or ""
+
+
+def extract_game(game: Game) -> list[MergeResult]:
+    """Write messages.pot and merge it into every non-source locale's catalog."""
+    template = make_template(game)
+    write_atomic(template_path(game), serialise(template))
+    results = []
+    for locale in game.locales:
+        if locale == game.source_locale:
+            continue
+        catalog, result = merge(game, locale, template)
+        write_atomic(catalog_path(game, locale), serialise(catalog))
+        results.append(result)
+    return results
+
+
+# ---- checks and status --------------------------------------------------------------------
+
+@dataclass
+class Status:
+    game: str
+    locale: str
+    strings: dict = field(default_factory=lambda: {"translated": 0, "fuzzy": 0, "untranslated": 0})
+    words: dict = field(default_factory=lambda: {"translated": 0, "fuzzy": 0, "untranslated": 0})
+    problems: list = field(default_factory=list)
+    source: bool = False
+    released: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(self.strings.values())
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.strings["translated"] / self.total if self.total else 100.0
+
+    def to_json(self) -> dict:
+        total_words = sum(self.words.values())
+        return {"game": self.game, "locale": self.locale, "source": self.source,
+                "released": self.released, "strings": dict(self.strings, total=self.total),
+                "words": dict(self.words, total=total_words),
+                "percent": round(self.percent, 1),
+                "words_percent": round(100.0 * self.words["translated"] / total_words, 1) if total_words else 100.0,
+                "problems": [str(p) for p in self.problems]}
+
+
+def _words(msgid) -> int:
+    text = msgid if isinstance(msgid, str) else " ".join(msgid)
+    return len(WORD.findall(re.sub(r"\{[^}]*\}", "", text)))
+
+
+def catalog_status(game: Game, locale: str) -> Status:
+    """Counts and failing checks for one locale against the current YAML."""
+    status = Status(game.slug, locale, source=locale == game.source_locale,
+                    released=game.meta["locales"].get(locale) == "released")
+    entries = extract(game)
+    if status.source:
+        status.strings["translated"] = len(entries)
+        status.words["translated"] = sum(_words(e.msgid) for e in entries)
+        status.problems = glyph_problems(game, locale, [(e, e.msgid) for e in entries])
+        return status
+    path = catalog_path(game, locale)
+    display = f"{game.display}/locales/{locale}.po"
+    catalog = None
+    if path.exists():
+        try:
+            catalog = read_catalog(path, locale)
+        except Exception as exc:  # babel raises PoFileError with the line in the message
+            status.problems.append(Problem(display, getattr(exc, "lineno", 0), "", f"cannot read catalog: {exc}"))
+    by_key = {m.context: m for m in catalog if m.id} if catalog is not None else {}
+    translated = []
+    for entry in entries:
+        message = by_key.get(entry.key)
+        words = _words(entry.msgid)
+        if message is None or not _complete(message.string):
+            state = "untranslated"
+        elif _same(message.id) != _same(entry.msgid):
+            state = "fuzzy"          # the source changed since this was translated
+        elif message.fuzzy:
+            state = "fuzzy"
+        else:
+            state = "translated"
+            translated.append((entry, message.string))
+            status.problems += _check_message(display, message, entry, locale)
+        status.strings[state] += 1
+        status.words[state] += words
+    status.problems += glyph_problems(game, locale, translated, display)
+    if status.released and status.strings["translated"] < len(entries):
+        missing = len(entries) - status.strings["translated"]
+        status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but {missing} of "
+                                                      f"{len(entries)} strings are not translated (or fuzzy)"))
+    return status
+
+
+def _same(msgid):
+    return tuple(msgid) if isinstance(msgid, (list, tuple)) else msgid
+
+
+def _complete(string) -> bool:
+    if isinstance(string, (list, tuple)):
+        return bool(string) and all(string)
+    return bool(string)
+
+
+def _check_message(display: str, message: Message, entry: Entry, locale: str) -> list[Problem]:
+    problems = []
+    where = (display, message.lineno or 0, entry.key)
+    if isinstance(entry.msgid, tuple):
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        expected = get_plural(locale).num_plurals
+        if len(forms) != expected:
+            problems.append(Problem(*where, f"{len(forms)} plural forms, {locale} needs {expected}"))
+        for form in forms:
+            if "{n}" not in form:
+                problems.append(Problem(*where, f"plural form {form!r} lacks the placeholder {{n}}"))
+    else:
+        source_ph, target_ph = placeholders(entry.msgid), placeholders(message.string)
+        if source_ph != target_ph:
+            missing = sorted(set(source_ph) - set(target_ph))
+            extra = sorted(set(target_ph) - set(source_ph))
+            detail = "; ".join(filter(None, [f"missing {' '.join(missing)}" if missing else "",
+                                             f"unknown {' '.join(extra)}" if extra else ""]))
+            problems.append(Problem(*where, f"placeholders differ from the source ({detail or 'count differs'})"))
+    return problems
+
+
+def glyph_problems(game: Game, locale: str, pairs, display: str = "") -> list[Problem]:
+    """Characters the shipped text fonts cannot draw."""
+    problems = []
+    for entry, string in pairs:
+        text = " ".join(string) if isinstance(string, (list, tuple)) else string
+        missing = fonts.missing_glyphs(text)
+        if missing:
+            problems.append(Problem(display or entry.file, entry.line if not display else 0, entry.key,
+                                    f"[{locale}] no glyph in the shipped fonts for {''.join(sorted(missing))!r}"))
+    return problems
+
+
+def check_translations(game: Game) -> list[Problem]:
+    """Validation: every catalog's failing checks, for every declared locale."""
+    problems = []
+    for locale in game.locales:
+        problems += catalog_status(game, locale).problems
+    return problems
+
+
+def glossary_warnings(game: Game, locale: str) -> list[str]:
+    """A card name quoted in another string should be quoted in its translated form there too."""
+    if locale == game.source_locale:
+        return []
+    texts = Texts.load(game, locale)
+    names = {}
+    for card_id, card in (game.files.get("cards") or {}).get("cards", {}).items():
+        translated = texts.get(f"cards.{card_id}.name", card["name"])
+        if translated != card["name"]:
+            names[card["name"]] = translated
+    warnings = []
+    for entry in extract(game):
+        if not isinstance(entry.source, str) or entry.key.startswith("cards."):
+            continue
+        target = texts.get(entry.key, entry.source)
+        if target == entry.source:
+            continue
+        for source_name, translated_name in names.items():
+            if f"„{source_name}“" in entry.source and translated_name.rstrip("!") not in target:
+                warnings.append(f"{entry.key}: quotes the card „{source_name}“, but the translation "
+                                f"does not contain its name {translated_name!r}")
+    return warnings
+
+
+def check_placeholder_names(game: Game) -> list[Problem]:
+    """Every placeholder in the source names a number the data has, in every edition."""
+    problems = []
+    texts = Texts(game, game.source_locale)
+    for edition in game.editions:
+        values = numbers(game, edition)
+        for entry in extract(game):
+            # Plural phrases have only {n}, the number they are given.
+            sources = [f.replace("{n}", "") for f in entry.source.values()] \
+                if isinstance(entry.source, dict) else [entry.source]
+            for source in sources:
+                try:
+                    texts.fill(source, values)
+                except KeyError as exc:
+                    problems.append(Problem(entry.file, entry.line, entry.key,
+                                            f"unknown placeholder {exc.args[0]!r} (edition {edition})"))
+    return problems
