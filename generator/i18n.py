@@ -182,8 +182,8 @@ def merge(game: Game, locale: str, template: Catalog) -> tuple[Catalog, MergeRes
         previous = old_by_key.pop(message.context, None)
         merged = Message(message.id, context=message.context, auto_comments=message.auto_comments,
                          locations=message.locations, user_comments=previous.user_comments if previous else ())
-        if previous is None:
-            result.new += 1
+        if previous is None or not _any_text(previous.string):
+            result.new += previous is None
         else:
             merged.string = _reshape(previous.string, message.id, locale)
             if previous.fuzzy:
@@ -300,6 +300,10 @@ def catalog_status(game: Game, locale: str) -> Status:
         status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but {missing} of "
                                                       f"{len(entries)} strings are not translated (or fuzzy)"))
     return status
+
+
+def _any_text(string) -> bool:
+    return any(string) if isinstance(string, (list, tuple)) else bool(string)
 
 
 def _same(msgid):
