@@ -282,6 +282,12 @@ def catalog_status(game: Game, locale: str) -> Status:
     for entry in entries:
         message = by_key.get(entry.key)
         words = _words(entry.msgid)
+        if message is not None and isinstance(entry.msgid, tuple) and _any_text(message.string) \
+                and not _complete(message.string):
+            empty = [i for i, form in enumerate(message.string) if not form]
+            status.problems.append(Problem(display, message.lineno or 0, entry.key,
+                                           f"plural form msgstr[{empty[0]}] is empty, {locale} needs "
+                                           f"{get_plural(locale).num_plurals} forms"))
         if message is None or not _complete(message.string):
             state = "untranslated"
         elif _same(message.id) != _same(entry.msgid):
@@ -320,12 +326,12 @@ def _check_message(display: str, message: Message, entry: Entry, locale: str) ->
     problems = []
     where = (display, message.lineno or 0, entry.key)
     if isinstance(entry.msgid, tuple):
-        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
         expected = get_plural(locale).num_plurals
-        if len(forms) != expected:
+        if len(forms) > expected:
             problems.append(Problem(*where, f"{len(forms)} plural forms, {locale} needs {expected}"))
-        for form in forms:
-            if "{n}" not in form:
+        for index, form in enumerate(forms[:expected]):
+            if form and "{n}" not in form:
                 problems.append(Problem(*where, f"plural form {form!r} lacks the placeholder {{n}}"))
     else:
         source_ph, target_ph = placeholders(entry.msgid), placeholders(message.string)

@@ -1,0 +1,83 @@
+"""The command line as a user meets it: list, -C, exit codes, the installed console script."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from conftest import ROOT, pnp
+
+GAME = "race-to-the-table"
+
+
+def test_list_json_has_games_editions_components_and_totals():
+    result = pnp("list", "--json")
+    assert result.exit_code == 0, result.output + result.traceback
+    data = json.loads(result.stdout)
+    game = next(g for g in data["games"] if g["id"] == GAME)
+    assert set(game["editions"]) == {"free", "full"}
+    assert "bg" in game["locales"]
+    cards = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))["cards"]
+    for edition in ("free", "full"):
+        components = {c["id"]: c for c in game["editions"][edition]["components"] if c["category"] == "cards"}
+        for card_id, card in cards.items():
+            if card["count"].get(edition):
+                assert components[card_id]["count"] == card["count"][edition]
+                assert components[card_id]["kind"] == card["deck"]
+            else:
+                assert card_id not in components
+    assert game["editions"]["full"]["totals"]["cards/action"] == 54
+    assert game["editions"]["free"]["totals"]["cards/action"] == 27
+    assert game["editions"]["full"]["totals"]["cards"] == 63
+    assert game["editions"]["full"]["totals"]["boards"] == 6
+    assert game["editions"]["full"]["totals"]["tokens/clock-marker"] == 2
+
+
+def test_list_table_shows_every_component_with_counts():
+    result = pnp("list")
+    assert result.exit_code == 0
+    for word in ("race-to-the-table", "quick", "sudden-rain", "gossip", "lunch-break", "pawn", "clock-marker"):
+        assert word in result.stdout
+
+
+def test_usage_errors_exit_2():
+    assert pnp("build", "--paper", "a3").exit_code == 2
+    assert pnp("no-such-command").exit_code == 2
+    result = pnp("build", "--game", GAME, "--edition", "deluxe", "--out", "/nonexistent-never-written")
+    assert result.exit_code == 2
+    assert "no edition 'deluxe'" in result.stderr
+
+
+def test_a_designers_own_folder_works_with_C(project, tmp_path):
+    """The installed tool on a project folder elsewhere, with its own output/."""
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert (project / "output" / GAME / "free" / "bg" / f"{GAME}-free-bg-cards-a4.pdf").exists()
+    assert (project / "output" / "manifest.json").exists()
+
+
+def test_narrower_builds_keep_earlier_manifest_entries(project):
+    pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", project=project)
+    pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", project=project)
+    manifest = json.loads((project / "output" / "manifest.json").read_text(encoding="utf-8"))
+    editions = {e["edition"] for e in manifest["files"] if e["game"] == GAME}
+    assert {"free", "full"} <= editions
+
+
+def test_console_script_runs_from_the_project_folder(project):
+    """`pnp` as installed (the venv's console script), run like a user in the folder."""
+    script = Path(sys.executable).with_name("pnp")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "generator.cli"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(command + ["validate", GAME], cwd=project, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    (project / "components" / GAME / "game.yaml").write_text("title: [broken\n", encoding="utf-8")
+    done = subprocess.run(command + ["validate", GAME], cwd=project, capture_output=True, text=True, env=env)
+    assert done.returncode == 1
+    assert f"components/{GAME}/game.yaml:" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -1,0 +1,129 @@
+"""Catalogs: extract/merge keeps translations and marks changed sources fuzzy; status counts
+what a catalog holds; validation catches dropped placeholders and wrong plural forms."""
+from __future__ import annotations
+
+import json
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from conftest import pnp, replace_in
+
+GAME = "race-to-the-table"
+
+
+def catalog(project, locale):
+    with (project / "components" / GAME / "locales" / f"{locale}.po").open("rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def save(project, locale, cat):
+    with (project / "components" / GAME / "locales" / f"{locale}.po").open("wb") as handle:
+        write_po(handle, cat, width=100)
+
+
+def set_translation(project, locale, key, string, fuzzy=False):
+    cat = catalog(project, locale)
+    message = next(m for m in cat if m.context == key)
+    message.string = string
+    if fuzzy:
+        message.flags.add("fuzzy")
+    else:
+        message.flags.discard("fuzzy")
+    save(project, locale, cat)
+
+
+def status(project, locale):
+    result = pnp("i18n", "status", GAME, "--json", project=project)
+    rows = json.loads(result.stdout)["catalogs"]
+    return result, next(r for r in rows if r["locale"] == locale)
+
+
+def fresh_catalog(project, locale):
+    """Empty every translation of a locale, so the test controls what the catalog holds."""
+    cat = catalog(project, locale)
+    for message in cat:
+        if message.id:
+            message.string = ("",) * len(message.string) if isinstance(message.string, tuple) else ""
+            message.flags.discard("fuzzy")
+    save(project, locale, cat)
+    game = project / "components" / GAME / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace(f"  {locale}: released", f"  {locale}: draft"), encoding="utf-8")
+
+
+def test_extract_writes_template_and_catalogs(project):
+    result = pnp("i18n", "extract", GAME, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    template = (project / "components" / GAME / "locales" / "messages.pot").read_text(encoding="utf-8")
+    assert 'msgctxt "cards.quick.name"' in template
+    assert 'msgctxt "booklet.phrases.cards"' in template and "msgid_plural" in template
+    assert "#. Printed on the card in a" in template
+    for locale in ("en", "uk", "cs", "ru"):
+        assert (project / "components" / GAME / "locales" / f"{locale}.po").exists()
+
+
+def test_status_figures_match_a_catalog_made_for_the_test(project):
+    fresh_catalog(project, "cs")
+    set_translation(project, "cs", "cards.quick.name", "Rychle!")
+    set_translation(project, "cs", "cards.long-queue.name", "Dlouhá fronta", fuzzy=True)
+    set_translation(project, "cs", "booklet.phrases.cards", ("{n} karta", "{n} karty", "{n} karet"))
+    result, row = status(project, "cs")
+    total = row["strings"]["total"]
+    assert row["strings"]["translated"] == 2
+    assert row["strings"]["fuzzy"] == 1
+    assert row["strings"]["untranslated"] == total - 3
+    # words of "Бързо!" + "{n} карта / {n} карти" (placeholders are not words)
+    assert row["words"]["translated"] == 1 + 2
+    assert row["percent"] == round(100 * 2 / total, 1)
+
+
+def test_changed_source_keeps_translation_but_marks_it_fuzzy(project):
+    fresh_catalog(project, "en")
+    set_translation(project, "en", "cards.quick.name", "Quick!")
+    replace_in(project / "components" / GAME / "cards.yaml", "name: Бързо!", "name: Бързичко!")
+    result = pnp("i18n", "extract", GAME, project=project)
+    assert "en: 0 new, 1 changed (fuzzy)" in result.stdout
+    message = next(m for m in catalog(project, "en") if m.context == "cards.quick.name")
+    assert message.string == "Quick!" and message.fuzzy
+    # the translator sees what the source was before
+    text = (project / "components" / GAME / "locales" / "en.po").read_text(encoding="utf-8")
+    assert '#| msgid "Бързо!"\nmsgctxt "cards.quick.name"\nmsgid "Бързичко!"' in text
+
+
+def test_dropped_placeholder_fails_validation(project):
+    set_translation(project, "en", "cards.double-order.text", "Draw a card to have 3 again. Then play another card at once.")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "components/race-to-the-table/locales/en.po:" in result.stderr
+    assert "cards.double-order.text: placeholders differ from the source (missing {hand_size})" in result.stderr
+
+
+def test_wrong_number_of_plural_forms_fails_validation(project):
+    set_translation(project, "ru", "booklet.phrases.cards", ("{n} карта", "{n} карты"))
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "booklet.phrases.cards: plural form msgstr[2] is empty, ru needs 3 forms" in result.stderr
+
+
+def test_released_locale_must_be_complete(project):
+    fresh_catalog(project, "uk")
+    game = project / "components" / GAME / "game.yaml"
+    replace_in(game, "  uk: draft", "  uk: released")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "locale 'uk' is released but" in result.stderr
+
+
+def test_translated_card_text_must_fit(project):
+    set_translation(project, "cs", "cards.quick.text", "Posuňte " + "jednu figurku o dvě pole dopředu a potom ještě dál " * 8)
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "cards.quick.text: [race-to-the-table" in result.stderr and " cs] text does not fit" in result.stderr
+
+
+def test_plural_forms_follow_the_locale():
+    from generator.texts import plural_index
+    assert [plural_index("ru", n) for n in (1, 2, 5, 21, 22, 25, 11)] == [0, 1, 2, 0, 1, 2, 2]
+    assert [plural_index("cs", n) for n in (1, 3, 5)] == [0, 1, 2]
+    assert [plural_index("bg", n) for n in (1, 2)] == [0, 1]

@@ -1,0 +1,208 @@
+"""Home kits built through `pnp build`, checked on the real PDFs: paper sizes, embedded fonts,
+every card as often as the data says, mirrored backs, crop marks clear of the paper edge and
+of the cards, tiled boards, the manifest, and byte-identical rebuilds."""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from conftest import ROOT, pnp
+
+GAME = "race-to-the-table"
+MM = 72 / 25.4
+PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
+CARD = (63, 88)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    result = pnp("build", "--game", GAME, "--locale", "bg", "--out", str(out))
+    assert result.exit_code == 0, result.output + result.traceback
+    return out
+
+
+def kit(out: Path, edition: str, kind: str, paper: str) -> Path:
+    return out / GAME / edition / "bg" / f"{GAME}-{edition}-bg-{kind}-{paper}.pdf"
+
+
+def card_data():
+    return yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
+
+
+def card_named(text: str, names) -> str:
+    """The card whose name comes first in the cell's text (a title precedes the effect)."""
+    found = [(text.find(name), -len(name), name) for name in names if name in text]
+    assert found, f"unknown card text {text!r}"
+    return min(found)[2]
+
+
+def cell_texts(page, paper: str) -> dict[tuple[int, int], str]:
+    """Text inside each card cell of a 3 x 3 sheet, computed from the paper independently."""
+    width, height = PAPERS[paper]
+    left, bottom = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    textpage = page.get_textpage()
+    cells = {}
+    for row in range(3):
+        for column in range(3):
+            x0 = left + column * CARD[0]
+            y0 = bottom + (2 - row) * CARD[1]
+            text = textpage.get_text_bounded(x0 * MM + 1, y0 * MM + 1, (x0 + CARD[0]) * MM - 1, (y0 + CARD[1]) * MM - 1)
+            cells[(column, row)] = " ".join(text.split())
+    return cells
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("edition", ["free", "full"])
+def test_every_card_appears_as_often_as_its_count(built, edition, paper):
+    data = card_data()
+    expected = {card["name"]: card["count"].get(edition, 0) for card in data["cards"].values()}
+    pdf = pdfium.PdfDocument(kit(built, edition, "cards", paper))
+    seen = Counter()
+    for index in range(0, len(pdf), 2):                      # fronts; backs follow each one
+        for text in cell_texts(pdf[index], paper).values():
+            if not text:
+                continue
+            seen[card_named(text, expected)] += 1
+    assert seen == Counter({name: n for name, n in expected.items() if n})
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_backs_are_mirrored_for_long_edge_duplex(built, paper):
+    data = card_data()
+    decks = data["decks"]
+    pdf = pdfium.PdfDocument(kit(built, "full", "cards", paper))
+    checked = 0
+    for index in range(0, len(pdf), 2):
+        fronts, backs = cell_texts(pdf[index], paper), cell_texts(pdf[index + 1], paper)
+        for (column, row), text in fronts.items():
+            if not text:
+                assert not backs[(2 - column, row)]
+                continue
+            name = card_named(text, [c["name"] for c in data["cards"].values()])
+            card = next(c for c in data["cards"].values() if c["name"] == name)
+            assert decks[card["deck"]]["name"] in backs[(2 - column, row)]
+            checked += 1
+    assert checked == 63
+
+
+@pytest.mark.parametrize("kind", ["cards", "boards", "tokens"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_paper_size_and_embedded_fonts(built, kind, paper):
+    with pikepdf.open(kit(built, "full", kind, paper)) as pdf:
+        for page in pdf.pages:
+            x0, y0, x1, y1 = [float(v) for v in page.mediabox]
+            size = sorted((round((x1 - x0) / MM, 1), round((y1 - y0) / MM, 1)))
+            assert size == sorted(PAPERS[paper])
+            fonts = page.resources.get("/Font", {})
+            assert fonts, "every page names its fonts"
+            for font in fonts.values():
+                descendants = font.get("/DescendantFonts")
+                described = descendants[0] if descendants else font
+                descriptor = described.get("/FontDescriptor")
+                assert descriptor is not None, f"unembedded font {font.get('/BaseFont')}"
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font.get("/BaseFont")
+            # ReportLab's default would be an unembedded standard-14 font
+            assert not any(str(f.get("/BaseFont")) in ("/Helvetica", "/Times-Roman") for f in fonts.values())
+
+
+def test_cyrillic_extracts_as_text(built):
+    text = pdfium.PdfDocument(kit(built, "free", "cards", "a4"))[0].get_textpage().get_text_range()
+    assert "Преместете" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_stay_in_the_margin(built, paper):
+    """Rasterise the fronts page: nothing within 5 mm of the paper edge, and no mark line
+    running into a card cell (cells are checked by the colour of their edges)."""
+    page = pdfium.PdfDocument(kit(built, "free", "cards", paper))[0]
+    scale = 150 / 72
+    image = page.render(scale=scale).to_pil().convert("L")
+    w, h = image.size
+    band = round(5 * MM * scale) - 1          # one pixel of anti-aliasing
+    pixels = image.load()
+    for x in range(w):
+        for y in list(range(band)) + list(range(h - band, h)):
+            assert pixels[x, y] > 250, f"ink at {x},{y} within 5 mm of the edge"
+    for y in range(h):
+        for x in list(range(band)) + list(range(w - band, w)):
+            assert pixels[x, y] > 250, f"ink at {x},{y} within 5 mm of the edge"
+    # Marks exist: dark pixels in the margin beside the grid, in line with the card edges.
+    width, height = PAPERS[paper]
+    left = (width - 3 * CARD[0]) / 2
+    top_margin_y = round(((height - 3 * CARD[1]) / 2 - 1.5) * MM * scale)
+    mark_x = round((left + CARD[0]) * MM * scale)
+    assert min(pixels[mark_x + dx, top_margin_y] for dx in (-1, 0, 1)) < 128
+
+
+def test_boards_are_tiled_with_labels_covering_each_board(built):
+    pdf = pdfium.PdfDocument(kit(built, "full", "boards", "a4"))
+    boards = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))
+    names = [b["name"] for b in boards["boards"].values() if b["count"].get("full")]
+    labels = Counter()
+    for index in range(len(pdf)):
+        text = pdf[index].get_textpage().get_text_range()
+        board = next(name for name in names if name in text)
+        tile = text.split("Лист ")[1].split(" ")[0]
+        labels[board] += 1
+        assert tile[0] in "AB" and tile[1:].isdigit()
+    # 400 x 280 mm on A4 with 10 mm margins and 12 mm overlap: 2 x 2 tiles per board
+    assert labels == Counter({name: 4 for name in names})
+
+
+def test_track_runs_from_start_to_table_on_every_board(built):
+    pdf = pdfium.PdfDocument(kit(built, "free", "boards", "a4"))
+    text = " ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    for label in ["СТАРТ", "МАСАТА", "Часовник", "Бърза игра", "Край"] + [str(n) for n in range(1, 16)]:
+        assert label in text
+
+
+def test_tokens_sheet_has_every_token(built):
+    text = pdfium.PdfDocument(kit(built, "full", "tokens", "a4"))[0].get_textpage().get_text_range()
+    assert text.count("Затворено") == 6
+    assert text.count("Часовник") == 2
+    assert text.count("Напишете избора си") == 12          # 6 pawns, front and back
+
+
+def test_manifest_lists_every_file_with_its_hash(built):
+    manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
+    entries = {e["path"]: e for e in manifest["files"]}
+    for kind in ("cards", "boards", "tokens"):
+        for paper in ("a4", "letter"):
+            for edition in ("free", "full"):
+                path = f"{GAME}/{edition}/bg/{GAME}-{edition}-bg-{kind}-{paper}.pdf"
+                entry = entries[path]
+                data = (built / path).read_bytes()
+                assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+                assert (entry["game"], entry["edition"], entry["locale"], entry["kind"], entry["paper"]) == \
+                       (GAME, edition, "bg", kind, paper)
+                assert entry["pages"] == len(pdfium.PdfDocument(data))
+    # 63 cards on 3 x 3 sheets: 7 fronts + 7 backs
+    assert entries[f"{GAME}/full/bg/{GAME}-full-bg-cards-a4.pdf"]["pages"] == 14
+
+
+def test_identical_input_gives_identical_bytes(built, tmp_path):
+    result = pnp("build", "--game", GAME, "--locale", "bg", "--out", str(tmp_path))
+    assert result.exit_code == 0
+    first = {p.relative_to(built): p.read_bytes() for p in built.rglob("*.pdf")}
+    second = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*.pdf")}
+    assert first.keys() == second.keys()
+    assert all(first[k] == second[k] for k in first)
+
+
+def test_faces_are_drawn_once_and_placed_by_reference(built):
+    """File size follows distinct faces: 15 copies of Quick are one form XObject."""
+    with pikepdf.open(kit(built, "full", "cards", "a4")) as pdf:
+        forms = set()
+        for page in pdf.pages:
+            for name, xobject in page.resources.get("/XObject", {}).items():
+                forms.add(xobject.objgen)
+    distinct_faces = len(card_data()["cards"]) + len(card_data()["decks"])
+    assert len(forms) == distinct_faces

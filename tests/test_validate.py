@@ -1,0 +1,129 @@
+"""`pnp validate`: the shipped data passes; broken copies fail with file, line and key,
+exit code 1, every problem in one run, no traceback, and output/ untouched."""
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pytest
+
+from conftest import pnp, replace_in
+
+GAME = "race-to-the-table"
+
+
+def line_of(path, needle: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number
+    raise AssertionError(needle)
+
+
+def snapshot(folder):
+    return {p.relative_to(folder): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_shipped_data_is_valid():
+    result = pnp("validate")
+    assert result.exit_code == 0, result.output + result.traceback
+    assert GAME in result.stdout
+
+
+def test_unknown_game_is_a_usage_error():
+    result = pnp("validate", "no-such-game")
+    assert result.exit_code == 2
+    assert "no game 'no-such-game'" in result.stderr
+
+
+def test_changed_count_names_file_line_card_and_both_numbers(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    replace_in(cards, "count: {full: 15, free: 10}", "count: {full: 14, free: 10}")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    line = line_of(cards, "count: {full: 14, free: 10}")
+    assert f"components/{GAME}/cards.yaml:{line}: cards.quick.count.full: rules need 15, data says 14" in result.stderr
+    assert not result.traceback
+
+
+def _build_then_break(project, mutate):
+    """Build once (a good output), break the data, build again: must fail and change nothing."""
+    assert pnp("build", "--game", GAME, "--paper", "a4", "--locale", "bg", project=project).exit_code == 0
+    before = snapshot(project / "output")
+    mutate()
+    result = pnp("build", "--game", GAME, "--paper", "a4", "--locale", "bg", project=project)
+    assert result.exit_code == 1, result.output
+    assert not result.traceback, result.traceback
+    assert "Traceback" not in result.output
+    assert snapshot(project / "output") == before
+    return result
+
+
+def test_yaml_syntax_error_reports_file_and_line(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    result = _build_then_break(project, lambda: replace_in(cards, "    deck: roles\n    name: Шефът",
+                                                           "    deck: roles\n    name: [Шефът"))
+    assert re.search(rf"components/{GAME}/cards.yaml:\d+: YAML syntax error", result.stderr), result.stderr
+
+
+def test_unknown_key_reports_file_line_and_key(project):
+    tokens = project / "components" / GAME / "tokens.yaml"
+    result = _build_then_break(project, lambda: replace_in(tokens, "    diameter_mm: 24", "    diameter_mm: 24\n    radius_mm: 12"))
+    line = line_of(tokens, "radius_mm: 12")
+    assert f"components/{GAME}/tokens.yaml:{line}: tokens.closed.radius_mm: unknown key 'radius_mm'" in result.stderr
+
+
+def test_wrong_type_reports_file_line_and_key(project):
+    game = project / "components" / GAME / "game.yaml"
+    result = _build_then_break(project, lambda: replace_in(game, "age: 8", "age: eight"))
+    line = line_of(game, "age: eight")
+    assert f"components/{GAME}/game.yaml:{line}: age: expected integer, got str 'eight'" in result.stderr
+
+
+def test_duplicate_id_is_reported(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    replace_in(cards, "  intern:\n", "  boss:\n")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert re.search(rf"components/{GAME}/cards.yaml:\d+: boss: duplicate key", result.stderr), result.stderr
+
+
+def test_every_problem_is_reported_in_one_run(project):
+    folder = project / "components" / GAME
+    replace_in(folder / "cards.yaml", "count: {full: 7, free: 5}", "count: {full: 7, free: 4}")
+    replace_in(folder / "cards.yaml", "count: {full: 3}\n    colour: \"#E36414\"", "count: {full: 2}\n    colour: \"#E36414\"")
+    replace_in(folder / "boards.yaml", "    fields: 15\n    red: 15", "    fields: 14\n    red: 15")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    err = result.stderr
+    assert "cards.long-queue.count.free: rules need 5, data says 4" in err
+    assert "cards.road-works.count.full: rules need 3, data says 2" in err
+    assert "design.clock.fields: rules need 15, data says 14" in err
+    assert "total cards/action in edition 'free': rules need 27, data says 26" in err
+
+
+def test_text_that_does_not_fit_names_card_field_and_locale(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    replace_in(cards, "text: Преместете един пул 2 полета напред.",
+               "text: " + "Преместете един пул 2 полета напред и после още веднъж. " * 12)
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert re.search(r"cards.yaml:\d+: cards.quick.text: \[race-to-the-table (free|full) bg\] text does not fit", result.stderr)
+
+
+def test_a_missing_component_kind_names_it(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    start = text.index("  sudden-rain:")
+    end = text.index("\n\n", start)
+    cards.write_text(text[:start] + text[end + 2:], encoding="utf-8")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "cards.sudden-rain: rules need 1 in edition 'full', data has no such card" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["list"], ["validate"], ["build", "--paper", "a4"]])
+def test_project_folder_is_named_with_C(tmp_path, command):
+    result = pnp(*command, project=tmp_path)
+    assert result.exit_code == 2
+    assert "no components/ folder" in result.stderr
