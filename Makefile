@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test bench clean check-system
+.PHONY: kit test bench clean check-system readme-images
 
 kit: $(STAMP)
 	$(BIN)/pnp build
@@ -27,3 +27,11 @@ $(STAMP): pyproject.toml | check-system
 
 clean:
 	rm -rf output $(VENV)
+
+# The README's pictures, made from a real build.
+readme-images: $(STAMP)
+	$(BIN)/pnp build --game race-to-the-table --locale bg --paper a4
+	mkdir -p docs/images
+	$(BIN)/python -c 'import pypdfium2 as p; o = "output/race-to-the-table/full/bg/race-to-the-table-full-bg-"; \
+	p.PdfDocument(o + "cards-a4.pdf")[12].render(scale=1.0).to_pil().save("docs/images/cards-sheet.png", optimize=True); \
+	p.PdfDocument(o + "boards-a4.pdf")[2].render(scale=0.8).to_pil().save("docs/images/board-tile.png", optimize=True)'
