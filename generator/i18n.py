@@ -62,6 +62,8 @@ def extract(game: Game) -> list[Entry]:
         else:
             _walk(data, (), entries)
     notes = _layout_notes(game)
+    # A string with no letters ("42", "×") reads the same in every language.
+    entries = [e for e in entries if isinstance(e.source, dict) or any(ch.isalpha() for ch in e.source)]
     for entry in entries:
         entry.notes += notes.get(entry.key, [])
         if isinstance(entry.source, dict):

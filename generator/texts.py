@@ -30,14 +30,8 @@ def placeholders(text: str) -> list[str]:
 
 def numbers(game: Game, edition: str) -> dict[str, int]:
     """Every number a text may quote, computed from the component data of one edition."""
-    meta = game.meta
     values: dict[str, int] = {}
-    for key in ("age", "hand_size"):
-        if key in meta:
-            values[key] = meta[key]
-    for group in ("players", "minutes"):
-        for key, value in meta.get(group, {}).items():
-            values[f"{group}.{key}"] = value
+    _integers(game.meta, (), values)
     design = (game.files.get("boards") or {}).get("design", {})
     for part in ("track", "clock"):
         for key, value in design.get(part, {}).items():
@@ -59,6 +53,15 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
                 [c for c in game.in_edition(other, "cards") if c.group == deck])
     values["editions"] = len(game.editions)
     return values
+
+
+def _integers(node, path: tuple, values: dict) -> None:
+    """Every whole number of game.yaml by its dotted path (`players.min`, `hand_sizes.3`)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            _integers(value, path + (str(key),), values)
+    elif isinstance(node, int) and not isinstance(node, bool) and path:
+        values[".".join(path)] = node
 
 
 @dataclass
