@@ -23,6 +23,24 @@ class InvariantBroken(AssertionError):
     """The engine reached a state the rules make impossible (a card lost, a pawn off the board)."""
 
 
+class SetupError(Exception):
+    """The components cannot set up the game asked for: a shortage, or a component the engine
+    has no rule for. The message names it; `where` is (data file without .yaml, key path)."""
+
+    def __init__(self, message: str, where: tuple[str, tuple] | None = None):
+        super().__init__(message)
+        self.where = where
+
+
+class ScenarioError(Exception):
+    """A scenario's setup or action that does not fit the game; `path` is the key path
+    below the part being read (the setup, or one action)."""
+
+    def __init__(self, message: str, path: tuple = ()):
+        super().__init__(message)
+        self.path = tuple(path)
+
+
 class State(ABC):
     """One game in progress."""
 
@@ -71,7 +89,23 @@ class Engine:
     """What the simulator and `pnp play` need to know about a game's engine."""
 
     slug: str
-    new_game: Callable[..., State]       # new_game(players=, edition=, seed=, **options) -> State
+    # new_game(players=, edition=, seed=, game= or box=, **options) -> State; raises SetupError
+    # when the components cannot seat that many players.
+    new_game: Callable[..., State]
     policies: dict[str, Policy] = field(default_factory=lambda: {"random": random_policy})
     options: dict[str, Any] = field(default_factory=dict)   # variant options and their defaults
     max_actions: int = 10_000           # a game longer than this is a bug, not a long game
+    # box(game, edition): what one edition's loaded components give the engine. When set, a
+    # run computes it once and passes it to new_game as box=; otherwise new_game gets game=.
+    box: Callable[[Any, str], Any] | None = None
+    # Scenarios (generator/scenario.py). from_setup(setup, edition=, seed=, box= or game=)
+    # builds the position a scenario's `setup` mapping describes; parse_action(state, data)
+    # reads one action written in a scenario; describe_action(state, action) writes one back.
+    # All raise ScenarioError for data that does not fit.
+    from_setup: Callable[..., State] | None = None
+    parse_action: Callable[[State, Any], Action] | None = None
+    describe_action: Callable[[State, Action], Any] | None = None
+
+    def components(self, game, edition: str) -> dict[str, Any]:
+        """The keyword new_game and from_setup take the components by, for one edition."""
+        return {"box": self.box(game, edition)} if self.box else {"game": game}

@@ -89,3 +89,6 @@ SPEC = GameSpec(
     },
     setup=setup,
 )
+
+
+from .engine import ENGINE  # noqa: E402  (the engine plays by the rules stated above)

@@ -1,0 +1,141 @@
+"""Seeded simulation for any game whose rules module has an ENGINE.
+
+A run plays K games of one edition and player count with one policy for every seat, checks
+the engine's invariants after every action, and sums up what happened. What it sums is
+generic: win rate per seat from `returns()`, and each game's `stats()` by the kind of value
+(a number: mean, median, min, max; a text: share of games per value; a mapping of numbers:
+totals and per-game means). Game i of seed S is the same game in every run.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules.engine import Engine, InvariantBroken, State
+
+SEED_STRIDE = 1_000_000          # games per seed before two seeds' games could coincide
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The state's seed for game `index` of a run seeded `seed`."""
+    return seed * SEED_STRIDE + index
+
+
+def policy_rng(state_seed: int) -> random.Random:
+    """The players' own random choices, independent of the state's shuffles."""
+    return random.Random(f"policy:{state_seed}")
+
+
+def play_game(engine: Engine, components: Mapping[str, Any], *, players: int, edition: str, seed: int,
+              policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True) -> State:
+    """Play one game to its end. With `check`, invariants are tested after every action and a
+    broken one raises InvariantBroken saying which game, action and rule."""
+    state = engine.new_game(players=players, edition=edition, seed=seed, **components, **(options or {}))
+    choose = engine.policies[policy]
+    rng = policy_rng(seed)
+    where = f"{engine.slug} {edition} {players} players, seed {seed}"
+    try:
+        if check:
+            state.check_invariants()
+        for count in range(engine.max_actions):
+            if state.is_terminal():
+                return state
+            action = choose(state, rng)
+            state.apply(action)
+            if check:
+                state.check_invariants()
+    except InvariantBroken as exc:
+        raise InvariantBroken(f"{where}: {exc}") from None
+    raise InvariantBroken(f"{where}: no end after {engine.max_actions} actions")
+
+
+@dataclass
+class Tally:
+    """The games of one run, kept whole so a report can plot distributions."""
+
+    seats: int = 0
+    games: int = 0
+    wins: list[float] = field(default_factory=list)
+    numbers: dict[str, list[float]] = field(default_factory=dict)
+    texts: dict[str, list[str]] = field(default_factory=dict)
+    counts: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+
+    def add(self, returns: list[float], stats: Mapping[str, Any]) -> None:
+        if not self.wins:
+            self.seats = len(returns)
+            self.wins = [0.0] * self.seats
+        for seat, value in enumerate(returns):
+            self.wins[seat] += value
+        for key, value in stats.items():
+            if isinstance(value, str):
+                self.texts.setdefault(key, []).append(value)
+            elif isinstance(value, Mapping):
+                table = self.counts.setdefault(key, {})
+                for name, number in value.items():
+                    # A name first seen in a later game counts 0 in the games before it.
+                    table.setdefault(name, [0.0] * self.games).append(float(number))
+                for name, numbers in table.items():
+                    if len(numbers) == self.games:
+                        numbers.append(0.0)
+            else:
+                self.numbers.setdefault(key, []).append(float(value))
+        self.games += 1
+
+    def summary(self) -> dict[str, Any]:
+        games = self.games or 1
+        return {
+            "games": self.games,
+            "win_rate": [_round(w / games) for w in self.wins],
+            "numbers": {key: _describe(values) for key, values in self.numbers.items()},
+            "shares": {key: {value: _round(values.count(value) / games) for value in sorted(set(values))}
+                       for key, values in self.texts.items()},
+            "counts": {key: {name: {"total": _round(sum(values)), "per_game": _round(sum(values) / games)}
+                             for name, values in table.items()}
+                       for key, table in self.counts.items()},
+        }
+
+
+def _round(value: float) -> float | int:
+    value = round(value, 4)
+    return int(value) if value == int(value) else value
+
+
+def _describe(values: list[float]) -> dict[str, float]:
+    return {"mean": _round(statistics.fmean(values)), "median": _round(statistics.median(values)),
+            "min": _round(min(values)), "max": _round(max(values))}
+
+
+@dataclass
+class Run:
+    """One simulation run: its settings and its tally."""
+
+    game: str
+    edition: str
+    players: int
+    policy: str
+    seed: int
+    options: dict[str, Any]
+    tally: Tally
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "edition": self.edition, "players": self.players, "seats": self.tally.seats,
+                "policy": self.policy, "seed": self.seed, "options": self.options, **self.tally.summary()}
+
+
+def simulate(engine: Engine, game, *, edition: str, players: int, games: int, seed: int = 0,
+             policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True,
+             progress: Callable[[], None] | None = None) -> Run:
+    """Play `games` seeded games; raise InvariantBroken at the first broken rule."""
+    options = {**engine.options, **(options or {})}
+    components = engine.components(game, edition)       # read from the YAML once per run
+    tally = Tally()
+    for index in range(games):
+        state = play_game(engine, components, players=players, edition=edition, seed=game_seed(seed, index),
+                          policy=policy, options=options, check=check)
+        tally.add(state.returns(), state.stats())
+        if progress:
+            progress()
+    return Run(engine.slug, edition, players, policy, seed, options, tally)
