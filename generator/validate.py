@@ -190,7 +190,7 @@ def check_setups(game: Game) -> list[Problem]:
     spec = game.rules.SPEC
     problems = []
     if spec.setup is None:
-        return problems
+        return check_play(game)
     for edition in game.editions:
         if edition not in spec.counts:
             continue
@@ -203,6 +203,46 @@ def check_setups(game: Game) -> list[Problem]:
                     file, line = locate(game.files.get(category, game.meta), (category,))
                     problems.append(Problem(file, line, selector,
                                             f"a {players}-player game of edition '{edition}' needs {needed}, data has {have}"))
+    return problems + check_play(game)
+
+
+PLAY_CHECK_SEEDS = (1, 2)       # seeded games per edition and player count: a few, to stay fast
+
+
+def check_play(game: Game) -> list[Problem]:
+    """With a rules engine, set every player count of every edition up from the components and
+    play a few seeded games: a shortage or a broken rule is a problem that names it."""
+    engine = getattr(game.rules, "ENGINE", None)
+    if engine is None:
+        return []
+    from .rules.engine import InvariantBroken, SetupError
+    from .simulate import play_game
+    spec = game.rules.SPEC
+    problems = []
+
+    def add(where, message: str) -> None:
+        name, keypath = where or ("game", ())
+        file, line = locate(game.files.get(name, game.meta), keypath)
+        problems.append(Problem(file or game.file_name(name), line, ".".join(map(str, keypath)), message))
+
+    for edition in game.editions:
+        if edition not in spec.counts:
+            continue
+        try:
+            components = engine.components(game, edition)
+        except SetupError as exc:
+            add(exc.where, f"edition '{edition}': {exc}")
+            continue
+        for players in range(spec.min_players, spec.max_players + 1):
+            for seed in PLAY_CHECK_SEEDS:
+                try:
+                    play_game(engine, components, players=players, edition=edition, seed=seed, options=engine.options)
+                except SetupError as exc:
+                    add(exc.where, str(exc))
+                    break
+                except InvariantBroken as exc:
+                    add(None, f"a seeded game broke a rule: {exc}")
+                    break
     return problems
 
 

@@ -69,16 +69,17 @@ def box_from_game(game, edition: str) -> Box:
     roles: list[str] = []
     for component in game.in_edition(edition, "cards"):
         copies = component.count(edition)
+        rule = component.data.get("effect", component.id)     # a card may name its rule
         if component.group == ACTION_DECK:
-            if component.id not in CARDS:
-                raise SetupError(f"action card '{component.id}' has no rule in the engine "
-                                 f"(known: {', '.join(CARDS)})", ("cards", ("cards", component.id)))
-            deck += [component.id] * copies
+            if rule not in CARDS:
+                raise SetupError(f"action card '{component.id}' has no rule '{rule}' in the engine "
+                                 f"(rules: {', '.join(CARDS)})", ("cards", ("cards", component.id)))
+            deck += [rule] * copies
         elif component.group == ROLE_DECK:
-            if component.id not in ROLES:
-                raise SetupError(f"role '{component.id}' has no rule in the engine (known: {', '.join(ROLES)})",
-                                 ("cards", ("cards", component.id)))
-            roles += [component.id] * copies
+            if rule not in ROLES:
+                raise SetupError(f"role '{component.id}' has no rule '{rule}' in the engine "
+                                 f"(roles: {', '.join(ROLES)})", ("cards", ("cards", component.id)))
+            roles += [rule] * copies
     tokens = {c.id: c.count(edition) for c in game.in_edition(edition, "tokens")}
     boards = len(game.in_edition(edition, "boards"))
     design = (game.files.get("boards") or {}).get("design", {})
