@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .booklet import home_print, lay_out, render as render_booklet
 from .errors import DataError, Problem, UsageError
 from .i18n import check_placeholder_names, check_translations
+from .impose import impose
 from .layout import Localised, card_faces, check_faces, sheet_grid
 from .output import Artifact, write_all
 from .project import Game, Project
@@ -176,6 +178,32 @@ KIT_MAKERS: dict[str, Callable[[Kit], Artifact | None]] = {
 }
 
 
+def booklet_files(kit: Kit, papers: list[str]) -> list[Artifact]:
+    """The rule booklet of the kit's edition and locale (A5 pages in reading order) and its
+    home-print version on each paper (two pages a side, in saddle-stitch order)."""
+    game, loc = kit.game, kit.loc
+    if not game.booklet.get("sections"):
+        return []
+    faces = card_faces(loc)
+    home = home_print(kit.project, faces, board_faces(loc), token_faces(loc))
+    booklet = render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft))
+    g, e, l = game.slug, loc.edition, loc.locale
+    artifacts = [Artifact(f"{g}/{e}/{l}/{g}-{e}-{l}-rules.pdf", booklet.data, g, "rules", e, l, "",
+                          booklet.pages, {"content_pages": booklet.content_pages})]
+    for paper in papers:
+        on_paper = Kit(kit.project, game, loc, paper)
+        data, sides = impose(booklet.data, on_paper.paper_mm)
+        artifacts.append(on_paper.artifact("rules-imposed", data, sides))
+    return artifacts
+
+
+# Files made once per edition and locale, whatever the paper (the rule booklet, with its
+# home-print version on each paper of the build): maker(kit, papers) -> artifacts.
+LOCALE_MAKERS: dict[str, Callable[[Kit, list[str]], list[Artifact]]] = {
+    "rules": booklet_files,
+}
+
+
 # Files made once per edition rather than per locale and paper (e.g. the designer's report):
 # maker(project, game, edition) -> Artifact or None.
 EDITION_MAKERS: dict[str, Callable[[Project, Game, str], Artifact | None]] = {}
@@ -233,6 +261,12 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
                 artifacts.append(artifact)
             if progress:
                 progress(f"{game.slug} {edition} {locale} {paper} {kind}")
+        papers = [job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale)]
+        if paper == papers[0]:
+            for kind, maker in LOCALE_MAKERS.items():
+                artifacts += maker(kit, papers)
+                if progress:
+                    progress(f"{game.slug} {edition} {locale} {kind}")
     for game in games:
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
             for kind, maker in EDITION_MAKERS.items():

@@ -1,0 +1,366 @@
+"""The rule booklet: one A5 PDF per edition and locale, laid out from `booklet.yaml`.
+
+Lay out: every string goes through Texts by the key path `pnp i18n extract` gives it
+(`booklet.sections.<id>.blocks.<i>.p`, `booklet.ui.<word>`, ...), sections and blocks are
+filtered by `editions:`, placeholders are filled from the data, and the generated blocks
+(components, cards, print) are built from the components themselves, with every card drawn
+by the same face renderer as the card sheets.
+Render: Jinja2 (templates/booklet/) to HTML, WeasyPrint to PDF, padded to a multiple of 4.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import logging
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import jinja2
+import pypdfium2
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher
+
+from .errors import BuildError, DataError, Problem
+from .layout import Face, Localised, pages_needed, sheet_grid
+from .project import Project
+from .render import fonts
+from .render.boards import BoardFace, plan_tiles
+from .render.faces import draw_face
+from .render.pdf import Document
+from .render.tokens import TokenFace, pack
+from .yamlfile import locate
+
+# Words the layout prints around the text, from `ui:` in booklet.yaml.
+UI_WORDS = ("contents", "page", "role", "effect", "print_cards", "print_boards", "print_tokens",
+            "print_duplex", "print_scale", "fold_booklet")
+# Card pictures: sharp enough at the size they are printed (about 26 mm wide).
+CARD_DPI = 200
+# Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
+PAD_PAGES = 3
+# A standee is a pawn; other tokens are counted with the `tokens` phrase (then `copies`).
+SHAPE_PHRASES = {"standee": "pawns"}
+# The fonts the booklet uses, as @font-face rules: (family, weight, style, file).
+FONT_FACES = (
+    ("Booklet Serif", 400, "normal", "NotoSerif-Regular.ttf"),
+    ("Booklet Serif", 700, "normal", "NotoSerif-Bold.ttf"),
+    ("Booklet Serif", 400, "italic", "NotoSerif-Italic.ttf"),
+    ("Booklet Sans", 400, "normal", "NotoSans-Regular.ttf"),
+    ("Booklet Sans", 700, "normal", "NotoSans-Bold.ttf"),
+    ("Booklet Sans", 400, "italic", "NotoSans-Italic.ttf"),
+    ("Booklet Sans", 700, "italic", "NotoSans-BoldItalic.ttf"),
+)
+
+
+# ---- content ------------------------------------------------------------------------------
+
+@dataclass
+class CardEntry:
+    key: str                 # cards.<id>
+    name: str                # the same catalog string as on the card
+    text: str
+    counts: list[str]        # "Full edition: 15 cards", per edition the booklet may mention
+    image: str               # data: URI of the drawn face
+
+
+@dataclass
+class Block:
+    kind: str                # p, tip, list, steps, example, table, faq, components, cards, roles, print
+    content: object
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    blocks: list[Block]
+
+
+@dataclass
+class BookletContent:
+    lang: str
+    title: str
+    subtitle: str
+    tagline: str
+    edition: str
+    facts: list[str]
+    ui: dict[str, str]
+    sections: list[Section]
+    draft: str = ""
+    cover_card: str = ""     # data: URI of a card shown on the cover
+
+
+@dataclass
+class HomePrint:
+    """What the edition's home kit prints, per paper: sheets of paper for each part."""
+
+    papers: list[str]                                            # paper names, in order
+    rows: list[tuple[str, list[int]]] = field(default_factory=list)   # (part, sheets per paper)
+
+
+def shown(node, edition: str) -> bool:
+    return "editions" not in node or edition in node["editions"]
+
+
+def contains(game, larger: str, smaller: str) -> bool:
+    """Every component of edition `smaller` is in `larger` in at least the same number."""
+    return all(c.count(larger) >= c.count(smaller) for c in game.components)
+
+
+def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = "") -> BookletContent:
+    """The booklet's text for one edition and locale, every number filled from the data."""
+    game = loc.game
+    booklet = game.booklet
+    ui_source = booklet.get("ui", {})
+    missing = [w for w in UI_WORDS if w not in ui_source]
+    if missing:
+        file, line = locate(booklet, ("ui",)) if "ui" in booklet else (game.file_name("booklet"), 0)
+        raise DataError([Problem(file, line, f"booklet.ui.{w}", "the booklet layout prints this word; add it")
+                         for w in missing])
+    ui = {w: loc.text(f"booklet.ui.{w}", ui_source[w]) for w in UI_WORDS}
+    pictures = card_pictures(faces)
+    entries = {face.key: face for face in faces}
+    cover = booklet.get("cover", {})
+    sections = []
+    for section in booklet["sections"]:
+        if not shown(section, loc.edition):
+            continue
+        root = f"booklet.sections.{section['id']}"
+        blocks = []
+        for index, block in enumerate(section["blocks"]):
+            if shown(block, loc.edition):
+                made = _block(loc, f"{root}.blocks.{index}", block, entries, pictures, home, ui)
+                if made is not None:
+                    blocks.append(made)
+        if blocks:
+            sections.append(Section(section["id"], loc.text(f"{root}.title", section["title"]), blocks))
+    first = faces[0].key if faces else ""
+    return BookletContent(
+        lang=loc.locale, title=loc.title,
+        subtitle=loc.text("booklet.cover.subtitle", cover["subtitle"]) if "subtitle" in cover else "",
+        tagline=loc.text("tagline", game.meta["tagline"]) if "tagline" in game.meta else "",
+        edition=loc.edition_name(),
+        facts=[loc.text(f"booklet.cover.facts.{i}", fact) for i, fact in enumerate(cover.get("facts", []))],
+        ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""))
+
+
+def _block(loc, key, block, faces, pictures, home, ui) -> Block | None:
+    text = loc.text
+    if "p" in block or "tip" in block:
+        kind = "p" if "p" in block else "tip"
+        return Block(kind, text(f"{key}.{kind}", block[kind]))
+    if "list" in block or "steps" in block:
+        kind = "list" if "list" in block else "steps"
+        return Block(kind, [text(f"{key}.{kind}.{j}", item) for j, item in enumerate(block[kind])])
+    if "example" in block:
+        example = block["example"]
+        if not shown(example, loc.edition):
+            return None
+        return Block("example", {
+            "title": text(f"{key}.example.title", example["title"]),
+            "steps": [text(f"{key}.example.steps.{j}", s) for j, s in enumerate(example["steps"])]})
+    if "table" in block:
+        table = block["table"]
+        return Block("table", {
+            "header": [text(f"{key}.table.header.{j}", h) for j, h in enumerate(table["header"])],
+            "rows": [[text(f"{key}.table.rows.{r}.{c}", cell) for c, cell in enumerate(row)]
+                     for r, row in enumerate(table["rows"])]})
+    if "faq" in block:
+        return Block("faq", [(text(f"{key}.faq.{j}.q", qa["q"]), text(f"{key}.faq.{j}.a", qa["a"]))
+                             for j, qa in enumerate(block["faq"])])
+    if "components" in block:
+        return Block("components", component_rows(loc))
+    if "cards" in block:
+        entries = card_entries(loc, block["cards"]["deck"], faces, pictures)
+        if not entries:
+            return None
+        return Block("roles" if block["cards"].get("table") else "cards", entries)
+    if "print" in block:
+        rows = [(ui[part], [phrase(loc, "sheets", n) for n in sheets]) for part, sheets in home.rows]
+        notes = [ui["print_duplex"]] if any(part == "print_cards" for part, _ in home.rows) else []
+        return Block("print", {"papers": home.papers, "rows": rows,
+                               "notes": notes + [ui["print_scale"], ui["fold_booklet"]]})
+    raise ValueError(f"{key}: unknown block {sorted(block)}")
+
+
+def phrase(loc: Localised, name: str | tuple[str, ...], n: int) -> str:
+    """n with the first of the named plural phrases the booklet has, or n alone."""
+    names = (name,) if isinstance(name, str) else name
+    for candidate in names:
+        if candidate in loc.texts.phrases:
+            return loc.texts.fill(f"{{n|{candidate}}}", {"n": n})
+    return str(n)
+
+
+def component_rows(loc: Localised) -> list[tuple[str, str]]:
+    """(how many, what) for everything in this edition: decks, boards by name, tokens."""
+    game, edition = loc.game, loc.edition
+    rows = []
+    cards = game.in_edition(edition, "cards")
+    for deck_id, deck in game.decks.items():
+        total = sum(c.count(edition) for c in cards if c.data["deck"] == deck_id)
+        if total:
+            rows.append((phrase(loc, "cards", total), loc.field(f"decks.{deck_id}", deck, "name")))
+    boards = game.in_edition(edition, "boards")
+    if boards:
+        rows.append((phrase(loc, "boards", sum(b.count(edition) for b in boards)),
+                     ", ".join(loc.field(b.keypath, b.data, "name") for b in boards)))
+    for token in game.in_edition(edition, "tokens"):
+        names = (SHAPE_PHRASES.get(token.data.get("shape"), "tokens"), "tokens", "copies")
+        rows.append((phrase(loc, names, token.count(edition)), loc.field(token.keypath, token.data, "name")))
+    return rows
+
+
+def card_entries(loc: Localised, deck: str, faces: dict[str, Face], pictures: dict[str, str]) -> list[CardEntry]:
+    """Each card of the deck in this edition: drawn, named, its text, its counts."""
+    game, edition = loc.game, loc.edition
+    # Another edition is mentioned only where it lacks nothing this one lacks (a free booklet
+    # says nothing of the full edition; the full booklet gives the free edition's counts).
+    mentioned = [edition] + [e for e in game.editions if e != edition and contains(game, edition, e)]
+    entries = []
+    for component in game.in_edition(edition, "cards"):
+        if component.data["deck"] != deck:
+            continue
+        face = faces[f"card-{component.id}"]
+        counts = [f"{loc.edition_name(e)}: {phrase(loc, 'cards', component.count(e))}"
+                  for e in mentioned if component.count(e)]
+        entries.append(CardEntry(component.keypath, face.values["name"], face.values.get("text", ""),
+                                 counts, pictures[face.key]))
+    return entries
+
+
+def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
+    """Each face drawn by the card renderer into a one-page-per-face PDF, rasterised to PNG."""
+    if not faces:
+        return {}
+    doc = Document(tuple(faces[0].layout["size_mm"]), "cards")
+    for face in faces:
+        doc.new_page()
+        w, h = face.layout["size_mm"]
+        doc.canvas.setPageSize((w * 72 / 25.4, h * 72 / 25.4))
+        draw_face(doc.canvas, face.layout, face.values)
+    data, _ = doc.finish()
+    pictures = {}
+    pdf = pypdfium2.PdfDocument(data)
+    try:
+        for face, page in zip(faces, pdf):
+            image = page.render(scale=dpi / 72).to_pil()
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", dpi=(dpi, dpi))
+            pictures[face.key] = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+            page.close()
+    finally:
+        pdf.close()
+    return pictures
+
+
+def home_print(project: Project, cards: list[Face], boards: list[BoardFace],
+               tokens: list[TokenFace]) -> HomePrint:
+    """Sheets of each paper the home kit takes, laid out as the kit renderers lay them out:
+    card sheets (fronts and backs on one sheet, printed duplex), board tiles, token pages."""
+    papers = project.load_sheet("papers")["papers"]
+    home = HomePrint([paper["name"] for paper in papers.values()])
+    sizes = [tuple(paper["size_mm"]) for paper in papers.values()]
+    copies = sum(face.copies for face in cards)
+    if copies:
+        sheet = project.load_sheet("poker-3x3")
+        home.rows.append(("print_cards", [pages_needed(copies, sheet_grid(sheet, size).per_page) for size in sizes]))
+    if boards:
+        tiles = project.load_sheet("tiles")
+        home.rows.append(("print_boards", [
+            sum(len(plan_tiles(board.size_mm, size, tiles["margin_mm"], tiles["overlap_mm"])[1]) for board in boards)
+            for size in sizes]))
+    if tokens:
+        sheet = project.load_sheet("tokens")
+        home.rows.append(("print_tokens", [len(pack(tokens, size, sheet["margin_mm"], sheet["gap_mm"]))
+                                           for size in sizes]))
+    return home
+
+
+# ---- render -------------------------------------------------------------------------------
+
+class ProjectFetcher(URLFetcher):
+    """Lets WeasyPrint read only the project's own files, the tool's templates and fonts, and
+    data: URIs; anything else (http, ftp, files elsewhere) is refused and remembered."""
+
+    def __init__(self, roots: list[Path]):
+        super().__init__(allowed_protocols={"file", "data"})
+        self.roots = [root.resolve() for root in roots]
+        self.refused: list[str] = []
+
+    def allows(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme == "data":
+            return True
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            return False
+        path = Path(unquote(parts.path)).resolve()
+        return path.is_file() and any(path.is_relative_to(root) for root in self.roots)
+
+    def fetch(self, url, headers=None):
+        if not self.allows(url):
+            self.refused.append(url)
+            raise ValueError(f"refused {url}: the booklet may use only the project's own files")
+        return super().fetch(url, headers)
+
+
+class _Warnings(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+@dataclass
+class RenderedBooklet:
+    data: bytes
+    pages: int               # after padding: a multiple of 4
+    content_pages: int
+
+
+def template_environment(project: Project) -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader([str(d) for d in project.template_dirs]),
+                              autoescape=True, undefined=jinja2.StrictUndefined,
+                              trim_blocks=True, lstrip_blocks=True)
+
+
+def font_faces() -> list[dict]:
+    return [{"family": family, "weight": weight, "style": style, "url": (fonts.FONT_DIR / file).resolve().as_uri()}
+            for family, weight, style, file in FONT_FACES]
+
+
+def render(project: Project, content: BookletContent) -> RenderedBooklet:
+    """HTML from the templates, PDF from WeasyPrint, blank pages added to a multiple of 4."""
+    template = template_environment(project).get_template("booklet/booklet.html.j2")
+    stylesheet = project.template("booklet/booklet.css")
+    html = template.render(booklet=content, fonts=font_faces(), stylesheet=stylesheet.resolve().as_uri(),
+                           pad_pages=PAD_PAGES)
+    fetcher = ProjectFetcher([project.root, fonts.FONT_DIR, *project.template_dirs])
+    warnings = _Warnings()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(warnings)
+    try:
+        document = HTML(string=html, base_url=stylesheet.parent.resolve().as_uri(),
+                        url_fetcher=fetcher).render()
+    finally:
+        logger.removeHandler(warnings)
+    problems = [f"refused {url}" for url in fetcher.refused] + warnings.messages
+    if problems:
+        raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(problems)))
+    pads = [i for i, page in enumerate(document.pages) if any(a.startswith("pad-") for a in page.anchors)]
+    if len(pads) != PAD_PAGES or pads[0] != len(document.pages) - PAD_PAGES:
+        raise BuildError("the booklet template must end with its blank pad pages (ids pad-1...)")
+    content_pages = pads[0]
+    keep = content_pages + (-content_pages % 4)
+    padded = document.copy(document.pages[:keep])
+    # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
+    data = padded.write_pdf()
+    return RenderedBooklet(data, keep, content_pages)
+
+
+def sheets_for(pages: int) -> int:
+    """Sheets of paper a folded booklet of `pages` A5 pages takes (four pages a sheet)."""
+    return math.ceil(pages / 4)
