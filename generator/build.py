@@ -5,7 +5,7 @@ output folder is touched only when the whole build succeeded.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -17,7 +17,9 @@ from .layout import Localised, card_faces, check_faces, sheet_grid
 from .output import Artifact, write_all
 from .project import Game, Project
 from .render.boards import BoardFace, render_boards
-from .render.cards import render_card_sheets
+from .render.cards import render_calibration, render_card_sheets
+from .render.preview import render_contact_sheet
+from .render.shop import decks_of, render_shop_cards
 from .render.tokens import TokenFace, render_tokens, standee_outline
 from .texts import Texts
 from .validate import validate_game
@@ -72,6 +74,10 @@ class Kit:
     game: Game
     loc: Localised
     paper: str
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    # Every paper the build prints on, for files made once per edition and locale.
+    papers: tuple[str, ...] = ()
 
     @property
     def paper_mm(self) -> tuple[float, float]:
@@ -96,14 +102,50 @@ class Kit:
                         self.loc.locale, self.paper, pages)
 
 
+# The card sheet each duplex mode prints on (templates/sheets/).
+CARD_SHEETS = {"long": "poker-3x3", "short": "poker-3x3", "fronts": "poker-3x3", "gutterfold": "poker-gutterfold"}
+
+
 def cards_kit(kit: Kit) -> Artifact | None:
     faces = card_faces(kit.loc)
     if not faces:
         return None
-    grid = sheet_grid(kit.project.load_sheet("poker-3x3"), kit.paper_mm)
-    data, pages, _ = render_card_sheets(faces, grid, f"{kit.loc.title} — cards",
-                                        draft=kit.draft, scale_label=kit.scale_label)
-    return kit.artifact("cards", data, pages)
+    sheet = kit.project.load_sheet(CARD_SHEETS[kit.duplex])
+    grid = sheet_grid(sheet, kit.paper_mm)
+    fold = kit.loc.label("fold") if "fold" in kit.game.meta["labels"] else ""
+    data, pages, _ = render_card_sheets(faces, grid, f"{kit.loc.title} — cards", draft=kit.draft,
+                                        scale_label=kit.scale_label, duplex=kit.duplex,
+                                        back_offset=kit.back_offset, fold_label=fold,
+                                        fold_line=sheet.get("fold_line"))
+    # The default (long-edge duplex) keeps the plain name; other modes sit beside it.
+    artifact = kit.artifact("cards" if kit.duplex == "long" else f"cards-{kit.duplex}", data, pages)
+    artifact.kind = "cards"
+    artifact.details = {"duplex": kit.duplex, "back_offset_mm": list(kit.back_offset)}
+    return artifact
+
+
+def calibration_kit(kit: Kit) -> Artifact | None:
+    """The duplex calibration sheet, beside every cards file printed double-sided."""
+    if kit.duplex not in ("long", "short") or not kit.game.in_edition(kit.loc.edition, "cards"):
+        return None
+    data, pages = render_calibration(kit.paper_mm, kit.project.load_sheet("calibration"),
+                                     scale_label=kit.scale_label, back_offset=kit.back_offset)
+    artifact = kit.artifact("calibration", data, pages)
+    artifact.details = {"duplex": kit.duplex, "back_offset_mm": list(kit.back_offset)}
+    return artifact
+
+
+def preview_kit(kit: Kit) -> list[Artifact]:
+    """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
+    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
+    artifacts = []
+    for deck, cards in decks_of(card_faces(kit.loc)).items():
+        faces = [card.face for card in cards]
+        title = f"{kit.loc.title} — {faces[0].values.get('deck_name', deck)}"
+        data = render_contact_sheet(faces, title, kit.loc.label("back") if "back" in kit.game.meta["labels"] else "")
+        artifacts.append(Artifact(f"{g}/{e}/{l}/{g}-{e}-{l}-preview-{deck}.png", data, g, "preview", e, l, "", 1,
+                                  {"deck": deck}))
+    return artifacts
 
 
 def board_faces(loc: Localised) -> list[BoardFace]:
@@ -173,14 +215,16 @@ def tokens_kit(kit: Kit) -> Artifact | None:
 # Which files a home kit has; each maker returns None when the game has no such components.
 KIT_MAKERS: dict[str, Callable[[Kit], Artifact | None]] = {
     "cards": cards_kit,
+    "calibration": calibration_kit,
     "boards": boards_kit,
     "tokens": tokens_kit,
 }
 
 
-def booklet_files(kit: Kit, papers: list[str]) -> list[Artifact]:
+
+def booklet_files(kit: Kit) -> list[Artifact]:
     """The rule booklet of the kit's edition and locale (A5 pages in reading order) and its
-    home-print version on each paper (two pages a side, in saddle-stitch order)."""
+    home-print version on each paper of the build (two pages a side, saddle-stitch order)."""
     game, loc = kit.game, kit.loc
     if not game.booklet.get("sections"):
         return []
@@ -190,16 +234,16 @@ def booklet_files(kit: Kit, papers: list[str]) -> list[Artifact]:
     g, e, l = game.slug, loc.edition, loc.locale
     artifacts = [Artifact(f"{g}/{e}/{l}/{g}-{e}-{l}-rules.pdf", booklet.data, g, "rules", e, l, "",
                           booklet.pages, {"content_pages": booklet.content_pages})]
-    for paper in papers:
-        on_paper = Kit(kit.project, game, loc, paper)
+    for paper in kit.papers or (kit.paper,):
+        on_paper = replace(kit, paper=paper)
         data, sides = impose(booklet.data, on_paper.paper_mm)
         artifacts.append(on_paper.artifact("rules-imposed", data, sides))
     return artifacts
 
 
-# Files made once per edition and locale, whatever the paper (the rule booklet, with its
-# home-print version on each paper of the build): maker(kit, papers) -> artifacts.
-LOCALE_MAKERS: dict[str, Callable[[Kit, list[str]], list[Artifact]]] = {
+# Files made once per edition and locale whatever the paper: maker(kit) -> list of Artifacts.
+LOCALE_MAKERS: dict[str, Callable[[Kit], list[Artifact]]] = {
+    "preview": preview_kit,
     "rules": booklet_files,
 }
 
@@ -218,6 +262,9 @@ class BuildRequest:
     locale: str | None = None
     paper: str = "all"
     out: Path | None = None
+    profiles: tuple[str, ...] = ()          # print-shop profiles: build these instead of home kits
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
 
 def plan(games: list[Game], request: BuildRequest) -> list[tuple[Game, str, str, str]]:
@@ -248,25 +295,27 @@ def plan(games: list[Game], request: BuildRequest) -> list[tuple[Game, str, str,
 
 
 def build(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
+    if request.profiles:
+        return build_shop(project, request, progress)
     games = load_games(project, request.game)
     jobs = plan(games, request)
     artifacts: list[Artifact] = []
     texts_cache: dict[tuple[str, str], Texts] = {}
+    once: set[tuple[str, str, str]] = set()
     for game, edition, locale, paper in jobs:
         texts = texts_cache.setdefault((game.slug, locale), Texts.load(game, locale))
-        kit = Kit(project, game, Localised(game, edition, texts), paper)
+        papers = tuple(job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale))
+        kit = Kit(project, game, Localised(game, edition, texts), paper, request.duplex, request.back_offset, papers)
+        if (game.slug, edition, locale) not in once:
+            once.add((game.slug, edition, locale))
+            for kind, maker in LOCALE_MAKERS.items():
+                artifacts += maker(kit)
         for kind, maker in KIT_MAKERS.items():
             artifact = maker(kit)
             if artifact is not None:
                 artifacts.append(artifact)
             if progress:
                 progress(f"{game.slug} {edition} {locale} {paper} {kind}")
-        papers = [job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale)]
-        if paper == papers[0]:
-            for kind, maker in LOCALE_MAKERS.items():
-                artifacts += maker(kit, papers)
-                if progress:
-                    progress(f"{game.slug} {edition} {locale} {kind}")
     for game in games:
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
             for kind, maker in EDITION_MAKERS.items():
@@ -277,4 +326,52 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
                     progress(f"{game.slug} {edition} {kind}")
     out = request.out or project.root / "output"
     write_all(out, artifacts)
+    return artifacts
+
+
+# ---- print-shop files ---------------------------------------------------------------------
+
+def build_shop(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
+    """Every requested profile's files for the selected games, editions and locales, checked
+    (safe zone before rendering, preflight after) before anything is written. Without
+    --locale only released locales are built: a draft translation does not go to a shop."""
+    from .preflight import preflight_files
+    from .profiles import check_safe_zone, load_profiles
+    profiles = load_profiles(project, request.profiles)
+    games = load_games(project, request.game)
+    jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale, "a4"))
+            if request.locale or g.meta["locales"].get(l) != "draft"]
+    if not jobs:
+        raise UsageError("nothing to build: every selected locale is a draft (name one with --locale to build it anyway)")
+    problems, work = [], []
+    for game, edition, locale in jobs:
+        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+        faces = card_faces(kit.loc)
+        for profile in profiles:
+            problems += check_safe_zone(kit.loc, faces, profile)
+            work.append((kit, faces, profile))
+    if problems:
+        raise DataError(problems)
+    artifacts: list[Artifact] = []
+    for kit, faces, profile in work:
+        g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
+        folder = f"{g}/{e}/{l}/shop/{profile.name}"
+        made = []
+        if profile.cards and faces:
+            titles = {deck: f"{kit.loc.title} — {cards[0].face.values.get('deck_name', deck)}"
+                      for deck, cards in decks_of(faces).items()}
+            for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles, kit.draft):
+                made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
+                                     shop_file.pages, shop_file.details))
+        reports = preflight_files({a.path: a.data for a in made}, profile)
+        for report in reports:
+            for check in report.checks:
+                if check.ok is False:
+                    problems.append(Problem(report.path, 0, check.criterion, f"preflight ({profile.name}): {check.detail}"))
+        artifacts += made
+        if progress:
+            progress(f"{g} {e} {l} {profile.name}")
+    if problems:
+        raise DataError(problems)
+    write_all(request.out or project.root / "output", artifacts)
     return artifacts

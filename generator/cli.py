@@ -81,15 +81,36 @@ def validate(obj: Context, game: str | None):
 @click.option("--locale", help="Only this locale.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder (default: output/).")
+@click.option("--profile", "profiles", multiple=True, metavar="NAME",
+              help="Build print-shop files for this profile (repeatable, or 'all'; see `pnp profiles`) "
+                   "instead of home kits; they must pass preflight.")
+@click.option("--duplex", type=click.Choice(["long", "short", "gutterfold", "fronts"]), default="long", show_default=True,
+              help="Home card sheets: long- or short-edge duplex, gutterfold (one sheet, folded), or fronts only.")
+@click.option("--back-offset", "back_offset", default="0,0", metavar="DX,DY", show_default=True,
+              help="Move back pages by DX,DY mm (read it off the calibration sheet).")
 @click.pass_obj
-def build_command(obj: Context, game, edition, locale, paper, out):
-    """Validate, then build kits into the output folder."""
+def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset):
+    """Validate, then build kits (or print-shop files) into the output folder."""
     from .progress import Progress
-    request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out)
+    offset = _offset(back_offset)
+    if any(offset) and duplex not in ("long", "short"):
+        raise click.BadParameter(f"backs are not printed separately with --duplex {duplex}", param_hint="--back-offset")
+    request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
+                           profiles=tuple(profiles), duplex=duplex, back_offset=offset)
     with Progress("building") as progress:
         artifacts = build(obj.project, request, progress=progress.step)
     pages = sum(a.pages for a in artifacts)
     click.echo(f"built {len(artifacts)} files ({pages} pages) into {out or obj.project.root / 'output'}")
+
+
+def _offset(value: str) -> tuple[float, float]:
+    try:
+        dx, dy = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not DX,DY in millimetres (e.g. 1.5,-0.5)", param_hint="--back-offset")
+    if max(abs(dx), abs(dy)) > 20:
+        raise click.BadParameter("more than 20 mm: check the calibration sheet again", param_hint="--back-offset")
+    return (dx, dy)
 
 
 from .commands import register_all  # noqa: E402  (commands need `main` defined first)

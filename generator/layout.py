@@ -178,6 +178,11 @@ class SheetGrid:
     gap_mm: float
     origin: tuple[float, float]          # bottom-left of the grid
     marks: dict
+    row_gap_mm: float | None = None      # between rows, when it differs from gap_mm (a gutter)
+
+    @property
+    def gap_y(self) -> float:
+        return self.gap_mm if self.row_gap_mm is None else self.row_gap_mm
 
     @property
     def per_page(self) -> int:
@@ -192,28 +197,33 @@ class SheetGrid:
             row = self.rows - 1 - row
         w, h = self.card_mm
         x = self.origin[0] + column * (w + self.gap_mm)
-        y = self.origin[1] + (self.rows - 1 - row) * (h + self.gap_mm)
+        y = self.origin[1] + (self.rows - 1 - row) * (h + self.gap_y)
         return Slot(x, y, column, row)
 
     @property
     def size_mm(self) -> tuple[float, float]:
         w, h = self.card_mm
         return (self.columns * w + (self.columns - 1) * self.gap_mm,
-                self.rows * h + (self.rows - 1) * self.gap_mm)
+                self.rows * h + (self.rows - 1) * self.gap_y)
 
 
 def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
-    """Centre the sheet's card grid on the paper; fail if it does not fit with its marks."""
+    """Centre the sheet's card grid on the paper; fail if it does not fit with its marks.
+    A sheet with `orientation: landscape` turns the paper first."""
     columns, rows, gap = sheet["columns"], sheet["rows"], sheet.get("gap_mm", 0)
+    row_gap = sheet.get("row_gap_mm", gap)
+    if sheet.get("orientation") == "landscape" and paper_mm[0] < paper_mm[1]:
+        paper_mm = (paper_mm[1], paper_mm[0])
     w, h = sheet["card_mm"]
-    grid_w, grid_h = columns * w + (columns - 1) * gap, rows * h + (rows - 1) * gap
+    grid_w, grid_h = columns * w + (columns - 1) * gap, rows * h + (rows - 1) * row_gap
     margin_x, margin_y = (paper_mm[0] - grid_w) / 2, (paper_mm[1] - grid_h) / 2
     marks = dict(sheet["crop_marks"])
     room = min(margin_x, margin_y) - marks["offset_mm"] - marks["min_edge_mm"]
     if room < 1.5:
         raise ValueError(f"sheet '{sheet['name']}' leaves no room for crop marks on {paper_mm} mm paper")
     marks["length_mm"] = min(marks["length_mm"], room)
-    return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), marks)
+    return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), marks,
+                     row_gap if row_gap != gap else None)
 
 
 def pages_needed(copies: int, per_page: int) -> int:

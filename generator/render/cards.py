@@ -1,11 +1,12 @@
-"""Card sheets: fronts pages, each followed by its backs page at mirrored positions."""
+"""Card sheets for home printing: duplex (long- or short-edge flip), gutterfold, fronts only,
+and the duplex calibration sheet that tells which --back-offset a printer needs."""
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ..layout import Face, SheetGrid
-from .faces import draw_face
+from .faces import draw_face, fit_text
 from .pdf import Document, draft_mark, scale_bar
 
 
@@ -17,8 +18,8 @@ def draw_crop_marks(canvas, grid: SheetGrid) -> None:
     w, h = grid.card_mm
     xs = sorted({gx + c * (w + grid.gap_mm) for c in range(grid.columns)}
                 | {gx + c * (w + grid.gap_mm) + w for c in range(grid.columns)})
-    ys = sorted({gy + r * (h + grid.gap_mm) for r in range(grid.rows)}
-                | {gy + r * (h + grid.gap_mm) + h for r in range(grid.rows)})
+    ys = sorted({gy + r * (h + grid.gap_y) for r in range(grid.rows)}
+                | {gy + r * (h + grid.gap_y) + h for r in range(grid.rows)})
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(marks["width_pt"])
@@ -31,29 +32,49 @@ def draw_crop_marks(canvas, grid: SheetGrid) -> None:
     canvas.restoreState()
 
 
+DUPLEX_MODES = ("long", "short", "gutterfold", "fronts")
+
+
 def render_card_sheets(faces: list[Face], grid: SheetGrid, title: str, *, draft: str = "",
-                       scale_label: str = "", duplex: str = "long") -> tuple[bytes, int, list[dict]]:
-    """Fronts then backs for every page of cards. Returns PDF bytes, pages and a placement
-    map (page, slot, face key) that tests and previews read."""
+                       scale_label: str = "", duplex: str = "long",
+                       back_offset: tuple[float, float] = (0.0, 0.0), fold_label: str = "",
+                       fold_line: dict | None = None) -> tuple[bytes, int, list[dict]]:
+    """Card sheets for home printing. Returns PDF bytes, pages and a placement map (page,
+    side, slot, face key) that tests and previews read.
+
+    long / short: each fronts page is followed by its backs page, columns (long-edge flip) or
+    rows (short-edge flip) mirrored; `back_offset` (mm, in the back page's own coordinates)
+    moves everything on back pages only. gutterfold: the grid's top half holds fronts, the
+    bottom half their backs turned upside down, mirrored across the fold. fronts: no backs."""
+    if duplex not in DUPLEX_MODES:
+        raise ValueError(f"unknown duplex mode {duplex!r}")
     doc = Document(grid.paper_mm, title, "cards")
     sequence = [face for face in faces for _ in range(face.copies)]
     placements = []
-    per_page = grid.per_page
+    per_page = grid.per_page // 2 if duplex == "gutterfold" else grid.per_page
+    sides = {"long": ("front", "back"), "short": ("front", "back"), "gutterfold": ("sheet",),
+             "fronts": ("front",)}[duplex]
     for start in range(0, len(sequence), per_page):
         chunk = sequence[start:start + per_page]
-        for side in ("front", "back"):
+        for side in sides:
             doc.new_page()
+            shift = back_offset if side == "back" else (0.0, 0.0)
+            doc.canvas.saveState()
+            doc.canvas.translate(shift[0] * mm, shift[1] * mm)
             for index, face in enumerate(chunk):
-                shown = face if side == "front" else face.back
-                w, h = shown.layout["size_mm"]
-                name = doc.form(shown.key, lambda c, f=shown: draw_face(c, f.layout, f.values), (0, 0, w, h))
-                slot = grid.slot(index, mirror_columns=side == "back" and duplex == "long",
-                                 mirror_rows=side == "back" and duplex == "short")
-                doc.place(name, slot.x, slot.y)
-                placements.append({"page": doc.pages, "side": side, "face": shown.key,
-                                   "card": face.key, "column": slot.column, "row": slot.row,
-                                   "x_mm": round(slot.x, 3), "y_mm": round(slot.y, 3)})
+                for shown_side, slot, turned in _positions(grid, index, side, duplex):
+                    shown = face if shown_side == "front" else face.back
+                    w, h = shown.layout["size_mm"]
+                    name = doc.form(shown.key, lambda c, f=shown: draw_face(c, f.layout, f.values), (0, 0, w, h))
+                    doc.place(name, slot.x, slot.y, upside_down=(w, h) if turned else None)
+                    placements.append({"page": doc.pages, "side": shown_side, "face": shown.key,
+                                       "card": face.key, "column": slot.column, "row": slot.row,
+                                       "x_mm": round(slot.x + shift[0], 3), "y_mm": round(slot.y + shift[1], 3),
+                                       "turned": turned})
             draw_crop_marks(doc.canvas, grid)
+            doc.canvas.restoreState()
+            if duplex == "gutterfold":
+                draw_fold_line(doc.canvas, grid, fold_line or {}, fold_label)
             if doc.pages == 1 and scale_label:
                 # In the left margin between two rows' marks, where nothing else is printed.
                 scale_bar(doc.canvas, grid.origin[0] - 3.5, grid.origin[1] + (grid.card_mm[1] - 50) / 2,
@@ -62,3 +83,107 @@ def render_card_sheets(faces: list[Face], grid: SheetGrid, title: str, *, draft:
                 draft_mark(doc.canvas, grid.paper_mm, draft)
     data, pages = doc.finish()
     return data, pages, placements
+
+
+def _positions(grid: SheetGrid, index: int, side: str, duplex: str):
+    """(side shown, slot, upside down) for the card at `index` of a page."""
+    if side == "front":
+        yield "front", grid.slot(index), False
+    elif side == "back":
+        yield "back", grid.slot(index, mirror_columns=duplex == "long", mirror_rows=duplex == "short"), False
+    else:   # gutterfold: fronts in the top half, backs in the mirrored row below the fold
+        front = grid.slot(index)
+        yield "front", front, False
+        yield "back", grid.slot(index + (grid.rows - 1 - 2 * front.row) * grid.columns), True
+
+
+def draw_fold_line(canvas, grid: SheetGrid, style: dict, label: str) -> None:
+    """A dashed line along the middle of the gutter, across the whole grid and its margins."""
+    (gx, gy), (gw, gh) = grid.origin, grid.size_mm
+    y = gy + gh / 2
+    edge = grid.marks["min_edge_mm"]
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor("#555555"))
+    canvas.setLineWidth(style.get("width_pt", 0.5))
+    canvas.setDash(*[v * mm for v in style.get("dash_mm", (3, 2))])
+    canvas.line(edge * mm, y * mm, (grid.paper_mm[0] - edge) * mm, y * mm)
+    canvas.restoreState()
+    if label:
+        canvas.saveState()
+        canvas.setFillColor(HexColor("#555555"))
+        canvas.setFont("Sans", 6)
+        canvas.drawString((gx + gw + 1.5) * mm, (y + 0.8) * mm, label)
+        canvas.restoreState()
+
+
+def render_calibration(paper_mm: tuple[float, float], settings: dict, *, scale_label: str = "",
+                       back_offset: tuple[float, float] = (0.0, 0.0), title: str = "") -> tuple[bytes, int]:
+    """Two pages printed on one sheet: a cross at the page centre on the front; on the back,
+    scales centred on the same point, labelled with the --back-offset that puts the back
+    where the front is. The back page moves by `back_offset` like every back page, and its
+    labels allow for that, so the number read off is always the whole offset to use."""
+    text = settings["text"]
+    doc = Document(paper_mm, title or text["title"], "calibration")
+    cx, cy = paper_mm[0] / 2, paper_mm[1] / 2
+    c = doc.canvas
+    # Front: instructions, the cross, the scale bar.
+    doc.new_page()
+    c.setFillColor(HexColor("#000000"))
+    c.setFont("Sans-Bold", 14)
+    c.drawString(20 * mm, (paper_mm[1] - 22) * mm, text["title"])
+    y = paper_mm[1] - 32
+    for number, step in enumerate(text["steps"], 1):
+        fitted = fit_text(f"{number}. {step}", "regular", 9, 7, paper_mm[0] - 40, 30)
+        c.setFont(fitted.font, fitted.size)
+        for line in fitted.lines:
+            c.drawString(20 * mm, y * mm, line)
+            y -= fitted.size * 1.25 / mm
+        y -= 1.5
+    if any(back_offset):
+        c.setFont("Sans", 8)
+        c.drawString(20 * mm, (y - 2) * mm, text["current"].format(dx=_number(back_offset[0]), dy=_number(back_offset[1])))
+    arm = settings["cross_mm"] / 2
+    c.setStrokeColor(HexColor("#000000"))
+    c.setLineWidth(settings["cross_width_pt"])
+    c.line((cx - arm) * mm, cy * mm, (cx + arm) * mm, cy * mm)
+    c.line(cx * mm, (cy - arm) * mm, cx * mm, (cy + arm) * mm)
+    if scale_label:
+        scale_bar(c, 20, 15, scale_label)
+    # Back: two scales whose tick v is drawn at v - offset, then moved by the offset.
+    doc.new_page()
+    c.saveState()
+    c.translate(back_offset[0] * mm, back_offset[1] * mm)
+    c.setFillColor(HexColor("#000000"))
+    c.setFont("Sans-Bold", 12)
+    c.drawCentredString(cx * mm, (paper_mm[1] - 22) * mm, text["back_title"])
+    reach, step = settings["scale_mm"], settings["tick_mm"]
+    ticks = [round(-reach + i * step, 3) for i in range(int(round(2 * reach / step)) + 1)]
+    c.setStrokeColor(HexColor("#000000"))
+    for axis, label, offset in (("x", text["dx"], back_offset[0]), ("y", text["dy"], back_offset[1])):
+        for value in ticks:
+            at = value - offset
+            whole = abs(value - round(value)) < 1e-9
+            length = 4 if whole else 2
+            c.setLineWidth(0.5 if whole else 0.3)
+            if axis == "x":
+                c.line((cx + at) * mm, (cy - 12) * mm, (cx + at) * mm, (cy - 12 - length) * mm)
+                if whole:
+                    c.setFont("Sans", 6)
+                    c.drawCentredString((cx + at) * mm, (cy - 19) * mm, _number(value))
+            else:
+                c.line((cx + 12) * mm, (cy + at) * mm, (cx + 12 + length) * mm, (cy + at) * mm)
+                if whole:
+                    c.setFont("Sans", 6)
+                    c.drawString((cx + 18) * mm, (cy + at - 0.7) * mm, _number(value))
+        c.setFont("Sans-Bold", 8)
+        if axis == "x":
+            c.drawCentredString((cx - offset) * mm, (cy - 25) * mm, label)
+        else:
+            c.drawString((cx + 24) * mm, (cy - offset - 1) * mm, label)
+    c.restoreState()
+    return doc.finish()
+
+
+def _number(value: float) -> str:
+    text = f"{value:+.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("+0", "-0") else text

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from . import fonts
+from .colour import RGB, Palette
 
 _REF = re.compile(r"^\{([a-z_]+)\}$")
 
@@ -97,30 +97,70 @@ def fit_face(layout: dict, values: dict) -> dict[str, FittedText]:
     return fitted
 
 
-def draw_face(canvas, layout: dict, values: dict, bleed_mm: float = 0.0) -> None:
-    """Draw one face with its bottom-left trim corner at the canvas origin."""
+def draw_face(canvas, layout: dict, values: dict, bleed_mm: float = 0.0, palette: Palette = RGB) -> None:
+    """Draw one face with its bottom-left trim corner at the canvas origin; backgrounds
+    marked `bleed` run `bleed_mm` past every trim edge they touch."""
     values = {**layout.get("defaults", {}), **values}
     fitted = fit_face(layout, values)
     for element in layout["elements"]:
         kind = element["type"]
         if kind == "rect":
-            _rect(canvas, element, values, bleed_mm, layout["size_mm"])
+            _rect(canvas, element, values, bleed_mm, layout["size_mm"], palette)
         elif kind == "circle":
             fill = resolve_colour(element["fill"], values)
             if fill:
-                canvas.setFillColor(HexColor(fill))
+                canvas.setFillColor(palette.colour(fill, area=True))
                 cx, cy = element["centre"]
                 canvas.circle(cx * mm, cy * mm, element["radius"] * mm, stroke=0, fill=1)
         elif kind == "icon":
             glyph = element.get("glyph") or values.get(element.get("field", ""), "")
             if glyph:
                 draw_glyph(canvas, glyph, element["centre"], element["size"],
-                           resolve_colour(element.get("colour", "#000000"), values) or "#000000")
+                           resolve_colour(element.get("colour", "#000000"), values) or "#000000", palette)
         elif kind == "text" and element["field"] in fitted:
-            _text(canvas, element, fitted[element["field"]], values)
+            _text(canvas, element, fitted[element["field"]], values, palette)
 
 
-def _rect(canvas, element, values, bleed_mm, size_mm):
+def text_extents(layout: dict, values: dict) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(field, (x0, y0, x1, y1) in mm) of every text and icon a face prints, from the lines
+    as fitted: what a safe-zone check measures against the trim."""
+    values = {**layout.get("defaults", {}), **values}
+    fitted = fit_face(layout, values)
+    extents = []
+    for element in layout["elements"]:
+        if element["type"] == "text" and element["field"] in fitted:
+            text = fitted[element["field"]]
+            for line, baseline in zip(text.lines, _baselines(element, text)):
+                width = stringWidth(line, text.font, text.size) / mm
+                x, _, w, _ = element["box"]
+                align = element.get("align", "left")
+                left = x + (w - width) / 2 if align == "center" else x + w - width if align == "right" else x
+                extents.append((element["field"], (left, baseline - fonts.DESCENT * text.size / mm,
+                                                   left + width, baseline + fonts.ASCENT * text.size / mm)))
+        elif element["type"] == "icon":
+            glyph = element.get("glyph") or values.get(element.get("field", ""), "")
+            font = fonts.symbol_font_for(glyph) if glyph else None
+            if font:
+                size = element["size"]
+                width = stringWidth(glyph, font, size) / mm
+                cx, cy = element["centre"]
+                baseline = cy - size * 0.35 / mm
+                extents.append((element.get("field", "glyph"), (cx - width / 2, baseline - fonts.DESCENT * size / mm,
+                                                                cx + width / 2, baseline + fonts.ASCENT * size / mm)))
+    return extents
+
+
+def _baselines(element, fitted: FittedText) -> list[float]:
+    """Baseline of each line in mm, as `_text` draws them."""
+    x, y, w, h = element["box"]
+    size = fitted.size
+    leading = size * fonts.LEADING / mm
+    block = ((len(fitted.lines) - 1) * size * fonts.LEADING + (fonts.ASCENT + fonts.DESCENT) * size) / mm
+    first = y + h / 2 + block / 2 - fonts.ASCENT * size / mm
+    return [first - i * leading for i in range(len(fitted.lines))]
+
+
+def _rect(canvas, element, values, bleed_mm, size_mm, palette):
     x, y, w, h = element["box"]
     if element.get("bleed") and bleed_mm:
         # A background that touches the trim runs on into the bleed.
@@ -135,9 +175,9 @@ def _rect(canvas, element, values, bleed_mm, size_mm):
     fill = resolve_colour(element["fill"], values)
     stroke = resolve_colour(element.get("stroke"), values)
     if fill:
-        canvas.setFillColor(HexColor(fill))
+        canvas.setFillColor(palette.colour(fill, area=True))
     if stroke:
-        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setStrokeColor(palette.colour(stroke))
         canvas.setLineWidth(element.get("stroke_width", 0.5) * mm)
     radius = element.get("radius", 0)
     args = dict(stroke=1 if stroke else 0, fill=1 if fill else 0)
@@ -147,30 +187,25 @@ def _rect(canvas, element, values, bleed_mm, size_mm):
         canvas.rect(x * mm, y * mm, w * mm, h * mm, **args)
 
 
-def _text(canvas, element, fitted: FittedText, values):
+def _text(canvas, element, fitted: FittedText, values, palette):
     x, y, w, h = element["box"]
-    size = fitted.size
-    leading = size * fonts.LEADING
-    block = (len(fitted.lines) - 1) * leading + (fonts.ASCENT + fonts.DESCENT) * size
-    baseline = (y + h / 2) * mm + block / 2 - fonts.ASCENT * size
-    canvas.setFillColor(HexColor(resolve_colour(element.get("colour", "#000000"), values) or "#000000"))
-    canvas.setFont(fitted.font, size)
+    canvas.setFillColor(palette.colour(resolve_colour(element.get("colour", "#000000"), values) or "#000000"))
+    canvas.setFont(fitted.font, fitted.size)
     align = element.get("align", "left")
-    for line in fitted.lines:
+    for line, baseline in zip(fitted.lines, _baselines(element, fitted)):
         if align == "center":
-            canvas.drawCentredString((x + w / 2) * mm, baseline, line)
+            canvas.drawCentredString((x + w / 2) * mm, baseline * mm, line)
         elif align == "right":
-            canvas.drawRightString((x + w) * mm, baseline, line)
+            canvas.drawRightString((x + w) * mm, baseline * mm, line)
         else:
-            canvas.drawString(x * mm, baseline, line)
-        baseline -= leading
+            canvas.drawString(x * mm, baseline * mm, line)
 
 
-def draw_glyph(canvas, glyph: str, centre, size: float, colour: str) -> None:
+def draw_glyph(canvas, glyph: str, centre, size: float, colour: str, palette: Palette = RGB) -> None:
     font = fonts.symbol_font_for(glyph)
     if font is None:
         raise ValueError(f"no shipped font has the glyph {glyph!r}")
-    canvas.setFillColor(HexColor(colour))
+    canvas.setFillColor(palette.colour(colour))
     canvas.setFont(font, size)
     width = stringWidth(glyph, font, size)
     cx, cy = centre

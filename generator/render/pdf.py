@@ -8,19 +8,31 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
+from .colour import RGB, Palette
 
 
 class Document:
-    """A PDF being drawn in memory; `finish()` returns its bytes and page count."""
+    """A PDF being drawn in memory; `finish()` returns its bytes and page count.
 
-    def __init__(self, page_mm: tuple[float, float], title: str, subject: str = ""):
+    `trim_box_mm` writes a TrimBox (and a BleedBox the size of the page) on every page, for
+    print-shop files whose page is the trim plus its bleed. `palette` decides the colour space;
+    a CMYK document refuses any RGB colour (ReportLab raises), so none can slip through."""
+
+    def __init__(self, page_mm: tuple[float, float], title: str, subject: str = "", *,
+                 trim_box_mm: tuple[float, float, float, float] | None = None, palette: Palette = RGB):
         fonts.register()
         self.buffer = io.BytesIO()
         self.page_mm = page_mm
+        self.palette = palette
+        boxes = {}
+        if trim_box_mm:
+            boxes = dict(trimBox=tuple(v * mm for v in trim_box_mm),
+                         bleedBox=(0, 0, page_mm[0] * mm, page_mm[1] * mm))
         # invariant=1: no timestamps or random IDs, so the same input gives the same bytes.
         # initialFontName: otherwise every page references an unembedded Helvetica.
         self.canvas = Canvas(self.buffer, pagesize=(page_mm[0] * mm, page_mm[1] * mm),
-                             invariant=1, initialFontName="Sans", pageCompression=1)
+                             invariant=1, initialFontName="Sans", pageCompression=1,
+                             enforceColorSpace="cmyk" if palette.space == "cmyk" else None, **boxes)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("pnp")
         self.canvas.setCreator("pnp")
@@ -44,9 +56,17 @@ class Document:
             self.forms.add(name)
         return name
 
-    def place(self, name: str, x_mm: float, y_mm: float) -> None:
+    def place(self, name: str, x_mm: float, y_mm: float, scale: float = 1.0,
+              upside_down: tuple[float, float] | None = None) -> None:
+        """Draw form `name` with its origin at (x, y). `upside_down=(w, h)` turns a w x h
+        face half a turn within the same rectangle (gutterfold backs)."""
         self.canvas.saveState()
         self.canvas.translate(x_mm * mm, y_mm * mm)
+        if upside_down:
+            self.canvas.translate(upside_down[0] * mm, upside_down[1] * mm)
+            self.canvas.rotate(180)
+        if scale != 1.0:
+            self.canvas.scale(scale, scale)
         self.canvas.doForm(name)
         self.canvas.restoreState()
 
@@ -74,12 +94,24 @@ def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = Fal
     canvas.restoreState()
 
 
-def draft_mark(canvas, page_mm, text: str) -> None:
-    """A visible diagonal DRAFT mark for locales not yet released."""
+def draft_mark(canvas, page_mm, text: str, palette: Palette | None = None) -> None:
+    """A visible diagonal DRAFT mark for locales not yet released. With a palette (print-shop
+    files) it is outlined instead of translucent: PDF/X-1a allows no transparency."""
     canvas.saveState()
-    canvas.setFillColor(HexColor("#D00000"), alpha=0.18)
-    canvas.setFont("Sans-Bold", 72)
     canvas.translate(page_mm[0] * mm / 2, page_mm[1] * mm / 2)
     canvas.rotate(55)
-    canvas.drawCentredString(0, -24, text)
+    if palette is None:
+        canvas.setFillColor(HexColor("#D00000"), alpha=0.18)
+        canvas.setFont("Sans-Bold", 72)
+        canvas.drawCentredString(0, -24, text)
+    else:
+        size = min(72.0, min(page_mm) * mm / max(len(text), 1) * 1.6)
+        text_object = canvas.beginText()
+        text_object.setTextRenderMode(1)
+        text_object.setFont("Sans-Bold", size)
+        canvas.setStrokeColor(palette.colour("#D00000"))
+        canvas.setLineWidth(0.8)
+        text_object.setTextOrigin(-canvas.stringWidth(text, "Sans-Bold", size) / 2, -size / 3)
+        text_object.textOut(text)
+        canvas.drawText(text_object)
     canvas.restoreState()

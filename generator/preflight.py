@@ -1,0 +1,604 @@
+"""Preflight: check print files against a profile's acceptance criteria, file by file.
+
+Works on any PDF or PNG, not only ours: boxes and sizes, page count and order, embedded fonts,
+colour operators and images, total ink, image resolution, PDF/X OutputIntent and metadata,
+text inside the safe zone, and for PNG the pixel size, resolution and colour mode.
+
+Ink is measured on the vector colours actually painted (k/K, sc/scn in DeviceCMYK, g/G as
+black ink) and on the pixels of CMYK images, found by walking every content stream and form.
+That is exact for files without transparency, which PDF/X-1a forbids anyway, and needs no
+rasteriser with a CMYK output (pdfium renders RGB only).
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .profiles import MM_PER_INCH, PDFX_VERSIONS, FileSpec, Profile
+
+PT_PER_MM = 72 / MM_PER_INCH
+BOX_TOLERANCE_MM = 0.05
+DPI_TOLERANCE = 0.5
+
+
+@dataclass
+class Check:
+    criterion: str
+    ok: bool | None           # None: does not apply to this file or profile
+    detail: str
+
+
+@dataclass
+class FileReport:
+    path: str
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok is not False for c in self.checks)
+
+    def add(self, criterion: str, ok: bool | None, detail: str) -> None:
+        self.checks.append(Check(criterion, ok, detail))
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "ok": self.ok,
+                "checks": [{"criterion": c.criterion, "result": _word(c.ok), "detail": c.detail} for c in self.checks]}
+
+
+def _word(ok: bool | None) -> str:
+    return {True: "pass", False: "fail", None: "n/a"}[ok]
+
+
+# ---- entry points -------------------------------------------------------------------------------
+
+def preflight_files(files: dict[str, bytes], profile: Profile, read_sibling=None) -> list[FileReport]:
+    """Check every file. `files` maps a name (a path; its tail tells the file's role) to bytes;
+    `read_sibling(name)` returns bytes of a file not in `files` (a deck's other half), or None."""
+    def sibling(name: str) -> bytes | None:
+        if name in files:
+            return files[name]
+        return read_sibling(name) if read_sibling else None
+
+    return [preflight(name, data, profile, sibling) for name, data in files.items()]
+
+
+def preflight_paths(paths: list[Path], profile: Profile) -> list[FileReport]:
+    """Files and folders on disk (folders: every PDF and PNG inside them)."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.suffix.lower() in (".pdf", ".png") and p.is_file())
+        else:
+            found.append(path)
+    files = {}
+    for path in found:
+        try:
+            files[str(path)] = path.read_bytes()
+        except OSError as exc:
+            files[str(path)] = f"cannot read: {exc.strerror or exc}".encode()
+
+    def read_sibling(name):
+        path = Path(name)
+        return path.read_bytes() if path.is_file() else None
+
+    return preflight_files(files, profile, read_sibling)
+
+
+def preflight(name: str, data: bytes, profile: Profile, sibling=lambda name: None) -> FileReport:
+    report = FileReport(name)
+    if data.startswith(b"\x89PNG"):
+        _png(report, data, profile)
+    elif data[:1024].lstrip().startswith(b"%PDF") or b"%PDF-" in data[:1024]:
+        _pdf(report, name, data, profile, sibling)
+    else:
+        detail = data.decode(errors="replace") if data.startswith(b"cannot read") else "neither a PDF nor a PNG file"
+        report.add("format", False, detail)
+    return report
+
+
+# ---- PNG ------------------------------------------------------------------------------------------
+
+def _png(report: FileReport, data: bytes, profile: Profile) -> None:
+    from PIL import Image
+    cards = profile.cards
+    if cards is None or cards.format != "png":
+        report.add("format", False, f"profile {profile.name} takes no PNG files")
+        return
+    image = Image.open(io.BytesIO(data))
+    sizes = [s.pixels for s in cards.sizes]
+    report.add("png-size", image.size in sizes,
+               f"{image.size[0]} x {image.size[1]} px; the profile wants "
+               + " or ".join(f"{w} x {h}" for w, h in sizes))
+    dpi = image.info.get("dpi")
+    if dpi is None:
+        report.add("png-resolution", False, f"no resolution recorded; the profile wants {cards.dpi:g} dpi")
+    else:
+        ok = all(abs(float(d) - cards.dpi) <= DPI_TOLERANCE for d in dpi) and min(map(float, dpi)) >= cards.min_image_ppi - DPI_TOLERANCE
+        report.add("png-resolution", ok, f"{float(dpi[0]):.1f} x {float(dpi[1]):.1f} dpi; the profile wants {cards.dpi:g}")
+    wanted = "RGB" if cards.palette.space == "rgb" else "CMYK"
+    report.add("png-colour", image.mode == wanted,
+               f"mode {image.mode}; the profile wants {wanted}" + (" without alpha" if wanted == "RGB" else ""))
+
+
+# ---- PDF ------------------------------------------------------------------------------------------
+
+def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) -> None:
+    import pikepdf
+    try:
+        pdf = pikepdf.open(io.BytesIO(data))
+    except pikepdf.PdfError as exc:
+        report.add("format", False, f"not a readable PDF: {exc}")
+        return
+    with pdf:
+        role, spec, fields = _role(name, profile)
+        if role is None:
+            report.add("format", False, f"profile {profile.name} takes no PDF files")
+            return
+        if role == "booklet":
+            bleed, trims = profile.booklet.bleed_mm, None
+        else:
+            bleed, trims = profile.cards.bleed_mm, [s.trim_mm for s in profile.cards.sizes]
+        _boxes(report, pdf, bleed, trims)
+        if role == "booklet":
+            count = len(pdf.pages)
+            multiple = profile.booklet.page_multiple
+            report.add("pages", count > 0 and count % multiple == 0,
+                       f"{count} pages; saddle stitching needs a multiple of {multiple}")
+        else:
+            _card_pages(report, pdf, name, spec, fields, profile, sibling)
+        _fonts(report, pdf)
+        walk = _Walk(pdf)
+        if role == "cards":
+            _colour(report, walk, profile)
+            _images(report, walk, profile.cards.min_image_ppi)
+            _pdfx(report, pdf, data, profile, walk)
+            _safe_zone(report, data, pdf, profile.cards.safe_mm)
+
+
+def _role(name: str, profile: Profile) -> tuple[str | None, FileSpec | None, dict]:
+    """What the profile says this file is: 'cards' (with its file spec when the name tells
+    which), 'booklet', or None when the profile takes no PDF."""
+    tail = name.replace("\\", "/")
+    if profile.booklet and re.search(r"(^|/)" + re.escape(profile.booklet.name) + "$", tail):
+        return "booklet", None, {}
+    cards = profile.cards
+    if cards and cards.format == "pdf":
+        for spec in cards.files:
+            match = _spec_regex(spec).search(tail)
+            if match:
+                return "cards", spec, match.groupdict()
+        return "cards", (cards.files[0] if len(cards.files) == 1 else None), {}
+    if profile.booklet:
+        return "booklet", None, {}
+    return None, None, {}
+
+
+def _spec_regex(spec: FileSpec) -> re.Pattern:
+    parts = re.split(r"\{([a-z]+)\}", spec.name)
+    pattern, seen = "", set()
+    for index, part in enumerate(parts):
+        if index % 2:
+            pattern += f"(?P<{part}>[^/]+)" if part not in seen else "[^/]+"
+            seen.add(part)
+        else:
+            pattern += re.escape(part)
+    return re.compile(r"(^|/)" + pattern + "$")
+
+
+def _mm(points) -> float:
+    return float(points) / PT_PER_MM
+
+
+def _box(page, key):
+    value = page.obj.get(key)
+    return None if value is None else [float(v) for v in value]
+
+
+def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
+    """TrimBox and BleedBox on every page (tested with `in`: reading .trimbox falls back to the
+    MediaBox), TrimBox within BleedBox within MediaBox, MediaBox = trim + 2 x bleed, and the
+    trim one of the profile's card sizes."""
+    missing, nested, media_wrong, trim_wrong = [], [], [], []
+    tol = BOX_TOLERANCE_MM * PT_PER_MM
+    for number, page in enumerate(pdf.pages, 1):
+        absent = [k for k in ("/TrimBox", "/BleedBox") if k not in page.obj]
+        if absent:
+            missing.append(f"page {number} has no {' or '.join(a[1:] for a in absent)}")
+            continue
+        media, trim, bleed = [float(v) for v in page.mediabox], _box(page, "/TrimBox"), _box(page, "/BleedBox")
+        if not (_inside(trim, bleed, tol) and _inside(bleed, media, tol)):
+            nested.append(number)
+        expected = bleed_mm * PT_PER_MM
+        margins = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+        if any(abs(m - expected) > tol for m in margins):
+            media_wrong.append(f"page {number}: trim sits {', '.join(f'{_mm(m):.2f}' for m in margins)} mm inside the "
+                               f"MediaBox, the profile's bleed is {bleed_mm:g} mm")
+        size = (_mm(trim[2] - trim[0]), _mm(trim[3] - trim[1]))
+        if trims and not any(all(abs(a - b) <= BOX_TOLERANCE_MM for a, b in zip(size, t)) for t in trims):
+            trim_wrong.append(f"page {number}: trim {size[0]:.2f} x {size[1]:.2f} mm")
+    pages = len(pdf.pages)
+    report.add("boxes", not missing and not nested,
+               "; ".join(missing[:3] + [f"pages {nested[:5]}: TrimBox not inside BleedBox inside MediaBox"] * bool(nested))
+               or f"TrimBox and BleedBox on all {pages} pages, TrimBox ⊆ BleedBox ⊆ MediaBox")
+    if missing:
+        report.add("size", False, "no TrimBox to measure")
+        return
+    sizes = " or ".join(f"{w:g} x {h:g} mm" for w, h in trims) if trims else ""
+    problems = media_wrong[:2] + [f"{w}; the profile cuts {sizes}" for w in trim_wrong[:2]]
+    report.add("size", not media_wrong and not trim_wrong,
+               "; ".join(problems) or f"trim {sizes or 'as found'}, MediaBox = trim + 2 x {bleed_mm:g} mm on every page")
+
+
+def _inside(inner, outer, tol) -> bool:
+    return (inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol
+            and inner[2] <= outer[2] + tol and inner[3] <= outer[3] + tol)
+
+
+def _card_pages(report, pdf, name, spec: FileSpec | None, fields, profile, sibling) -> None:
+    count = len(pdf.pages)
+    if spec is None:
+        report.add("pages", count > 0, f"{count} pages (name matches none of the profile's files: order not checked)")
+        return
+    sides = spec.sides
+    problems = []
+    if count == 0 or count % len(sides):
+        problems.append(f"{count} pages is not a whole number of cards of {len(sides)} page(s) ({', '.join(sides)})")
+    elif len(sides) > 1:
+        designs = {side: set() for side in sides}
+        for index, page in enumerate(pdf.pages):
+            designs[sides[index % len(sides)]].add(_fingerprint(page))
+        if "back" in designs and "front" in designs and len(designs["back"]) > len(designs["front"]):
+            problems.append(f"pages in back positions show {len(designs['back'])} designs and pages in front positions "
+                            f"{len(designs['front'])}: fronts and backs look swapped (the shop wants {', '.join(sides)})")
+    if spec.per == "card" and count != len(sides):
+        problems.append(f"{count} pages; one card's file has {len(sides)}")
+    paired = ""
+    for other in profile.cards.files:
+        if other is spec or other.per != spec.per or not fields:
+            continue
+        try:
+            other_name = name[: len(name) - len(_tail(name, spec))] + other.name.format(**_fill(fields))
+        except KeyError:
+            continue
+        data = sibling(other_name)
+        if data is None:
+            continue
+        import pikepdf
+        with pikepdf.open(io.BytesIO(data)) as other_pdf:
+            other_count = len(other_pdf.pages)
+        if other_count * len(sides) != count * len(other.sides):
+            problems.append(f"{count} pages here, {other_count} in {Path(other_name).name}: fronts and backs do not pair")
+        else:
+            paired = f", pairs with {Path(other_name).name}"
+    report.add("pages", not problems, "; ".join(problems) or f"{count} pages, {' then '.join(sides)} per card{paired}")
+
+
+def _tail(name: str, spec: FileSpec) -> str:
+    match = _spec_regex(spec).search(name.replace("\\", "/"))
+    return match.group(0).lstrip("/")
+
+
+def _fill(fields: dict) -> dict:
+    values = {k: v for k, v in fields.items() if v is not None}
+    return values
+
+
+def _fingerprint(page) -> str:
+    """A page's design: its content and the data of what it draws, not object numbers, so
+    identical backs stored as separate objects still match."""
+    import pikepdf
+    digest = hashlib.sha256()
+    contents = page.obj.get("/Contents")
+    for stream in (contents if isinstance(contents, pikepdf.Array) else [contents] if contents is not None else []):
+        digest.update(stream.read_bytes())
+    _hash_xobjects(page.obj.get("/Resources"), digest, 0)
+    return digest.hexdigest()
+
+
+def _hash_xobjects(resources, digest, depth) -> None:
+    if resources is None or depth > 4 or "/XObject" not in resources:
+        return
+    for key in sorted(resources.XObject.keys()):
+        xobject = resources.XObject[key]
+        digest.update(key.encode())
+        digest.update(xobject.read_raw_bytes())
+        _hash_xobjects(xobject.get("/Resources"), digest, depth + 1)
+
+
+def _fonts(report: FileReport, pdf) -> None:
+    fonts: dict[str, bool] = {}
+    seen = set()
+
+    def visit(resources, depth=0):
+        if resources is None or depth > 8:
+            return
+        for name, font in (resources.get("/Font") or {}).items():
+            key = font.objgen if font.is_indirect else (id(font), name)
+            if key in seen:
+                continue
+            seen.add(key)
+            fonts[str(font.get("/BaseFont", name))] = _embedded(font)
+            visit(font.get("/Resources"), depth + 1)
+        for xobject in (resources.get("/XObject") or {}).values():
+            if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+                seen.add(xobject.objgen)
+                visit(xobject.get("/Resources"), depth + 1)
+
+    for page in pdf.pages:
+        visit(page.obj.get("/Resources"))
+        for annot in page.obj.get("/Annots", []):
+            appearance = annot.get("/AP")
+            if appearance is not None and "/N" in appearance and hasattr(appearance.N, "get"):
+                visit(appearance.N.get("/Resources"))
+    missing = sorted(n.lstrip("/") for n, ok in fonts.items() if not ok)
+    report.add("fonts", not missing,
+               f"not embedded: {', '.join(missing)}" if missing else f"{len(fonts)} font(s), all embedded")
+
+
+def _embedded(font) -> bool:
+    if font.get("/Subtype") == "/Type3":
+        return True          # glyphs are drawn by content streams in the file
+    if font.get("/Subtype") == "/Type0":
+        descendants = font.get("/DescendantFonts")
+        return bool(descendants) and all(_embedded(d) for d in descendants)
+    descriptor = font.get("/FontDescriptor")
+    return descriptor is not None and any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+class _Walk:
+    """Everything painted in a PDF: colours by family with their ink, and images with the size
+    they are placed at. Forms are followed with their own resources and matrices."""
+
+    def __init__(self, pdf):
+        self.rgb: list[str] = []           # where RGB was used
+        self.other: list[str] = []         # Lab, Separation, ... (not CMYK, not RGB)
+        self.max_ink = 0.0
+        self.ink_where = ""
+        self.images: list[dict] = []
+        self.transparency: list[str] = []
+        for number, page in enumerate(pdf.pages, 1):
+            self._content(page, page.obj.get("/Resources"), (1, 0, 0, 1, 0, 0), f"page {number}", 0)
+
+    def _space(self, resources, name) -> tuple[str, object]:
+        """('rgb' | 'cmyk' | 'gray' | 'other', object) for a colour space name or array."""
+        import pikepdf
+        space = name
+        if isinstance(name, pikepdf.Name) and str(name) not in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray", "/Pattern"):
+            spaces = resources.get("/ColorSpace") if resources is not None else None
+            if spaces is not None and name in spaces:
+                space = spaces[name]
+        if isinstance(space, pikepdf.Array):
+            family = str(space[0])
+            if family == "/ICCBased":
+                n = int(space[1].get("/N", 0))
+                return {1: "gray", 3: "rgb", 4: "cmyk"}.get(n, "other"), space
+            if family in ("/CalRGB",):
+                return "rgb", space
+            if family == "/CalGray":
+                return "gray", space
+            if family == "/Indexed":
+                return self._space(resources, space[1])[0], space
+            return "other", space
+        return {"/DeviceRGB": "rgb", "/RGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "cmyk",
+                "/DeviceGray": "gray", "/G": "gray", "/Pattern": "pattern"}.get(str(space), "other"), space
+
+    def _ink(self, values, where) -> None:
+        total = sum(float(v) for v in values) * 100
+        if total > self.max_ink:
+            self.max_ink, self.ink_where = total, where
+
+    def _content(self, owner, resources, ctm, where, depth) -> None:
+        import pikepdf
+        if depth > 12:
+            return
+        stack = []
+        spaces = {"fill": "gray", "stroke": "gray"}
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            op = str(operator)
+            if op == "q":
+                stack.append((ctm, dict(spaces)))
+            elif op == "Q" and stack:
+                ctm, spaces = stack.pop()
+            elif op == "cm":
+                ctm = _multiply([float(v) for v in operands], ctm)
+            elif op in ("rg", "RG"):
+                self.rgb.append(f"{where}: {op} operator")
+            elif op in ("k", "K"):
+                self._ink(operands, where)
+            elif op in ("g", "G"):
+                self._ink([1 - float(operands[0])], where)
+            elif op in ("cs", "CS"):
+                family, _ = self._space(resources, operands[0])
+                spaces["fill" if op == "cs" else "stroke"] = family
+                if family == "rgb":
+                    self.rgb.append(f"{where}: {op} {operands[0]}")
+                elif family == "other":
+                    self.other.append(f"{where}: {op} {operands[0]}")
+            elif op in ("sc", "scn", "SC", "SCN"):
+                family = spaces["fill" if op in ("sc", "scn") else "stroke"]
+                numbers = [v for v in operands if not isinstance(v, pikepdf.Name)]
+                if family == "cmyk" and len(numbers) == 4:
+                    self._ink(numbers, where)
+                elif family == "gray" and len(numbers) == 1:
+                    self._ink([1 - float(numbers[0])], where)
+            elif op == "gs" and resources is not None and "/ExtGState" in resources:
+                state = resources.ExtGState.get(operands[0])
+                if state is not None:
+                    if float(state.get("/ca", 1)) < 1 or float(state.get("/CA", 1)) < 1:
+                        self.transparency.append(f"{where}: constant alpha in {operands[0]}")
+                    if "/SMask" in state and state.SMask != pikepdf.Name.None_:
+                        self.transparency.append(f"{where}: soft mask in {operands[0]}")
+            elif op == "Do" and resources is not None and "/XObject" in resources:
+                xobject = resources.XObject.get(operands[0])
+                if xobject is None:
+                    continue
+                if xobject.get("/Subtype") == "/Image":
+                    self._image(xobject, resources, ctm, where)
+                elif xobject.get("/Subtype") == "/Form":
+                    matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                    self._content(xobject, xobject.get("/Resources", resources), _multiply(matrix, ctm),
+                                  where, depth + 1)
+            elif op == "INLINE IMAGE":
+                image = operands[0]
+                self._image(image.obj, resources, ctm, where, inline=True)
+            elif op == "sh" and resources is not None and "/Shading" in resources:
+                shading = resources.Shading.get(operands[0])
+                if shading is not None:
+                    self._note_space(resources, shading.get("/ColorSpace"), f"{where}: shading {operands[0]}")
+
+    def _note_space(self, resources, space, where) -> str:
+        if space is None:
+            return "other"
+        family, _ = self._space(resources, space)
+        if family == "rgb":
+            self.rgb.append(where)
+        elif family == "other":
+            self.other.append(where)
+        return family
+
+    def _image(self, image, resources, ctm, where, inline=False) -> None:
+        width = int(image.get("/Width", image.get("/W", 0)))
+        height = int(image.get("/Height", image.get("/H", 0)))
+        placed_w = (ctm[0] ** 2 + ctm[1] ** 2) ** 0.5 / 72
+        placed_h = (ctm[2] ** 2 + ctm[3] ** 2) ** 0.5 / 72
+        ppi = min(width / placed_w if placed_w else 0, height / placed_h if placed_h else 0)
+        mask = bool(image.get("/ImageMask", image.get("/IM", False)))
+        family = "mask" if mask else self._note_space(resources, image.get("/ColorSpace", image.get("/CS")),
+                                                       f"{where}: image {width} x {height}")
+        if "/SMask" in image:
+            self.transparency.append(f"{where}: image with a soft mask (alpha)")
+        self.images.append({"where": where, "ppi": ppi, "pixels": (width, height), "family": family})
+        if family == "cmyk" and not inline:
+            self._image_ink(image, where)
+
+    def _image_ink(self, image, where) -> None:
+        import numpy
+        import pikepdf
+        try:
+            pil = pikepdf.PdfImage(image).as_pil_image()
+        except Exception:           # an image pikepdf cannot decode: its ink stays unmeasured
+            return
+        if pil.mode == "CMYK":
+            total = numpy.asarray(pil, dtype=numpy.uint16).sum(axis=2).max() / 255
+            self._ink([total], f"{where}: CMYK image")
+
+
+def _multiply(m, n):
+    """PDF matrices [a b c d e f]: m applied first, then n."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _colour(report: FileReport, walk: _Walk, profile: Profile) -> None:
+    palette = profile.cards.palette
+    if palette.space != "cmyk":
+        report.add("colour", None, "the profile takes RGB")
+        report.add("ink", None, "no ink limit for an RGB profile")
+        return
+    bad = walk.rgb + walk.other
+    report.add("colour", not bad,
+               f"{len(bad)} non-CMYK use(s): {'; '.join(bad[:3])}" if bad else "only CMYK (and grey) colours and images")
+    report.add("ink", walk.max_ink <= palette.ink_limit + 0.05,
+               f"highest total ink {walk.max_ink:.1f} % ({walk.ink_where or 'nothing painted'}); "
+               f"limit {palette.ink_limit:g} %")
+
+
+def _images(report: FileReport, walk: _Walk, min_ppi: float) -> None:
+    if not walk.images:
+        report.add("images", True, "no images (all vector)")
+        return
+    low = [i for i in walk.images if i["family"] != "mask" and i["ppi"] < min_ppi - DPI_TOLERANCE]
+    worst = min(walk.images, key=lambda i: i["ppi"])
+    report.add("images", not low,
+               f"{len(low)} image(s) below {min_ppi:g} ppi, lowest {worst['ppi']:.0f} ppi ({worst['where']})" if low
+               else f"{len(walk.images)} image(s), lowest {worst['ppi']:.0f} ppi")
+
+
+def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -> None:
+    variant = profile.cards.pdfx
+    if not variant:
+        report.add("pdfx", None, "the profile asks for no PDF/X")
+        return
+    version, base = PDFX_VERSIONS[variant]
+    problems = []
+    intents = pdf.Root.get("/OutputIntents")
+    intent = next((i for i in (intents or []) if i.get("/S") == "/GTS_PDFX"), None)
+    if intent is None:
+        problems.append("no GTS_PDFX OutputIntent")
+    else:
+        dest = intent.get("/DestOutputProfile")
+        if dest is None:
+            problems.append("OutputIntent has no DestOutputProfile")
+        elif int(dest.get("/N", 0)) != 4:
+            problems.append(f"OutputIntent profile has N={int(dest.get('/N', 0))}, a CMYK profile has N=4")
+        if "/OutputConditionIdentifier" not in intent:
+            problems.append("OutputIntent has no OutputConditionIdentifier")
+    info = pdf.docinfo
+    if str(info.get("/GTS_PDFXVersion", "")) != version:
+        problems.append(f"document info GTS_PDFXVersion is {str(info.get('/GTS_PDFXVersion', 'missing'))!r}, expected {version!r}")
+    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
+        problems.append("document info Trapped is not True or False")
+    if "/Title" not in info:
+        problems.append("no Title")
+    xmp = pdf.open_metadata()
+    if str(xmp.get("pdfxid:GTS_PDFXVersion", "")) != version:
+        problems.append(f"XMP pdfxid:GTS_PDFXVersion is {xmp.get('pdfxid:GTS_PDFXVersion', 'missing')!r}")
+    header = re.match(rb"%PDF-(\d\.\d)", data)
+    if header is None or float(header.group(1)) > float(base):
+        problems.append(f"PDF version {header.group(1).decode() if header else '?'}; {version} is based on PDF {base}")
+    if variant == "x-1a" and walk.transparency:
+        problems.append("transparency (PDF/X-1a allows none): " + "; ".join(walk.transparency[:2]))
+    report.add("pdfx", not problems, "; ".join(problems) or f"{version}, GTS_PDFX OutputIntent with an N=4 ICC profile")
+
+
+def _safe_zone(report: FileReport, data: bytes, pdf, safe_mm: float) -> None:
+    """Every character's glyph box (pdfium, tight) at least `safe_mm` inside the TrimBox."""
+    import pypdfium2 as pdfium
+    if any("/TrimBox" not in page.obj for page in pdf.pages):
+        report.add("safe-zone", False, "no TrimBox to measure from")
+        return
+    margin = safe_mm * PT_PER_MM
+    offenders, checked = [], 0
+    document = pdfium.PdfDocument(data)
+    try:
+        for index, page in enumerate(pdf.pages):
+            trim = _box(page, "/TrimBox")
+            left, bottom, right, top = trim[0] + margin, trim[1] + margin, trim[2] - margin, trim[3] - margin
+            text_page = document[index].get_textpage()
+            worst = None
+            for char in range(text_page.count_chars()):
+                glyph = text_page.get_text_range(char, 1)
+                if not glyph.strip():
+                    continue
+                x0, y0, x1, y1 = text_page.get_charbox(char)
+                if x1 - x0 <= 0 and y1 - y0 <= 0:
+                    continue
+                checked += 1
+                gap = min(x0 - left, y0 - bottom, right - x1, top - y1)
+                if gap < -0.01 * PT_PER_MM and (worst is None or gap < worst[0]):
+                    worst = (gap, glyph)
+            if worst:
+                offenders.append(f"page {index + 1}: '{worst[1]}' {safe_mm + _mm(worst[0]):.2f} mm from the trim")
+    finally:
+        document.close()
+    report.add("safe-zone", not offenders,
+               (f"text closer than {safe_mm:g} mm to the trim on {len(offenders)} page(s): " + "; ".join(offenders[:3]))
+               if offenders else f"{checked} characters, all at least {safe_mm:g} mm inside the trim")
+
+
+# ---- report -------------------------------------------------------------------------------------
+
+def format_report(reports: list[FileReport]) -> str:
+    lines = []
+    for report in reports:
+        lines.append(f"{'PASS' if report.ok else 'FAIL'}  {report.path}")
+        for check in report.checks:
+            lines.append(f"  {_word(check.ok):4}  {check.criterion:15} {check.detail}")
+    failed = sum(not r.ok for r in reports)
+    lines.append(f"{len(reports) - failed} of {len(reports)} file(s) passed preflight" + (f", {failed} failed" if failed else ""))
+    return "\n".join(lines)

@@ -1,0 +1,319 @@
+"""Print-shop profiles: what one shop calls print-ready, as data (templates/profiles/*.yaml).
+
+A profile says which files a shop wants (one per card face or one per deck, pages in which
+order), their size (trim and bleed, or pixels at a resolution), the colour space with its ink
+limit and rich black, the PDF/X variant and the safe zone. Generic code renders and checks
+them; nothing here or in the renderers knows a shop by name.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from jsonschema import Draft202012Validator
+
+from .errors import DataError, Problem, UsageError
+from .project import Project
+from .render.colour import Palette
+from .yamlfile import Located, load_yaml, locate
+
+MM_PER_INCH = 25.4
+# A layout is printed at a profile's size when both sides are this close (63 x 88 -> 63.5 x 88.9).
+SIZE_MATCH_MM = 1.5
+SIDES = ("front", "back")
+PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, lowest PDF version it is based on)
+    "x-1a": ("PDF/X-1a:2003", "1.4"),
+    "x-4": ("PDF/X-4", "1.6"),
+}
+NAME_FIELDS = {"deck", "number", "card", "copies", "game", "edition", "locale"}
+
+_pair = {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2}
+_int_pair = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2}
+SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["name"],
+    "properties": {
+        "name": {"type": "string"},
+        "cards": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["sizes", "bleed_mm", "safe_mm", "format", "colour", "files"],
+            "properties": {
+                "sizes": {"type": "object", "minProperties": 1, "additionalProperties": {
+                    "type": "object", "additionalProperties": False, "required": ["trim_mm"],
+                    "properties": {"trim_mm": _pair, "pixels": _int_pair}}},
+                "bleed_mm": {"type": "number", "minimum": 0},
+                "safe_mm": {"type": "number", "minimum": 0},
+                "format": {"enum": ["pdf", "png"]},
+                "dpi": {"type": "number", "exclusiveMinimum": 0},
+                "min_image_ppi": {"type": "number", "exclusiveMinimum": 0},
+                "colour": {
+                    "type": "object", "additionalProperties": False, "required": ["space"],
+                    "properties": {
+                        "space": {"enum": ["rgb", "cmyk"]},
+                        "ink_limit": {"type": "number", "minimum": 100, "maximum": 400},
+                        "rich_black": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 100},
+                                       "minItems": 4, "maxItems": 4},
+                    }},
+                "pdfx": {"enum": list(PDFX_VERSIONS)},
+                "files": {"type": "array", "minItems": 1, "items": {
+                    "type": "object", "additionalProperties": False, "required": ["name", "per", "sides"],
+                    "properties": {
+                        "name": {"type": "string", "minLength": 1},
+                        "per": {"enum": ["card", "deck"]},
+                        "sides": {"type": "array", "minItems": 1, "items": {"enum": list(SIDES)}},
+                    }}},
+            },
+        },
+        "booklet": {
+            "type": "object", "additionalProperties": False, "required": ["bleed_mm", "page_multiple", "name"],
+            "properties": {
+                "bleed_mm": {"type": "number", "minimum": 0},
+                "page_multiple": {"type": "integer", "minimum": 1},
+                "name": {"type": "string", "minLength": 1},
+            }},
+    },
+}
+
+
+@dataclass(frozen=True)
+class FileSpec:
+    name: str                 # template with {deck} {number} {card} {copies} {game} {edition} {locale}
+    per: str                  # card: one file per distinct card; deck: one per deck, a page per copy
+    sides: tuple[str, ...]    # the pages of one card, in order
+
+    def pattern(self) -> re.Pattern:
+        """A regular expression that matches the names this spec makes (for preflight)."""
+        parts = re.split(r"(\{[a-z]+\})", self.name)
+        return re.compile("".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts) + "$")
+
+
+@dataclass(frozen=True)
+class CardSize:
+    name: str
+    trim_mm: tuple[float, float]
+    pixels: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where a card sits on one print-file page, in mm from the page's bottom-left corner."""
+
+    page_mm: tuple[float, float]
+    trim_mm: tuple[float, float]
+
+    @property
+    def bleed_xy(self) -> tuple[float, float]:
+        return ((self.page_mm[0] - self.trim_mm[0]) / 2, (self.page_mm[1] - self.trim_mm[1]) / 2)
+
+    @property
+    def trim_box(self) -> tuple[float, float, float, float]:
+        bx, by = self.bleed_xy
+        return (bx, by, bx + self.trim_mm[0], by + self.trim_mm[1])
+
+    def face_transform(self, face_mm: tuple[float, float]) -> tuple[float, float, float, float]:
+        """(scale, x, y, bleed): a face of `face_mm` scaled to cover the trim, centred, its
+        origin at (x, y); `bleed` (in face mm) makes its backgrounds reach the page edge."""
+        scale = max(self.trim_mm[0] / face_mm[0], self.trim_mm[1] / face_mm[1])
+        bx, by = self.bleed_xy
+        x = bx + (self.trim_mm[0] - scale * face_mm[0]) / 2
+        y = by + (self.trim_mm[1] - scale * face_mm[1]) / 2
+        reach = max(x, y, self.page_mm[0] - x - scale * face_mm[0], self.page_mm[1] - y - scale * face_mm[1])
+        return scale, x, y, reach / scale + 0.05
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    sizes: tuple[CardSize, ...]
+    bleed_mm: float
+    safe_mm: float
+    format: str
+    dpi: float | None
+    min_image_ppi: float
+    palette: Palette
+    pdfx: str | None
+    files: tuple[FileSpec, ...]
+
+    def size_for(self, face_mm) -> CardSize | None:
+        for size in self.sizes:
+            if all(abs(a - b) <= SIZE_MATCH_MM for a, b in zip(size.trim_mm, face_mm)):
+                return size
+        return None
+
+    def geometry(self, size: CardSize) -> Geometry:
+        if self.format == "png":
+            page = tuple(p / self.dpi * MM_PER_INCH for p in size.pixels)
+        else:
+            page = tuple(t + 2 * self.bleed_mm for t in size.trim_mm)
+        return Geometry(page, size.trim_mm)
+
+
+@dataclass(frozen=True)
+class BookletSpec:
+    bleed_mm: float
+    page_multiple: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    title: str
+    file: str
+    cards: CardSpec | None
+    booklet: BookletSpec | None
+
+    @cached_property
+    def pdfx_version(self) -> str | None:
+        return PDFX_VERSIONS[self.cards.pdfx][0] if self.cards and self.cards.pdfx else None
+
+
+def profile_names(project: Project) -> list[str]:
+    names = set()
+    for folder in project.template_dirs:
+        if (folder / "profiles").is_dir():
+            names |= {p.stem for p in (folder / "profiles").glob("*.yaml")}
+    return sorted(names)
+
+
+def load_profile(project: Project, name: str) -> Profile:
+    if name not in profile_names(project):
+        raise UsageError(f"no print profile '{name}' (profiles: {', '.join(profile_names(project)) or 'none'})")
+    path = project.template(f"profiles/{name}.yaml")
+    display = project.display(path)
+    data, problems = load_yaml(path, display)
+    if not problems and not isinstance(data, Located):
+        problems = [Problem(display, 1, "", "expected a mapping at the top level")]
+    if problems:
+        raise DataError(problems)
+    problems = _check(data, display)
+    if problems:
+        raise DataError(problems)
+    return _build(name, data, display)
+
+
+def load_profiles(project: Project, names) -> list[Profile]:
+    """Profiles by name; 'all' means every profile the project has."""
+    names = list(names)
+    if "all" in names:
+        names = profile_names(project)
+    return [load_profile(project, n) for n in dict.fromkeys(names)]
+
+
+def _check(data: Located, display: str) -> list[Problem]:
+    problems = []
+
+    def add(path, message):
+        file, line = locate(data, tuple(path))
+        problems.append(Problem(file or display, line, ".".join(map(str, path)), message))
+
+    for error in Draft202012Validator(SCHEMA).iter_errors(_plain(data)):
+        add(error.absolute_path, error.message)
+    if problems:
+        return problems
+    cards = data.get("cards")
+    if cards:
+        if cards["format"] == "png":
+            if "dpi" not in cards:
+                add(("cards",), "a png profile needs dpi")
+            for size_name, size in cards["sizes"].items():
+                if "pixels" not in size:
+                    add(("cards", "sizes", size_name), "a png profile gives the pixel size of each card size")
+                elif "dpi" in cards:
+                    page = [p / cards["dpi"] * MM_PER_INCH for p in size["pixels"]]
+                    for axis, (p, t) in enumerate(zip(page, size["trim_mm"])):
+                        if p < t + 2 * cards["bleed_mm"] - 0.01:
+                            add(("cards", "sizes", size_name, "pixels", axis),
+                                f"{size['pixels'][axis]} px at {cards['dpi']:g} dpi is {p:.2f} mm, less than the trim "
+                                f"{t:g} mm plus twice the {cards['bleed_mm']:g} mm bleed")
+            for index, spec in enumerate(cards["files"]):
+                if spec["per"] != "card" or len(spec["sides"]) != 1:
+                    add(("cards", "files", index), "a png file holds one side of one card (per: card, one side)")
+            if cards.get("pdfx"):
+                add(("cards", "pdfx"), "PDF/X applies to PDF files, this profile makes PNG")
+        if cards["colour"]["space"] == "rgb" and cards["format"] == "pdf" and cards.get("pdfx") == "x-1a":
+            add(("cards", "colour", "space"), "PDF/X-1a allows no RGB: use cmyk")
+        for index, spec in enumerate(cards["files"]):
+            used = set(re.findall(r"\{([a-z]+)\}", spec["name"]))
+            unknown = used - NAME_FIELDS
+            if unknown:
+                add(("cards", "files", index, "name"), f"unknown field {{{sorted(unknown)[0]}}} (fields: {', '.join(sorted(NAME_FIELDS))})")
+            needed = {"card"} if spec["per"] == "card" else {"deck"}
+            if not needed <= used:
+                add(("cards", "files", index, "name"), f"a file per {spec['per']} needs {{{needed.pop()}}} in its name")
+        names = [spec["name"] for spec in cards["files"]]
+        for index, name in enumerate(names):
+            if names.index(name) != index:
+                add(("cards", "files", index, "name"), f"two files named '{name}'")
+    if not cards and not data.get("booklet"):
+        add((), "a profile needs cards or booklet (or both)")
+    return problems
+
+
+def _plain(node):
+    if isinstance(node, dict):
+        return {k: _plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    return node
+
+
+def _build(name: str, data: Located, display: str) -> Profile:
+    cards = data.get("cards")
+    card_spec = None
+    if cards:
+        colour = cards["colour"]
+        palette = Palette(colour["space"], float(colour.get("ink_limit", 400)),
+                          tuple(colour["rich_black"]) if "rich_black" in colour else None)
+        card_spec = CardSpec(
+            sizes=tuple(CardSize(n, tuple(s["trim_mm"]), tuple(s["pixels"]) if "pixels" in s else None)
+                        for n, s in cards["sizes"].items()),
+            bleed_mm=float(cards["bleed_mm"]), safe_mm=float(cards["safe_mm"]), format=cards["format"],
+            dpi=cards.get("dpi"), min_image_ppi=float(cards.get("min_image_ppi", 300)), palette=palette,
+            pdfx=cards.get("pdfx"),
+            files=tuple(FileSpec(f["name"], f["per"], tuple(f["sides"])) for f in cards["files"]))
+    booklet = data.get("booklet")
+    booklet_spec = BookletSpec(float(booklet["bleed_mm"]), int(booklet["page_multiple"]), booklet["name"]) if booklet else None
+    return Profile(name, data["name"], display, card_spec, booklet_spec)
+
+
+# ---- safe zone (part of validation when a build targets a profile) ----------------------------
+
+def check_safe_zone(loc, faces, profile: Profile) -> list[Problem]:
+    """Every text and icon of every face stays `safe_mm` inside the trim this profile cuts,
+    and every face has a size the profile prints. Problems name the card and the field."""
+    from .render.faces import text_extents
+    cards = profile.cards
+    if cards is None:
+        return []
+    problems, seen = [], set()
+    where = f"[{profile.name} {loc.game.slug} {loc.edition} {loc.locale}]"
+    for face in faces:
+        for candidate in (face, face.back):
+            if candidate is None or candidate.key in seen:
+                continue
+            seen.add(candidate.key)
+            file, line, key = candidate.source
+            face_mm = tuple(candidate.layout["size_mm"])
+            size = cards.size_for(face_mm)
+            if size is None:
+                sizes = ", ".join(f"{s.name} {s.trim_mm[0]:g} x {s.trim_mm[1]:g}" for s in cards.sizes)
+                problems.append(Problem(file, line, key, f"{where} no card size for a {face_mm[0]:g} x {face_mm[1]:g} mm "
+                                                         f"face (sizes: {sizes})"))
+                continue
+            geometry = cards.geometry(size)
+            scale, x, y, _ = geometry.face_transform(face_mm)
+            tx0, ty0, tx1, ty1 = geometry.trim_box
+            values = {**candidate.layout.get("defaults", {}), **candidate.values}
+            worst: dict[str, float] = {}
+            for field, (x0, y0, x1, y1) in text_extents(candidate.layout, values):
+                gap = min(x + x0 * scale - tx0, y + y0 * scale - ty0, tx1 - (x + x1 * scale), ty1 - (y + y1 * scale))
+                worst[field] = min(gap, worst.get(field, gap))
+            for field, gap in worst.items():
+                if gap < cards.safe_mm - 1e-6:
+                    problems.append(Problem(file, line, f"{key}.{field}",
+                                            f"{where} text is {gap:.2f} mm from the trim; this shop needs "
+                                            f"{cards.safe_mm:g} mm (safe zone)"))
+    return problems

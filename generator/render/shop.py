@@ -1,0 +1,152 @@
+"""Print-shop card files from a profile: one file per card face or one per deck, every page the
+trim plus its bleed with TrimBox and BleedBox, backgrounds running into the bleed, colours in
+the profile's space, PNG at the profile's exact pixel size. Nothing here knows a shop by name:
+the profile (generator/profiles.py) decides and this code draws."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+import pypdfium2 as pdfium
+
+from ..layout import Face
+from ..profiles import PDFX_VERSIONS, CardSpec, FileSpec, Geometry, Profile
+from .faces import draw_face
+from .pdf import Document, draft_mark
+from .pdfx import make_pdfx
+
+
+@dataclass
+class ShopFile:
+    path: str                 # relative to the profile's folder
+    data: bytes
+    kind: str                 # shop-cards (PDF) or shop-card-png
+    pages: int
+    details: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card of a deck with its place in the deck (1-based)."""
+
+    deck: str
+    number: int
+    face: Face
+
+    @property
+    def id(self) -> str:
+        return self.face.key.removeprefix("card-")
+
+    def side(self, side: str) -> Face:
+        return self.face if side == "front" else self.face.back
+
+
+def decks_of(faces: list[Face]) -> dict[str, list[Card]]:
+    decks: dict[str, list[Card]] = {}
+    for face in faces:
+        deck = face.values["deck"]
+        decks.setdefault(deck, []).append(Card(deck, len(decks.get(deck, [])) + 1, face))
+    return decks
+
+
+def file_name(spec: FileSpec, names: dict, card: Card | None, deck: str) -> str:
+    values = dict(names, deck=deck)
+    if card is not None:
+        values.update(card=card.id, number=f"{card.number:02d}", copies=card.face.copies)
+    return spec.name.format(**values)
+
+
+def geometry_for(cards: CardSpec, face: Face) -> Geometry:
+    size = cards.size_for(tuple(face.layout["size_mm"]))
+    if size is None:   # validation reports this with the card's file and line first
+        raise ValueError(f"no card size in the profile for {face.key}")
+    return cards.geometry(size)
+
+
+def render_pages(faces: list[Face], cards: CardSpec, title: str, draft: str = "") -> tuple[bytes, int]:
+    """One page per face: the face scaled to cover the trim, centred, bleed to the page edge."""
+    geometry = geometry_for(cards, faces[0])
+    doc = Document(geometry.page_mm, title, "print file", trim_box_mm=geometry.trim_box, palette=cards.palette)
+    for face in faces:
+        if geometry_for(cards, face) != geometry:
+            raise ValueError(f"{face.key} has another size than {faces[0].key}; one file holds one card size")
+        doc.new_page()
+        w, h = face.layout["size_mm"]
+        scale, x, y, bleed = geometry.face_transform((w, h))
+        name = doc.form(face.key, lambda c, f=face, b=bleed: draw_face(c, f.layout, f.values, b, cards.palette),
+                        (-bleed, -bleed, w + bleed, h + bleed))
+        doc.place(name, x, y, scale)
+        if draft:
+            draft_mark(doc.canvas, geometry.page_mm, draft, cards.palette)
+    return doc.finish()
+
+
+def render_pngs(faces: list[Face], cards: CardSpec, draft: str = "") -> list[bytes]:
+    """Each face as a PNG of exactly the profile's pixel size, with its resolution recorded."""
+    data, _ = render_pages(faces, cards, "png faces", draft)
+    pdf = pdfium.PdfDocument(data)
+    images = []
+    try:
+        for index, face in enumerate(faces):
+            size = cards.size_for(tuple(face.layout["size_mm"]))
+            page = pdf[index]
+            # pdfium rounds the bitmap size up: aim a hair under the exact pixel count.
+            scale = min((size.pixels[0] - 1e-3) / page.get_width(), (size.pixels[1] - 1e-3) / page.get_height())
+            bitmap = page.render(scale=scale)
+            image = bitmap.to_pil().convert("RGB")
+            if image.size != size.pixels:
+                # The page is pixels / dpi inches, so only a rounding slip can get here.
+                raise ValueError(f"rendered {image.size}, the profile needs {size.pixels}")
+            out = io.BytesIO()
+            image.save(out, "PNG", dpi=(cards.dpi, cards.dpi))
+            images.append(out.getvalue())
+    finally:
+        pdf.close()
+    return images
+
+
+def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_titles: dict[str, str],
+                      draft: str = "") -> list[ShopFile]:
+    """Every card file the profile asks for. `names` fills {game} {edition} {locale};
+    `deck_titles` gives each deck's printed title for the PDF metadata."""
+    cards = profile.cards
+    decks = decks_of(faces)
+    files: list[ShopFile] = []
+    for spec in cards.files:
+        if spec.per == "card":
+            for deck, members in decks.items():
+                jobs = [(card, card.side(side)) for card in members for side in spec.sides]
+                if cards.format == "png":
+                    images = render_pngs([face for _, face in jobs], cards, draft)
+                    for (card, face), image in zip(jobs, images):
+                        files.append(ShopFile(file_name(spec, names, card, deck), image, "shop-card-png", 1,
+                                              _details(profile, deck, spec, card)))
+                    continue
+                for card in members:
+                    pages = [card.side(side) for side in spec.sides]
+                    files.append(_pdf(spec, profile, pages, deck_titles[deck], draft,
+                                      file_name(spec, names, card, deck), _details(profile, deck, spec, card)))
+        else:
+            for deck, members in decks.items():
+                pages = [card.side(side) for card in members for _ in range(card.face.copies) for side in spec.sides]
+                details = _details(profile, deck, spec, None)
+                details["cards"] = sum(card.face.copies for card in members)
+                files.append(_pdf(spec, profile, pages, deck_titles[deck], draft,
+                                  file_name(spec, names, None, deck), details))
+    return files
+
+
+def _details(profile: Profile, deck: str, spec: FileSpec, card: Card | None) -> dict:
+    details = {"profile": profile.name, "deck": deck, "sides": list(spec.sides)}
+    if card is not None:
+        details.update(card=card.id, copies=card.face.copies)
+    return details
+
+
+def _pdf(spec: FileSpec, profile: Profile, pages: list[Face], title: str, draft: str, path: str,
+         details: dict) -> ShopFile:
+    data, count = render_pages(pages, profile.cards, title, draft)
+    if profile.cards.pdfx:
+        version, pdf_version = PDFX_VERSIONS[profile.cards.pdfx]
+        data = make_pdfx(data, version, pdf_version, title)
+    return ShopFile(path, data, "shop-cards", count, details)
