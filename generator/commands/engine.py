@@ -97,8 +97,10 @@ def register(main) -> None:
             raise DataError(played.problems)
         if record is not None:
             title = str(data.get("title", scenario.stem)) + (f", played on by policy {policy}" if policy else "")
-            text = yaml.safe_dump(recording(engine, loaded, played, title), allow_unicode=True,
-                                  sort_keys=False, width=100)
+            text = (f"# A golden playthrough, recorded by `pnp play {game} --policy {policy} --record`:\n"
+                    f"# replaying its actions must reach exactly the state it expects.\n"
+                    + yaml.safe_dump(recording(engine, loaded, played, title), allow_unicode=True,
+                                     sort_keys=False, width=100, default_flow_style=None))
             record.write_text(text, encoding="utf-8")
             click.echo(f"recorded {len(played.actions)} actions into {record}", err=True)
 

@@ -255,7 +255,7 @@ class RaceState(State):
         self.members = members
         self.players = sum(members)
         self.seats = seats
-        self.options = {"roles": roles, "quick": quick, "team_size": team_size}
+        self.options = {"roles": roles and bool(box.roles), "quick": quick, "team_size": team_size}
         self.names = names or [f"seat {i + 1}" for i in range(seats)]
         self.pawns = pawns or list(self.names)
         self.board = Board([0] * seats, [0] * seats, -1, -1, box.table)
