@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import io
 import logging
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -34,7 +33,7 @@ from .yamlfile import locate
 
 # Words the layout prints around the text, from `ui:` in booklet.yaml.
 UI_WORDS = ("contents", "page", "role", "effect", "print_cards", "print_boards", "print_tokens",
-            "print_duplex", "print_scale", "fold_booklet")
+            "print_duplex", "print_scale", "fold_booklet", "booklet_flip")
 # Card pictures: sharp enough at the size they are printed (about 26 mm wide).
 CARD_DPI = 200
 # Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
@@ -180,7 +179,7 @@ def _block(loc, key, block, faces, pictures, home, ui) -> Block | None:
         rows = [(ui[part], [phrase(loc, "sheets", n) for n in sheets]) for part, sheets in home.rows]
         notes = [ui["print_duplex"]] if any(part == "print_cards" for part, _ in home.rows) else []
         return Block("print", {"papers": home.papers, "rows": rows,
-                               "notes": notes + [ui["print_scale"], ui["fold_booklet"]]})
+                               "notes": notes + [ui["print_scale"], ui["fold_booklet"], ui["booklet_flip"]]})
     raise ValueError(f"{key}: unknown block {sorted(block)}")
 
 
@@ -359,8 +358,3 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
     data = padded.write_pdf()
     return RenderedBooklet(data, keep, content_pages)
-
-
-def sheets_for(pages: int) -> int:
-    """Sheets of paper a folded booklet of `pages` A5 pages takes (four pages a sheet)."""
-    return math.ceil(pages / 4)

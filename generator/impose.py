@@ -2,13 +2,14 @@
 so that the sheets printed duplex (flipped on the short edge), folded and nested read in order.
 
 Sheet 1 front: last | first, back: second | second-last; sheet 2 front: last-2 | third, ...
-Pages are scaled down only when half the sheet is smaller than the page (A5 on US Letter).
+Each page is placed whole as a form XObject (its content untouched), centred in its half and
+scaled down only when the half is smaller than the page (A5 on US Letter).
 """
 from __future__ import annotations
 
 import io
 
-from pypdf import PdfReader, PdfWriter, Transformation
+import pikepdf
 
 MM = 72 / 25.4
 
@@ -24,29 +25,38 @@ def saddle_order(pages: int) -> list[tuple[int, int]]:
     return sides
 
 
+def placement(box: list[float], slot: int, half: float, height: float) -> tuple[float, float, float]:
+    """Scale and offset that centre a page with MediaBox `box` in half `slot` of the sheet."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    scale = min(half / w, height / h, 1.0)
+    return scale, slot * half + (half - w * scale) / 2 - x0 * scale, (height - h * scale) / 2 - y0 * scale
+
+
 def impose(data: bytes, paper_mm: tuple[float, float]) -> tuple[bytes, int]:
     """The booklet PDF `data` two-up on landscape sheets of `paper_mm`; returns bytes and sides."""
-    reader = PdfReader(io.BytesIO(data))
-    sheet_w, sheet_h = max(paper_mm) * MM, min(paper_mm) * MM
-    half = sheet_w / 2
-    writer = PdfWriter()
-    writer.pdf_header = reader.pdf_header
-    for left, right in saddle_order(len(reader.pages)):
-        side = writer.add_blank_page(sheet_w, sheet_h)
+    source = pikepdf.open(io.BytesIO(data))
+    out = pikepdf.new()
+    width, height = max(paper_mm) * MM, min(paper_mm) * MM
+    forms: dict[int, pikepdf.Object] = {}
+    for left, right in saddle_order(len(source.pages)):
+        out.add_blank_page(page_size=(width, height))
+        side = out.pages[-1]
+        xobjects, operators = pikepdf.Dictionary(), []
         for slot, index in ((0, left), (1, right)):
-            page = reader.pages[index]
-            box = page.mediabox
-            w, h = float(box.width), float(box.height)
-            scale = min(half / w, sheet_h / h, 1.0)
-            x = slot * half + (half - w * scale) / 2
-            y = (sheet_h - h * scale) / 2
-            placed = (Transformation().translate(-float(box.left), -float(box.bottom))
-                      .scale(scale).translate(x, y))
-            side.merge_transformed_page(page, placed)
-        side.compress_content_streams()
-    title = (reader.metadata or {}).get("/Title")
-    # pypdf writes no ID and no dates unless asked: the bytes are reproducible.
-    writer.add_metadata({"/Producer": "pnp", **({"/Title": str(title)} if title else {})})
+            page = source.pages[index]
+            if index not in forms:
+                forms[index] = out.copy_foreign(page.as_form_xobject())
+            scale, x, y = placement([float(v) for v in page.mediabox], slot, width / 2, height)
+            name = f"/Page{index + 1}"
+            xobjects[name] = forms[index]
+            operators.append(f"q {scale:.6f} 0 0 {scale:.6f} {x:.4f} {y:.4f} cm {name} Do Q")
+        side.obj.Resources = pikepdf.Dictionary(XObject=xobjects)
+        side.obj.Contents = out.make_stream("\n".join(operators).encode("ascii"))
+    out.docinfo["/Producer"] = "pnp"
+    if "/Title" in source.docinfo:
+        out.docinfo["/Title"] = source.docinfo["/Title"]
     buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue(), len(writer.pages)
+    # deterministic_id: the file ID is a hash of the content, so the same input gives the same bytes.
+    out.save(buffer, deterministic_id=True, compress_streams=True, min_version=source.pdf_version)
+    return buffer.getvalue(), len(out.pages)
