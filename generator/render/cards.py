@@ -162,18 +162,18 @@ def render_calibration(paper_mm: tuple[float, float], settings: dict, *, scale_l
     for axis, label, offset in (("x", text["dx"], back_offset[0]), ("y", text["dy"], back_offset[1])):
         for value in ticks:
             at = value - offset
+            labelled = abs(value / settings["label_every_mm"] - round(value / settings["label_every_mm"])) < 1e-9
             whole = abs(value - round(value)) < 1e-9
-            length = 4 if whole else 2
-            c.setLineWidth(0.5 if whole else 0.3)
+            length = 5 if labelled else 3.5 if whole else 2
+            c.setLineWidth(0.5 if whole else 0.25)
+            c.setFont("Sans", 5.5)
             if axis == "x":
                 c.line((cx + at) * mm, (cy - 12) * mm, (cx + at) * mm, (cy - 12 - length) * mm)
-                if whole:
-                    c.setFont("Sans", 6)
-                    c.drawCentredString((cx + at) * mm, (cy - 19) * mm, _number(value))
+                if labelled:
+                    c.drawCentredString((cx + at) * mm, (cy - 19.5) * mm, _number(value))
             else:
                 c.line((cx + 12) * mm, (cy + at) * mm, (cx + 12 + length) * mm, (cy + at) * mm)
-                if whole:
-                    c.setFont("Sans", 6)
+                if labelled:
                     c.drawString((cx + 18) * mm, (cy + at - 0.7) * mm, _number(value))
         c.setFont("Sans-Bold", 8)
         if axis == "x":

@@ -1,0 +1,344 @@
+"""Home print-and-play on A4 and Letter, checked on PDFs built through `pnp build`: page and card
+sizes, crop marks, mirrored backs for each flip, --back-offset, gutterfold, fronts only, the
+calibration sheet, the 50 mm scale bar, board tiles, Cyrillic text and reproducible bytes."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "race-to-the-table"
+MM = 72 / 25.4
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+CARD = (63.0, 88.0)
+
+
+def build(out: Path, *args: str) -> Path:
+    result = CliRunner().invoke(main, ["-C", str(ROOT), "build", "--game", GAME, "--locale", "bg",
+                                       "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return out / GAME
+
+
+def kit_file(root: Path, edition: str, kind: str, paper: str) -> Path:
+    return root / edition / "bg" / f"{GAME}-{edition}-bg-{kind}-{paper}.pdf"
+
+
+# ---- reading what a page draws ------------------------------------------------------------------
+
+def _mul(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _apply(ctm, x, y):
+    a, b, c, d, e, f = ctm
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def page_drawing(page) -> dict:
+    """Forms placed on the page (mm rectangle, turned or not, form name), line segments in mm
+    (outside forms), clip rectangles with the translation that follows them."""
+    forms, lines, clips = [], [], []
+    ctm, stack, path_start, current = (1, 0, 0, 1, 0, 0), [], None, None
+    xobjects = page.obj.Resources.get("/XObject", {})
+    pending_clip = None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+            if pending_clip:
+                clips.append((pending_clip, (ctm[4] / MM, ctm[5] / MM)))
+                pending_clip = None
+        elif op == "m":
+            current = _apply(ctm, float(operands[0]), float(operands[1]))
+        elif op == "l" and current is not None:
+            end = _apply(ctm, float(operands[0]), float(operands[1]))
+            lines.append(((current[0] / MM, current[1] / MM), (end[0] / MM, end[1] / MM)))
+            current = end
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            pending_clip = (x / MM, y / MM, w / MM, h / MM)
+        elif op == "Do":
+            form = xobjects[operands[0]]
+            x0, y0, x1, y1 = (float(v) for v in form.BBox)
+            corner_a = _apply(ctm, x0, y0)
+            corner_b = _apply(ctm, x1, y1)
+            left, right = sorted((corner_a[0], corner_b[0]))
+            bottom, top = sorted((corner_a[1], corner_b[1]))
+            forms.append({"rect": (left / MM, bottom / MM, (right - left) / MM, (top - bottom) / MM),
+                          "turned": ctm[0] < 0 and ctm[3] < 0, "name": str(operands[0])})
+    return {"forms": forms, "lines": lines, "clips": clips}
+
+
+def page_size_mm(page) -> tuple[float, float]:
+    box = [float(v) for v in page.mediabox]
+    return ((box[2] - box[0]) / MM, (box[3] - box[1]) / MM)
+
+
+def page_text(path: Path, index: int) -> str:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return document[index].get_textpage().get_text_range()
+    finally:
+        document.close()
+
+
+# ---- fixtures ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def long_kit(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("long"), "--edition", "full")
+
+
+@pytest.fixture(scope="module")
+def short_kit(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("short"), "--edition", "full", "--paper", "letter", "--duplex", "short")
+
+
+@pytest.fixture(scope="module")
+def offset_kit(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("offset"), "--edition", "full", "--paper", "a4", "--back-offset", "1.5,-0.5")
+
+
+@pytest.fixture(scope="module")
+def gutterfold_kit(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("gutterfold"), "--edition", "free", "--duplex", "gutterfold")
+
+
+# ---- sizes and marks -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pages_are_exactly_the_paper_and_cards_exactly_63_by_88(long_kit, paper):
+    with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
+        for page in pdf.pages:
+            assert page_size_mm(page) == pytest.approx(PAPERS[paper], abs=0.01)
+            forms = page_drawing(page)["forms"]
+            assert forms
+            for form in forms:
+                assert form["rect"][2:] == pytest.approx(CARD, abs=0.1)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_crop_marks_stay_in_the_margin_and_never_cross_a_card(long_kit, paper):
+    width, height = PAPERS[paper]
+    with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
+        for page in pdf.pages:
+            drawing = page_drawing(page)
+            cards = [f["rect"] for f in drawing["forms"]]
+            assert len(drawing["lines"]) >= 16            # both ends of the 4 + 4 cut lines
+            for (x0, y0), (x1, y1) in drawing["lines"]:
+                for x, y in ((x0, y0), (x1, y1)):
+                    assert min(x, y, width - x, height - y) >= 5 - 0.001
+                for cx, cy, cw, ch in cards:
+                    crosses = (max(x0, x1) > cx + 0.01 and min(x0, x1) < cx + cw - 0.01
+                               and max(y0, y1) > cy + 0.01 and min(y0, y1) < cy + ch - 0.01)
+                    assert not crosses, f"a line from {(x0, y0)} to {(x1, y1)} runs across a card"
+
+
+def _pairs(kit: Path, edition: str, kind: str, paper: str):
+    """(fronts page drawing, backs page drawing) for each sheet."""
+    with pikepdf.open(kit_file(kit, edition, kind, paper)) as pdf:
+        drawings = [page_drawing(p) for p in pdf.pages]
+    return list(zip(drawings[::2], drawings[1::2]))
+
+
+def _expected_backs() -> dict[str, str]:
+    """Front form name -> the back form it needs, from the game's data."""
+    data = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
+    return {f"/FormXob.card-{card_id}": f"/FormXob.back-{card.get('back', data['decks'][card['deck']]['back'])}"
+            for card_id, card in data["cards"].items()}
+
+
+def _check_mirrored(kit, kind, paper, mirror):
+    expected = _expected_backs()
+    checked = set()
+    for fronts, backs in _pairs(kit, "full", kind, paper):
+        at = {(round(b["rect"][0], 2), round(b["rect"][1], 2)): b["name"] for b in backs["forms"]}
+        assert len(at) == len(fronts["forms"])
+        for front in fronts["forms"]:
+            x, y = mirror(*front["rect"][:2])
+            back = at[(round(x, 2), round(y, 2))]
+            assert back.startswith(expected[front["name"]]), (front["name"], back)
+            checked.add(back)
+    assert len(checked) >= 2, "sheets mixing decks show that each back sits behind its own front"
+
+
+def test_long_edge_backs_mirror_the_columns(long_kit):
+    width = PAPERS["a4"][0]
+    _check_mirrored(long_kit, "cards", "a4", lambda x, y: (width - x - CARD[0], y))
+
+
+def test_short_edge_backs_mirror_the_rows(short_kit):
+    height = PAPERS["letter"][1]
+    _check_mirrored(short_kit, "cards-short", "letter", lambda x, y: (x, height - y - CARD[1]))
+
+
+def test_back_offset_moves_only_back_pages(long_kit, offset_kit):
+    plain, shifted = _pairs(long_kit, "full", "cards", "a4"), _pairs(offset_kit, "full", "cards", "a4")
+    assert len(plain) == len(shifted)
+    for (front_a, back_a), (front_b, back_b) in zip(plain, shifted):
+        assert front_a == front_b
+        for a, b in zip(back_a["forms"], back_b["forms"]):
+            assert b["rect"][0] - a["rect"][0] == pytest.approx(1.5, abs=1e-3)
+            assert b["rect"][1] - a["rect"][1] == pytest.approx(-0.5, abs=1e-3)
+        for (a0, a1), (b0, b1) in zip(back_a["lines"], back_b["lines"]):     # the marks move too
+            assert (b0[0] - a0[0], b0[1] - a0[1]) == pytest.approx((1.5, -0.5), abs=1e-3)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_gutterfold_puts_fronts_over_their_upside_down_backs(gutterfold_kit, paper):
+    landscape = PAPERS[paper][::-1]
+    with pikepdf.open(kit_file(gutterfold_kit, "free", "cards-gutterfold", paper)) as pdf:
+        assert len(pdf.pages) == math.ceil(27 / 4)            # free edition: 27 cards, 4 a sheet
+        for page in pdf.pages:
+            assert page_size_mm(page) == pytest.approx(landscape, abs=0.01)
+            drawing = page_drawing(page)
+            fronts = [f["rect"] for f in drawing["forms"] if not f["turned"]]
+            backs = [f["rect"] for f in drawing["forms"] if f["turned"]]
+            assert len(fronts) == len(backs) >= 1
+            fold_y = [y0 for (x0, y0), (x1, y1) in drawing["lines"] if abs(y0 - y1) < 1e-6 and x1 - x0 > 200]
+            assert len(fold_y) == 1, "one fold line across the sheet"
+            for (fx, fy, fw, fh), (bx, by, bw, bh) in zip(fronts, backs):
+                assert (fw, fh) == pytest.approx(CARD, abs=0.1) and (bw, bh) == pytest.approx(CARD, abs=0.1)
+                assert bx == pytest.approx(fx, abs=1e-3)                       # same column
+                assert fy - fold_y[0] == pytest.approx(fold_y[0] - (by + bh), abs=1e-3)   # mirrored across the fold
+
+
+def test_fronts_only_has_no_back_pages(tmp_path):
+    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--duplex", "fronts")
+    with pikepdf.open(kit_file(kit, "free", "cards-fronts", "a4")) as pdf:
+        assert len(pdf.pages) == 3                                          # 27 cards, 9 a page
+        names = {f["name"] for p in pdf.pages for f in page_drawing(p)["forms"]}
+    assert len(names) == 5 and not any(n.startswith("/FormXob.back-") for n in names)
+    assert not kit_file(kit, "free", "calibration", "a4").exists()          # nothing to align
+
+
+def test_back_offset_is_refused_where_backs_are_not_separate_pages(tmp_path):
+    result = CliRunner().invoke(main, ["-C", str(ROOT), "build", "--game", GAME, "--duplex", "gutterfold",
+                                       "--back-offset", "1,1", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "--back-offset" in result.output
+
+
+# ---- calibration -----------------------------------------------------------------------------------
+
+def _label_x(path: Path, page: int, label: str) -> float:
+    """x (mm) of the centre of a scale label on the calibration back page."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        text_page = document[page].get_textpage()
+        text = text_page.get_text_range()
+        found = []
+        for index in range(text_page.count_chars()):
+            if text_page.get_text_range(index, len(label)) == label:
+                boxes = [text_page.get_charbox(i) for i in range(index, index + len(label))]
+                found.append(((boxes[0][0] + boxes[-1][2]) / 2 / MM, boxes[0][1] / MM))
+        assert found, f"no label {label!r} in {text!r}"
+        # The horizontal (DX) scale is the lowest row of labels.
+        return min(found, key=lambda f: f[1])[0]
+    finally:
+        document.close()
+
+
+def test_calibration_reading_gives_the_offset_that_aligns_the_backs(long_kit, tmp_path):
+    """Simulate a printer that puts back pages 2 mm too far left: the front's cross then shows
+    through at the back's '+2' tick, and building with that offset cancels the error."""
+    calibration = kit_file(long_kit, "full", "calibration", "a4")
+    with pikepdf.open(calibration) as pdf:
+        assert len(pdf.pages) == 2
+        cross = [line for line in page_drawing(pdf.pages[0])["lines"] if abs(line[0][0] - line[1][0]) < 1e-6]
+        cross_x = cross[0][0][0]
+    assert cross_x == pytest.approx(PAPERS["a4"][0] / 2)
+    error = -2.0
+    # where each tick lands when the printer shifts the back page by `error`
+    landed = {v: _label_x(calibration, 1, v) + error for v in ("-2", "0", "+2")}
+    reading = min(landed, key=lambda v: abs(landed[v] - cross_x))
+    assert reading == "+2"
+    corrected = build(tmp_path, "--edition", "full", "--paper", "a4", "--back-offset", f"{float(reading)},0")
+    fronts, backs = _pairs(corrected, "full", "cards", "a4")[-1]
+    width = PAPERS["a4"][0]
+    # with the printer's error added, every back lands exactly behind a front (long-edge mirror)
+    landed_backs = sorted(round(b["rect"][0] + error, 3) for b in backs["forms"])
+    expected = sorted(round(width - f["rect"][0] - CARD[0], 3) for f in fronts["forms"])
+    assert landed_backs == expected
+
+
+# ---- scale bar, text, boards, reproducibility ----------------------------------------------------------
+
+def _has_50mm_bar(page) -> bool:
+    return any(abs(math.dist(a, b) - 50) < 0.01 for a, b in page_drawing(page)["lines"])
+
+
+@pytest.mark.parametrize("kind", ["cards", "calibration", "boards", "tokens"])
+def test_first_page_of_every_home_file_has_a_50_mm_scale_bar(long_kit, kind):
+    for paper in PAPERS:
+        path = kit_file(long_kit, "full", kind, paper)
+        with pikepdf.open(path) as pdf:
+            assert _has_50mm_bar(pdf.pages[0]), f"{path.name} page 1"
+        assert "50 мм" in page_text(path, 0)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_boards_are_covered_by_overlapping_labelled_tiles(long_kit, paper):
+    path = kit_file(long_kit, "full", "boards", paper)
+    with pikepdf.open(path) as pdf:
+        pages = list(pdf.pages)
+        windows = []
+        for page in pages:
+            clips = page_drawing(page)["clips"]
+            (cx, cy, cw, ch), (tx, ty) = clips[0]
+            windows.append((cx - tx, cy - ty, cw, ch))
+    boards = 6
+    per_board = len(windows) // boards
+    assert per_board * boards == len(windows) and per_board > 1
+    board = (400, 280)
+    for start in range(0, len(windows), per_board):
+        tiles = windows[start:start + per_board]
+        # every point of the board (sampled every 5 mm) lies in some tile
+        for x in range(0, board[0] + 1, 5):
+            for y in range(0, board[1] + 1, 5):
+                assert any(tx - 0.01 <= x <= tx + tw + 0.01 and ty - 0.01 <= y <= ty + th + 0.01
+                           for tx, ty, tw, th in tiles), (x, y)
+        xs = sorted({round(t[0], 3) for t in tiles})
+        widths = {round(t[2], 3) for t in tiles}
+        if len(xs) > 1:
+            assert xs[1] < xs[0] + min(widths) - 10, "neighbouring tiles overlap by a glue strip"
+    text = page_text(path, 0) + page_text(path, 1)
+    assert "A1" in text and ("A2" in text or "B1" in text)
+
+
+def test_cyrillic_card_text_extracts_as_text(long_kit):
+    assert "Бързо!" in page_text(kit_file(long_kit, "full", "cards", "a4"), 0)
+
+
+def test_identical_input_gives_identical_bytes(tmp_path):
+    first = build(tmp_path / "one", "--edition", "free", "--paper", "letter", "--duplex", "short").parent
+    second = build(tmp_path / "two", "--edition", "free", "--paper", "letter", "--duplex", "short").parent
+    entries = lambda root: {e["path"]: e["sha256"] for e in json.loads((root / "manifest.json").read_text())["files"]}
+    assert entries(first) == entries(second)
+    assert any(p.endswith(".png") for p in entries(first))          # previews are reproducible too
+
+
+def test_previews_are_small_pngs_listed_in_the_manifest(long_kit):
+    manifest = json.loads((long_kit.parent / "manifest.json").read_text())["files"]
+    previews = [e for e in manifest if e["kind"] == "preview"]
+    assert {e["deck"] for e in previews} == {"action", "roles", "reference"}
+    for entry in previews:
+        path = long_kit.parent / entry["path"]
+        assert path.read_bytes()[:4] == b"\x89PNG" and entry["bytes"] < 200_000
