@@ -21,6 +21,7 @@ from .render.cards import render_calibration, render_card_sheets
 from .render.preview import render_contact_sheet
 from .render.shop import decks_of, render_shop_cards
 from .render.tokens import TokenFace, render_tokens, standee_outline
+from .report import make_report
 from .texts import Texts
 from .validate import validate_game
 
@@ -250,7 +251,9 @@ LOCALE_MAKERS: dict[str, Callable[[Kit], list[Artifact]]] = {
 
 # Files made once per edition rather than per locale and paper (e.g. the designer's report):
 # maker(project, game, edition) -> Artifact or None.
-EDITION_MAKERS: dict[str, Callable[[Project, Game, str], Artifact | None]] = {}
+EDITION_MAKERS: dict[str, Callable[[Project, Game, str], Artifact | None]] = {
+    "report": make_report,        # the designer's report, from simulation (games with an engine)
+}
 
 
 # ---- the build ----------------------------------------------------------------------------

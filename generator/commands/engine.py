@@ -119,6 +119,7 @@ def register(main) -> None:
         """Play seeded games with a policy for every seat, checking the rules' invariants after
         every action, and sum up lengths, endings, seat win rates and card use."""
         from ..progress import Progress
+        from ..report import component_names
         from ..simulate import simulate
         loaded, engine = _game(obj, game)
         spec = loaded.rules.SPEC
@@ -131,7 +132,7 @@ def register(main) -> None:
         options = parse_options(engine, option_values)
         editions = [edition] if edition else [e for e in loaded.editions if e in spec.editions]
         counts = [players] if players else list(range(spec.min_players, spec.max_players + 1))
-        names = {c.id: str(c.data.get("name", c.id)) for c in loaded.components}
+        names = component_names(loaded)
         runs, elapsed = [], 0.0
         with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress:
             for run_edition in editions:

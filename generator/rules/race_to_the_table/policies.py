@@ -27,9 +27,11 @@ def position_value(board: Board, seat: int) -> float:
     if arrived:
         return WIN / len(set(arrived)) if seat in arrived else -WIN
     pos, closed = board.pos, board.closed
-    own = pos[seat] - CLOSED_COST * closed[seat] + (PROTECTED_BONUS if board.protected == seat else 0.0)
-    others = [pos[p] - CLOSED_COST * closed[p] for p in range(len(pos)) if p != seat]
-    return own - LEAD_WEIGHT * max(others) - REST_WEIGHT * sum(others) / len(others)
+    values = [p - CLOSED_COST * c for p, c in zip(pos, closed)] if any(closed) else pos[:]
+    own = values[seat] + (PROTECTED_BONUS if board.protected == seat else 0.0)
+    rest = sum(values) - values[seat]
+    values[seat] = -WIN
+    return own - LEAD_WEIGHT * max(values) - REST_WEIGHT * rest / (len(values) - 1)
 
 
 def action_value(state: RaceState, action: tuple, seat: int) -> float:

@@ -551,26 +551,34 @@ class RaceState(State):
     # -- checks and figures
 
     def check_invariants(self) -> None:
+        # Fast checks with builtins first; the loops only run to name what broke.
         board = self.board
-        cards = sorted(self.deck + self.discard + [card for hand in self.hands for card in hand])
+        cards = self.deck + self.discard
+        for hand in self.hands:
+            cards += hand
+        cards.sort()
         if cards != self._all_cards:
-            raise InvariantBroken(f"turn {self.turns}: cards {_difference(cards, self._all_cards)}")
-        table = board.table
-        for pawn, position in enumerate(board.pos):
-            if position < 0:
-                raise InvariantBroken(f"turn {self.turns}: {self.pawns[pawn]} is behind START ({position})")
-            if position > table or (position == table and self.ended_by != "table"):
-                raise InvariantBroken(f"turn {self.turns}: {self.pawns[pawn]} is past TABLE ({position})")
-        for pawn, tokens in enumerate(board.closed):
-            if tokens not in (0, 1):
-                raise InvariantBroken(f"turn {self.turns}: {self.pawns[pawn]} carries {tokens} Closed tokens")
-        if sum(board.closed) > self.box.closed_tokens:
-            raise InvariantBroken(f"turn {self.turns}: {sum(board.closed)} Closed tokens out, the box has "
+            raise InvariantBroken(f"turn {self.turns}: cards created or lost: {_difference(cards, self._all_cards)}")
+        pos, table = board.pos, board.table
+        if min(pos) < 0 or max(pos) > table or (table in pos and self.ended_by != "table"):
+            for pawn, position in enumerate(pos):
+                if position < 0:
+                    raise InvariantBroken(f"turn {self.turns}: {self.pawns[pawn]} is behind START ({position})")
+                if position > table or position == table:
+                    raise InvariantBroken(f"turn {self.turns}: {self.pawns[pawn]} is past TABLE ({position}) "
+                                          f"or on it while the game goes on")
+        closed = board.closed
+        if max(closed) > 1 or min(closed) < 0:
+            pawn = closed.index(max(closed)) if max(closed) > 1 else closed.index(min(closed))
+            raise InvariantBroken(f"turn {self.turns}: {self.pawns[pawn]} carries {closed[pawn]} Closed tokens")
+        if sum(closed) > self.box.closed_tokens:
+            raise InvariantBroken(f"turn {self.turns}: {sum(closed)} Closed tokens out, the box has "
                                   f"{self.box.closed_tokens}")
-        for seat, uses in enumerate(self.role_uses):
-            if uses > 1:
-                raise InvariantBroken(f"turn {self.turns}: {self.names[seat]} used the {self.roles[seat]} {uses} times")
-        if any(len(hand) > self.box.hand_size for hand in self.hands):
+        if max(self.role_uses) > 1:
+            seat = self.role_uses.index(max(self.role_uses))
+            raise InvariantBroken(f"turn {self.turns}: {self.names[seat]} used the {self.roles[seat]} "
+                                  f"{self.role_uses[seat]} times")
+        if max(map(len, self.hands)) > self.box.hand_size:
             raise InvariantBroken(f"turn {self.turns}: a hand holds more than {self.box.hand_size} cards")
 
     def stats(self) -> dict[str, Any]:

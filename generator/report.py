@@ -1,0 +1,298 @@
+"""The designer's report: for one edition of a game with a rules engine, a PDF of plots made
+from seeded simulation - game length by player count, how games end, seat win rates and
+card use.
+
+Plotting is matplotlib: already a dependency, it draws vector PDF pages without a browser or
+a GUI (Agg backend, `Figure` objects, no pyplot state), embeds TrueType subsets of the shipped
+Noto Sans (so Cyrillic card names render) and writes no timestamp when told not to, so the
+same data gives byte-identical files.
+
+What is plotted is generic: `Tally` keeps each game's `stats()`; numbers become box plots,
+texts (how a game ended) stacked shares, and mappings of numbers (cards, roles) tables of
+uses per game.
+"""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from .output import Artifact
+from .project import Game, Project
+from .simulate import Run, simulate
+
+# Games per player count: the engine's first policy (random play) gets the most, each other
+# policy fewer; with every player count of both editions this stays at a few seconds per build.
+REPORT_GAMES, REPORT_GAMES_OTHER = 200, 50
+REPORT_SEED = 0
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
+PAGE = (11.69, 8.27)                             # A4 landscape, inches
+INK, MUTED, ACCENT = "#222222", "#777777", "#C8553D"
+PALETTE = ["#3F88C5", "#C8553D", "#2A9D3F", "#F49D37", "#6A4C93", "#1B998B", "#E0B100", "#7A1F3D"]
+
+
+def report_path(game: Game, edition: str) -> str:
+    return f"{game.slug}/{edition}/{game.slug}-{edition}-report.pdf"
+
+
+def make_report(project: Project, game: Game, edition: str) -> Artifact | None:
+    """The report for one edition, or None when the game's rules have no engine."""
+    engine = getattr(game.rules, "ENGINE", None)
+    if engine is None:
+        return None
+    names = component_names(game)
+    title = f"{game.meta.get('title', game.slug)} — {game.meta['editions'][edition].get('name', edition)}"
+    # Everything the report depends on: the same key always gives the same bytes, so repeated
+    # builds in one process (the tests build many times) reuse the report.
+    key = (game.slug, edition, _simulated(engine, game, edition), title, tuple(sorted(names.items())))
+    if key not in _REPORTS:
+        runs = _runs(engine, game, edition)
+        data, pages = _render(title, runs, names)
+        if len(_REPORTS) >= _KEPT:
+            _REPORTS.pop(next(iter(_REPORTS)))
+        _REPORTS[key] = (data, pages, sum(run.tally.games for policy in runs.values() for run in policy))
+    data, pages, games = _REPORTS[key]
+    return Artifact(report_path(game, edition), data, game.slug, "report", edition, "", "", pages,
+                    details={"games": games})
+
+
+_REPORTS: dict[tuple, tuple[bytes, int, int]] = {}
+_KEPT = 8
+
+
+def _simulated(engine, game: Game, edition: str) -> str:
+    """What the simulation reads: the engine's box when it has one, else all the game's data."""
+    if engine.box is not None:
+        return repr(engine.box(game, edition))
+    return json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
+    """Seeded runs of every player count, per policy."""
+    spec = game.rules.SPEC
+    runs: dict[str, list[Run]] = {}
+    for index, policy in enumerate(engine.policies):
+        games = REPORT_GAMES if index == 0 else REPORT_GAMES_OTHER
+        runs[policy] = [simulate(engine, game, edition=edition, players=players, games=games,
+                                 seed=REPORT_SEED, policy=policy)
+                        for players in range(spec.min_players, spec.max_players + 1)]
+    return runs
+
+
+# ---- drawing ------------------------------------------------------------------------------
+
+def _style() -> dict:
+    from matplotlib import font_manager
+    for name in FONT_FILES:
+        path = str(FONT_DIR / name)
+        if path not in {f.fname for f in font_manager.fontManager.ttflist}:
+            font_manager.fontManager.addfont(path)
+    return {
+        "font.family": "Noto Sans", "font.size": 9, "axes.titlesize": 11, "axes.titleweight": "bold",
+        "axes.edgecolor": MUTED, "axes.labelcolor": INK, "xtick.color": INK, "ytick.color": INK,
+        "axes.spines.top": False, "axes.spines.right": False,
+        "pdf.fonttype": 42,                   # embed TrueType (subset), not Type 3 outlines
+        "pdf.compression": 9, "path.simplify": False, "svg.hashsalt": "pnp",
+    }
+
+
+def _render(title: str, runs: dict[str, list[Run]], names: dict[str, str]) -> tuple[bytes, int]:
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    main_policy = next(iter(runs))
+    main = runs[main_policy]
+    pages = [
+        lambda fig: _cover(fig, title, runs),
+        lambda fig: _numbers(fig, main, main_policy),
+        lambda fig: _endings(fig, runs),
+        lambda fig: _seat_rates(fig, runs),
+        lambda fig: _usage(fig, main, main_policy, names),
+    ]
+    buffer = io.BytesIO()
+    metadata = {"Title": f"{title}: designer's report", "Author": "pnp", "Creator": "pnp",
+                "Producer": "pnp (matplotlib)", "CreationDate": None, "ModDate": None}
+    with matplotlib.rc_context(_style()):
+        with PdfPages(buffer, metadata=metadata) as pdf:
+            for draw in pages:
+                figure = _figure()
+                draw(figure)
+                pdf.savefig(figure)
+    return buffer.getvalue(), len(pages)
+
+
+def component_names(game: Game) -> dict[str, str]:
+    """Display names by id; a card's name wins over a token's of the same id."""
+    names = {}
+    for component in sorted(game.components, key=lambda c: c.category == "cards"):
+        names[component.id] = str(component.data.get("name", component.id))
+    return names
+
+
+def _figure():
+    from matplotlib.figure import Figure
+    return Figure(figsize=PAGE)
+
+
+def _players(runs: list[Run]) -> list[int]:
+    return [run.players for run in runs]
+
+
+def _cover(fig, title: str, runs: dict[str, list[Run]]) -> None:
+    fig.text(0.06, 0.93, title, fontsize=20, fontweight="bold", color=INK)
+    fig.text(0.06, 0.89, "Designer's report: seeded simulation of every player count", fontsize=12, color=MUTED)
+    notes = [f"Seed {REPORT_SEED}; every seat plays the same policy; the rules' invariants are checked after "
+             f"every action of every game."]
+    first = next(iter(runs.values()))
+    shared = [run for run in first if run.tally.seats != run.players]
+    if shared:
+        notes.append("Teams share a seat: " + ", ".join(f"{run.players} players play as {run.tally.seats} seats"
+                                                         for run in shared)
+                     + ", so each plays the same seeded games as that many players.")
+    fig.text(0.06, 0.86, "\n".join(notes), fontsize=8.5, color=MUTED, va="top", linespacing=1.5)
+    height = 0.74 / len(runs)
+    for index, (policy, policy_runs) in enumerate(runs.items()):
+        ax = fig.add_axes([0.06, 0.78 - (index + 1) * height, 0.88, height - 0.04])
+        _summary_table(ax, policy, policy_runs)
+
+
+def _summary_table(ax, policy: str, runs: list[Run]) -> None:
+    endings = [(key, value) for key in runs[0].tally.texts
+               for value in sorted({v for run in runs for v in run.tally.texts[key]})]
+    columns = ["players", "seats", "turns (mean)", "turns (median)"]
+    columns += [f"{key}: {value}" for key, value in endings] + ["best seat", "worst seat"]
+    rows = []
+    for run in runs:
+        summary = run.tally.summary()
+        turns = summary["numbers"].get("turns")
+        row = [run.players, run.tally.seats] + ([f"{turns['mean']:.1f}", turns["median"]] if turns else ["–", "–"])
+        row += [f"{100 * summary['shares'][key].get(value, 0):.0f}%" for key, value in endings]
+        rates = summary["win_rate"]
+        row += [f"{100 * max(rates):.0f}% (seat {rates.index(max(rates)) + 1})",
+                f"{100 * min(rates):.0f}% (seat {rates.index(min(rates)) + 1})"]
+        rows.append([str(cell) for cell in row])
+    ax.axis("off")
+    ax.set_title(f"Policy {policy}: {runs[0].tally.games} games per player count", loc="left")
+    table = ax.table(cellText=rows, colLabels=columns, loc="upper left", cellLoc="center",
+                     bbox=[0, 0, 1, 1])
+    table.auto_set_font_size(False)
+    table.set_fontsize(8)
+    for (row, _), cell in table.get_celld().items():
+        cell.set_edgecolor("#DDDDDD")
+        if row == 0:
+            cell.set_text_props(fontweight="bold")
+            cell.set_facecolor("#F2F2F2")
+
+
+def _numbers(fig, runs: list[Run], policy: str) -> None:
+    keys = list(runs[0].tally.numbers)
+    columns = min(2, len(keys)) or 1
+    rows = -(-len(keys) // columns) or 1
+    fig.suptitle(f"Game length and other figures by player count (policy {policy})", x=0.06, ha="left",
+                 fontsize=14, fontweight="bold")
+    players = _players(runs)
+    for index, key in enumerate(keys):
+        ax = fig.add_subplot(rows, columns, index + 1)
+        values = [run.tally.numbers[key] for run in runs]
+        if all(v in (0.0, 1.0) for series in values for v in series):
+            # A yes/no figure: the share of games where it happened.
+            shares = [sum(series) / len(series) for series in values]
+            ax.bar(players, shares, color=PALETTE[0])
+            ax.set_ylabel("share of games")
+            ax.set_ylim(0, max(shares + [0.01]) * 1.2)
+        else:
+            ax.boxplot(values, positions=players, widths=0.6, showmeans=True, showfliers=True,
+                       medianprops={"color": ACCENT}, meanprops={"marker": "D", "markerfacecolor": INK,
+                                                                   "markeredgecolor": INK, "markersize": 3},
+                       flierprops={"markersize": 2, "markeredgecolor": MUTED})
+            ax.set_ylabel(key)
+        ax.set_title(key.replace("_", " "), loc="left")
+        ax.set_xlabel("players")
+        ax.set_xticks(players)
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45, wspace=0.2)
+
+
+def _endings(fig, runs: dict[str, list[Run]]) -> None:
+    fig.suptitle("How games end, by player count", x=0.06, ha="left", fontsize=14, fontweight="bold")
+    policies = list(runs)
+    for index, policy in enumerate(policies):
+        ax = fig.add_subplot(1, len(policies), index + 1)
+        policy_runs = runs[policy]
+        players = _players(policy_runs)
+        for key in policy_runs[0].tally.texts:
+            values = sorted({v for run in policy_runs for v in run.tally.texts[key]})
+            bottom = [0.0] * len(players)
+            for colour, value in zip(PALETTE, values):
+                shares = [run.tally.texts[key].count(value) / run.tally.games for run in policy_runs]
+                ax.bar(players, shares, bottom=bottom, color=colour, label=f"{key}: {value}")
+                for x, b, s in zip(players, bottom, shares):
+                    if s >= 0.06:
+                        ax.text(x, b + s / 2, f"{100 * s:.0f}%", ha="center", va="center", fontsize=7, color="white")
+                bottom = [b + s for b, s in zip(bottom, shares)]
+        ax.set_title(f"policy {policy} ({policy_runs[0].tally.games} games each)", loc="left")
+        ax.set_xlabel("players")
+        ax.set_ylabel("share of games")
+        ax.set_xticks(players)
+        ax.set_ylim(0, 1)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, frameon=False)
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.86, bottom=0.2, wspace=0.25)
+
+
+def _seat_rates(fig, runs: dict[str, list[Run]]) -> None:
+    fig.suptitle("Seat win rates (seat 1 starts); 1.0 is a fair share", x=0.06, ha="left",
+                 fontsize=14, fontweight="bold")
+    policies = list(runs)
+    for index, policy in enumerate(policies):
+        ax = fig.add_subplot(1, len(policies), index + 1)
+        policy_runs = runs[policy]
+        most = max(run.tally.seats for run in policy_runs)
+        grid = [[float("nan")] * most for _ in policy_runs]
+        for row, run in enumerate(policy_runs):
+            for seat, wins in enumerate(run.tally.wins):
+                rate = wins / run.tally.games
+                grid[row][seat] = rate * run.tally.seats          # relative to a fair 1/seats
+                ax.text(seat, row, f"{100 * rate:.0f}%", ha="center", va="center", fontsize=7, color=INK)
+        image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=2, aspect="auto")
+        ax.set_xticks(range(most), [str(s + 1) for s in range(most)])
+        ax.set_yticks(range(len(policy_runs)), [f"{run.players} ({run.tally.seats} seats)" if
+                                                  run.tally.seats != run.players else str(run.players)
+                                                  for run in policy_runs])
+        ax.set_xlabel("seat")
+        ax.set_ylabel("players")
+        ax.set_title(f"policy {policy}", loc="left")
+        for side in ("left", "bottom"):
+            ax.spines[side].set_visible(False)
+        fig.colorbar(image, ax=ax, shrink=0.7, label="win rate × seats")
+    fig.subplots_adjust(left=0.1, right=0.97, top=0.88, bottom=0.1, wspace=0.25)
+
+
+def _usage(fig, runs: list[Run], policy: str, names: dict[str, str]) -> None:
+    keys = [key for key, table in runs[0].tally.counts.items() if table]
+    fig.suptitle(f"Card use: plays per game by player count (policy {policy})", x=0.06, ha="left",
+                 fontsize=14, fontweight="bold")
+    players = _players(runs)
+    for index, key in enumerate(keys):
+        ax = fig.add_subplot(1, max(1, len(keys)), index + 1)
+        items = list(runs[0].tally.counts[key])
+        grid = []
+        for item in items:
+            row = []
+            for run in runs:
+                values = run.tally.counts[key].get(item, [])
+                row.append(sum(values) / run.tally.games if values else 0.0)
+            grid.append(row)
+        top = max([v for row in grid for v in row] + [1e-9])
+        ax.imshow(grid, cmap="Oranges", vmin=0, vmax=top, aspect="auto")
+        for r, row in enumerate(grid):
+            for c, value in enumerate(row):
+                ax.text(c, r, f"{value:.1f}" if value < 10 else f"{value:.0f}", ha="center", va="center",
+                        fontsize=7, color="white" if value > 0.6 * top else INK)
+        ax.set_xticks(range(len(players)), [str(p) for p in players])
+        ax.set_yticks(range(len(items)), [names.get(item, item) for item in items])
+        ax.set_xlabel("players")
+        ax.set_title(key, loc="left")
+        for side in ("left", "bottom"):
+            ax.spines[side].set_visible(False)
+    fig.subplots_adjust(left=0.14, right=0.97, top=0.88, bottom=0.1, wspace=0.45)
