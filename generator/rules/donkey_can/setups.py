@@ -1,0 +1,258 @@
+"""Scenario support: a position from a scenario's `setup`, and actions written in YAML
+(docs/scenarios.md gives the general format; the keys below are this game's).
+
+setup:
+  players: 3                      a game dealt from the seed, or a list of players:
+  players:
+    - Оля                         a name: the next colour in the data's order, a full hand
+    - {name: Петро, colour: contract-green, hand: [0, 3, 9], won: [cargo-red-7], advantages_used: [2]}
+  first_player: Оля               who holds the first-player card (default: the first listed)
+  donkeys: [donkey-khytrun, ...]  the donkeys of rounds 1, 2, ... (the rest drawn from the others)
+  round: 6                        the round about to start (earlier ones count as played; every
+                                  player then lists a hand)
+  discard: [...]                  cards played before (default: every card not held or won)
+A card is its id, or a number: the card of that value in the player's own colour.
+
+Actions:
+  {player: Оля, cargo: 7}
+  {player: Оля, pass: true}
+  {player: Оля, advantage: peek, target: Петро}    (advantage: the kind, or the card)
+  {player: Оля, advantage: swap, target: 3}        (the card from hand to play instead)
+  {player: Оля, advantage: carrot}
+  {player: Оля, contract: accept}                  (or refuse)
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from ..engine import ScenarioError
+from .design import ADVANTAGES, EDITION, MAX_ADVANTAGES, ROUNDS
+from .engine import Box, ColourSet, DonkeyState, box_from_game, check_box, new_game, seat_game
+
+SETUP_KEYS = ("edition", "seed", "players", "first_player", "donkeys", "round", "discard")
+PLAYER_KEYS = ("name", "colour", "hand", "won", "advantages_used")
+ACTION_KEYS = ("player", "cargo", "pass", "advantage", "target", "contract")
+
+
+def from_setup(setup: Mapping, *, edition: str = EDITION, seed: int = 0, box: Box | None = None,
+               game=None) -> DonkeyState:
+    """The position a scenario's setup describes."""
+    box = box or box_from_game(game, edition)
+    for key in setup:
+        if key not in SETUP_KEYS:
+            raise ScenarioError(f"unknown key '{key}' (setup keys: {', '.join(SETUP_KEYS)})", (key,))
+    players = setup.get("players")
+    if type(players) is int:
+        extra = [key for key in setup if key not in ("edition", "seed", "players")]
+        if extra:
+            raise ScenarioError("a game dealt from the seed (players as a number) takes no "
+                                f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
+        return new_game(players, seed=seed, box=box)
+    if not isinstance(players, list) or not players:
+        raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
+    return _position(setup, box, seed, players)
+
+
+def _position(setup: Mapping, box: Box, seed: int, players: list) -> DonkeyState:
+    entries = [_player(entry, ("players", index)) for index, entry in enumerate(players)]
+    names = [entry["name"] for entry in entries]
+    for index, name in enumerate(names):
+        if names.index(name) != index:
+            raise ScenarioError(f"two players are called '{name}'", ("players", index, "name"))
+    colours = _colours(box, entries)
+    check_box(Box(tuple(colours), box.donkeys), len(entries))
+    round_number = setup.get("round", 1)
+    if type(round_number) is not int or not 1 <= round_number <= ROUNDS:
+        raise ScenarioError(f"round is the round about to start, 1 to {ROUNDS}", ("round",))
+    rng = random.Random(seed)
+    state = seat_game(box, len(entries), rng, names, colours)
+    for seat, entry in enumerate(entries):
+        path = ("players", seat)
+        if "hand" not in entry and round_number > 1:
+            raise ScenarioError(f"from round {round_number} on, say which cards {entry['name']} still holds",
+                                path)
+        used = _cards(state, seat, entry.get("advantages_used", []), path + ("advantages_used",))
+        won = _cards(state, seat, entry.get("won", []), path + ("won",))
+        for index, card in enumerate(used):
+            if not state.cards[card].advantage or card not in {c.id for c in colours[seat].cargo}:
+                raise ScenarioError(f"{card} is not one of {entry['name']}'s driver advantage cards",
+                                    path + ("advantages_used", index))
+        if len(used) > MAX_ADVANTAGES:
+            raise ScenarioError(f"at most {MAX_ADVANTAGES} driver advantages a game", path + ("advantages_used",))
+        if "hand" in entry:
+            hand = _cards(state, seat, entry["hand"], path + ("hand",))
+            own = {c.id for c in colours[seat].cargo}
+            for index, card in enumerate(hand):
+                if card not in own:
+                    raise ScenarioError(f"{card} is not {entry['name']}'s colour", path + ("hand", index))
+            expected = len(own) - (round_number - 1) - len(used)
+            if len(hand) != expected:
+                raise ScenarioError(f"after {round_number - 1} rounds and {len(used)} advantages "
+                                    f"{entry['name']} holds {expected} cards, not {len(hand)}", path + ("hand",))
+        else:
+            hand = [card.id for card in colours[seat].cargo]
+        state.hands[seat], state.won[seat], state.used[seat] = hand, won, used
+        state.start_used[seat] = len(used)
+    placed = [card for pile in state.hands + state.won + state.used for card in pile]
+    for card in sorted({card for card in placed if placed.count(card) > 1}):
+        raise ScenarioError(f"{card} is in two places", ("players",))
+    rest = [card for card in state.cards if card not in placed]
+    if "discard" in setup:
+        discard = _cards(state, None, setup["discard"], ("discard",))
+        if sorted(discard) != sorted(rest):
+            raise ScenarioError(f"the discard pile must hold every card neither held nor won: {', '.join(rest)}",
+                                ("discard",))
+        rest = discard
+    state.discard = rest
+    state.donkeys, state.set_aside = _donkeys(box, setup.get("donkeys", []), rng)
+    state.round = state.start_round = round_number - 1
+    first = setup.get("first_player", names[0])
+    if first not in names:
+        raise ScenarioError(f"no player '{first}' (players: {', '.join(names)})", ("first_player",))
+    state.first = names.index(first)
+    state._start_round()
+    return state
+
+
+def _player(entry, path: tuple) -> dict:
+    if isinstance(entry, str):
+        return {"name": entry}
+    if not isinstance(entry, Mapping) or "name" not in entry:
+        raise ScenarioError("a player is a name or a mapping with at least a name", path)
+    for key in entry:
+        if key not in PLAYER_KEYS:
+            raise ScenarioError(f"unknown key '{key}' (player keys: {', '.join(PLAYER_KEYS)})", path + (key,))
+    return {**entry, "name": str(entry["name"])}
+
+
+def _colours(box: Box, entries: list[dict]) -> list[ColourSet]:
+    """Each player's colour: named by its contract card or "#rrggbb", else the next free one."""
+    chosen: list[ColourSet | None] = []
+    for index, entry in enumerate(entries):
+        if "colour" not in entry:
+            chosen.append(None)
+            continue
+        match = [c for c in box.colours if entry["colour"] in (c.colour, c.contract)]
+        if not match:
+            known = ", ".join(c.contract or c.colour for c in box.colours)
+            raise ScenarioError(f"no colour '{entry['colour']}' (colours: {known})", ("players", index, "colour"))
+        if match[0] in chosen:
+            raise ScenarioError(f"two players have the colour '{entry['colour']}'", ("players", index, "colour"))
+        chosen.append(match[0])
+    free = [c for c in box.colours if c not in chosen]
+    return [colour or free.pop(0) for colour in chosen]
+
+
+def _cards(state: DonkeyState, seat: int | None, value, path: tuple) -> list[str]:
+    if not isinstance(value, list):
+        raise ScenarioError("a list of cards (ids, or values of the player's colour) is expected", path)
+    return [_card(state, seat, item, path + (index,)) for index, item in enumerate(value)]
+
+
+def _card(state: DonkeyState, seat: int | None, item, path: tuple) -> str:
+    """A card id, or a number: the card of that value in the seat's colour."""
+    if type(item) is int and seat is not None:
+        found = [c.id for c in state.colours[seat].cargo if c.value == item]
+        if len(found) != 1:
+            raise ScenarioError(f"{state.names[seat]}'s colour has {len(found)} cargo cards worth {item}", path)
+        return found[0]
+    if item not in state.cards:
+        raise ScenarioError(f"no cargo card '{item}' among the seated colours", path)
+    return str(item)
+
+
+def _donkeys(box: Box, listed, rng: random.Random) -> tuple[list, list]:
+    if not isinstance(listed, list) or len(listed) > ROUNDS:
+        raise ScenarioError(f"donkeys is a list of up to {ROUNDS} donkey cards, in the order they come", ("donkeys",))
+    by_id = {d.id: d for d in box.donkeys}
+    for index, donkey in enumerate(listed):
+        if donkey not in by_id:
+            raise ScenarioError(f"no donkey '{donkey}' (donkeys: {', '.join(by_id)})", ("donkeys", index))
+        if listed.index(donkey) != index:
+            raise ScenarioError(f"{donkey} comes twice", ("donkeys", index))
+    rest = [d for d in box.donkeys if d.id not in listed]
+    rng.shuffle(rest)
+    chosen = [by_id[d] for d in listed] + rest[:ROUNDS - len(listed)]
+    return chosen, rest[ROUNDS - len(listed):]
+
+
+def parse_action(state: DonkeyState, data) -> tuple:
+    """One action as a scenario writes it."""
+    if not isinstance(data, Mapping) or "player" not in data:
+        raise ScenarioError("an action is a mapping with the player and what they do")
+    for key in data:
+        if key not in ACTION_KEYS:
+            raise ScenarioError(f"unknown key '{key}' (action keys: {', '.join(ACTION_KEYS)})", (key,))
+    name = str(data["player"])
+    if name not in state.names:
+        raise ScenarioError(f"no player '{name}' (players: {', '.join(state.names)})", ("player",))
+    seat = state.names.index(name)
+    kinds = [key for key in ("cargo", "pass", "advantage", "contract") if key in data]
+    if len(kinds) != 1:
+        raise ScenarioError("an action does one thing: cargo, pass, advantage or contract")
+    kind = kinds[0]
+    if kind == "cargo":
+        return ("cargo", seat, _card(state, seat, data["cargo"], ("cargo",)))
+    if kind == "pass":
+        if data["pass"] is not True:
+            raise ScenarioError("pass: true passes the driver advantage", ("pass",))
+        return ("pass", seat)
+    if kind == "contract":
+        if data["contract"] not in ("accept", "refuse"):
+            raise ScenarioError("contract is accept or refuse", ("contract",))
+        return (data["contract"], seat)
+    card = _advantage_card(state, seat, data["advantage"])
+    advantage = state.cards[card].advantage
+    target = data.get("target")
+    if advantage == "peek":
+        if str(target) not in state.names:
+            raise ScenarioError(f"peek at whom? target is a player ({', '.join(state.names)})", ("target",))
+        target = state.names.index(str(target))
+    elif advantage == "swap":
+        if target is None:
+            raise ScenarioError("swap for which card? target is a card from hand", ("target",))
+        target = _card(state, seat, target, ("target",))
+    elif target is not None:
+        raise ScenarioError(f"{advantage} takes no target", ("target",))
+    return ("advantage", seat, card, target)
+
+
+def _advantage_card(state: DonkeyState, seat: int, item) -> str:
+    if item in ADVANTAGES:
+        found = [c.id for c in state.colours[seat].cargo if c.advantage == item]
+        if not found:
+            raise ScenarioError(f"{state.names[seat]}'s colour has no {item} card", ("advantage",))
+        held = [card for card in found if card in state.hands[seat]]
+        return (held or found)[0]
+    card = _card(state, seat, item, ("advantage",))
+    if not state.cards[card].advantage:
+        raise ScenarioError(f"{card} has no driver advantage", ("advantage",))
+    return card
+
+
+def describe_action(state: DonkeyState, action: tuple) -> dict:
+    """An action as a scenario writes it (the inverse of parse_action)."""
+    kind, seat = action[0], action[1]
+    data: dict = {"player": state.names[seat]}
+    if kind == "cargo":
+        data["cargo"] = _short(state, seat, action[2])
+    elif kind == "pass":
+        data["pass"] = True
+    elif kind in ("accept", "refuse"):
+        data["contract"] = kind
+    else:
+        card, target = action[2], action[3]
+        data["advantage"] = _short(state, seat, card)
+        if isinstance(target, int):
+            data["target"] = state.names[target]
+        elif target is not None:
+            data["target"] = _short(state, seat, target)
+    return data
+
+
+def _short(state: DonkeyState, seat: int, card: str):
+    """A card of the seat's own colour by its value when that names it alone, else its id."""
+    value = state.cards[card].value
+    same = [c for c in state.colours[seat].cargo if c.value == value]
+    return value if len(same) == 1 and same[0].id == card else card
