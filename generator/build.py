@@ -336,16 +336,16 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
 
 def build_shop(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
     """Every requested profile's files for the selected games, editions and locales, checked
-    (safe zone before rendering, preflight after) before anything is written. Without
-    --locale only released locales are built: a draft translation does not go to a shop."""
+    (safe zone before rendering, preflight after) before anything is written. Only released
+    locales are built: a draft translation does not go to a shop."""
     from .preflight import preflight_files
     from .profiles import check_safe_zone, load_profiles
     profiles = load_profiles(project, request.profiles)
     games = load_games(project, request.game)
     jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale, "a4"))
-            if request.locale or g.meta["locales"].get(l) != "draft"]
+            if g.meta["locales"].get(l) != "draft"]
     if not jobs:
-        raise UsageError("nothing to build: every selected locale is a draft (name one with --locale to build it anyway)")
+        raise UsageError("nothing to build: print shops get released locales only, and the selection has none")
     problems, work = [], []
     for game, edition, locale in jobs:
         kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
@@ -363,7 +363,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
         if profile.cards and faces:
             titles = {deck: f"{kit.loc.title} — {cards[0].face.values.get('deck_name', deck)}"
                       for deck, cards in decks_of(faces).items()}
-            for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles, kit.draft):
+            for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles):
                 made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
                                      shop_file.pages, shop_file.details))
         reports = preflight_files({a.path: a.data for a in made}, profile)

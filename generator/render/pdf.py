@@ -94,24 +94,12 @@ def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = Fal
     canvas.restoreState()
 
 
-def draft_mark(canvas, page_mm, text: str, palette: Palette | None = None) -> None:
-    """A visible diagonal DRAFT mark for locales not yet released. With a palette (print-shop
-    files) it is outlined instead of translucent: PDF/X-1a allows no transparency."""
+def draft_mark(canvas, page_mm, text: str) -> None:
+    """A visible diagonal DRAFT mark for locales not yet released."""
     canvas.saveState()
+    canvas.setFillColor(HexColor("#D00000"), alpha=0.18)
+    canvas.setFont("Sans-Bold", 72)
     canvas.translate(page_mm[0] * mm / 2, page_mm[1] * mm / 2)
     canvas.rotate(55)
-    if palette is None:
-        canvas.setFillColor(HexColor("#D00000"), alpha=0.18)
-        canvas.setFont("Sans-Bold", 72)
-        canvas.drawCentredString(0, -24, text)
-    else:
-        size = min(72.0, min(page_mm) * mm / max(len(text), 1) * 1.6)
-        text_object = canvas.beginText()
-        text_object.setTextRenderMode(1)
-        text_object.setFont("Sans-Bold", size)
-        canvas.setStrokeColor(palette.colour("#D00000"))
-        canvas.setLineWidth(0.8)
-        text_object.setTextOrigin(-canvas.stringWidth(text, "Sans-Bold", size) / 2, -size / 3)
-        text_object.textOut(text)
-        canvas.drawText(text_object)
+    canvas.drawCentredString(0, -24, text)
     canvas.restoreState()

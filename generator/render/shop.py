@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 from ..layout import Face
 from ..profiles import PDFX_VERSIONS, CardSpec, FileSpec, Geometry, Profile
 from .faces import draw_face
-from .pdf import Document, draft_mark
+from .pdf import Document
 from .pdfx import make_pdfx
 
 
@@ -63,7 +63,7 @@ def geometry_for(cards: CardSpec, face: Face) -> Geometry:
     return cards.geometry(size)
 
 
-def render_pages(faces: list[Face], cards: CardSpec, title: str, draft: str = "") -> tuple[bytes, int]:
+def render_pages(faces: list[Face], cards: CardSpec, title: str) -> tuple[bytes, int]:
     """One page per face: the face scaled to cover the trim, centred, bleed to the page edge."""
     geometry = geometry_for(cards, faces[0])
     doc = Document(geometry.page_mm, title, "print file", trim_box_mm=geometry.trim_box, palette=cards.palette)
@@ -76,14 +76,12 @@ def render_pages(faces: list[Face], cards: CardSpec, title: str, draft: str = ""
         name = doc.form(face.key, lambda c, f=face, b=bleed: draw_face(c, f.layout, f.values, b, cards.palette),
                         (-bleed, -bleed, w + bleed, h + bleed))
         doc.place(name, x, y, scale)
-        if draft:
-            draft_mark(doc.canvas, geometry.page_mm, draft, cards.palette)
     return doc.finish()
 
 
-def render_pngs(faces: list[Face], cards: CardSpec, draft: str = "") -> list[bytes]:
+def render_pngs(faces: list[Face], cards: CardSpec) -> list[bytes]:
     """Each face as a PNG of exactly the profile's pixel size, with its resolution recorded."""
-    data, _ = render_pages(faces, cards, "png faces", draft)
+    data, _ = render_pages(faces, cards, "png faces")
     pdf = pdfium.PdfDocument(data)
     images = []
     try:
@@ -105,8 +103,7 @@ def render_pngs(faces: list[Face], cards: CardSpec, draft: str = "") -> list[byt
     return images
 
 
-def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_titles: dict[str, str],
-                      draft: str = "") -> list[ShopFile]:
+def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_titles: dict[str, str]) -> list[ShopFile]:
     """Every card file the profile asks for. `names` fills {game} {edition} {locale};
     `deck_titles` gives each deck's printed title for the PDF metadata."""
     cards = profile.cards
@@ -117,22 +114,21 @@ def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_tit
             for deck, members in decks.items():
                 jobs = [(card, card.side(side)) for card in members for side in spec.sides]
                 if cards.format == "png":
-                    images = render_pngs([face for _, face in jobs], cards, draft)
+                    images = render_pngs([face for _, face in jobs], cards)
                     for (card, face), image in zip(jobs, images):
                         files.append(ShopFile(file_name(spec, names, card, deck), image, "shop-card-png", 1,
                                               _details(profile, deck, spec, card)))
                     continue
                 for card in members:
                     pages = [card.side(side) for side in spec.sides]
-                    files.append(_pdf(spec, profile, pages, deck_titles[deck], draft,
-                                      file_name(spec, names, card, deck), _details(profile, deck, spec, card)))
+                    files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, card, deck),
+                                      _details(profile, deck, spec, card)))
         else:
             for deck, members in decks.items():
                 pages = [card.side(side) for card in members for _ in range(card.face.copies) for side in spec.sides]
                 details = _details(profile, deck, spec, None)
                 details["cards"] = sum(card.face.copies for card in members)
-                files.append(_pdf(spec, profile, pages, deck_titles[deck], draft,
-                                  file_name(spec, names, None, deck), details))
+                files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, None, deck), details))
     return files
 
 
@@ -143,9 +139,8 @@ def _details(profile: Profile, deck: str, spec: FileSpec, card: Card | None) -> 
     return details
 
 
-def _pdf(spec: FileSpec, profile: Profile, pages: list[Face], title: str, draft: str, path: str,
-         details: dict) -> ShopFile:
-    data, count = render_pages(pages, profile.cards, title, draft)
+def _pdf(profile: Profile, pages: list[Face], title: str, path: str, details: dict) -> ShopFile:
+    data, count = render_pages(pages, profile.cards, title)
     if profile.cards.pdfx:
         version, pdf_version = PDFX_VERSIONS[profile.cards.pdfx]
         data = make_pdfx(data, version, pdf_version, title)

@@ -1,0 +1,325 @@
+"""Print-shop files, checked on output built through `pnp build --profile`: per profile file
+counts, names, pixel and page sizes, boxes and bleed, page order, CMYK with rich black and the
+ink limit, PDF/X OutputIntent and metadata, the safe zone, and reproducible bytes."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from click.testing import CliRunner
+from PIL import Image, ImageCms
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "race-to-the-table"
+MM = 72 / 25.4
+
+
+def pnp(*args: str, root: Path = ROOT):
+    return CliRunner().invoke(main, ["-C", str(root), *args])
+
+
+def build_shop(out: Path, *profiles: str, edition: str = "full", root: Path = ROOT):
+    args = ["build", "--game", GAME, "--edition", edition, "--locale", "bg", "--out", str(out)]
+    for profile in profiles:
+        args += ["--profile", profile]
+    return pnp(*args, root=root)
+
+
+def shop(out: Path, profile: str, edition: str = "full") -> Path:
+    return out / GAME / edition / "bg" / "shop" / profile
+
+
+def cards_in(edition: str) -> dict[str, list[tuple[str, int]]]:
+    """deck -> [(card id, copies)] in data order, straight from the YAML."""
+    data = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
+    decks: dict[str, list] = {}
+    for card_id, card in data["cards"].items():
+        copies = card.get("count", {}).get(edition, 0)
+        if copies:
+            decks.setdefault(card["deck"], []).append((card_id, copies))
+    return decks
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("shop")
+    result = build_shop(out, "all")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+# ---- reading PDFs independently of the preflight code ---------------------------------------------
+
+def operators(pdf) -> list[tuple[str, list]]:
+    """Every operator painted, pages and forms, for colour checks."""
+    found, seen = [], set()
+
+    def visit(owner, resources):
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            found.append((str(operator), [_number(v) for v in operands]))
+        for xobject in (resources or {}).get("/XObject", {}).values():
+            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
+                seen.add(xobject.objgen)
+                visit(xobject, xobject.get("/Resources"))
+
+    for page in pdf.pages:
+        visit(page, page.obj.get("/Resources"))
+    return found
+
+
+def _number(value):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return value
+
+
+def box_mm(page, key):
+    x0, y0, x1, y1 = (float(v) / MM for v in page.obj[key])
+    return x0, y0, x1, y1
+
+
+# ---- the profiles command ----------------------------------------------------------------------------
+
+def test_profiles_lists_every_shop():
+    result = pnp("profiles", "--json")
+    assert result.exit_code == 0, result.output
+    profiles = {p["name"]: p for p in json.loads(result.output)}
+    assert {"tgc", "mpc", "drivethrucards", "eu-3mm"} <= set(profiles)
+    assert profiles["tgc"]["cards"]["sizes"]["poker"]["pixels"] == [825, 1125]
+    assert profiles["drivethrucards"]["cards"]["pdfx"] == "PDF/X-1a:2003"
+    assert "eu-3mm" in pnp("profiles").output
+
+
+def test_a_profile_with_bad_data_is_reported_with_file_and_line(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
+    (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "templates" / "profiles" / "broken.yaml").write_text(
+        "name: Broken\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}\n  bleed_mm: 3\n  safe_mm: 3\n"
+        "  format: png\n  colour: {space: rgb}\n  files:\n    - {name: '{deck}.png', per: deck, sides: [front]}\n")
+    result = pnp("profiles", root=project)
+    assert result.exit_code == 1
+    assert "templates/profiles/broken.yaml:" in result.output
+    assert "needs dpi" in result.output and "one side of one card" in result.output
+
+
+# ---- PNG shops -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("profile, pixels", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_png_profiles_make_one_exact_png_per_face_that_pair_by_name(built, profile, pixels):
+    folder = shop(built, profile)
+    decks = cards_in("full")
+    files = sorted(folder.rglob("*.png"))
+    assert len(files) == 2 * sum(len(cards) for cards in decks.values())
+    for deck, cards in decks.items():
+        for number, (card_id, copies) in enumerate(cards, 1):
+            stem = folder / deck / f"{number:02d}-{card_id}-x{copies}"
+            for side in ("front", "back"):
+                image = Image.open(f"{stem}-{side}.png")
+                assert image.size == pixels
+                assert image.mode == "RGB"
+                assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_png_backgrounds_run_into_the_bleed(built):
+    image = Image.open(shop(built, "tgc") / "action" / "01-quick-x15-front.png")
+    assert image.getpixel((0, 0)) == image.getpixel((60, 60)) != (255, 255, 255)
+
+
+# ---- DriveThruCards ----------------------------------------------------------------------------------------
+
+def test_drivethrucards_one_pdf_per_deck_back_then_front(built):
+    folder = shop(built, "drivethrucards")
+    decks = cards_in("full")
+    assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(f"{d}.pdf" for d in decks)
+    for deck, cards in decks.items():
+        with pikepdf.open(folder / f"{deck}.pdf") as pdf:
+            assert len(pdf.pages) == 2 * sum(copies for _, copies in cards)
+            expected = [name for card_id, copies in cards for _ in range(copies)
+                        for name in ("/FormXob.back-", f"/FormXob.card-{card_id}")]
+            for page, name in zip(pdf.pages, expected):
+                (drawn,) = page.obj.Resources.XObject.keys()
+                assert drawn.startswith(name)
+
+
+@pytest.mark.parametrize("profile, trim, bleed", [("drivethrucards", (63.5, 88.9), 3.175), ("eu-3mm", (63, 88), 3.0)])
+def test_every_page_has_trim_and_bleed_boxes_and_media_is_trim_plus_bleed(built, profile, trim, bleed):
+    for path in shop(built, profile).glob("*.pdf"):
+        with pikepdf.open(path) as pdf:
+            for page in pdf.pages:
+                assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
+                tx0, ty0, tx1, ty1 = box_mm(page, "/TrimBox")
+                bx0, by0, bx1, by1 = box_mm(page, "/BleedBox")
+                mx0, my0, mx1, my1 = box_mm(page, "/MediaBox")
+                assert (tx1 - tx0, ty1 - ty0) == pytest.approx(trim, abs=0.05)
+                assert (mx1 - mx0, my1 - my0) == pytest.approx((trim[0] + 2 * bleed, trim[1] + 2 * bleed), abs=0.05)
+                assert (tx0 - mx0, ty0 - my0) == pytest.approx((bleed, bleed), abs=0.05)
+                assert mx0 <= bx0 <= tx0 and tx1 <= bx1 <= mx1
+
+
+@pytest.mark.parametrize("profile, limit, version, pdf_version",
+                         [("drivethrucards", 240, "PDF/X-1a:2003", "1.4"), ("eu-3mm", 300, "PDF/X-4", "1.6")])
+def test_cmyk_profiles_use_cmyk_only_within_the_ink_limit_with_a_pdfx_output_intent(built, profile, limit, version,
+                                                                                    pdf_version):
+    for path in shop(built, profile).glob("*.pdf"):
+        assert path.read_bytes().startswith(f"%PDF-{pdf_version}".encode())
+        with pikepdf.open(path) as pdf:
+            ops = operators(pdf)
+            assert not [op for op, _ in ops if op in ("rg", "RG", "sc", "scn", "SC", "SCN", "cs", "CS")]
+            inks = [sum(values) * 100 for op, values in ops if op in ("k", "K")]
+            assert inks and max(inks) <= limit + 1e-6
+            (intent,) = pdf.Root.OutputIntents
+            assert intent.S == "/GTS_PDFX" and int(intent.DestOutputProfile.N) == 4
+            profile_bytes = intent.DestOutputProfile.read_bytes()
+            assert ImageCms.getOpenProfile(io.BytesIO(profile_bytes)).profile.xcolor_space == "CMYK"
+            assert str(pdf.docinfo.GTS_PDFXVersion) == version
+            assert pdf.open_metadata()["pdfxid:GTS_PDFXVersion"] == version
+            assert "/ModDate" not in pdf.docinfo or str(pdf.docinfo.ModDate).startswith("D:2000")
+
+
+def test_fonts_are_embedded_in_every_shop_pdf(built):
+    for profile in ("drivethrucards", "eu-3mm"):
+        for path in shop(built, profile).glob("*.pdf"):
+            with pikepdf.open(path) as pdf:
+                fonts = {f.objgen: f for _, page_fonts in _fonts(pdf) for f in page_fonts}
+                assert fonts
+                for font in fonts.values():
+                    assert any(k in font.FontDescriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def _fonts(pdf):
+    for page in pdf.pages:
+        for xobject in page.obj.Resources.get("/XObject", {}).values():
+            yield page, list((xobject.get("/Resources") or {}).get("/Font", {}).values())
+
+
+# ---- EU shops ---------------------------------------------------------------------------------------------
+
+def test_eu_fronts_and_backs_pair_page_for_page_with_text_4_mm_inside_the_trim(built):
+    folder = shop(built, "eu-3mm")
+    for deck, cards in cards_in("full").items():
+        copies = sum(c for _, c in cards)
+        for side in ("fronts", "backs"):
+            path = folder / f"{deck}-{side}.pdf"
+            document = pdfium.PdfDocument(str(path))
+            try:
+                assert len(document) == copies
+                with pikepdf.open(path) as pdf:
+                    trims = [box_mm(p, "/TrimBox") for p in pdf.pages]
+                for page, (tx0, ty0, tx1, ty1) in zip(document, trims):
+                    text = page.get_textpage()
+                    for index in range(text.count_chars()):
+                        if not text.get_text_range(index, 1).strip():
+                            continue
+                        x0, y0, x1, y1 = (v / MM for v in text.get_charbox(index))
+                        assert min(x0 - tx0, y0 - ty0, tx1 - x1, ty1 - y1) >= 4 - 0.01
+            finally:
+                document.close()
+
+
+# ---- validation and data-driven colour -------------------------------------------------------------------
+
+def _project_copy(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
+    return project
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_text_too_close_to_the_trim_is_an_error_naming_card_and_field(tmp_path):
+    project = _project_copy(tmp_path)
+    _edit(project / "components" / GAME / "layouts.yaml",
+          "{type: text, field: count_label, box: [44, 5.5, 13, 4.5]",
+          "{type: text, field: count_label, box: [47, 1.5, 13, 4.5]")
+    out = tmp_path / "out"
+    result = build_shop(out, "eu-3mm", edition="free", root=project)
+    assert result.exit_code == 1
+    assert "cards.quick.count_label" in result.output and "safe zone" in result.output
+    assert "eu-3mm" in result.output
+    assert not out.exists()
+
+
+def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
+    project = _project_copy(tmp_path)
+    layouts = project / "components" / GAME / "layouts.yaml"
+    _edit(layouts, 'fill: "#2B2D42", bleed: true', 'fill: "#000000", bleed: true')
+    _edit(project / "components" / GAME / "cards.yaml", 'colour: "#D7263D"', 'colour: "#000040"')   # 275 % naive
+    out = tmp_path / "out"
+    result = build_shop(out, "drivethrucards", "eu-3mm", edition="free", root=project)
+    assert result.exit_code == 0, result.output
+    for profile, rich, limit in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240), ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300)):
+        fills = []
+        for path in shop(out, profile, "free").glob("*.pdf"):
+            with pikepdf.open(path) as pdf:
+                fills += [values for op, values in operators(pdf) if op == "k"]
+        assert rich in fills, f"{profile}: large black areas use the profile's rich black"
+        assert [0.0, 0.0, 0.0, 0.882] in fills, "dark grey text (#1E1E1E) stays on the black plate alone"
+        assert max(sum(v) * 100 for v in fills) <= limit + 1e-6
+
+
+def test_a_new_shop_is_data_only(tmp_path):
+    """A profile the code has never seen: one RGB PDF per card, fronts then backs."""
+    project = _project_copy(tmp_path)
+    (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "templates" / "profiles" / "proofs.yaml").write_text(
+        "name: Proof cards\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}\n  bleed_mm: 2\n  safe_mm: 2\n"
+        "  format: pdf\n  colour: {space: rgb}\n"
+        "  files:\n    - {name: '{game}-{card}.pdf', per: card, sides: [front, back]}\n")
+    out = tmp_path / "out"
+    result = build_shop(out, "proofs", edition="free", root=project)
+    assert result.exit_code == 0, result.output
+    files = sorted(shop(out, "proofs", "free").glob("*.pdf"))
+    assert [f.name for f in files][:1] == [f"{GAME}-closed.pdf"] and len(files) == len(cards_in("free")["action"])
+    with pikepdf.open(files[0]) as pdf:
+        assert len(pdf.pages) == 2
+        assert box_mm(pdf.pages[0], "/MediaBox")[2:] == pytest.approx((67, 92), abs=0.01)
+
+
+def test_draft_locales_do_not_go_to_a_shop():
+    result = pnp("build", "--game", GAME, "--locale", "en", "--profile", "tgc", "--out", "/nonexistent/never")
+    assert result.exit_code == 2
+    assert "released locales only" in result.output
+
+
+# ---- manifest and reproducibility ----------------------------------------------------------------------------
+
+def test_manifest_lists_every_shop_file_with_kind_and_profile(built):
+    manifest = json.loads((built / "manifest.json").read_text())["files"]
+    on_disk = {str(p.relative_to(built)) for p in built.rglob("*") if p.is_file() and p.name != "manifest.json"}
+    assert {e["path"] for e in manifest} == on_disk
+    kinds = {(e["profile"], e["kind"]) for e in manifest}
+    assert kinds == {("tgc", "shop-card-png"), ("mpc", "shop-card-png"),
+                     ("drivethrucards", "shop-cards"), ("eu-3mm", "shop-cards")}
+
+
+def test_shop_files_are_byte_identical_between_builds(tmp_path):
+    digests = []
+    for run in ("one", "two"):
+        result = build_shop(tmp_path / run, "drivethrucards", "tgc", edition="free")
+        assert result.exit_code == 0, result.output
+        digests.append({str(p.relative_to(tmp_path / run)): hashlib.sha256(p.read_bytes()).hexdigest()
+                        for p in (tmp_path / run).rglob("*") if p.is_file()})
+    assert digests[0] == digests[1]
+
+
+def test_the_shipped_cmyk_profile_is_rebuilt_byte_for_byte():
+    from generator.icc import CMYK_PROFILE
+    from generator.icc.make_profile import build_profile
+    assert build_profile() == CMYK_PROFILE.read_bytes()
+    profile = ImageCms.getOpenProfile(str(CMYK_PROFILE)).profile
+    assert (profile.xcolor_space, profile.device_class) == ("CMYK", "prtr")
