@@ -31,9 +31,11 @@ from .render.pdf import Document
 from .render.tokens import TokenFace, pack
 from .yamlfile import locate
 
-# Words the layout prints around the text, from `ui:` in booklet.yaml.
-UI_WORDS = ("contents", "page", "role", "effect", "print_cards", "print_boards", "print_tokens",
-            "print_duplex", "print_scale", "fold_booklet", "booklet_flip")
+# Words the layout prints around the text, from `ui:` in booklet.yaml: the contents title
+# always; a card table's header, the print table's rows, when the booklet has them.
+TABLE_WORDS = ("role", "effect")
+# Advice under the print table, each printed when the booklet defines it.
+PRINT_NOTES = ("print_scale", "fold_booklet", "booklet_flip")
 # Card pictures: sharp enough at the size they are printed (about 26 mm wide).
 CARD_DPI = 200
 # Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
@@ -111,13 +113,8 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
     """The booklet's text for one edition and locale, every number filled from the data."""
     game = loc.game
     booklet = game.booklet
-    ui_source = booklet.get("ui", {})
-    missing = [w for w in UI_WORDS if w not in ui_source]
-    if missing:
-        file, line = locate(booklet, ("ui",)) if "ui" in booklet else (game.file_name("booklet"), 0)
-        raise DataError([Problem(file, line, f"booklet.ui.{w}", "the booklet layout prints this word; add it")
-                         for w in missing])
-    ui = {w: loc.text(f"booklet.ui.{w}", ui_source[w]) for w in UI_WORDS}
+    ui = Words(loc, booklet.get("ui", {}))
+    ui.need("contents")
     pictures = card_pictures(faces)
     entries = {face.key: face for face in faces}
     cover = booklet.get("cover", {})
@@ -134,6 +131,10 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
                     blocks.append(made)
         if blocks:
             sections.append(Section(section["id"], loc.text(f"{root}.title", section["title"]), blocks))
+    if ui.missing:
+        file, line = locate(booklet, ("ui",)) if "ui" in booklet else (game.file_name("booklet"), 0)
+        raise DataError([Problem(file, line, f"booklet.ui.{word}", "the booklet layout prints this word; add it")
+                         for word in ui.missing])
     first = faces[0].key if faces else ""
     return BookletContent(
         lang=loc.locale, title=loc.title,
@@ -174,13 +175,28 @@ def _block(loc, key, block, faces, pictures, home, ui) -> Block | None:
         entries = card_entries(loc, block["cards"]["deck"], faces, pictures)
         if not entries:
             return None
-        return Block("roles" if block["cards"].get("table") else "cards", entries)
+        if block["cards"].get("table"):
+            ui.need(*TABLE_WORDS)
+            return Block("roles", entries)
+        return Block("cards", entries)
     if "print" in block:
-        rows = [(ui[part], [phrase(loc, "sheets", n) for n in sheets]) for part, sheets in home.rows]
-        notes = [ui["print_duplex"]] if any(part == "print_cards" for part, _ in home.rows) else []
-        return Block("print", {"papers": home.papers, "rows": rows,
-                               "notes": notes + [ui["print_scale"], ui["fold_booklet"], ui["booklet_flip"]]})
+        ui.need(*(part for part, _ in home.rows))
+        rows = [(ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets]) for part, sheets in home.rows]
+        notes = ["print_duplex"] if any(part == "print_cards" for part, _ in home.rows) else []
+        notes = [ui[note] for note in notes + list(PRINT_NOTES) if note in ui]
+        return Block("print", {"papers": home.papers, "rows": rows, "notes": notes})
     raise ValueError(f"{key}: unknown block {sorted(block)}")
+
+
+class Words(dict):
+    """The booklet's `ui` words in the locale; `need` notes the ones the layout prints but lacks."""
+
+    def __init__(self, loc: Localised, source: dict):
+        super().__init__({word: loc.text(f"booklet.ui.{word}", text) for word, text in source.items()})
+        self.missing: list[str] = []
+
+    def need(self, *words: str) -> None:
+        self.missing += [w for w in words if w not in self and w not in self.missing]
 
 
 def phrase(loc: Localised, name: str | tuple[str, ...], n: int) -> str:

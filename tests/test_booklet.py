@@ -1,0 +1,315 @@
+"""Rule booklets built through `pnp build`, checked on the real PDFs: A5 pages padded to a
+multiple of 4, embedded shipped fonts, language and hyphenation, every count taken from the
+data in the locale's words, the free booklet limited to the free edition, the DRAFT mark,
+the home-print imposition's page order, the URL fetcher, and byte-identical rebuilds."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from conftest import ROOT, pnp, replace_in
+from generator.booklet import ProjectFetcher
+from generator.impose import saddle_order
+from generator.layout import Localised
+from generator.project import Project
+from generator.texts import Texts
+
+GAME = "race-to-the-table"
+MM = 72 / 25.4
+A5 = (148 * MM, 210 * MM)
+SHEETS = {"a4": (297 * MM, 210 * MM), "letter": (279.4 * MM, 215.9 * MM)}
+HYPHEN = "\u2010"        # what WeasyPrint prints where it hyphenates a word
+
+
+def rules(out: Path, edition: str, locale: str, paper: str = "") -> Path:
+    kind = f"rules-imposed-{paper}" if paper else "rules"
+    return out / GAME / edition / locale / f"{GAME}-{edition}-{locale}-{kind}.pdf"
+
+
+def page_texts(path: Path) -> list[str]:
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def flat(text: str) -> str:
+    """Text with hyphenated line breaks joined and all whitespace single spaces."""
+    return " ".join(re.sub(f"{HYPHEN}\\s*\\n", "", text).split())
+
+
+def yaml_of(name: str) -> dict:
+    return yaml.safe_load((ROOT / "components" / GAME / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def bg_cards(n: int) -> str:
+    forms = yaml_of("booklet")["phrases"]["cards"]
+    return (forms["one"] if n == 1 else forms["other"]).replace("{n}", str(n))
+
+
+def build(out: Path, *args: str, project: Path = ROOT):
+    result = pnp("build", "--game", GAME, *args, "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return result
+
+
+@pytest.fixture(scope="module")
+def bg(tmp_path_factory) -> Path:
+    """Both editions in the source locale, on both papers."""
+    out = tmp_path_factory.mktemp("bg")
+    build(out, "--locale", "bg")
+    return out
+
+
+@pytest.fixture(scope="module")
+def en(tmp_path_factory) -> Path:
+    """The full edition in a draft locale."""
+    out = tmp_path_factory.mktemp("en")
+    build(out, "--edition", "full", "--locale", "en", "--paper", "a4")
+    return out
+
+
+def manifest(out: Path) -> list[dict]:
+    return json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
+
+
+# ---- the booklet file -----------------------------------------------------------------------
+
+def test_booklets_are_a5_padded_to_a_multiple_of_4_and_in_the_manifest(bg):
+    entries = {e["path"]: e for e in manifest(bg)}
+    for edition in ("full", "free"):
+        path = rules(bg, edition, "bg")
+        with pikepdf.open(path) as pdf:
+            pages = len(pdf.pages)
+            for page in pdf.pages:
+                box = [float(v) for v in page.mediabox]
+                assert box[2] - box[0] == pytest.approx(A5[0], abs=0.1)
+                assert box[3] - box[1] == pytest.approx(A5[1], abs=0.1)
+        assert pages % 4 == 0 and pages >= 8
+        entry = entries[str(path.relative_to(bg))]
+        assert (entry["kind"], entry["locale"], entry["edition"], entry["pages"]) == ("rules", "bg", edition, pages)
+        assert pages - 3 <= entry["content_pages"] <= pages
+        for paper in SHEETS:
+            imposed = entries[str(rules(bg, edition, "bg", paper).relative_to(bg))]
+            assert (imposed["kind"], imposed["locale"], imposed["paper"], imposed["pages"]) == \
+                ("rules-imposed", "bg", paper, pages // 2)
+
+
+def test_only_the_shipped_fonts_are_used_and_all_are_embedded(bg):
+    with pikepdf.open(rules(bg, "full", "bg")) as pdf:
+        names = set()
+        for page in pdf.pages:
+            for font in page.Resources.Font.values():
+                names.add(str(font.BaseFont))
+                descriptor = font.DescendantFonts[0].FontDescriptor if "/DescendantFonts" in font \
+                    else font.FontDescriptor
+                assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), font.BaseFont
+    # The @font-face families (served only from generator/fonts/): no fallback to a system font.
+    families = {re.sub(r"^/[A-Z]{6}\+", "", name) for name in names}
+    assert families and all(f.startswith("Booklet-") for f in families), families
+    assert {"Booklet-Serif", "Booklet-Sans-Bold"} <= families
+
+
+def test_language_is_set_and_words_are_hyphenated(bg):
+    for edition in ("full", "free"):
+        with pikepdf.open(rules(bg, edition, "bg")) as pdf:
+            assert str(pdf.Root.Lang) == "bg"
+    text = "\n".join(page_texts(rules(bg, "full", "bg")))
+    source = "".join((ROOT / "components" / GAME / f"{n}.yaml").read_text(encoding="utf-8")
+                     for n in ("booklet", "cards", "game", "boards", "tokens"))
+    assert HYPHEN not in source          # so every one in the PDF is a hyphenation point
+    assert len(re.findall(f"\\w{HYPHEN}\\r?\\n\\w", text)) >= 10
+
+
+# ---- numbers from the data --------------------------------------------------------------------
+
+def test_full_booklet_gives_every_card_count_from_the_data(bg):
+    text = flat("\n".join(page_texts(rules(bg, "full", "bg"))))
+    names = yaml_of("game")["editions"]
+    full, free = names["full"]["name"], names["free"]["name"]
+    assert f"Бързо! Преместете един пул 2 полета напред. {full}: 15 карти · {free}: 10 карти" in text
+    for card in yaml_of("cards")["cards"].values():
+        counts = card["count"]
+        line = f"{full}: {bg_cards(counts['full'])}"
+        if counts.get("free"):
+            line += f" · {free}: {bg_cards(counts['free'])}"
+        assert f"{card['name']}" in text and line in text, card["name"]
+    # Totals from the data, in the text and in the component list.
+    assert "63 карти" in text and "54 карти за действие от 11 вида" in text and "8 карти с роли" in text
+    assert "6 игрални полета" in text and "2 жетона Часовник" in text and "6 пула Пул" in text
+
+
+def test_free_booklet_says_nothing_the_free_edition_lacks(bg):
+    text = flat("\n".join(page_texts(rules(bg, "free", "bg"))))
+    ui = yaml_of("booklet")["ui"]
+    names = yaml_of("game")["editions"]
+    assert f"{names['free']['name']}: 10 карти" in text
+    assert f"{names['full']['name']}:" not in text          # no full-edition counts
+    for category in ("cards", "boards"):
+        for item in yaml_of(category)[category].values():
+            shown = item["name"] in text
+            assert shown == bool(item["count"].get("free")), item["name"]
+    cards = yaml_of("cards")["cards"].values()
+    for deck_id, deck in yaml_of("cards")["decks"].items():
+        in_free = any(c["deck"] == deck_id and c["count"].get("free") for c in cards)
+        assert (deck["name"] in text) == in_free, deck["name"]
+    assert ui["role"] not in text and ui["effect"] not in text
+
+
+def test_print_table_matches_the_built_kits(bg):
+    pages = {(e["edition"], e["kind"], e["paper"]): e["pages"] for e in manifest(bg)}
+
+    def sheets(n):
+        return f"{n} лист" if n == 1 else f"{n} листа"
+    ui = yaml_of("booklet")["ui"]
+    for edition in ("full", "free"):
+        text = flat("\n".join(page_texts(rules(bg, edition, "bg"))))
+        cards = " ".join(sheets(pages[(edition, "cards", p)] // 2) for p in SHEETS)
+        boards = " ".join(sheets(pages[(edition, "boards", p)]) for p in SHEETS)
+        tokens = " ".join(sheets(pages[(edition, "tokens", p)]) for p in SHEETS)
+        assert f"A4 US Letter {ui['print_cards']} {cards} {ui['print_boards']} {boards} " \
+               f"{ui['print_tokens']} {tokens}" in text
+
+
+def test_a_draft_locale_shows_its_words_and_a_draft_mark_on_every_page(en):
+    game, _ = Project(ROOT).load_game(GAME)
+    loc = Localised(game, "full", Texts.load(game, "en"))
+    path = rules(en, "full", "en")
+    with pikepdf.open(path) as pdf:
+        assert str(pdf.Root.Lang) == "en"
+    texts = page_texts(path)
+    draft = loc.label("draft")
+    assert all(draft in text for text in texts)
+    text = flat("\n".join(texts))
+    quick = loc.field("cards.quick", game.files["cards"]["cards"]["quick"], "name")
+
+    def cards(n):
+        return loc.texts.fill("{n|cards}", {"n": n})
+    assert flat(quick) in text
+    assert flat(f"{loc.edition_name('full')}: {cards(15)} · {loc.edition_name('free')}: {cards(10)}") in text
+
+
+def test_a_released_locale_has_no_draft_mark(bg):
+    draft = yaml_of("game")["labels"]["draft"]
+    assert not any(draft in text for text in page_texts(rules(bg, "full", "bg")))
+
+
+def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monkeypatch):
+    """The quick card's free count goes from 10 to 11 in the data and, consistently, in the
+    rules module (whose check would otherwise refuse the data): every locale's free booklet
+    then quotes 11 and the new total of 28 cards."""
+    from generator.rules.race_to_the_table import SPEC
+    replace_in(project / "components" / GAME / "cards.yaml", "count: {full: 15, free: 10}",
+               "count: {full: 15, free: 11}")
+    monkeypatch.setitem(SPEC.counts["free"]["cards"], "quick", 11)
+    monkeypatch.setitem(SPEC.totals["free"], "cards/action", 28)
+    monkeypatch.setitem(SPEC.totals["free"], "cards", 28)
+    out = tmp_path / "out"
+    build(out, "--edition", "free", "--paper", "a4", project=project)
+    game, _ = Project(project).load_game(GAME)
+    for locale in game.locales:
+        loc = Localised(game, "free", Texts.load(game, locale))
+        text = flat("\n".join(page_texts(rules(out, "free", locale))))
+        def cards(n):
+            return flat(loc.texts.fill("{n|cards}", {"n": n}))
+        assert f"{flat(loc.edition_name())}: {cards(11)}" in text, locale
+        assert cards(28) in text and cards(27) not in text, locale
+
+
+# ---- padding, imposition, reproducibility ---------------------------------------------------
+
+def test_short_content_is_padded_with_blank_pages(project, tmp_path):
+    words = " ".join(["Всеки ход е кратък, а изборът е Ваш."] * 90)
+    replace_in(project / "components" / GAME / "booklet.yaml", "\n  - id: setup\n",
+               f"\n  - id: extra\n    title: Още\n    blocks:\n      - p: {words}\n      - p: {words}\n"
+               f"\n  - id: setup\n")
+    out = tmp_path / "out"
+    build(out, "--edition", "free", "--locale", "bg", "--paper", "a4", project=project)
+    entry = next(e for e in manifest(out) if e["kind"] == "rules")
+    texts = page_texts(rules(out, "free", "bg"))
+    assert entry["content_pages"] % 4 != 0          # so this booklet needed padding
+    assert len(texts) == entry["pages"] and entry["pages"] % 4 == 0
+    assert all(not t.strip() for t in texts[entry["content_pages"]:])
+    assert texts[entry["content_pages"] - 1].strip()
+
+
+@pytest.mark.parametrize("paper", sorted(SHEETS))
+def test_home_print_sides_are_in_saddle_stitch_order(bg, paper):
+    source = [re.sub(r"\s", "", t) for t in page_texts(rules(bg, "full", "bg"))]
+    pdf = pdfium.PdfDocument(str(rules(bg, "full", "bg", paper)))
+    try:
+        sides = saddle_order(len(source))
+        assert len(pdf) == len(sides)
+        for page, (left, right) in zip(pdf, sides):
+            width, height = page.get_size()
+            assert (width, height) == pytest.approx(SHEETS[paper], abs=0.1)
+            textpage = page.get_textpage()
+            halves = [textpage.get_text_bounded(0, 0, width / 2, height),
+                      textpage.get_text_bounded(width / 2, 0, width, height)]
+            assert [re.sub(r"\s", "", h) for h in halves] == [source[left], source[right]]
+    finally:
+        pdf.close()
+
+
+def test_rebuilds_are_byte_identical(bg, tmp_path):
+    build(tmp_path, "--edition", "free", "--locale", "bg", "--paper", "a4")
+    for path in (rules(bg, "free", "bg"), rules(bg, "free", "bg", "a4")):
+        again = tmp_path / path.relative_to(bg)
+        assert again.read_bytes() == path.read_bytes(), path.name
+
+
+# ---- what the booklet may read ----------------------------------------------------------------
+
+def test_url_fetcher_allows_only_the_projects_own_files(tmp_path):
+    inside = tmp_path / "project" / "style.css"
+    inside.parent.mkdir()
+    inside.write_text("p {}", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("no", encoding="utf-8")
+    fetcher = ProjectFetcher([inside.parent])
+    for url in ("https://example.com/font.ttf", "http://127.0.0.1/x.png", "ftp://example.com/x",
+                (tmp_path / "secret.txt").as_uri(), "file:///etc/passwd",
+                inside.parent.as_uri() + "/../secret.txt", "file://example.com" + str(inside)):
+        with pytest.raises(ValueError, match="refused"):
+            fetcher.fetch(url)
+    assert len(fetcher.refused) == 7
+    assert fetcher.fetch(inside.as_uri()).read() == b"p {}"
+    assert fetcher.fetch("data:text/plain;base64,b2s=").read() == b"ok"
+
+
+def test_a_template_asking_for_a_remote_file_fails_the_build(project, tmp_path):
+    css = project / "templates" / "booklet" / "booklet.css"
+    css.write_text('@import url("https://example.com/evil.css");\n' + css.read_text(encoding="utf-8"),
+                   encoding="utf-8")
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1, result.output + result.traceback
+    assert "refused https://example.com/evil.css" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_layout_word_is_reported_with_its_key(project, tmp_path):
+    replace_in(project / "components" / GAME / "booklet.yaml", "  effect: Какво прави\n", "")
+    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1, result.output + result.traceback
+    assert "booklet.ui.effect" in result.output and "Traceback" not in result.output
+
+
+def test_a_released_locale_must_be_fully_translated(project, tmp_path):
+    replace_in(project / "components" / GAME / "game.yaml", "  en: draft\n", "  en: released\n")
+    po = project / "components" / GAME / "locales" / "en.po"
+    text = po.read_text(encoding="utf-8")
+    # Empty one translation, whatever state the catalog is in.
+    text = re.sub(r'(msgctxt "booklet.ui.effect"\nmsgid "[^"]*"\nmsgstr )"[^"]*"', r'\1""', text)
+    po.write_text(text, encoding="utf-8")
+    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1
+    assert "released" in result.output and "en" in result.output
