@@ -94,14 +94,16 @@ def _position(setup: Mapping, box: Box, seed: int, players: list) -> DonkeyState
             hand = [card.id for card in colours[seat].cargo]
         state.hands[seat], state.won[seat], state.used[seat] = hand, won, used
         state.start_used[seat] = len(used)
+    # Advantage cards used went to the discard pile with their round's cargo.
     placed = [card for pile in state.hands + state.won + state.used for card in pile]
     for card in sorted({card for card in placed if placed.count(card) > 1}):
         raise ScenarioError(f"{card} is in two places", ("players",))
+    placed = [card for pile in state.hands + state.won for card in pile]
     rest = [card for card in state.cards if card not in placed]
     if "discard" in setup:
         discard = _cards(state, None, setup["discard"], ("discard",))
         if sorted(discard) != sorted(rest):
-            raise ScenarioError(f"the discard pile must hold every card neither held nor won: {', '.join(rest)}",
+            raise ScenarioError(f"the discard pile holds every card neither held nor won: {', '.join(rest)}",
                                 ("discard",))
         rest = discard
     state.discard = rest
