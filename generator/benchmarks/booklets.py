@@ -1,0 +1,32 @@
+"""Rule booklet build speed: every booklet of each game (every edition and locale), with its
+home-print versions, timed from the laid-out data to the PDF bytes; booklets and A5 pages per second."""
+from __future__ import annotations
+
+import time
+
+from ..build import PAPERS, Kit, booklet_files, load_games
+from ..layout import Localised
+from ..texts import Texts
+
+
+def run(project) -> list[str]:
+    lines = []
+    for game in load_games(project):
+        if not game.booklet.get("sections"):
+            continue
+        booklets = pages = imposed = 0
+        started = time.perf_counter()
+        for locale in game.locales:
+            texts = Texts.load(game, locale)
+            for edition in game.editions:
+                kit = Kit(project, game, Localised(game, edition, texts), PAPERS[0], papers=PAPERS)
+                for artifact in booklet_files(kit):
+                    if artifact.kind == "rules":
+                        booklets += 1
+                        pages += artifact.pages
+                    else:
+                        imposed += 1
+        elapsed = time.perf_counter() - started
+        lines.append(f"{game.slug}: {booklets} booklets ({pages} A5 pages) and {imposed} home-print files "
+                     f"in {elapsed:.2f} s ({booklets / elapsed:.2f} booklets/s, {pages / elapsed:.1f} pages/s)")
+    return lines
