@@ -7,7 +7,6 @@ position and reading an action are the engine's (`from_setup`, `parse_action`).
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any, Iterator
 
 from .errors import DataError, Problem, UsageError
 from .rules.engine import Engine, IllegalAction, InvariantBroken, ScenarioError, SetupError, State
+from .simulate import policy_rng
 from .yamlfile import Located, load_yaml, locate
 
 SCENARIO_KEYS = ("title", "source", "setup", "steps")
@@ -152,7 +152,7 @@ def differences(expected, actual, path: tuple = ()) -> Iterator[tuple[tuple, str
 def play_on(engine: Engine, played: Played, policy: str, seed: int) -> None:
     """Continue a scenario's game to its end with a policy for every seat."""
     state = played.state
-    rng = random.Random(f"policy:{seed}")
+    rng = policy_rng(seed)          # as the simulator's players for that seed
     for _ in range(engine.max_actions):
         if state.is_terminal():
             return
