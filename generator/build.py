@@ -19,7 +19,7 @@ from .project import Game, Project
 from .render.boards import BoardFace, render_boards
 from .render.cards import render_calibration, render_card_sheets
 from .render.preview import render_contact_sheet
-from .render.shop import decks_of, render_shop_cards
+from .render.shop import booklet_with_bleed, decks_of, render_shop_cards
 from .render.tokens import TokenFace, render_tokens, standee_outline
 from .report import make_report
 from .texts import Texts
@@ -366,6 +366,11 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
             for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles):
                 made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
                                      shop_file.pages, shop_file.details))
+        if profile.booklet and kit.game.booklet.get("sections"):
+            home = home_print(project, faces, board_faces(kit.loc), token_faces(kit.loc))
+            booklet = render_booklet(project, lay_out(kit.loc, faces, home))
+            made.append(Artifact(f"{folder}/{profile.booklet.name}", booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
+                                 g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name}))
         reports = preflight_files({a.path: a.data for a in made}, profile)
         for report in reports:
             for check in report.checks:

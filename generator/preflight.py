@@ -133,7 +133,7 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
         report.add("format", False, f"not a readable PDF: {exc}")
         return
     with pdf:
-        role, spec, fields = _role(name, profile)
+        role, spec, fields = _role(name, profile, pdf)
         if role is None:
             report.add("format", False, f"profile {profile.name} takes no PDF files")
             return
@@ -158,12 +158,19 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
             _safe_zone(report, data, pdf, profile.cards.safe_mm)
 
 
-def _role(name: str, profile: Profile) -> tuple[str | None, FileSpec | None, dict]:
+def _role(name: str, profile: Profile, pdf) -> tuple[str | None, FileSpec | None, dict]:
     """What the profile says this file is: 'cards' (with its file spec when the name tells
-    which), 'booklet', or None when the profile takes no PDF."""
+    which), 'booklet' (by its name, or pages far larger than any card), or None when the
+    profile takes no PDF."""
     tail = name.replace("\\", "/")
     if profile.booklet and re.search(r"(^|/)" + re.escape(profile.booklet.name) + "$", tail):
         return "booklet", None, {}
+    if profile.booklet and profile.cards and len(pdf.pages):
+        page = pdf.pages[0]
+        trim = [float(v) for v in (page.obj.TrimBox if "/TrimBox" in page.obj else page.mediabox)]
+        size = (_mm(trim[2] - trim[0]), _mm(trim[3] - trim[1]))
+        if all(max(size[0] - s.trim_mm[0], size[1] - s.trim_mm[1]) > 10 for s in profile.cards.sizes):
+            return "booklet", None, {}
     cards = profile.cards
     if cards and cards.format == "pdf":
         for spec in cards.files:

@@ -38,6 +38,10 @@ def shop(out: Path, profile: str, edition: str = "full") -> Path:
     return out / GAME / edition / "bg" / "shop" / profile
 
 
+def card_pdfs(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.pdf") if p.name != "booklet.pdf")
+
+
 def cards_in(edition: str) -> dict[str, list[tuple[str, int]]]:
     """deck -> [(card id, copies)] in data order, straight from the YAML."""
     data = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
@@ -154,7 +158,7 @@ def test_drivethrucards_one_pdf_per_deck_back_then_front(built):
 
 @pytest.mark.parametrize("profile, trim, bleed", [("drivethrucards", (63.5, 88.9), 3.175), ("eu-3mm", (63, 88), 3.0)])
 def test_every_page_has_trim_and_bleed_boxes_and_media_is_trim_plus_bleed(built, profile, trim, bleed):
-    for path in shop(built, profile).glob("*.pdf"):
+    for path in card_pdfs(shop(built, profile)):
         with pikepdf.open(path) as pdf:
             for page in pdf.pages:
                 assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
@@ -171,7 +175,7 @@ def test_every_page_has_trim_and_bleed_boxes_and_media_is_trim_plus_bleed(built,
                          [("drivethrucards", 240, "PDF/X-1a:2003", "1.4"), ("eu-3mm", 300, "PDF/X-4", "1.6")])
 def test_cmyk_profiles_use_cmyk_only_within_the_ink_limit_with_a_pdfx_output_intent(built, profile, limit, version,
                                                                                     pdf_version):
-    for path in shop(built, profile).glob("*.pdf"):
+    for path in card_pdfs(shop(built, profile)):
         assert path.read_bytes().startswith(f"%PDF-{pdf_version}".encode())
         with pikepdf.open(path) as pdf:
             ops = operators(pdf)
@@ -189,7 +193,7 @@ def test_cmyk_profiles_use_cmyk_only_within_the_ink_limit_with_a_pdfx_output_int
 
 def test_fonts_are_embedded_in_every_shop_pdf(built):
     for profile in ("drivethrucards", "eu-3mm"):
-        for path in shop(built, profile).glob("*.pdf"):
+        for path in card_pdfs(shop(built, profile)):
             with pikepdf.open(path) as pdf:
                 fonts = {f.objgen: f for _, page_fonts in _fonts(pdf) for f in page_fonts}
                 assert fonts
@@ -225,6 +229,25 @@ def test_eu_fronts_and_backs_pair_page_for_page_with_text_4_mm_inside_the_trim(b
                         assert min(x0 - tx0, y0 - ty0, tx1 - x1, ty1 - y1) >= 4 - 0.01
             finally:
                 document.close()
+
+
+def test_shop_booklet_is_single_pages_in_reading_order_with_bleed_and_trimbox(built):
+    path = shop(built, "eu-3mm") / "booklet.pdf"
+    with pikepdf.open(path) as pdf:
+        pages = list(pdf.pages)
+        assert len(pages) % 4 == 0
+        for page in pages:
+            assert "/TrimBox" in page.obj
+            tx0, ty0, tx1, ty1 = box_mm(page, "/TrimBox")
+            mx0, my0, mx1, my1 = box_mm(page, "/MediaBox")
+            assert (tx1 - tx0, ty1 - ty0) == pytest.approx((148, 210), abs=0.05)     # A5, one page a page
+            assert (tx0 - mx0, ty0 - my0, mx1 - tx1, my1 - ty1) == pytest.approx((3, 3, 3, 3), abs=0.05)
+    document = pdfium.PdfDocument(str(path))
+    try:
+        first = document[0].get_textpage().get_text_range()
+    finally:
+        document.close()
+    assert "Надпревара до масата" in first                                           # the cover comes first
 
 
 # ---- validation and data-driven colour -------------------------------------------------------------------
@@ -264,7 +287,7 @@ def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
     assert result.exit_code == 0, result.output
     for profile, rich, limit in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240), ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300)):
         fills = []
-        for path in shop(out, profile, "free").glob("*.pdf"):
+        for path in card_pdfs(shop(out, profile, "free")):
             with pikepdf.open(path) as pdf:
                 fills += [values for op, values in operators(pdf) if op == "k"]
         assert rich in fills, f"{profile}: large black areas use the profile's rich black"
@@ -304,7 +327,7 @@ def test_manifest_lists_every_shop_file_with_kind_and_profile(built):
     assert {e["path"] for e in manifest} == on_disk
     kinds = {(e["profile"], e["kind"]) for e in manifest}
     assert kinds == {("tgc", "shop-card-png"), ("mpc", "shop-card-png"),
-                     ("drivethrucards", "shop-cards"), ("eu-3mm", "shop-cards")}
+                     ("drivethrucards", "shop-cards"), ("eu-3mm", "shop-cards"), ("eu-3mm", "shop-booklet")}
 
 
 def test_shop_files_are_byte_identical_between_builds(tmp_path):

@@ -145,3 +145,24 @@ def _pdf(profile: Profile, pages: list[Face], title: str, path: str, details: di
         version, pdf_version = PDFX_VERSIONS[profile.cards.pdfx]
         data = make_pdfx(data, version, pdf_version, title)
     return ShopFile(path, data, "shop-cards", count, details)
+
+
+def booklet_with_bleed(data: bytes, bleed_mm: float) -> bytes:
+    """A booklet for a shop: the same pages in reading order, each page's MediaBox grown by the
+    bleed around its trim (the page as laid out), TrimBox and BleedBox written. The rule
+    booklet's pages are white to the edge, so the bleed is white too."""
+    import pikepdf
+    grow = bleed_mm * 72 / 25.4
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            trim = [float(v) for v in (page.obj.TrimBox if "/TrimBox" in page.obj else page.mediabox)]
+            media = pikepdf.Array([trim[0] - grow, trim[1] - grow, trim[2] + grow, trim[3] + grow])
+            page.obj.MediaBox = media
+            page.obj.BleedBox = media
+            page.obj.TrimBox = pikepdf.Array(trim)
+            for key in ("/CropBox", "/ArtBox"):
+                if key in page.obj:
+                    del page.obj[key]
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True)
+        return out.getvalue()
