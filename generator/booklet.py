@@ -109,6 +109,30 @@ def contains(game, larger: str, smaller: str) -> bool:
     return all(c.count(larger) >= c.count(smaller) for c in game.components)
 
 
+def check_booklet(game) -> list[Problem]:
+    """Names in booklet.yaml that must point at something: editions and the decks of card blocks."""
+    problems = []
+
+    def add(path, key, message):
+        file, line = locate(game.booklet, path)
+        problems.append(Problem(file, line, key, message))
+
+    for s, section in enumerate(game.booklet.get("sections", [])):
+        root = f"booklet.sections.{section['id']}"
+        nodes = [(("sections", s), root, section)]
+        for b, block in enumerate(section["blocks"]):
+            nodes.append((("sections", s, "blocks", b), f"{root}.blocks.{b}", block))
+            if "example" in block:
+                nodes.append((("sections", s, "blocks", b, "example"), f"{root}.blocks.{b}.example", block["example"]))
+        for path, key, node in nodes:
+            for edition in node.get("editions", []):
+                if edition not in game.editions:
+                    add(path + ("editions",), f"{key}.editions", f"no edition '{edition}' in game.yaml")
+            if "cards" in node and node["cards"]["deck"] not in game.decks:
+                add(path + ("cards", "deck"), f"{key}.cards.deck", f"no deck '{node['cards']['deck']}' in cards.yaml")
+    return problems
+
+
 def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = "") -> BookletContent:
     """The booklet's text for one edition and locale, every number filled from the data."""
     game = loc.game
@@ -366,9 +390,9 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     if problems:
         raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(problems)))
     pads = [i for i, page in enumerate(document.pages) if any(a.startswith("pad-") for a in page.anchors)]
-    if len(pads) != PAD_PAGES or pads[0] != len(document.pages) - PAD_PAGES:
-        raise BuildError("the booklet template must end with its blank pad pages (ids pad-1...)")
-    content_pages = pads[0]
+    content_pages = len(document.pages) - PAD_PAGES
+    if pads != list(range(content_pages, len(document.pages))):
+        raise BuildError(f"the booklet template must end with {PAD_PAGES} blank pages (ids pad-1...)")
     keep = content_pages + (-content_pages % 4)
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.

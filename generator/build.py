@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .booklet import home_print, lay_out, render as render_booklet
+from .booklet import check_booklet, home_print, lay_out, render as render_booklet
 from .errors import DataError, Problem, UsageError
 from .i18n import check_placeholder_names, check_translations
 from .impose import impose
@@ -40,7 +40,7 @@ def load_games(project: Project, slug: str | None = None) -> list[Game]:
             found = validate_game(game)
             problems += found
         if not found:
-            found = check_placeholder_names(game) + check_translations(game)
+            found = check_placeholder_names(game) + check_translations(game) + check_booklet(game)
             problems += found
         if not found:
             problems += check_game_faces(game)

@@ -313,3 +313,13 @@ def test_a_released_locale_must_be_fully_translated(project, tmp_path):
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1
     assert "released" in result.output and "en" in result.output
+
+
+def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(project):
+    booklet = project / "components" / GAME / "booklet.yaml"
+    replace_in(booklet, "cards: {deck: roles, table: true}", "cards: {deck: rolez, table: true}")
+    replace_in(booklet, "editions: [free]", "editions: [fre]")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert re.search(r"booklet\.yaml:\d+: booklet\.sections\.roles\.blocks\.1\.cards\.deck: no deck 'rolez'", result.output)
+    assert re.search(r"booklet\.yaml:\d+: booklet\.sections\.contents\.blocks\.3\.editions: no edition 'fre'", result.output)
