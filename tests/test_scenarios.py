@@ -1,0 +1,142 @@
+"""Scenarios through `pnp play`: the worked examples and FAQ answers of seed 000 pass, broken
+scenarios fail with file, line and reason, and golden playthroughs replay and re-record."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUG = "race-to-the-table"
+SCENARIOS = ROOT / "components" / SLUG / "scenarios"
+EXAMPLE = SCENARIOS / "example-end-of-a-game.yaml"
+
+
+def pnp(*args):
+    return CliRunner().invoke(main, ["-C", str(ROOT), *args])
+
+
+def test_every_example_and_faq_answer_has_a_scenario():
+    names = {p.stem for p in SCENARIOS.glob("*.yaml")}
+    assert {"example-long-queue", "example-end-of-a-game"} <= names
+    faq = [n for n in names if n.startswith("faq-")]
+    # The seed's FAQ has eight rules answers (the ninth is about printing).
+    assert len(faq) >= 8
+
+
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_scenario_passes(scenario):
+    result = pnp("play", SLUG, str(scenario))
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.stdout)
+    assert "seats" in state and "phase" in state
+
+
+def test_worked_example_two_ends_with_pizza_at_the_table():
+    state = json.loads(pnp("play", SLUG, str(EXAMPLE)).stdout)
+    assert state["terminal"] and state["winning_pawn"] == "Пица" and state["ended_by"] == "table"
+    assert {name: seat["position"] for name, seat in state["seats"].items()} == \
+        {"Дядо Иван": 11, "Мария": 16, "Ники": 12}
+
+
+def _variant(tmp_path, old: str, new: str, source: Path = EXAMPLE) -> Path:
+    text = source.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / source.name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def _line(path: Path, needle: str) -> int:
+    """The last line holding needle."""
+    return max(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def test_an_illegal_action_exits_1_saying_why(tmp_path):
+    path = _variant(tmp_path, "      - {player: Ники, role: gossip}", "      - {player: Ники, play: long-queue, pawns: [Пица]}")
+    result = pnp("play", SLUG, str(path))
+    assert result.exit_code == 1
+    line = _line(path, "{player: Ники, play: long-queue, pawns: [Пица]}")       # in do:, after illegal:
+    assert (f"{path}:{line}: steps.2.do.0: illegal action: long-queue cannot take Пица: Пица is protected "
+            f"by the Chef until Мария's next turn") in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_an_action_out_of_turn_exits_1(tmp_path):
+    path = _variant(tmp_path, "{player: Мария, role: chef}", "{player: Ники, role: gossip}")
+    result = pnp("play", SLUG, str(path))
+    assert result.exit_code == 1
+    assert "steps.1.do.0.player: it is Мария's turn, not Ники's" in result.stderr
+
+
+def test_an_unmet_expectation_exits_1_naming_the_key(tmp_path):
+    path = _variant(tmp_path, "Дядо Иван: {position: 11}", "Дядо Иван: {position: 12}")
+    result = pnp("play", SLUG, str(path))
+    assert result.exit_code == 1
+    line = _line(path, "Дядо Иван: {position: 12}")
+    assert f"{path}:{line}: steps.3.expect.seats.Дядо Иван.position: expected 12, the state has 11" in result.stderr
+
+
+def test_a_legal_action_listed_as_illegal_exits_1(tmp_path):
+    path = _variant(tmp_path, "      - {player: Ники, play: road-works, pawns: [Пица]}",
+                    "      - {player: Ники, play: long-queue, pawns: [Супа]}")
+    result = pnp("play", SLUG, str(path))
+    assert result.exit_code == 1
+    assert "steps.2.illegal.1: expected to be refused" in result.stderr
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("  clock: 12", "  clock: 15", "setup.clock: the clock marker is on field 1 to 14"),
+    ("role: chef, hand", "role: accountant, hand", "setup.players.1.role: the accountant is already Дядо Иван's"),
+    ("hand: [quick, smells-good, swap]", "hand: [quick, smells-good]", "setup.players.1.hand: a hand holds 3 cards"),
+    ("hand: [quick, smells-good, swap]", "hand: [quick, smells-good, pizza]",
+     "setup.players.1.hand.2: edition 'full' has no action card 'pizza'"),
+    ("  clock: 12", "  clocks: 12", "setup.clocks: unknown key 'clocks'"),
+    ("edition: full", "edition: deluxe", "setup.edition: no edition 'deluxe'"),
+])
+def test_a_setup_that_does_not_fit_exits_1_located(tmp_path, old, new, message):
+    path = _variant(tmp_path, old, new)
+    result = pnp("play", SLUG, str(path))
+    assert result.exit_code == 1
+    assert message in result.stderr, result.stderr
+    assert f"{path}:" in result.stderr
+
+
+def test_more_copies_than_the_edition_has_are_refused(tmp_path):
+    path = tmp_path / "too-many.yaml"
+    path.write_text("setup:\n  edition: free\n  players:\n    - {name: A, hand: [friday, quick, quick]}\n"
+                    "    - B\n", encoding="utf-8")
+    result = pnp("play", SLUG, str(path))
+    assert result.exit_code == 1 and "setup.players.0.hand.0: edition 'free' has no action card 'friday'" in result.stderr
+    path.write_text("setup:\n  edition: free\n  players: [A, B]\n  discard: [closed, closed, closed, closed]\n",
+                    encoding="utf-8")
+    result = pnp("play", SLUG, str(path))
+    assert result.exit_code == 1 and "more 'closed' cards than the 3 of edition 'free'" in result.stderr
+
+
+def test_play_on_with_a_policy_reaches_the_end(tmp_path):
+    path = tmp_path / "seeded.yaml"
+    path.write_text("setup: {edition: full, players: 5, seed: 11}\n", encoding="utf-8")
+    result = pnp("play", SLUG, str(path), "--policy", "greedy")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["terminal"] is True
+    assert pnp("play", SLUG, str(path), "--policy", "clever").exit_code == 2
+
+
+@pytest.mark.parametrize("name,policy", [("playthrough-full-4p", "greedy"), ("playthrough-free-3p", "random")])
+def test_golden_playthrough_records_the_same_again(tmp_path, name, policy):
+    golden = SCENARIOS / f"{name}.yaml"
+    import yaml
+    data = yaml.safe_load(golden.read_text(encoding="utf-8"))
+    start = tmp_path / "start.yaml"
+    title = data["title"].removesuffix(f", played on by policy {policy}")
+    start.write_text(yaml.safe_dump({"title": title, "setup": data["setup"]}, allow_unicode=True), encoding="utf-8")
+    out = tmp_path / "recorded.yaml"
+    result = pnp("play", SLUG, str(start), "--policy", policy, "--record", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")

@@ -1,0 +1,153 @@
+"""`pnp simulate`: seeded, reproducible, summed up per edition and player count, and every
+invariant checked after every action of every game."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.build import load_games
+from generator import validate
+from generator.cli import main
+from generator.project import Project
+from generator.rules.race_to_the_table import state as rules
+from generator.simulate import Tally, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUG = "race-to-the-table"
+GAME = load_games(Project(ROOT), SLUG)[0]
+ENGINE = GAME.rules.ENGINE
+
+
+def pnp(*args):
+    return CliRunner().invoke(main, ["-C", str(ROOT), *args])
+
+
+def simulate_json(*args):
+    result = pnp("simulate", SLUG, "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["runs"]
+
+
+def test_same_seed_same_json_other_seed_other_result():
+    args = ("--edition", "full", "--players", "4", "--games", "150")
+    first = pnp("simulate", SLUG, "--json", "--seed", "3", *args).stdout
+    assert first == pnp("simulate", SLUG, "--json", "--seed", "3", *args).stdout
+    assert first != pnp("simulate", SLUG, "--json", "--seed", "4", *args).stdout
+    greedy = ("--policy", "greedy", "--games", "20", "--edition", "full", "--players", "3")
+    assert pnp("simulate", SLUG, "--json", *greedy).stdout == pnp("simulate", SLUG, "--json", *greedy).stdout
+
+
+def test_the_summary_has_what_a_designer_asks_for():
+    [run] = simulate_json("--edition", "full", "--players", "4", "--games", "200")
+    assert run["games"] == 200 and run["players"] == 4 and run["seats"] == 4 and run["policy"] == "random"
+    for figure in ("turns", "rounds", "reshuffles"):
+        assert set(run["numbers"][figure]) == {"mean", "median", "min", "max"}
+    assert set(run["shares"]["ended_by"]) <= {"table", "clock"}
+    assert sum(run["shares"]["ended_by"].values()) == pytest.approx(1)
+    assert len(run["win_rate"]) == 4 and sum(run["win_rate"]) == pytest.approx(1)
+    assert set(run["counts"]["cards"]) == set(rules.CARDS)
+    assert set(run["counts"]["roles"]) == set(rules.ROLES)
+    assert run["counts"]["cards"]["quick"]["per_game"] > run["counts"]["cards"]["sudden-rain"]["per_game"]
+
+
+def test_every_edition_and_player_count_by_default():
+    runs = simulate_json("--games", "5")
+    assert [(r["edition"], r["players"]) for r in runs] == \
+        [(e, p) for e in GAME.editions for p in range(2, 11)]
+    assert [r["seats"] for r in runs[:9]] == [2, 3, 4, 5, 6, 3, 4, 4, 5]
+    assert all("roles" not in r["counts"] or not r["counts"]["roles"] for r in runs if r["edition"] == "free")
+
+
+def test_text_output_and_speed_line():
+    result = pnp("simulate", SLUG, "--edition", "free", "--players", "3", "--games", "50")
+    assert result.exit_code == 0, result.output
+    assert "win rate per seat: 1:" in result.stdout and "ended_by: " in result.stdout
+    assert "cards per game: Бързо!" in result.stdout
+    assert "games/s" in result.stdout
+
+
+def test_variants_through_options():
+    [quick] = simulate_json("--edition", "full", "--players", "4", "--games", "100", "--option", "quick=true")
+    assert quick["numbers"]["rounds"]["max"] <= 7 and quick["options"]["quick"] is True
+    [plain] = simulate_json("--edition", "full", "--players", "4", "--games", "50", "--option", "roles=false")
+    assert all(v["total"] == 0 for v in plain["counts"]["roles"].values())
+    [teams] = simulate_json("--edition", "full", "--players", "9", "--games", "20", "--option", "team_size=3")
+    assert teams["seats"] == 3
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--players", "11"), "is for 2-10 players"),
+    (("--policy", "clever"), "no policy 'clever'"),
+    (("--edition", "deluxe"), "no edition 'deluxe'"),
+    (("--option", "speed=fast"), "KEY one of"),
+    (("--option", "quick=maybe"), "expected true or false"),
+])
+def test_bad_requests_are_usage_errors(args, message):
+    result = pnp("simulate", SLUG, *args)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def _forget_start(monkeypatch):
+    def fall_off(board, mover, targets):
+        board.pos[targets[0]] -= 2                 # a Long queue that forgets START
+    monkeypatch.setitem(rules.EFFECTS, "long-queue", fall_off)
+
+
+def test_validation_plays_seeded_games_and_reports_a_broken_rule(monkeypatch):
+    _forget_start(monkeypatch)
+    result = pnp("validate", SLUG)
+    assert result.exit_code == 1
+    assert "a seeded game broke a rule: race-to-the-table free 2 players, seed 1: turn" in result.stderr
+    assert "is behind START (-" in result.stderr
+
+
+def test_a_broken_rule_stops_the_run_with_exit_1(monkeypatch):
+    _forget_start(monkeypatch)
+    monkeypatch.setattr(validate, "PLAY_CHECK_SEEDS", ())      # let the data load; the run must catch it
+    result = pnp("simulate", SLUG, "--edition", "free", "--players", "4", "--games", "200")
+    assert result.exit_code == 1
+    assert "a rule broke: race-to-the-table free 4 players, seed" in result.stderr
+    assert "is behind START" in result.stderr
+
+
+def test_a_lost_card_is_caught(monkeypatch):
+    refill = rules.RaceState._refill
+
+    def lose_one(self, seat):
+        refill(self, seat)
+        if self.turns == 7 and self.hands[seat]:
+            self.hands[seat].pop()
+    monkeypatch.setattr(rules.RaceState, "_refill", lose_one)
+    monkeypatch.setattr(validate, "PLAY_CHECK_SEEDS", ())
+    result = pnp("simulate", SLUG, "--edition", "full", "--players", "3", "--games", "3")
+    assert result.exit_code == 1 and "cards created or lost" in result.stderr
+
+
+@pytest.mark.parametrize("edition", ["free", "full"])
+def test_300_games_per_player_count_break_no_invariant(edition):
+    for players in range(2, 11):
+        run = simulate(ENGINE, GAME, edition=edition, players=players, games=300, seed=1)
+        tally = run.tally
+        assert tally.games == 300 and sum(tally.wins) == pytest.approx(300)
+        assert set(tally.texts["ended_by"]) <= {"table", "clock"}
+        assert max(tally.numbers["rounds"]) <= 14
+
+
+def test_greedy_games_break_no_invariant():
+    for edition in GAME.editions:
+        for players in (2, 3, 4, 5, 6, 10):
+            simulate(ENGINE, GAME, edition=edition, players=players, games=30, seed=2, policy="greedy")
+
+
+def test_tally_sums_numbers_texts_and_counts():
+    tally = Tally()
+    tally.add([1.0, 0.0], {"turns": 10, "ended_by": "table", "cards": {"quick": 2}})
+    tally.add([0.0, 1.0], {"turns": 20, "ended_by": "clock", "cards": {"quick": 1, "taxi": 4}})
+    summary = tally.summary()
+    assert summary["win_rate"] == [0.5, 0.5]
+    assert summary["numbers"]["turns"] == {"mean": 15, "median": 15, "min": 10, "max": 20}
+    assert summary["shares"]["ended_by"] == {"clock": 0.5, "table": 0.5}
+    assert summary["counts"]["cards"] == {"quick": {"total": 3, "per_game": 1.5}, "taxi": {"total": 4, "per_game": 2}}
