@@ -1,0 +1,201 @@
+"""Scenario support for The Game: a position from a scenario's `setup`, and actions written in
+YAML (the generic format is in docs/scenarios.md).
+
+setup:
+  edition: standard
+  seed: 0
+  options: {min_after_empty: 1}        # 2 (the seed, default) or 1 (the published rules)
+  players:                             # a number (a game dealt from the seed) or, in turn order:
+    - {name: Ana, hand: [12, 34, 56]}  # cards in hand; without `hand`, dealt from the rest
+    - {name: Ben}
+  piles:                               # cards played on each pile, bottom first (pile card not
+    up-1: [12, 30]                     # written); up-1, up-2, down-1, down-2; unnamed: nothing
+    down-2: [80, 90]
+  deck: [5, 6]                         # the draw pile, top first
+  rest: deck                           # unlisted cards: `deck` (shuffled under the listed deck)
+                                       # or `piles` (under each pile's listed cards, in order)
+  current: Ana                         # whose turn begins (default: the first player)
+
+Actions: {player: Ana, play: 30, pile: up-1} and {player: Ana, end: true}; `player` is
+optional and, when given, must be the player whose turn it is.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from ..engine import ScenarioError
+from .state import END, MIN_AFTER_EMPTY, Box, GameState, box_from_game, check_option, make_piles, new_game
+
+SETUP_KEYS = {"edition", "seed", "options", "players", "piles", "deck", "rest", "current"}
+SEAT_KEYS = {"name", "hand"}
+ACTION_KEYS = {"player", "play", "pile", "end"}
+
+
+def _options(setup: Mapping) -> dict:
+    options = setup.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise ScenarioError("options is a mapping such as {min_after_empty: 1}", ("options",))
+    for key, value in options.items():
+        if key != "min_after_empty":
+            raise ScenarioError(f"unknown option '{key}' (options: min_after_empty)", ("options", key))
+        if value not in MIN_AFTER_EMPTY or type(value) is not int:
+            raise ScenarioError(f"min_after_empty is {' or '.join(map(str, MIN_AFTER_EMPTY))}, not {value!r}",
+                                ("options", key))
+    return dict(options)
+
+
+def from_setup(setup: Mapping, *, edition: str, seed: int = 0, box: Box | None = None, game=None) -> GameState:
+    """The position a scenario's setup describes."""
+    box = box or box_from_game(game, edition)
+    for key in setup:
+        if key not in SETUP_KEYS:
+            raise ScenarioError(f"unknown key '{key}' (setup keys: {', '.join(sorted(SETUP_KEYS))})", (key,))
+    options = _options(setup)
+    players = setup.get("players")
+    if isinstance(players, int) and not isinstance(players, bool):
+        extra = sorted(set(setup) - {"edition", "seed", "players", "options"})
+        if extra:
+            raise ScenarioError("a game dealt from the seed (players as a number) takes no "
+                                f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
+        return new_game(players, box=box, seed=seed, **options)
+    if not isinstance(players, list) or not players:
+        raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
+    return _position(setup, box, seed, options, players)
+
+
+def _position(setup: Mapping, box: Box, seed: int, options: dict, players: list) -> GameState:
+    seats = []
+    for index, entry in enumerate(players):
+        path = ("players", index)
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, Mapping) or "name" not in entry:
+            raise ScenarioError("a player is a name or a mapping with at least a name", path)
+        for key in entry:
+            if key not in SEAT_KEYS:
+                raise ScenarioError(f"unknown key '{key}' (player keys: {', '.join(sorted(SEAT_KEYS))})", path + (key,))
+        seats.append((path, entry))
+    names = [str(entry["name"]) for _, entry in seats]
+    for (path, _), name in zip(seats, names):
+        if names.count(name) > 1:
+            raise ScenarioError(f"two players are called '{name}'", path + ("name",))
+    hand_size = box.hand_size(len(names))          # SetupError for a count the game does not seat
+    min_after_empty = options.get("min_after_empty", MIN_AFTER_EMPTY[0])
+    check_option(min_after_empty)
+    state = GameState(box, names, hand_size, min_after_empty, random.Random(seed), piles=make_piles(box))
+    unused = set(box.numbers)
+
+    def cards(value, path: tuple) -> list[int]:
+        if not isinstance(value, list):
+            raise ScenarioError("a list of card numbers is expected", path)
+        for index, card in enumerate(value):
+            if type(card) is not int or card not in box.numbers:
+                raise ScenarioError(f"no number card {card!r} (the cards are {box.numbers[0]}-{box.numbers[-1]})",
+                                    path + (index,))
+            if card not in unused:
+                raise ScenarioError(f"card {card} is listed twice", path + (index,))
+            unused.discard(card)
+        return list(value)
+
+    piles = setup.get("piles") or {}
+    if not isinstance(piles, Mapping):
+        raise ScenarioError("piles is a mapping from pile names to the cards played on them", ("piles",))
+    by_name = {pile.name: pile for pile in state.piles}
+    for name, played in piles.items():
+        if name not in by_name:
+            raise ScenarioError(f"no pile '{name}' (piles: {', '.join(by_name)})", ("piles", name))
+        pile = by_name[name]
+        for index, card in enumerate(cards(played, ("piles", name))):
+            if not pile.takes(card):
+                raise ScenarioError(f"{card} cannot lie on {pile.top} on {name}", ("piles", name, index))
+            pile.cards.append(card)
+    deck = cards(setup.get("deck", []), ("deck",))
+    unlisted_hands = []
+    for seat, (path, entry) in enumerate(seats):
+        if "hand" in entry:
+            hand = cards(entry["hand"], path + ("hand",))
+            if len(hand) > hand_size:
+                raise ScenarioError(f"a hand holds at most {hand_size} cards with {len(names)} players", path + ("hand",))
+            state.hands.append(sorted(hand))
+        else:
+            state.hands.append([])
+            unlisted_hands.append(seat)
+
+    rest = sorted(unused)
+    state.rng.shuffle(rest)
+    for seat in unlisted_hands:
+        state.hands[seat] = sorted(rest.pop() for _ in range(min(hand_size, len(rest))))
+    where = setup.get("rest", "deck")
+    if where == "deck":
+        state.deck = rest + deck[::-1]               # the scenario lists the top first
+    elif where == "piles":
+        _under_piles(state, sorted(rest))
+        state.deck = deck[::-1]
+    else:
+        raise ScenarioError("rest is 'deck' (unlisted cards go under the draw pile) or 'piles'", ("rest",))
+
+    if state.deck:
+        for seat, (path, _) in enumerate(seats):
+            if len(state.hands[seat]) != hand_size:
+                raise ScenarioError(f"while the draw pile has cards every hand holds {hand_size}, "
+                                    f"{names[seat]}'s holds {len(state.hands[seat])}", path)
+    if not any(state.hands):
+        raise ScenarioError("every card is played: there is no game left", ("players",))
+    current = setup.get("current", names[0])
+    if current not in names:
+        raise ScenarioError(f"no player '{current}' (players: {', '.join(names)})", ("current",))
+    if not state.hands[names.index(current)]:
+        raise ScenarioError(f"{current} has no cards left and takes no turns", ("current",))
+    state.start_turn(names.index(current))
+    return state
+
+
+def _under_piles(state: GameState, rest: list[int]) -> None:
+    """Each unlisted card goes under the listed cards of the first pile where it keeps the
+    pile's order (above the pile card, before the first listed card)."""
+    below: dict[int, list[int]] = {index: [] for index in range(len(state.piles))}
+    for card in rest:
+        for index, pile in enumerate(state.piles):
+            if pile.cards and 0 < (card - pile.start) * pile.direction and 0 < (pile.cards[0] - card) * pile.direction:
+                below[index].append(card)
+                break
+        else:
+            raise ScenarioError(f"card {card} fits under no pile's listed cards: list it in a hand, "
+                                "the deck or a pile", ("rest",))
+    for index, cards in below.items():
+        pile = state.piles[index]
+        pile.cards[:0] = sorted(cards, reverse=pile.direction < 0)
+
+
+def parse_action(state: GameState, data) -> tuple:
+    if not isinstance(data, Mapping):
+        raise ScenarioError("an action is a mapping such as {player: Ana, play: 30, pile: up-1} or {end: true}")
+    for key in data:
+        if key not in ACTION_KEYS:
+            raise ScenarioError(f"unknown key '{key}' (action keys: {', '.join(sorted(ACTION_KEYS))})", (key,))
+    if state.is_terminal():
+        raise ScenarioError(f"the game is already over ({state.status})")
+    current = state.names[state.seat]
+    if "player" in data and str(data["player"]) != current:
+        raise ScenarioError(f"it is {current}'s turn, not {data['player']}'s", ("player",))
+    if "end" in data:
+        if data["end"] is not True or set(data) - {"player", "end"}:
+            raise ScenarioError("ending the turn is {end: true}, with nothing else but the player", ("end",))
+        return END
+    if "play" not in data:
+        raise ScenarioError("an action plays a card (play: and pile:) or ends the turn (end: true)")
+    card = data["play"]
+    if type(card) is not int:
+        raise ScenarioError(f"play names a card by its number, not {card!r}", ("play",))
+    names = [pile.name for pile in state.piles]
+    if data.get("pile") not in names:
+        raise ScenarioError(f"pile is one of {', '.join(names)}", ("pile",))
+    return ("play", card, names.index(data["pile"]))
+
+
+def describe_action(state: GameState, action: tuple) -> dict:
+    """An action as a scenario writes it (the inverse of parse_action)."""
+    if action == END:
+        return {"player": state.names[state.seat], "end": True}
+    return {"player": state.names[state.seat], "play": action[1], "pile": state.piles[action[2]].name}

@@ -1,0 +1,296 @@
+"""The Game, the rules of seed 003 as a playable state.
+
+Piles are numbered as dealt, ascending first, and named up-1, up-2, down-1, down-2. Actions
+are tuples of plain values:
+    ("play", card, pile)     play a card of the current hand on pile number `pile`
+    ("end",)                 end the turn and refill the hand (legal once the minimum is played)
+The only random choice is the shuffle, from the state's rng.
+"""
+from __future__ import annotations
+
+import bisect
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import IllegalAction, InvariantBroken, SetupError, State
+from . import BACKWARDS, HIGHEST, LOWEST, MINIMUM
+
+NUMBER_DECK, PILE_DECK = "numbers", "piles"
+END = ("end",)
+MIN_AFTER_EMPTY = (MINIMUM, 1)    # the seed's rule, and the published variant
+
+
+# ---- what the components give the engine ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Box:
+    """One edition's cards as the rules use them, read from the loaded YAML."""
+
+    numbers: tuple[int, ...]       # the draw pile, one entry per card, ascending
+    piles: tuple[int, ...]         # the cards that start the piles, ascending
+    hand_sizes: tuple[tuple[int, int], ...]   # (players, cards in hand)
+
+    def hand_size(self, players: int) -> int:
+        sizes = dict(self.hand_sizes)
+        if players not in sizes:
+            counts = sorted(sizes)
+            raise SetupError(f"the game is for {counts[0]}-{counts[-1]} players (hand_sizes), not {players}",
+                             ("game", ("hand_sizes",)))
+        return sizes[players]
+
+
+def box_from_game(game, edition: str) -> Box:
+    """Read one edition's cards; a card the rules cannot use is a SetupError naming it."""
+    numbers: list[int] = []
+    piles: list[int] = []
+    for component in game.in_edition(edition, "cards"):
+        where = ("cards", ("cards", component.id))
+        if component.group not in (NUMBER_DECK, PILE_DECK):
+            raise SetupError(f"card '{component.id}' is in deck '{component.group}'; the rules know "
+                             f"the decks '{NUMBER_DECK}' and '{PILE_DECK}'", where)
+        value = component.data.get("value")
+        if type(value) is not int:
+            raise SetupError(f"card '{component.id}' has no value (its number)", where)
+        (numbers if component.group == NUMBER_DECK else piles).extend([value] * component.count(edition))
+    if not numbers:
+        raise SetupError(f"edition '{edition}' has no number cards", ("cards", ("decks",)))
+    for value in piles:
+        if min(numbers) <= value <= max(numbers):
+            raise SetupError(f"a pile card shows {value}, inside the numbers {min(numbers)}-{max(numbers)}: "
+                             "a pile must start below or above them", ("cards", ("cards",)))
+    sizes = game.meta.get("hand_sizes", {})
+    hand_sizes = tuple(sorted((int(players), size) for players, size in sizes.items()))
+    if not hand_sizes:
+        raise SetupError("the rules need hand_sizes (cards in hand by number of players)", ("game", ()))
+    return Box(tuple(sorted(numbers)), tuple(sorted(piles)), hand_sizes)
+
+
+# ---- the state ------------------------------------------------------------------------------
+
+@dataclass
+class Pile:
+    name: str
+    direction: int                 # +1 ascending, -1 descending
+    start: int                     # the pile card
+    cards: list[int] = field(default_factory=list)   # played on it, the top last
+
+    @property
+    def top(self) -> int:
+        return self.cards[-1] if self.cards else self.start
+
+    def takes(self, card: int) -> bool:
+        step = (card - self.top) * self.direction
+        return step > 0 or step == -BACKWARDS
+
+    def to_json(self) -> dict:
+        return {"direction": "up" if self.direction > 0 else "down", "start": self.start,
+                "top": self.top, "cards": list(self.cards)}
+
+
+def make_piles(box: Box) -> list[Pile]:
+    """A pile card below the numbers starts an ascending pile, one above them a descending one."""
+    ups = [start for start in box.piles if start < box.numbers[0]]
+    downs = [start for start in box.piles if start > box.numbers[-1]]
+    return ([Pile(f"up-{i + 1}", +1, start) for i, start in enumerate(ups)]
+            + [Pile(f"down-{i + 1}", -1, start) for i, start in enumerate(downs)])
+
+
+@dataclass
+class GameState(State):
+    box: Box
+    names: list[str]
+    hand_size: int
+    min_after_empty: int
+    rng: random.Random
+    deck: list[int] = field(default_factory=list)          # the top is the end
+    hands: list[list[int]] = field(default_factory=list)   # each kept ascending
+    piles: list[Pile] = field(default_factory=list)
+    seat: int = 0
+    played: int = 0                # cards played this turn
+    required: int = MINIMUM        # cards this turn must play, fixed when it begins
+    status: str = "playing"        # playing, won, lost
+    turns: int = 0
+    plays: int = 0
+    backwards: int = 0             # exact-10 moves played
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    # -- the interface
+
+    def current_player(self) -> int:
+        return self.seat
+
+    def legal_actions(self) -> list:
+        if self.status != "playing":
+            return []
+        actions = [("play", card, index) for card in self.hands[self.seat]
+                   for index, pile in enumerate(self.piles) if pile.takes(card)]
+        if self.played >= self.required:
+            actions.append(END)
+        return actions
+
+    def apply(self, action) -> None:
+        if self.status != "playing":
+            raise IllegalAction(f"the game is over ({self.status})")
+        name = self.names[self.seat]
+        if action == END:
+            if self.played < self.required:
+                raise IllegalAction(f"{name} must play {self.required} card(s) this turn, "
+                                    f"{self.played} played so far")
+            self._end_turn()
+            return
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
+            raise IllegalAction(f"unknown action {action!r}")
+        _, card, index = action
+        hand = self.hands[self.seat]
+        if card not in hand:
+            raise IllegalAction(f"{card} is not in {name}'s hand {hand}")
+        if not (type(index) is int and 0 <= index < len(self.piles)):
+            raise IllegalAction(f"no pile {index!r}")
+        pile = self.piles[index]
+        if not pile.takes(card):
+            way = "an ascending" if pile.direction > 0 else "a descending"
+            raise IllegalAction(f"{card} cannot go on {pile.name}, {way} pile showing {pile.top} "
+                                f"(it takes a card {'above' if pile.direction > 0 else 'below'} {pile.top}, "
+                                f"or {pile.top - BACKWARDS * pile.direction})")
+        if (card - pile.top) * pile.direction < 0:
+            self.backwards += 1
+        hand.remove(card)
+        pile.cards.append(card)
+        self.played += 1
+        self.plays += 1
+        if not self.deck and not any(self.hands):
+            self.status = "won"
+        else:
+            self._check_stuck()
+
+    def is_terminal(self) -> bool:
+        return self.status != "playing"
+
+    def returns(self) -> list[float]:
+        result = 1.0 if self.status == "won" else 0.0
+        return [result] * self.players
+
+    # -- turns
+
+    def start_turn(self, seat: int) -> None:
+        self.seat = seat
+        self.turns += 1
+        self.played = 0
+        minimum = MINIMUM if self.deck else self.min_after_empty
+        self.required = min(minimum, len(self.hands[seat]))
+        self._check_stuck()
+
+    def _check_stuck(self) -> None:
+        """The current player loses the game for everyone when the minimum is out of reach."""
+        if self.played < self.required and not any(
+                pile.takes(card) for card in self.hands[self.seat] for pile in self.piles):
+            self.status = "lost"
+
+    def _end_turn(self) -> None:
+        hand = self.hands[self.seat]
+        while len(hand) < self.hand_size and self.deck:
+            bisect.insort(hand, self.deck.pop())
+        # A player without cards takes no more turns; the last card played has already won.
+        for step in range(1, self.players + 1):
+            seat = (self.seat + step) % self.players
+            if self.hands[seat]:
+                self.start_turn(seat)
+                return
+        raise InvariantBroken("every hand is empty but the game was not won")
+
+    # -- figures
+
+    @property
+    def cards_left(self) -> int:
+        """The score: cards in the draw pile and in hands (0 when the game is won)."""
+        return len(self.deck) + sum(len(hand) for hand in self.hands)
+
+    def check_invariants(self) -> None:
+        where = f"turn {self.turns}, {self.plays} cards played"
+        places = self.deck + [card for hand in self.hands for card in hand] \
+            + [card for pile in self.piles for card in pile.cards]
+        places.sort()
+        if places != list(self.box.numbers) or places != list(range(LOWEST, HIGHEST + 1)):
+            missing = sorted(set(range(LOWEST, HIGHEST + 1)) - set(places))
+            extra = sorted({card for card in places if places.count(card) > 1
+                            or not LOWEST <= card <= HIGHEST})
+            raise InvariantBroken(f"{where}: every card {LOWEST}-{HIGHEST} is somewhere exactly once; "
+                                  f"missing {missing}, doubled or foreign {extra}")
+        if sorted(pile.start for pile in self.piles) != list(self.box.piles):
+            raise InvariantBroken(f"{where}: the piles start on {[p.start for p in self.piles]}, "
+                                  f"the pile cards are {list(self.box.piles)}")
+        for pile in self.piles:
+            below = pile.start
+            for card in pile.cards:
+                step = (card - below) * pile.direction
+                if not (step > 0 or step == -BACKWARDS):
+                    raise InvariantBroken(f"{where}: {pile.name} has {card} on {below}")
+                below = card
+        for seat, hand in enumerate(self.hands):
+            # While the draw pile lasts, every hand is full but for this turn's plays.
+            held = len(hand) + (self.played if seat == self.seat else 0)
+            if len(hand) > self.hand_size or (self.deck and held != self.hand_size):
+                raise InvariantBroken(f"{where}: {self.names[seat]} holds {len(hand)} cards "
+                                      f"with {len(self.deck)} left to draw")
+            if hand != sorted(hand):
+                raise InvariantBroken(f"{where}: {self.names[seat]}'s hand is out of order")
+        if self.status == "won" and self.cards_left:
+            raise InvariantBroken(f"{where}: won with {self.cards_left} cards left")
+        if self.status == "lost" and (self.played >= self.required or any(
+                pile.takes(card) for card in self.hands[self.seat] for pile in self.piles)):
+            raise InvariantBroken(f"{where}: lost although {self.names[self.seat]} could go on")
+        if self.status == "playing" and not self.legal_actions():
+            raise InvariantBroken(f"{where}: {self.names[self.seat]} can do nothing but the game goes on")
+
+    def stats(self) -> dict[str, Any]:
+        return {"result": self.status, "cards_left": self.cards_left, "turns": self.turns,
+                "plays": self.plays, "backwards_moves": self.backwards}
+
+    def to_json(self) -> dict:
+        terminal = self.status != "playing"
+        return {
+            "players": self.players, "hand_size": self.hand_size,
+            "options": {"min_after_empty": self.min_after_empty},
+            "status": self.status, "terminal": terminal,
+            "current": None if terminal else self.names[self.seat],
+            "lost_by": self.names[self.seat] if self.status == "lost" else None,
+            "turns": self.turns, "played_this_turn": self.played, "required_this_turn": self.required,
+            "cards_left": self.cards_left,
+            "deck": self.deck[::-1],
+            "seats": {name: {"seat": seat + 1, "hand": list(self.hands[seat])}
+                      for seat, name in enumerate(self.names)},
+            "piles": {pile.name: pile.to_json() for pile in self.piles},
+            "plays": self.plays, "backwards_moves": self.backwards,
+        }
+
+
+def check_option(min_after_empty) -> None:
+    if min_after_empty not in MIN_AFTER_EMPTY or type(min_after_empty) is not int:
+        raise SetupError(f"min_after_empty is {MINIMUM} (the seed: the minimum stays {MINIMUM} once "
+                         f"the draw pile is empty) or 1 (the published rules), not {min_after_empty!r}")
+
+
+def new_game(players: int, edition: str = "standard", seed: int = 0, *, box: Box | None = None, game=None,
+             min_after_empty: int = MINIMUM) -> GameState:
+    """A shuffled game dealt from `box` (or the loaded `game`'s cards), the first seat to play."""
+    if box is None:
+        if game is None:
+            raise TypeError("new_game needs the loaded game (game=) or its cards (box=)")
+        box = box_from_game(game, edition)
+    hand_size = box.hand_size(players)
+    check_option(min_after_empty)
+    if hand_size * players > len(box.numbers):
+        raise SetupError(f"{players} hands of {hand_size} need {hand_size * players} number cards, "
+                         f"the components have {len(box.numbers)}", ("cards", ("cards",)))
+    rng = random.Random(seed)
+    deck = list(box.numbers)
+    rng.shuffle(deck)
+    state = GameState(box, [f"seat {seat + 1}" for seat in range(players)], hand_size, min_after_empty,
+                      rng, deck=deck, piles=make_piles(box))
+    state.hands = [sorted(deck.pop() for _ in range(hand_size)) for _ in range(players)]
+    state.start_turn(0)
+    return state
