@@ -1,0 +1,374 @@
+"""The Donkey Can! ("Ішак зможе!", seed 001): the box of 90 cards and what each player needs,
+checked by `pnp validate`; every rule of a round through the engine and its scenarios; seeded
+games keeping the invariants; and the printed kit with double-sided contract and cargo cards."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import ROOT, pnp, replace_in
+from generator.project import Project
+from generator.rules.donkey_can import ENGINE, SPEC
+from generator.rules.donkey_can.design import (ADVANTAGE_SHIFT, CAPACITY_PER_PLAYER, MAX_ADVANTAGES, ROUNDS,
+                                               design_problems)
+from generator.rules.donkey_can.engine import box_from_game, new_game
+from generator.rules.engine import IllegalAction, InvariantBroken, SetupError
+
+GAME = "donkey-can"
+SCENARIOS = sorted((ROOT / "components" / GAME / "scenarios").glob("*.yaml"))
+MM = 72 / 25.4
+PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
+CARD = (63, 88)
+
+
+def line_of(path: Path, needle: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number
+    raise AssertionError(needle)
+
+
+@pytest.fixture(scope="module")
+def box():
+    game, problems = Project(ROOT).load_game(GAME)
+    assert not problems
+    return box_from_game(game)
+
+
+def play(state, policy="random", seed=0, check=True):
+    rng = random.Random(seed)
+    choose = ENGINE.policies[policy]
+    while not state.is_terminal():
+        state.apply(choose(state, rng))
+        if check:
+            state.check_invariants()
+    return state
+
+
+def plain_round(state, cargo: dict[int, int], contracts: dict[int, str]):
+    """Play one round: each seat's card by value, no advantages, the given contracts."""
+    while state.phase == "cargo":
+        seat = state.current_player()
+        card = next(c for c in state.hands[seat] if state.cards[c].value == cargo[seat])
+        state.apply(("cargo", seat, card))
+    while state.phase == "advantage":
+        state.apply(("pass", state.current_player()))
+    while state.phase == "contract":
+        seat = state.current_player()
+        state.apply((contracts[seat], seat))
+    state.check_invariants()
+    return state.history[-1]
+
+
+# ---- the box ------------------------------------------------------------------------------
+
+def test_shipped_data_is_valid():
+    result = pnp("validate", GAME)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert GAME in result.stdout
+
+
+def test_the_box_holds_exactly_90_cards_as_decided():
+    game, problems = Project(ROOT).load_game(GAME)
+    assert not problems
+    by_deck = Counter()
+    for component in game.in_edition("standard", "cards"):
+        by_deck[component.group] += component.count("standard")
+    assert sum(by_deck.values()) == 90
+    assert by_deck == {"donkeys": 20, "contracts": 5, "cargo": 55, "reference": 5, "first-player": 1, "capacity": 4}
+    assert SPEC.totals["standard"]["cards"] == 90 and not design_problems()
+
+
+def test_every_colour_holds_8_rounds_plus_2_advantages(box):
+    assert len(box.colours) == SPEC.max_players
+    for colour in box.colours:
+        assert len(colour.cargo) >= ROUNDS + MAX_ADVANTAGES
+        assert sum(1 for card in colour.cargo if card.advantage) >= MAX_ADVANTAGES
+        assert sorted(card.value for card in colour.cargo) == list(range(11))
+    assert len(box.donkeys) == 20 and sum(d.change for d in box.donkeys) == 0
+    for players in range(SPEC.min_players, SPEC.max_players + 1):
+        need = SPEC.setup(players, "standard").components
+        assert need["cards/cargo"] == players * (ROUNDS + MAX_ADVANTAGES)
+        assert need["cards/donkeys"] == ROUNDS
+
+
+def test_a_changed_card_count_fails_validation_with_file_and_line(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    old = 'cargo-red-0: {deck: cargo, name: "0", value: 0, colour: "#C62828", count: {standard: 1}}'
+    replace_in(cards, old, old.replace("standard: 1", "standard: 2"))
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    line = line_of(cards, "cargo-red-0:")
+    assert f"components/{GAME}/cards.yaml:{line}: cards.cargo-red-0.count.standard: rules need 1, data says 2" \
+        in result.stderr
+    assert "total cards in edition 'standard': rules need 90, data says 91" in result.stderr
+    assert not result.traceback
+
+
+def test_a_colour_short_of_cargo_fails_the_per_player_need(project):
+    """Two red cargo cards printed blue: the counts and the total of 90 still hold, but red
+    cannot seat a player who plays 8 rounds and 2 advantages."""
+    cards = project / "components" / GAME / "cards.yaml"
+    for value in (1, 3):
+        old = f'cargo-red-{value}: {{deck: cargo, name: "{value}", value: {value}, colour: "#C62828",'
+        replace_in(cards, old, old.replace("#C62828", "#1E5AA8"))
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "colour #C62828 has 9 cargo cards; a player needs 8 rounds + 2 advantages = 10" in result.stderr
+    assert f"components/{GAME}/cards.yaml:{line_of(cards, 'cards:')}: cards:" in result.stderr
+    assert "total cards" not in result.stderr and not result.traceback
+
+
+def test_a_cargo_value_or_advantage_that_differs_from_the_rules_is_named(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    replace_in(cards, 'cargo-blue-7: {deck: cargo, name: "7", value: 7,', 'cargo-blue-7: {deck: cargo, name: "7", value: 8,')
+    text = cards.read_text(encoding="utf-8")
+    start = text.index("  cargo-yellow-4:")
+    cards.write_text(text[:start] + text[start:].replace("effect: swap", "effect: fly", 1), encoding="utf-8")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert f"cards.yaml:{line_of(cards, 'cargo-blue-7:')}: cards.cargo-blue-7.value: rules need 7, data says 8" \
+        in result.stderr
+    assert "cards.cargo-yellow-4.effect: rules need swap, data says fly" in result.stderr
+
+
+# ---- the rules ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", range(2, 6))
+def test_setup_deals_a_colour_each_and_8_of_the_20_donkeys(box, players):
+    state = new_game(players, seed=players, box=box)
+    assert [len(hand) for hand in state.hands] == [11] * players
+    assert len(state.donkeys) == ROUNDS and len(state.set_aside) == 12
+    assert len({colour.colour for colour in state.colours}) == players
+    assert state.phase == "cargo" and state.current_player() == state.first
+    assert state.capacity() == CAPACITY_PER_PLAYER * players + state.donkey.change
+
+
+def test_too_many_players_or_a_short_box_cannot_be_set_up(box):
+    with pytest.raises(SetupError, match="2-5 players, not 6"):
+        new_game(6, box=box)
+    with pytest.raises(SetupError, match="8 rounds need 8 donkeys"):
+        new_game(3, box=replace(box, donkeys=box.donkeys[:7]))
+
+
+def test_capacity_is_five_per_player_changed_by_the_donkey(box):
+    for players in range(2, 6):
+        state = ENGINE.from_setup({"players": [f"p{i}" for i in range(players)], "donkeys": ["donkey-sirko"]},
+                                  box=box)
+        assert state.capacity() == 5 * players
+    state = ENGINE.from_setup({"players": ["a", "b", "c"], "donkeys": ["donkey-ledar"]}, box=box)
+    assert state.capacity() == 15 - 6
+
+
+def test_not_overloaded_gives_acceptors_their_own_card_and_equal_is_not_overloaded(box):
+    state = ENGINE.from_setup({"players": ["a", "b", "c"], "donkeys": ["donkey-sirko"]}, box=box)
+    outcome = plain_round(state, {0: 10, 1: 5, 2: 0}, {0: "accept", 1: "refuse", 2: "accept"})
+    assert (outcome.load, outcome.capacity, outcome.overloaded) == (15, 15, False)
+    assert state.won == [["cargo-red-10"], [], ["cargo-green-0"]]
+    assert state.discard == ["cargo-blue-5"]
+
+
+def test_overloaded_deals_refusers_random_cards_from_the_shuffled_cargo(box):
+    drawn = Counter()
+    for seed in range(60):
+        state = ENGINE.from_setup({"players": ["a", "b", "c"], "donkeys": ["donkey-sirko"]}, seed=seed, box=box)
+        outcome = plain_round(state, {0: 10, 1: 9, 2: 8}, {0: "refuse", 1: "refuse", 2: "accept"})
+        assert outcome.overloaded and set(outcome.taken) == {0, 1}
+        assert state.won[2] == [] and len(state.discard) == 1
+        drawn.update(state.won[0])
+    assert set(drawn) == {"cargo-red-10", "cargo-blue-9", "cargo-green-8"}    # any card may come
+
+
+def test_advantage_cards_do_not_count_and_carrot_and_sack_move_the_capacity(box):
+    state = ENGINE.from_setup({"players": ["a", "b"], "donkeys": ["donkey-sirko"]}, box=box)
+    state.apply(("cargo", 0, "cargo-red-9"))
+    state.apply(("cargo", 1, "cargo-blue-3"))
+    state.apply(("advantage", 0, "cargo-red-6", None))        # carrot
+    assert state.capacity() == 10 + ADVANTAGE_SHIFT
+    state.apply(("advantage", 1, "cargo-blue-8", None))       # sack
+    assert state.capacity() == 10
+    state.apply(("accept", 0))
+    state.apply(("refuse", 1))
+    outcome = state.history[-1]
+    assert outcome.load == 12 and outcome.overloaded          # the 6 and the 8 weigh nothing
+    assert {"cargo-red-6", "cargo-blue-8"} <= set(state.discard)
+
+
+def test_peek_shows_one_card_and_a_later_swap_hides_it_again(box):
+    state = ENGINE.from_setup({"players": ["a", "b"], "donkeys": ["donkey-sirko"]}, box=box)
+    state.apply(("cargo", 0, "cargo-red-9"))
+    state.apply(("cargo", 1, "cargo-blue-3"))
+    assert len(state.possible_cards(0, 1)) > 1
+    state.apply(("advantage", 0, "cargo-red-2", 1))
+    assert state.possible_cards(0, 1) == ["cargo-blue-3"]
+    state.apply(("advantage", 1, "cargo-blue-4", "cargo-blue-10"))
+    assert state.table[1] == "cargo-blue-10" and "cargo-blue-3" in state.hands[1]
+    assert "cargo-blue-3" in state.possible_cards(0, 1) and len(state.possible_cards(0, 1)) > 1
+    state.check_invariants()
+
+
+def test_at_most_two_advantages_a_game_and_one_a_round(box):
+    state = ENGINE.from_setup({"players": ["a", "b"], "donkeys": ["donkey-sirko", "donkey-vukhan", "donkey-myshko"]},
+                              box=box)
+
+    def cargo_down():
+        for seat in (state.first, 1 - state.first):
+            state.apply(("cargo", seat, next(c for c in state.hands[seat] if not state.cards[c].advantage)))
+
+    def finish_round():
+        while state.phase != "cargo":
+            seat = state.current_player()
+            state.apply(("pass", seat) if state.phase == "advantage" else ("accept", seat))
+        state.check_invariants()
+
+    cargo_down()
+    state.apply(("advantage", 0, "cargo-red-6", None))
+    with pytest.raises(IllegalAction, match="turn"):          # a second one in the same round
+        state.apply(("advantage", 0, "cargo-red-8", None))
+    finish_round()
+    cargo_down()                                               # b holds the first-player card now
+    state.apply(("pass", 1))
+    state.apply(("advantage", 0, "cargo-red-8", None))
+    finish_round()
+    cargo_down()
+    assert state.used[0] == ["cargo-red-6", "cargo-red-8"] and not state.usable_advantages(0)
+    assert "cargo-red-2" in state.hands[0] and state.queue == [1]    # a is not asked again
+    assert ("advantage", 0, "cargo-red-2", 1) not in state.legal_actions()
+
+
+def test_a_player_with_two_advantages_used_is_not_asked_again(box):
+    state = ENGINE.from_setup({"players": [{"name": "a", "advantages_used": [2, 4], "hand": [0, 1, 3, 5, 6, 7, 8, 10]},
+                                           {"name": "b", "hand": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]}],
+                               "donkeys": ["donkey-sirko", "donkey-vukhan"], "round": 2}, box=box)
+    state.apply(("cargo", 0, "cargo-red-0"))
+    state.apply(("cargo", 1, "cargo-blue-0"))
+    assert state.phase == "advantage" and state.current_player() == 1
+    assert not state.usable_advantages(0)
+    with pytest.raises(IllegalAction, match="turn"):
+        state.apply(("advantage", 0, "cargo-red-6", None))
+
+
+def test_the_first_player_card_goes_round_clockwise(box):
+    state = play(new_game(4, seed=11, box=box))
+    firsts = [r.first for r in state.history]
+    assert len(firsts) == ROUNDS
+    assert all(b == (a + 1) % 4 for a, b in zip(firsts, firsts[1:]))
+
+
+def test_scores_and_tie_breaks(box):
+    state = play(new_game(3, seed=5, box=box))
+    points = [sum(state.cards[c].value for c in pile) for pile in state.won]
+    best = max((points[s], len(state.won[s])) for s in range(3))
+    winners = [s for s in range(3) if (points[s], len(state.won[s])) == best]
+    assert state.returns() == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
+
+
+def test_broken_states_are_caught(box):
+    state = new_game(3, seed=1, box=box)
+    state.hands[0].pop()
+    with pytest.raises(InvariantBroken, match="lost"):
+        state.check_invariants()
+    state = new_game(3, seed=1, box=box)
+    state.used[1] += ["cargo-blue-2", "cargo-blue-4", "cargo-blue-6"]
+    with pytest.raises(InvariantBroken):
+        state.check_invariants()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_plays_as_written(scenario):
+    result = pnp("play", GAME, str(scenario))
+    assert result.exit_code == 0, result.output + result.traceback
+
+
+def test_a_scenario_that_expects_the_wrong_outcome_fails_with_its_line(project):
+    scenario = project / "components" / GAME / "scenarios" / "round-not-overloaded.yaml"
+    replace_in(scenario, "overloaded: false, taken", "overloaded: true, taken")
+    result = pnp("play", GAME, str(scenario), project=project)
+    assert result.exit_code == 1
+    line = line_of(scenario, "overloaded: true, taken")
+    assert f"round-not-overloaded.yaml:{line}: steps.1.expect.last_round.overloaded: expected True" in result.stderr
+
+
+# ---- seeded games -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("policy,games", [("random", 250), ("heuristic", 40)])
+def test_seeded_games_keep_every_invariant(policy, games):
+    """`pnp simulate` checks the invariants after every action: no card made or lost, at most
+    two advantages each, eight rounds."""
+    result = pnp("simulate", GAME, "--games", str(games), "--policy", policy, "--json")
+    assert result.exit_code == 0, result.output + result.traceback
+    runs = json.loads(result.stdout)["runs"]
+    assert [run["players"] for run in runs] == [2, 3, 4, 5]
+    for run in runs:
+        numbers = run["numbers"]
+        assert run["games"] == games
+        assert numbers["advantages_per_player"]["max"] <= MAX_ADVANTAGES
+        assert 0 < numbers["overloaded_rounds"]["mean"] < ROUNDS
+        assert sum(run["win_rate"]) == pytest.approx(1, abs=1e-3)
+
+
+def test_the_heuristic_beats_random_players(box):
+    wins = 0.0
+    for seed in range(60):
+        state = new_game(3, seed=seed, box=box)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            policy = "heuristic" if state.current_player() == 0 else "random"
+            state.apply(ENGINE.policies[policy](state, rng))
+        wins += state.returns()[0]
+    assert wins / 60 > 0.5          # a third would be chance
+
+
+def test_same_seed_same_game(box):
+    one = play(new_game(4, seed=9, box=box), policy="heuristic", seed=9, check=False).to_json()
+    two = play(new_game(4, seed=9, box=box), policy="heuristic", seed=9, check=False).to_json()
+    assert one == two
+
+
+# ---- the kit ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    result = pnp("build", "--game", GAME, "--out", str(out))
+    assert result.exit_code == 0, result.output + result.traceback
+    return out
+
+
+def cell_texts(page, paper: str) -> dict[tuple[int, int], str]:
+    width, height = PAPERS[paper]
+    left, bottom = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    textpage = page.get_textpage()
+    cells = {}
+    for row in range(3):
+        for column in range(3):
+            x0, y0 = left + column * CARD[0], bottom + (2 - row) * CARD[1]
+            text = textpage.get_text_bounded(x0 * MM + 1, y0 * MM + 1, (x0 + CARD[0]) * MM - 1, (y0 + CARD[1]) * MM - 1)
+            cells[(column, row)] = " ".join(text.split())
+    return cells
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_contract_and_advantage_cards_have_their_own_backs(built, paper):
+    pdf = pdfium.PdfDocument(built / GAME / "standard" / "uk" / f"{GAME}-standard-uk-cards-{paper}.pdf")
+    contracts = advantages = plain = 0
+    for index in range(0, len(pdf), 2):
+        fronts, backs = cell_texts(pdf[index], paper), cell_texts(pdf[index + 1], paper)
+        for (column, row), front in fronts.items():
+            back = backs[(2 - column, row)]          # long-edge duplex mirrors the columns
+            if "Контракт" in front:
+                assert "Відмова" in back and "Контракт" not in back
+                contracts += 1
+            elif any(word.isdigit() for word in front.split()) and not any(ch.isalpha() for ch in front):
+                if any(word in back for word in ("Підглянути", "Заміна", "Морква", "Важкий мішок")):
+                    advantages += 1
+                else:
+                    assert back == "♞ Ішак зможе!"        # the colour's plain back
+                    plain += 1
+    assert (contracts, advantages, plain) == (5, 20, 35)
