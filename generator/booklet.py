@@ -139,7 +139,12 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
     booklet = game.booklet
     ui = Words(loc, booklet.get("ui", {}))
     ui.need("contents")
-    pictures = card_pictures(faces)
+    # Draw only the cards the booklet shows: those of its card blocks, and the cover's.
+    decks = {block["cards"]["deck"] for section in booklet["sections"] if shown(section, loc.edition)
+             for block in section["blocks"] if "cards" in block and shown(block, loc.edition)}
+    deck_of = {f"card-{c.id}": c.data["deck"] for c in game.in_edition(loc.edition, "cards")}
+    drawn = [face for i, face in enumerate(faces) if i == 0 or deck_of.get(face.key) in decks]
+    pictures = card_pictures(drawn)
     entries = {face.key: face for face in faces}
     cover = booklet.get("cover", {})
     sections = []
