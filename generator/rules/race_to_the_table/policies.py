@@ -45,10 +45,8 @@ def action_value(state: RaceState, action: tuple, seat: int) -> float:
         value += EXTRA_CARD
     elif name == "gossip" and state.discard:
         # The Gossip is worth the best card it can take from the discards.
-        options: list = []
-        for card in dict.fromkeys(state.discard):
-            state._card_actions(card, options)
-        value = max(action_value(state, option, seat) for option in options)
+        value = max(action_value(state, option, seat)
+                    for card in dict.fromkeys(state.discard) for option in state.card_actions(card))
     return value
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import IllegalAction, InvariantBroken, SetupError, State
 
@@ -229,16 +229,79 @@ EFFECTS = {
 SWAP_REACH = 3
 
 
+class Tables(NamedTuple):
+    one: dict[str, tuple]          # card -> its action on pawn 0, 1, ...
+    pairs: tuple                   # (i, j) pawn pairs, i < j
+    two: dict[str, tuple]          # card -> its action on each pair, in `pairs` order
+    bare: dict[str, tuple]         # card -> its action without a target
+    roles: dict[str, tuple]
+    driver: tuple                  # the Driver's action naming pawn 0, 1, ...
+
+
 @lru_cache(maxsize=None)
-def _action_tables(seats: int):
+def action_tables(seats: int) -> Tables:
     """Every action tuple for this many pawns, made once: legal_actions only picks from them."""
-    one = {card: tuple(("play", card, p) for p in range(seats)) for card in ONE_PAWN}
     pairs = tuple((i, j) for i in range(seats) for j in range(i + 1, seats))
-    two = {card: tuple(("play", card, i, j) for i, j in pairs) for card in TWO_PAWNS}
-    bare = {name: ("play", name) for name in CARDS}
-    roles = {name: ("role", name) for name in ROLES}
-    driver = tuple(("role", "driver", p) for p in range(seats))
-    return one, pairs, two, bare, roles, driver
+    return Tables({card: tuple(("play", card, p) for p in range(seats)) for card in ONE_PAWN}, pairs,
+                  {card: tuple(("play", card, i, j) for i, j in pairs) for card in TWO_PAWNS},
+                  {name: ("play", name) for name in CARDS}, {name: ("role", name) for name in ROLES},
+                  tuple(("role", "driver", p) for p in range(seats)))
+
+
+# Targets: which actions a card allows on this board. A card that fits no pawn is still
+# played, without a target ("a card with no suitable pawn may still be played").
+
+def _any_pawn(card, board, t): return t.one[card]
+def _any_pair(card, board, t): return t.two[card]
+def _no_pawn(card, board, t): return (t.bare[card],)
+
+
+def _unprotected(card, board, t):
+    protected = board.protected
+    return t.one[card] if protected < 0 else [a for a in t.one[card] if a[2] != protected]
+
+
+def _closable(card, board, t):
+    closed, protected = board.closed, board.protected
+    return [a for a in t.one[card] if not closed[a[2]] and a[2] != protected] or (t.bare[card],)
+
+
+def _last(card, board, t):
+    pos = board.pos
+    low = min(pos)
+    actions = t.one[card]
+    return [actions[p] for p, position in enumerate(pos) if position == low]
+
+
+def _not_first(card, board, t):
+    pos = board.pos
+    top = max(pos)
+    actions = t.one[card]
+    return [actions[p] for p, position in enumerate(pos) if position < top] or (t.bare[card],)
+
+
+def _first_unprotected(card, board, t):
+    # decided: a Chef-protected first pawn cannot be picked; the card does not pass to a second pawn.
+    pos, protected = board.pos, board.protected
+    top = max(pos)
+    actions = t.one[card]
+    return [actions[p] for p, position in enumerate(pos) if position == top and p != protected] or (t.bare[card],)
+
+
+def _in_reach(card, board, t):
+    pos, protected = board.pos, board.protected
+    return [action for (i, j), action in zip(t.pairs, t.two[card])
+            if -SWAP_REACH <= pos[i] - pos[j] <= SWAP_REACH
+            # decided: nothing moves the Chef's pawn back, a swap included.
+            and not (i == protected and pos[j] < pos[i]) and not (j == protected and pos[i] < pos[j])
+            ] or (t.bare[card],)
+
+
+TARGETS = {
+    "quick": _any_pawn, "smells-good": _any_pair, "long-queue": _unprotected, "closed": _closable,
+    "shortcut": _last, "swap": _in_reach, "taxi": _not_first, "road-works": _first_unprotected,
+    "friday": _no_pawn, "double-order": _no_pawn, "sudden-rain": _no_pawn,
+}
 
 
 # ---- the game -------------------------------------------------------------------------------
@@ -280,7 +343,7 @@ class RaceState(State):
         self.role_plays = dict.fromkeys(ROLES, 0)
         self._all_cards = sorted(box.deck)
         self._legal: list | None = None
-        self._tables = _action_tables(seats)
+        self._tables = action_tables(seats)
 
     # -- setting up
 
@@ -326,70 +389,23 @@ class RaceState(State):
             self._legal = actions
             return actions
         source = self.discard if phase == GOSSIP else self.hands[self.current]
+        board, tables = self.board, self._tables
         for card in dict.fromkeys(source):
-            self._card_actions(card, actions)
+            actions.extend(TARGETS[card](card, board, tables))
         if phase == TURN:
             role = self.roles[self.current]
             if role is not None and role != GUARD and not self.role_uses[self.current]:
-                self._role_actions(role, actions)
+                found = self.driver_targets(self.current) if role == "driver" else None
+                if found:
+                    actions.extend(tables.driver[p] for p in found)
+                else:
+                    actions.append(tables.roles[role])
         self._legal = actions
         return actions
 
-    def _card_actions(self, card: str, out: list) -> None:
-        one, pairs, two, bare, _, _ = self._tables
-        board = self.board
-        pos, protected = board.pos, board.protected
-        if card == "quick":
-            out.extend(one[card])
-        elif card == "smells-good":
-            out.extend(two[card])
-        elif card == "long-queue":
-            out.extend(a for a in one[card] if a[2] != protected)
-        elif card == "closed":
-            closed = board.closed
-            found = [a for a in one[card] if not closed[a[2]] and a[2] != protected]
-            if found:
-                out.extend(found)
-            else:
-                out.append(bare[card])
-        elif card == "shortcut":
-            low = min(pos)
-            out.extend(a for a in one[card] if pos[a[2]] == low)
-        elif card == "swap":
-            found = [action for (i, j), action in zip(pairs, two[card])
-                     if -SWAP_REACH <= pos[i] - pos[j] <= SWAP_REACH
-                     # decided: nothing moves the Chef's pawn back, a swap included.
-                     and not (i == protected and pos[j] < pos[i]) and not (j == protected and pos[i] < pos[j])]
-            if found:
-                out.extend(found)
-            else:
-                out.append(bare[card])
-        elif card == "taxi":
-            top = max(pos)
-            found = [a for a in one[card] if pos[a[2]] < top]
-            if found:
-                out.extend(found)
-            else:
-                out.append(bare[card])
-        elif card == "road-works":
-            top = max(pos)
-            # decided: a Chef-protected first pawn cannot be picked; the card does not pass to a second pawn.
-            found = [a for a in one[card] if pos[a[2]] == top and a[2] != protected]
-            if found:
-                out.extend(found)
-            else:
-                out.append(bare[card])
-        else:
-            out.append(bare[card])
-
-    def _role_actions(self, role: str, out: list) -> None:
-        _, _, _, _, roles, driver = self._tables
-        if role == "driver":
-            found = self.driver_targets(self.current)
-            if found:
-                out.extend(driver[p] for p in found)
-                return
-        out.append(roles[role])
+    def card_actions(self, card: str) -> list:
+        """The actions a card allows on the board now, wherever it is played from."""
+        return list(TARGETS[card](card, self.board, self._tables))
 
     def driver_targets(self, seat: int) -> list[int]:
         """The nearest pawns ahead of the seat's pawn that a swap may move back."""
