@@ -143,10 +143,12 @@ class Board:
         self.pos[pawn] = position
 
     def back(self, pawn: int, steps: int, mover: int) -> None:
+        # decided: "nobody" in the Chef's text includes the Chef's own player.
         if pawn == self.protected:
             return
         old = self.pos[pawn]
         position = old - steps if old > steps else 0          # never behind START
+        # decided: with teams, "another player" is another seat (team).
         if pawn == self.guard and mover != pawn:
             # decided: the Guard acts only when it changes something (a move of more than 1 field).
             guarded = old - 1 if old > 1 else 0
@@ -163,6 +165,8 @@ class Board:
 
     def swap(self, a: int, b: int) -> None:
         # A swap is not a forward move: Closed tokens stay on their pawns (FAQ).
+        # decided: nor is it a move back, so the Table Guard does not act on a swap (the Chef's
+        # protection, where "nothing moves it back", does: see the swap's and Driver's targets).
         pos = self.pos
         pos[a], pos[b] = pos[b], pos[a]
 
@@ -174,6 +178,7 @@ def _smells_good(b, m, t):
     # decided: both pawns move at once; if both reach TABLE the tie goes to rock-paper-scissors.
     b.forward(t[0], 1)
     b.forward(t[1], 1)
+# decided: a pawn on START may be aimed at by a backward card (nothing happens), like any pawn.
 def _long_queue(b, m, t): b.back(t[0], 2, m)
 def _closed(b, m, t):
     if t:
@@ -189,6 +194,7 @@ def _road_works(b, m, t):
     if t:
         b.back(t[0], 3, m)
 def _friday(b, m, t):
+    # decided: all pawns move at once; several reaching TABLE tie (rock-paper-scissors).
     for pawn in range(len(b.pos)):
         b.forward(pawn, 1)
 def _double_order(b, m, t): pass        # the draw and the extra card are turn structure
@@ -216,6 +222,7 @@ def _driver(b, m, t):
 def _chef(b, m, t):
     b.forward(m, 2)
     b.protected = m                     # until its owner's next turn
+# decided: with empty discards the Gossip is used up without effect.
 def _gossip(b, m, t): pass              # the card it takes is the next action
 
 
@@ -266,6 +273,8 @@ def _closable(card, board, t):
     return [a for a in t.one[card] if not closed[a[2]] and a[2] != protected] or (t.bare[card],)
 
 
+# decided: "first" and "last" are every pawn on the furthest and the rearmost occupied field,
+# START included (at the start every pawn is both).
 def _last(card, board, t):
     pos = board.pos
     low = min(pos)
@@ -289,6 +298,7 @@ def _first_unprotected(card, board, t):
 
 
 def _in_reach(card, board, t):
+    # decided: two pawns on one field are "at most 3 apart" and may be swapped (to no effect).
     pos, protected = board.pos, board.protected
     return [action for (i, j), action in zip(t.pairs, t.two[card])
             if -SWAP_REACH <= pos[i] - pos[j] <= SWAP_REACH
@@ -392,6 +402,7 @@ class RaceState(State):
         board, tables = self.board, self._tables
         for card in dict.fromkeys(source):
             actions.extend(TARGETS[card](card, board, tables))
+        # decided: the card Double order calls for comes from the hand; a role is not a card.
         if phase == TURN:
             role = self.roles[self.current]
             if role is not None and role != GUARD and not self.role_uses[self.current]:
@@ -489,7 +500,9 @@ class RaceState(State):
         seat = self.current
         self._refill(seat)
         if self.extra_turn:
-            self.extra_turn = False         # the Intern's extra turn, in the same round
+            # decided: the Intern's extra turn belongs to the same round (the clock waits) and
+            # counts as a turn.
+            self.extra_turn = False
         else:
             seat += 1
             if seat == self.seats:
