@@ -291,7 +291,8 @@ def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
         for face, page in zip(faces, pdf):
             image = page.render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi))
+            # Light compression: WeasyPrint decodes and re-compresses it into the PDF anyway.
+            image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=1)
             pictures[face.key] = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
             page.close()
     finally:
