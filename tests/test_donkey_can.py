@@ -15,8 +15,8 @@ import pytest
 from conftest import ROOT, pnp, replace_in
 from generator.project import Project
 from generator.rules.donkey_can import ENGINE, SPEC
-from generator.rules.donkey_can.design import (ADVANTAGE_SHIFT, CAPACITY_PER_PLAYER, MAX_ADVANTAGES, ROUNDS,
-                                               design_problems)
+from generator.rules.donkey_can.design import (ADVANTAGE_ON, ADVANTAGE_SHIFT, CAPACITY_PER_PLAYER, MAX_ADVANTAGES,
+                                               ROUNDS, design_problems)
 from generator.rules.donkey_can.engine import box_from_game, new_game
 from generator.rules.engine import IllegalAction, InvariantBroken, SetupError
 
@@ -25,6 +25,12 @@ SCENARIOS = sorted((ROOT / "components" / GAME / "scenarios").glob("*.yaml"))
 MM = 72 / 25.4
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
 CARD = (63, 88)
+ON = {kind: value for value, kind in ADVANTAGE_ON.items()}
+
+
+def adv(colour: str, kind: str) -> str:
+    """The card of a colour that carries the driver advantage `kind` on its back."""
+    return f"cargo-{colour}-{ON[kind]}"
 
 
 def line_of(path: Path, needle: str) -> int:
@@ -115,7 +121,7 @@ def test_a_colour_short_of_cargo_fails_the_per_player_need(project):
     """Two red cargo cards printed blue: the counts and the total of 90 still hold, but red
     cannot seat a player who plays 8 rounds and 2 advantages."""
     cards = project / "components" / GAME / "cards.yaml"
-    for value in (1, 3):
+    for value in (5, 6):
         old = f'cargo-red-{value}: {{deck: cargo, name: "{value}", value: {value}, colour: "#C62828",'
         replace_in(cards, old, old.replace("#C62828", "#1E5AA8"))
     result = pnp("validate", GAME, project=project)
@@ -188,28 +194,28 @@ def test_overloaded_deals_refusers_random_cards_from_the_shuffled_cargo(box):
 def test_advantage_cards_do_not_count_and_carrot_and_sack_move_the_capacity(box):
     state = ENGINE.from_setup({"players": ["a", "b"], "donkeys": ["donkey-sirko"]}, box=box)
     state.apply(("cargo", 0, "cargo-red-9"))
-    state.apply(("cargo", 1, "cargo-blue-3"))
-    state.apply(("advantage", 0, "cargo-red-6", None))        # carrot
+    state.apply(("cargo", 1, "cargo-blue-5"))
+    state.apply(("advantage", 0, adv("red", "carrot"), None))
     assert state.capacity() == 10 + ADVANTAGE_SHIFT
-    state.apply(("advantage", 1, "cargo-blue-8", None))       # sack
+    state.apply(("advantage", 1, adv("blue", "sack"), None))
     assert state.capacity() == 10
     state.apply(("accept", 0))
     state.apply(("refuse", 1))
     outcome = state.history[-1]
-    assert outcome.load == 12 and outcome.overloaded          # the 6 and the 8 weigh nothing
-    assert {"cargo-red-6", "cargo-blue-8"} <= set(state.discard)
+    assert outcome.load == 14 and outcome.overloaded          # the advantage cards weigh nothing
+    assert {adv("red", "carrot"), adv("blue", "sack")} <= set(state.discard)
 
 
 def test_peek_shows_one_card_and_a_later_swap_hides_it_again(box):
     state = ENGINE.from_setup({"players": ["a", "b"], "donkeys": ["donkey-sirko"]}, box=box)
     state.apply(("cargo", 0, "cargo-red-9"))
-    state.apply(("cargo", 1, "cargo-blue-3"))
+    state.apply(("cargo", 1, "cargo-blue-6"))
     assert len(state.possible_cards(0, 1)) > 1
-    state.apply(("advantage", 0, "cargo-red-2", 1))
-    assert state.possible_cards(0, 1) == ["cargo-blue-3"]
-    state.apply(("advantage", 1, "cargo-blue-4", "cargo-blue-10"))
-    assert state.table[1] == "cargo-blue-10" and "cargo-blue-3" in state.hands[1]
-    assert "cargo-blue-3" in state.possible_cards(0, 1) and len(state.possible_cards(0, 1)) > 1
+    state.apply(("advantage", 0, adv("red", "peek"), 1))
+    assert state.possible_cards(0, 1) == ["cargo-blue-6"]
+    state.apply(("advantage", 1, adv("blue", "swap"), "cargo-blue-10"))
+    assert state.table[1] == "cargo-blue-10" and "cargo-blue-6" in state.hands[1]
+    assert "cargo-blue-6" in state.possible_cards(0, 1) and len(state.possible_cards(0, 1)) > 1
     state.check_invariants()
 
 
@@ -228,30 +234,32 @@ def test_at_most_two_advantages_a_game_and_one_a_round(box):
         state.check_invariants()
 
     cargo_down()
-    state.apply(("advantage", 0, "cargo-red-6", None))
+    state.apply(("advantage", 0, adv("red", "carrot"), None))
     with pytest.raises(IllegalAction, match="turn"):          # a second one in the same round
-        state.apply(("advantage", 0, "cargo-red-8", None))
+        state.apply(("advantage", 0, adv("red", "sack"), None))
     finish_round()
     cargo_down()                                               # b holds the first-player card now
     state.apply(("pass", 1))
-    state.apply(("advantage", 0, "cargo-red-8", None))
+    state.apply(("advantage", 0, adv("red", "sack"), None))
     finish_round()
     cargo_down()
-    assert state.used[0] == ["cargo-red-6", "cargo-red-8"] and not state.usable_advantages(0)
-    assert "cargo-red-2" in state.hands[0] and state.queue == [1]    # a is not asked again
-    assert ("advantage", 0, "cargo-red-2", 1) not in state.legal_actions()
+    assert state.used[0] == [adv("red", "carrot"), adv("red", "sack")] and not state.usable_advantages(0)
+    assert adv("red", "peek") in state.hands[0] and state.queue == [1]    # a is not asked again
+    assert ("advantage", 0, adv("red", "peek"), 1) not in state.legal_actions()
 
 
 def test_a_player_with_two_advantages_used_is_not_asked_again(box):
-    state = ENGINE.from_setup({"players": [{"name": "a", "advantages_used": [2, 4], "hand": [0, 1, 3, 5, 6, 7, 8, 10]},
-                                           {"name": "b", "hand": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]}],
+    used = [ON["carrot"], ON["sack"]]
+    state = ENGINE.from_setup({"players": [{"name": "a", "advantages_used": used,
+                                            "hand": [v for v in range(11) if v not in used + [9]]},
+                                           {"name": "b", "hand": list(range(10))}],
                                "donkeys": ["donkey-sirko", "donkey-vukhan"], "round": 2}, box=box)
     state.apply(("cargo", 0, "cargo-red-0"))
     state.apply(("cargo", 1, "cargo-blue-0"))
     assert state.phase == "advantage" and state.current_player() == 1
-    assert not state.usable_advantages(0)
+    assert not state.usable_advantages(0) and adv("red", "peek") in state.hands[0]
     with pytest.raises(IllegalAction, match="turn"):
-        state.apply(("advantage", 0, "cargo-red-6", None))
+        state.apply(("advantage", 0, adv("red", "peek"), 1))
 
 
 def test_the_first_player_card_goes_round_clockwise(box):
@@ -275,7 +283,7 @@ def test_broken_states_are_caught(box):
     with pytest.raises(InvariantBroken, match="lost"):
         state.check_invariants()
     state = new_game(3, seed=1, box=box)
-    state.used[1] += ["cargo-blue-2", "cargo-blue-4", "cargo-blue-6"]
+    state.used[1] += [adv("blue", kind) for kind in ("peek", "swap", "sack")]
     with pytest.raises(InvariantBroken):
         state.check_invariants()
 

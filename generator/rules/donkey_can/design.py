@@ -18,7 +18,7 @@ REFERENCE_DECK, FIRST_PLAYER_DECK, CAPACITY_DECK = "reference", "first-player", 
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")         # decided: 5 colours
 CARGO_VALUES = tuple(range(0, 11))                             # decided: 0-10 per colour
-ADVANTAGE_ON = {2: "peek", 4: "swap", 6: "carrot", 8: "sack"}  # decided: the value each rides on
+ADVANTAGE_ON = {1: "carrot", 2: "sack", 3: "peek", 4: "swap"}  # decided: the value each rides on
 ADVANTAGES = ("peek", "swap", "carrot", "sack")
 CAPACITY_CARDS = {players: f"capacity-{players}" for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 

@@ -37,36 +37,37 @@ class Outlook:
     dist: dict[tuple[int, int], float]
     players: int
 
-    def chances(self, value: int, capacity: int) -> tuple[float, float]:
-        """With our card worth `value`: (P(overloaded), mean card a refuser draws then)."""
+    def chances(self, value: int, capacity: int, known: tuple[int, ...] = ()) -> tuple[float, float]:
+        """With our card worth `value` (and `known` cards of players left out of the
+        distribution): (P(overloaded), mean card a refuser draws then)."""
+        mine, heaviest = value + sum(known), max((value,) + known)
         over = over_sum = 0.0
         for (total, top), p in self.dist.items():
-            load = total + value
+            load = total + mine
             if self.effect == "ignore-heaviest":
-                load -= max(top, value)
+                load -= max(top, heaviest)
             elif self.effect == "double-heaviest":
-                load += max(top, value)
+                load += max(top, heaviest)
             if load > capacity:
                 over += p
-                over_sum += p * (total + value)
+                over_sum += p * (total + mine)
         return over, (over_sum / over / self.players if over else 0.0)
 
-    def best(self, value: int, capacity: int) -> tuple[float, bool]:
+    def best(self, value: int, capacity: int, known: tuple[int, ...] = ()) -> tuple[float, bool]:
         """(expected points, accept?) for the better contract choice."""
-        over, pool = self.chances(value, capacity)
+        over, pool = self.chances(value, capacity, known)
         accept, refuse = value * (1 - over), over * pool
         return (accept, True) if accept >= refuse else (refuse, False)
 
 
-def outlook(state: DonkeyState, seat: int, seen: bool, fixed: dict[int, list[int]] | None = None) -> Outlook:
-    """`seen` False judges the cargo as not yet played (cards go down at the same time)."""
+def outlook(state: DonkeyState, seat: int, seen: bool, leave_out: int | None = None) -> Outlook:
+    """The others' cargo as `seat` sees it, without `leave_out`'s; `seen` False judges the
+    cargo as not yet played (the cards go down at the same time)."""
     options = []
     for other in range(state.players):
-        if other == seat:
+        if other in (seat, leave_out):
             continue
-        if fixed and other in fixed:
-            options.append(fixed[other])
-        elif seen:
+        if seen:
             options.append([state.cards[c].value for c in state.possible_cards(seat, other)])
         else:
             unplayed = state.hands[other] + ([state.table[other]] if state.table[other] else [])
@@ -135,5 +136,5 @@ def _choose_advantage(state: DonkeyState, seat: int, own: int, capacity: int) ->
 def _peek_worth(state: DonkeyState, seat: int, target: int, own: int, capacity: int) -> float:
     """Expected points once the target's card is seen (each card it may be alike)."""
     values = [state.cards[c].value for c in state.possible_cards(seat, target)]
-    return sum(outlook(state, seat, seen=True, fixed={target: [value]}).best(own, capacity)[0]
-               for value in values) / len(values)
+    rest = outlook(state, seat, seen=True, leave_out=target)
+    return sum(rest.best(own, capacity, (value,))[0] for value in values) / len(values)
