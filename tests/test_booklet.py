@@ -13,6 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
+import generator.build
 from conftest import ROOT, pnp, replace_in
 from generator.booklet import ProjectFetcher
 from generator.impose import saddle_order
@@ -58,6 +59,15 @@ def build(out: Path, *args: str, project: Path = ROOT):
     result = pnp("build", "--game", GAME, *args, "--out", str(out), project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return result
+
+
+@pytest.fixture(scope="module", autouse=True)
+def booklets_and_kits_only():
+    """These builds need the booklets and the home kits (whose page counts the booklet quotes),
+    not the per-edition files such as the simulated designer's report, which take long."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(generator.build, "EDITION_MAKERS", {})
+        yield
 
 
 @pytest.fixture(scope="module")
