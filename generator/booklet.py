@@ -36,7 +36,8 @@ from .yamlfile import locate
 TABLE_WORDS = ("role", "effect")
 # Advice under the print table, each printed when the booklet defines it.
 PRINT_NOTES = ("print_scale", "fold_booklet", "booklet_flip")
-# Card pictures: sharp enough at the size they are printed (about 26 mm wide).
+# Card pictures: 200 dpi at the card's own size, so at the 15-48 mm the booklet prints them
+# they are well above print resolution.
 CARD_DPI = 200
 # Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
 PAD_PAGES = 3
