@@ -68,7 +68,7 @@ class CardEntry:
 
 @dataclass
 class Block:
-    kind: str                # p, tip, list, steps, example, table, faq, components, cards, roles, print
+    kind: str                # p, tip, list, steps, example, table, faq, components, cards, card-table, print
     content: object
 
 
@@ -207,7 +207,7 @@ def _block(loc, key, block, faces, pictures, home, ui) -> Block | None:
             return None
         if block["cards"].get("table"):
             ui.need(*TABLE_WORDS)
-            return Block("roles", entries)
+            return Block("card-table", entries)
         return Block("cards", entries)
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
