@@ -340,6 +340,8 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
     locales are built: a draft translation does not go to a shop."""
     from .preflight import preflight_files
     from .profiles import check_safe_zone, load_profiles
+    if request.duplex != "long" or any(request.back_offset):
+        raise UsageError("--duplex and --back-offset are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
     games = load_games(project, request.game)
     jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale, "a4"))

@@ -51,7 +51,7 @@ def page_drawing(page) -> dict:
     """Forms placed on the page (mm rectangle, turned or not, form name), line segments in mm
     (outside forms), clip rectangles with the translation that follows them."""
     forms, lines, clips = [], [], []
-    ctm, stack, path_start, current = (1, 0, 0, 1, 0, 0), [], None, None
+    ctm, stack, current = (1, 0, 0, 1, 0, 0), [], None
     xobjects = page.obj.Resources.get("/XObject", {})
     pending_clip = None
     for operands, operator in pikepdf.parse_content_stream(page):

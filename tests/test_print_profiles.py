@@ -319,6 +319,11 @@ def test_draft_locales_do_not_go_to_a_shop():
     assert "released locales only" in result.output
 
 
+def test_home_options_are_refused_for_shop_files():
+    result = pnp("build", "--game", GAME, "--profile", "tgc", "--duplex", "gutterfold", "--out", "/nonexistent/never")
+    assert result.exit_code == 2 and "for home kits" in result.output
+
+
 # ---- manifest and reproducibility ----------------------------------------------------------------------------
 
 def test_manifest_lists_every_shop_file_with_kind_and_profile(built):
