@@ -384,6 +384,13 @@ def test_simulate_runs_both_minimum_rules():
     assert result.exit_code == 2
 
 
+def test_the_benchmark_reports_both_rules_for_every_player_count():
+    from generator.benchmarks.the_game import run
+    lines = run(Project(ROOT), games=4)
+    assert sum(1 for line in lines if re.match(r"  [1-5] players?\s*: won +\d+\.\d%, cards left mean", line)) == 10
+    assert "min_after_empty=2 (seed: 2 to the end)" in lines and lines[-1].startswith("40 games in")
+
+
 MM = 72 / 25.4
 
 
