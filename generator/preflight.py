@@ -145,15 +145,15 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
         if role == "booklet":
             count = len(pdf.pages)
             multiple = profile.booklet.page_multiple
-            report.add("pages", count > 0 and count % multiple == 0,
-                       f"{count} pages; saddle stitching needs a multiple of {multiple}")
+            ok = count > 0 and count % multiple == 0
+            report.add("pages", ok, f"{count} pages, " + ("" if ok else "not ") + f"a multiple of {multiple} for saddle stitching")
         else:
             _card_pages(report, pdf, name, spec, fields, profile, sibling)
         _fonts(report, pdf)
         walk = _Walk(pdf)
+        _images(report, walk, profile.cards.min_image_ppi if profile.cards else 300)
         if role == "cards":
             _colour(report, walk, profile)
-            _images(report, walk, profile.cards.min_image_ppi)
             _pdfx(report, pdf, data, profile, walk)
             _safe_zone(report, data, pdf, profile.cards.safe_mm)
 
@@ -208,7 +208,7 @@ def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
     """TrimBox and BleedBox on every page (tested with `in`: reading .trimbox falls back to the
     MediaBox), TrimBox within BleedBox within MediaBox, MediaBox = trim + 2 x bleed, and the
     trim one of the profile's card sizes."""
-    missing, nested, media_wrong, trim_wrong = [], [], [], []
+    missing, nested, media_wrong, trim_wrong, seen_sizes = [], [], [], [], []
     tol = BOX_TOLERANCE_MM * PT_PER_MM
     for number, page in enumerate(pdf.pages, 1):
         absent = [k for k in ("/TrimBox", "/BleedBox") if k not in page.obj]
@@ -224,6 +224,10 @@ def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
             media_wrong.append(f"page {number}: trim sits {', '.join(f'{_mm(m):.2f}' for m in margins)} mm inside the "
                                f"MediaBox, the profile's bleed is {bleed_mm:g} mm")
         size = (_mm(trim[2] - trim[0]), _mm(trim[3] - trim[1]))
+        if not trims and seen_sizes and any(abs(a - b) > BOX_TOLERANCE_MM for a, b in zip(size, seen_sizes[0])):
+            trim_wrong.append(f"page {number}: trim {size[0]:.2f} x {size[1]:.2f} mm, page 1 "
+                              f"{seen_sizes[0][0]:.2f} x {seen_sizes[0][1]:.2f} mm (one page size in a file)")
+        seen_sizes.append(size)
         if trims and not any(all(abs(a - b) <= BOX_TOLERANCE_MM for a, b in zip(size, t)) for t in trims):
             trim_wrong.append(f"page {number}: trim {size[0]:.2f} x {size[1]:.2f} mm")
     pages = len(pdf.pages)
@@ -234,9 +238,10 @@ def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
         report.add("size", False, "no TrimBox to measure")
         return
     sizes = " or ".join(f"{w:g} x {h:g} mm" for w, h in trims) if trims else ""
-    problems = media_wrong[:2] + [f"{w}; the profile cuts {sizes}" for w in trim_wrong[:2]]
+    problems = media_wrong[:2] + [f"{w}; the profile cuts {sizes}" if trims else w for w in trim_wrong[:2]]
+    found = f"{seen_sizes[0][0]:.1f} x {seen_sizes[0][1]:.1f} mm" if seen_sizes else "none"
     report.add("size", not media_wrong and not trim_wrong,
-               "; ".join(problems) or f"trim {sizes or 'as found'}, MediaBox = trim + 2 x {bleed_mm:g} mm on every page")
+               "; ".join(problems) or f"trim {sizes or found}, MediaBox = trim + 2 x {bleed_mm:g} mm on every page")
 
 
 def _inside(inner, outer, tol) -> bool:

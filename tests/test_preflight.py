@@ -245,6 +245,16 @@ def test_booklets_need_a_multiple_of_4_pages_and_their_bleed(tmp_path):
     code, results = preflight("eu-3mm", _booklet(tmp_path / "booklet.pdf", 8, bleed=1))
     assert failed(results["booklet.pdf"]) == {"size"}
 
+    def spread(pdf):        # page 3 turned into a two-page spread: not single pages any more
+        x0, y0, x1, y1 = (float(v) for v in pdf.pages[2].obj.TrimBox)
+        grow = x1 - x0
+        pdf.pages[2].obj.TrimBox = pikepdf.Array([x0, y0, x1 + grow, y1])
+        for key in ("/MediaBox", "/BleedBox"):
+            m = [float(v) for v in pdf.pages[2].obj[key]]
+            pdf.pages[2].obj[key] = pikepdf.Array([m[0], m[1], m[2] + grow, m[3]])
+    code, results = preflight("eu-3mm", edit(_booklet(tmp_path / "booklet.pdf", 8), spread))
+    assert failed(results["booklet.pdf"]) == {"size"}
+
 
 # ---- PNG -------------------------------------------------------------------------------------------------
 
