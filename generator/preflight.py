@@ -150,10 +150,10 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
         else:
             _card_pages(report, pdf, name, spec, fields, profile, sibling)
         _fonts(report, pdf)
-        walk = _Walk(pdf)
-        _images(report, walk, profile.cards.min_image_ppi if profile.cards else 300)
         if role == "cards":
+            walk = _Walk(pdf)
             _colour(report, walk, profile)
+            _images(report, walk, profile.cards.min_image_ppi)
             _pdfx(report, pdf, data, profile, walk)
             _safe_zone(report, data, pdf, profile.cards.safe_mm)
 
