@@ -272,7 +272,7 @@ def _card_pages(report, pdf, name, spec: FileSpec | None, fields, profile, sibli
         if other is spec or other.per != spec.per or not fields:
             continue
         try:
-            other_name = name[: len(name) - len(_tail(name, spec))] + other.name.format(**_fill(fields))
+            other_name = name[: len(name) - len(_tail(name, spec))] + other.name.format(**fields)
         except KeyError:
             continue
         data = sibling(other_name)
@@ -291,11 +291,6 @@ def _card_pages(report, pdf, name, spec: FileSpec | None, fields, profile, sibli
 def _tail(name: str, spec: FileSpec) -> str:
     match = _spec_regex(spec).search(name.replace("\\", "/"))
     return match.group(0).lstrip("/")
-
-
-def _fill(fields: dict) -> dict:
-    values = {k: v for k, v in fields.items() if v is not None}
-    return values
 
 
 def _fingerprint(page) -> str:
