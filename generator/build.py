@@ -18,12 +18,14 @@ from .output import Artifact, write_all
 from .project import Game, Project
 from .render.boards import BoardFace, render_boards
 from .render.cards import render_calibration, render_card_sheets
+from .render.faces import TextDoesNotFit
 from .render.preview import render_contact_sheet
 from .render.shop import booklet_with_bleed, decks_of, render_shop_cards
 from .render.tokens import TokenFace, render_tokens, standee_outline
 from .report import make_report
 from .texts import Texts
 from .validate import validate_game
+from .yamlfile import locate
 
 PAPERS = ("a4", "letter")
 
@@ -62,6 +64,30 @@ def check_game_faces(game: Game, locales: Iterable[str] | None = None) -> list[P
                 problems.append(Problem(game.file_name("cards"), 0, "", f"unknown placeholder {exc} in a card text"))
                 continue
             problems += check_faces(loc, faces)
+            problems += check_pieces(project_free_kit(game, loc))
+    return problems
+
+
+def project_free_kit(game: Game, loc: Localised) -> "Kit":
+    """A kit for dry runs of the board and token renderers (validation): no paper choice
+    changes what fits, so A4 stands for all."""
+    return Kit(Project(game.folder.parent.parent), game, loc, "a4")
+
+
+def check_pieces(kit: "Kit") -> list[Problem]:
+    """Boards and tokens drawn once, in memory, so text that does not fit is a located
+    validation error rather than a failure in the middle of a build."""
+    problems = []
+    for maker in (boards_kit, tokens_kit):
+        try:
+            maker(kit)
+        except TextDoesNotFit as exc:
+            path = tuple(exc.field.split("."))
+            # the file whose top level holds the key (cards:, design:, labels: ...)
+            data = next((d for d in kit.game.files.values() if path[0] in d), kit.game.meta)
+            file, line = locate(data, path)
+            problems.append(Problem(file, line, exc.field,
+                                    f"[{kit.game.slug} {kit.loc.edition} {kit.loc.locale}] text does not fit: {exc.reason}"))
     return problems
 
 
@@ -191,7 +217,7 @@ def token_faces(loc: Localised) -> list[TokenFace]:
         if data["shape"] == "disc":
             d = data["diameter_mm"]
             faces.append(TokenFace(f"token-{component.id}", "disc", name, data["colour"], copies,
-                                   (d, d), icon=data.get("icon", "")))
+                                   (d, d), icon=data.get("icon", ""), field=component.keypath))
         else:
             # One standee per copy, each in its own colour (cycling if there are more copies).
             colours = data["colours"]
@@ -200,7 +226,8 @@ def token_faces(loc: Localised) -> list[TokenFace]:
                 faces.append(TokenFace(
                     f"token-{component.id}-{index + 1}", "standee", name, colours[index % len(colours)], 1,
                     standee_outline(figure, data["base_mm"]), write_label=loc.label("write_here"),
-                    fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure))
+                    fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure,
+                    field=component.keypath))
     return faces
 
 

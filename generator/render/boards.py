@@ -76,7 +76,7 @@ def draw_board(canvas, board: BoardFace) -> None:
     canvas.setLineWidth(2.5 * mm)
     canvas.rect(4 * mm, 4 * mm, (width - 8) * mm, (height - 8) * mm, stroke=1, fill=0)
     # Title
-    fitted = fit_text(board.name, "bold", 40, 16, width - 60, 22)
+    fitted = fit_text(board.name, "bold", 40, 16, width - 60, 22, field=f"boards.{board.key.removeprefix('board-')}.name")
     canvas.setFillColor(accent)
     canvas.setFont(fitted.font, fitted.size)
     _centred_lines(canvas, fitted, width / 2, height - 20)
@@ -96,7 +96,8 @@ def draw_board(canvas, board: BoardFace) -> None:
         canvas.setLineWidth(0.8 * mm)
         canvas.roundRect(x * mm, y * mm, w * mm, h * mm, 4 * mm, stroke=1, fill=1)
         canvas.setFillColor(white if special else accent)
-        fitted = fit_text(label, "bold", 30 if not special else 18, 8, w - 4, h - 4)
+        field = "design.track.start" if index == 0 else "design.track.finish" if index == last else "design.track.fields"
+        fitted = fit_text(label, "bold", 30 if not special else 18, 8, w - 4, h - 4, field=field)
         canvas.setFont(fitted.font, fitted.size)
         _centred_lines(canvas, fitted, x + w / 2, y + h / 2)
     # Clock track
@@ -158,7 +159,8 @@ def _draw_clock(canvas, board: BoardFace):
             canvas.circle((x + size / 2) * mm, (bottom + size / 2) * mm, (size / 2 + 1.6) * mm, stroke=1, fill=0)
         if note:
             canvas.setFillColor(HexColor("#D62828") if red else accent)
-            fitted = fit_text(note, "bold", 9, 6, size + gap * 2 - 1, 8)
+            fitted = fit_text(note, "bold", 9, 6, size + gap * 2 - 1, 8,
+                              field="design.clock.red_label" if red else "design.clock.middle_label")
             canvas.setFont(fitted.font, fitted.size)
             _centred_lines(canvas, fitted, x + size / 2, bottom + size + 5)
 

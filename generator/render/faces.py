@@ -31,11 +31,12 @@ class TextDoesNotFit(Exception):
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap; explicit newlines start new lines. Words are never split."""
+    """Greedy word wrap; explicit newlines start new lines. Words are never split, and a
+    non-breaking space (Czech "o\u00a02") keeps its neighbours on one line."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
+        for word in filter(None, re.split(r"[ \t]+", paragraph)):
             candidate = f"{current} {word}" if current else word
             if current and stringWidth(candidate, font, size) > width:
                 lines.append(current)
@@ -46,8 +47,10 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def fit_text(text: str, style: str, size: float, min_size: float, width_mm: float, height_mm: float) -> FittedText:
-    """Largest size from `size` down to `min_size` at which the text fits the box."""
+def fit_text(text: str, style: str, size: float, min_size: float, width_mm: float, height_mm: float,
+             field: str = "") -> FittedText:
+    """Largest size from `size` down to `min_size` at which the text fits the box.
+    Raises TextDoesNotFit naming `field` (a key path) when even `min_size` is too big."""
     font = fonts.font_name(style)
     width, height = width_mm * mm, height_mm * mm
     current = size
@@ -64,7 +67,7 @@ def fit_text(text: str, style: str, size: float, min_size: float, width_mm: floa
         reason = f"'{widest}' is wider than the {width_mm:g} mm box even at {min_size:g} pt"
     else:
         reason = f"needs {len(lines)} lines at {min_size:g} pt, the {height_mm:g} mm box holds fewer"
-    raise TextDoesNotFit("", reason)
+    raise TextDoesNotFit(field, reason)
 
 
 def resolve_colour(value: str | None, values: dict) -> str | None:

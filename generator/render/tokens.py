@@ -24,6 +24,7 @@ class TokenFace:
     fold_label: str = ""
     base_mm: float = 0.0
     figure_mm: tuple[float, float] = (0.0, 0.0)
+    field: str = ""                # key path of the token in the data, for error messages
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -45,8 +46,9 @@ def draw_token(canvas, token: TokenFace) -> None:
         canvas.circle(r * mm, r * mm, (r - 1.6) * mm, stroke=1, fill=0)
         if token.icon:
             draw_glyph(canvas, token.icon, (r, r + d * 0.08), d * 1.6, "#FFFFFF")
-        # The name sits low on the disc, where the chord is about 70 % of the diameter.
-        fitted = fit_text(token.name, "bold", 6.5, 4, d * 0.62, 3.2)
+        # The name sits low on the disc: at that height the white ring is about half the
+        # diameter wide, so the name must fit in that.
+        fitted = fit_text(token.name, "bold", 6.5, 4, d * 0.5, 3.2, field=f"{token.field}.name")
         canvas.setFillColor(white)
         canvas.setFont(fitted.font, fitted.size)
         canvas.drawCentredString(r * mm, (r - d * 0.28) * mm, fitted.lines[0])
@@ -97,14 +99,14 @@ def _standee_side(canvas, w, h, colour, token: TokenFace) -> None:
     canvas.setFillColor(white)
     canvas.roundRect(2.5 * mm, 3 * mm, (w - 5) * mm, (h - 13) * mm, 2 * mm, stroke=0, fill=1)
     canvas.setFillColor(HexColor("#BBBBBB"))
-    fitted = fit_text(token.write_label, "italic", 5.5, 4, w - 7, 6)
+    fitted = fit_text(token.write_label, "italic", 5.5, 4, w - 7, 6, field="labels.write_here")
     canvas.setFont(fitted.font, fitted.size)
     y = 5
     for line in reversed(fitted.lines):
         canvas.drawCentredString(w / 2 * mm, y * mm, line)
         y += fitted.size * 0.42
     canvas.setFillColor(white)
-    fitted = fit_text(token.name, "bold", 8, 5, w - 4, 6)
+    fitted = fit_text(token.name, "bold", 8, 5, w - 4, 6, field=f"{token.field}.name")
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
 
