@@ -151,7 +151,12 @@ def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
                                                 f"[{loc.locale}] no glyph in the shipped font for {''.join(sorted(missing))!r}"))
                 elif element["type"] == "icon":
                     glyph = element.get("glyph") or values.get(element.get("field", ""), "")
-                    if glyph and fonts.symbol_font_for(glyph) is None:
+                    if any(ord(ch) > 0xFFFF for ch in glyph):
+                        # ReportLab writes such characters into the PDF's text map as invalid
+                        # hex, so copying or searching the text breaks: keep icons in the BMP.
+                        problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
+                                                f"icon {glyph!r} is outside the Basic Multilingual Plane (U+0000–U+FFFF)"))
+                    elif glyph and fonts.symbol_font_for(glyph) is None:
                         problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
                                                 f"no shipped font has the icon glyph {glyph!r}"))
     return problems

@@ -127,3 +127,26 @@ def test_project_folder_is_named_with_C(tmp_path, command):
     result = pnp(*command, project=tmp_path)
     assert result.exit_code == 2
     assert "no components/ folder" in result.stderr
+
+
+def test_icon_outside_the_basic_plane_is_refused(project):
+    cards = project / "components" / GAME / "cards.yaml"
+    replace_in(cards, 'icon: "☕"', 'icon: "🍕"')
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "cards.gourmet.icon: icon '🍕' is outside the Basic Multilingual Plane" in result.stderr
+
+
+def test_board_and_token_text_that_does_not_fit_is_located(project):
+    folder = project / "components" / GAME
+    replace_in(folder / "tokens.yaml", "    name: Часовник\n", "    name: Часовникът на голямата маса\n")
+    replace_in(folder / "boards.yaml", "    middle_label: Бърза игра\n", "    middle_label: Бърза игра за много нетърпеливи и изключително гладни хора, които не могат да чакат\n")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    tokens_line = line_of(folder / "tokens.yaml", "Часовникът на голямата маса")
+    boards_line = line_of(folder / "boards.yaml", "нетърпеливи")
+    assert (f"components/{GAME}/tokens.yaml:{tokens_line}: tokens.clock-marker.name: "
+            f"[{GAME} full bg] text does not fit") in result.stderr
+    assert (f"components/{GAME}/boards.yaml:{boards_line}: design.clock.middle_label: "
+            f"[{GAME} free bg] text does not fit") in result.stderr
+    assert not result.traceback
