@@ -360,12 +360,34 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
 
 # ---- print-shop files ---------------------------------------------------------------------
 
+def safe_zones(project: Project, jobs, profiles) -> tuple[list[Problem], list]:
+    """Every card text and icon inside each profile's safe zone, for (game, edition, locale) jobs."""
+    from .profiles import check_safe_zone
+    problems, work = [], []
+    for game, edition, locale in jobs:
+        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+        faces = card_faces(kit.loc)
+        for profile in profiles:
+            problems += check_safe_zone(kit.loc, faces, profile)
+            work.append((kit, faces, profile))
+    return problems, work
+
+
+def check_profiles(project: Project, games: list[Game], names) -> None:
+    """`pnp validate --profile`: the safe zones those shops ask for, in every released locale."""
+    from .profiles import load_profiles
+    profiles = load_profiles(project, names)
+    jobs = [(g, e, l) for g in games for e in g.editions for l in g.locales if g.meta["locales"][l] != "draft"]
+    problems, _ = safe_zones(project, jobs, profiles)
+    if problems:
+        raise DataError(problems)
+
 def build_shop(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
     """Every requested profile's files for the selected games, editions and locales, checked
     (safe zone before rendering, preflight after) before anything is written. Only released
     locales are built: a draft translation does not go to a shop."""
     from .preflight import preflight_files
-    from .profiles import check_safe_zone, load_profiles
+    from .profiles import load_profiles
     if request.duplex != "long" or any(request.back_offset):
         raise UsageError("--duplex and --back-offset are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
@@ -374,13 +396,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
             if g.meta["locales"].get(l) != "draft"]
     if not jobs:
         raise UsageError("nothing to build: print shops get released locales only, and the selection has none")
-    problems, work = [], []
-    for game, edition, locale in jobs:
-        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
-        faces = card_faces(kit.loc)
-        for profile in profiles:
-            problems += check_safe_zone(kit.loc, faces, profile)
-            work.append((kit, faces, profile))
+    problems, work = safe_zones(project, jobs, profiles)
     if problems:
         raise DataError(problems)
     artifacts: list[Artifact] = []

@@ -68,10 +68,15 @@ def list_command(obj: Context, as_json: bool):
 
 @main.command()
 @click.argument("game", required=False)
+@click.option("--profile", "profiles", multiple=True, metavar="NAME",
+              help="Also check every card's safe zone for this print-shop profile (repeatable, or 'all').")
 @click.pass_obj
-def validate(obj: Context, game: str | None):
+def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
     """Check all data (or one GAME's) and report every problem with file, line and key."""
+    from .build import check_profiles
     games = load_games(obj.project, game)
+    if profiles:
+        check_profiles(obj.project, games, profiles)
     click.echo(f"ok: {', '.join(g.slug for g in games)}")
 
 

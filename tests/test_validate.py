@@ -150,3 +150,20 @@ def test_board_and_token_text_that_does_not_fit_is_located(project):
     assert (f"components/{GAME}/boards.yaml:{boards_line}: design.clock.middle_label: "
             f"[{GAME} free bg] text does not fit") in result.stderr
     assert not result.traceback
+
+
+def test_shipped_cards_keep_every_shops_safe_zone():
+    """Also guards that a field printed by several elements (a number in the corners and the
+    centre) is fitted per element: one shared size pushed corner numbers past the trim."""
+    result = pnp("validate", "--profile", "all")
+    assert result.exit_code == 0, result.stderr[-2000:]
+
+
+def test_safe_zone_names_card_field_and_profile(project):
+    layouts = project / "components" / GAME / "layouts.yaml"
+    replace_in(layouts, "{type: text, field: count_label, box: [44, 5.5, 13, 4.5]",
+               "{type: text, field: count_label, box: [49, 1, 13, 4.5]")
+    result = pnp("validate", GAME, "--profile", "eu-3mm", project=project)
+    assert result.exit_code == 1
+    assert re.search(r"cards.yaml:\d+: cards.quick.count_label: \[eu-3mm race-to-the-table full bg\] "
+                     r"text is [\d.]+ mm from the trim; this shop needs 4 mm \(safe zone\)", result.stderr), result.stderr

@@ -84,17 +84,20 @@ def face_text_fields(layout: dict) -> list[dict]:
     return [el for el in layout["elements"] if el["type"] == "text"]
 
 
-def fit_face(layout: dict, values: dict) -> dict[str, FittedText]:
-    """Fit every text element; raises TextDoesNotFit naming the field."""
+def fit_face(layout: dict, values: dict) -> dict[int, FittedText]:
+    """Fit every text element, keyed by its index in the layout (one field may be printed
+    by several elements at different sizes); raises TextDoesNotFit naming the field."""
     fitted = {}
-    for element in face_text_fields(layout):
+    for index, element in enumerate(layout["elements"]):
+        if element["type"] != "text":
+            continue
         text = values.get(element["field"], "")
         if not text:
             continue
         x, y, w, h = element["box"]
         try:
-            fitted[element["field"]] = fit_text(text, element["font"], element["size"],
-                                                element.get("min_size", element["size"]), w, h)
+            fitted[index] = fit_text(text, element["font"], element["size"],
+                                     element.get("min_size", element["size"]), w, h)
         except TextDoesNotFit as exc:
             raise TextDoesNotFit(element["field"], exc.reason) from None
     return fitted
@@ -105,7 +108,7 @@ def draw_face(canvas, layout: dict, values: dict, bleed_mm: float = 0.0, palette
     marked `bleed` run `bleed_mm` past every trim edge they touch."""
     values = {**layout.get("defaults", {}), **values}
     fitted = fit_face(layout, values)
-    for element in layout["elements"]:
+    for index, element in enumerate(layout["elements"]):
         kind = element["type"]
         if kind == "rect":
             _rect(canvas, element, values, bleed_mm, layout["size_mm"], palette)
@@ -120,8 +123,8 @@ def draw_face(canvas, layout: dict, values: dict, bleed_mm: float = 0.0, palette
             if glyph:
                 draw_glyph(canvas, glyph, element["centre"], element["size"],
                            resolve_colour(element.get("colour", "#000000"), values) or "#000000", palette)
-        elif kind == "text" and element["field"] in fitted:
-            _text(canvas, element, fitted[element["field"]], values, palette)
+        elif kind == "text" and index in fitted:
+            _text(canvas, element, fitted[index], values, palette)
 
 
 def text_extents(layout: dict, values: dict) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -130,9 +133,9 @@ def text_extents(layout: dict, values: dict) -> list[tuple[str, tuple[float, flo
     values = {**layout.get("defaults", {}), **values}
     fitted = fit_face(layout, values)
     extents = []
-    for element in layout["elements"]:
-        if element["type"] == "text" and element["field"] in fitted:
-            text = fitted[element["field"]]
+    for index, element in enumerate(layout["elements"]):
+        if element["type"] == "text" and index in fitted:
+            text = fitted[index]
             for line, baseline in zip(text.lines, _baselines(element, text)):
                 width = stringWidth(line, text.font, text.size) / mm
                 x, _, w, _ = element["box"]
