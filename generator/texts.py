@@ -32,6 +32,11 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
     """Every number a text may quote, computed from the component data of one edition."""
     values: dict[str, int] = {}
     _integers(game.meta, (), values)
+    # A component's own whole numbers by key path (`cards.capacity-3.value`); counts are below.
+    for component in game.components:
+        for name, value in component.data.items():
+            if name != "count" and isinstance(value, int) and not isinstance(value, bool):
+                values[f"{component.keypath}.{name}"] = value
     design = (game.files.get("boards") or {}).get("design", {})
     for part in ("track", "clock"):
         for key, value in design.get(part, {}).items():
