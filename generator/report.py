@@ -82,12 +82,25 @@ def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
 
 # ---- drawing ------------------------------------------------------------------------------
 
-def _style() -> dict:
+def _use_shipped_fonts() -> None:
+    """Make the shipped Noto Sans win over any system copy of the same family (matplotlib takes
+    the first of equally good matches), so every machine embeds the same font files."""
     from matplotlib import font_manager
-    for name in FONT_FILES:
-        path = str(FONT_DIR / name)
-        if path not in {f.fname for f in font_manager.fontManager.ttflist}:
-            font_manager.fontManager.addfont(path)
+    manager = font_manager.fontManager
+    shipped = [str(FONT_DIR / name) for name in FONT_FILES]
+    if [entry.fname for entry in manager.ttflist[:len(shipped)]] == shipped:
+        return
+    manager.ttflist = [entry for entry in manager.ttflist if entry.fname not in shipped]
+    for path in reversed(shipped):
+        manager.addfont(path)
+        manager.ttflist.insert(0, manager.ttflist.pop())
+    cached = getattr(manager, "_findfont_cached", None)
+    if cached is not None and hasattr(cached, "cache_clear"):
+        cached.cache_clear()
+
+
+def _style() -> dict:
+    _use_shipped_fonts()
     return {
         "font.family": "Noto Sans", "font.size": 9, "axes.titlesize": 11, "axes.titleweight": "bold",
         "axes.edgecolor": MUTED, "axes.labelcolor": INK, "xtick.color": INK, "ytick.color": INK,
