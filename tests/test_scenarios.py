@@ -3,7 +3,6 @@ scenarios fail with file, line and reason, and golden playthroughs replay and re
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest

@@ -91,4 +91,4 @@ SPEC = GameSpec(
 )
 
 
-from .engine import ENGINE  # noqa: E402  (the engine plays by the rules stated above)
+from .engine import ENGINE  # noqa: E402,F401  (exported: the engine that plays by these rules)
