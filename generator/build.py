@@ -32,8 +32,10 @@ PAPERS = ("a4", "letter")
 
 # ---- load + validate ----------------------------------------------------------------------
 
-def load_games(project: Project, slug: str | None = None) -> list[Game]:
-    """Load and fully validate the selected games; raise DataError with every problem."""
+def load_games(project: Project, slug: str | None = None, locale: str | None = None) -> list[Game]:
+    """Load and fully validate the selected games; raise DataError with every problem.
+    With `locale`, translations and text fit are checked for that locale only: a designer
+    rebuilding the source language is not held up by catalogs that have not caught up yet."""
     games, problems = [], []
     for name in project.select(slug):
         game, found = project.load_game(name)
@@ -42,9 +44,10 @@ def load_games(project: Project, slug: str | None = None) -> list[Game]:
             found = validate_game(game)
             problems += found
         if not found:
+            locales = [locale] if locale in game.locales else None
             # Independent checks: a translation gap does not hide a text that overflows.
-            problems += check_placeholder_names(game) + check_translations(game) + check_booklet(game)
-            problems += check_game_faces(game)
+            problems += check_placeholder_names(game) + check_translations(game, locales) + check_booklet(game)
+            problems += check_game_faces(game, locales)
         games.append(game)
     if problems:
         raise DataError(problems)
@@ -326,7 +329,7 @@ def plan(games: list[Game], request: BuildRequest) -> list[tuple[Game, str, str,
 def build(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
     if request.profiles:
         return build_shop(project, request, progress)
-    games = load_games(project, request.game)
+    games = load_games(project, request.game, request.locale)
     jobs = plan(games, request)
     artifacts: list[Artifact] = []
     texts_cache: dict[tuple[str, str], Texts] = {}
@@ -391,7 +394,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
     if request.duplex != "long" or any(request.back_offset):
         raise UsageError("--duplex and --back-offset are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
-    games = load_games(project, request.game)
+    games = load_games(project, request.game, request.locale)
     jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale, "a4"))
             if g.meta["locales"].get(l) != "draft"]
     if not jobs:

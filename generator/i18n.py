@@ -358,10 +358,10 @@ def glyph_problems(game: Game, locale: str, pairs, display: str = "") -> list[Pr
     return problems
 
 
-def check_translations(game: Game) -> list[Problem]:
-    """Validation: every catalog's failing checks, for every declared locale."""
+def check_translations(game: Game, locales=None) -> list[Problem]:
+    """Validation: every catalog's failing checks, for every declared locale (or those given)."""
     problems = []
-    for locale in game.locales:
+    for locale in locales or game.locales:
         problems += catalog_status(game, locale).problems
     return problems
 

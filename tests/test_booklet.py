@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pikepdf
@@ -79,10 +80,20 @@ def bg(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def en(tmp_path_factory) -> Path:
+def en_draft_project(tmp_path_factory) -> Path:
+    """A copy of the project in which en is still a draft."""
+    copy = tmp_path_factory.mktemp("en-draft")
+    shutil.copytree(ROOT / "components", copy / "components")
+    shutil.copytree(ROOT / "templates", copy / "templates")
+    replace_in(copy / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
+    return copy
+
+
+@pytest.fixture(scope="module")
+def en(tmp_path_factory, en_draft_project) -> Path:
     """The full edition in a draft locale."""
     out = tmp_path_factory.mktemp("en")
-    build(out, "--edition", "full", "--locale", "en", "--paper", "a4")
+    build(out, "--edition", "full", "--locale", "en", "--paper", "a4", project=en_draft_project)
     return out
 
 
@@ -188,8 +199,8 @@ def test_print_table_matches_the_built_kits(bg):
                f"{ui['print_tokens']} {tokens}" in text
 
 
-def test_a_draft_locale_shows_its_words_and_a_draft_mark_on_every_page(en):
-    game, _ = Project(ROOT).load_game(GAME)
+def test_a_draft_locale_shows_its_words_and_a_draft_mark_on_every_page(en, en_draft_project):
+    game, _ = Project(en_draft_project).load_game(GAME)
     loc = Localised(game, "full", Texts.load(game, "en"))
     path = rules(en, "full", "en")
     with pikepdf.open(path) as pdf:
@@ -313,7 +324,7 @@ def test_a_missing_layout_word_is_reported_with_its_key(project, tmp_path):
 
 
 def test_a_released_locale_must_be_fully_translated(project, tmp_path):
-    replace_in(project / "components" / GAME / "game.yaml", "  en: draft\n", "  en: released\n")
+    assert "  en: released\n" in (project / "components" / GAME / "game.yaml").read_text(encoding="utf-8")
     po = project / "components" / GAME / "locales" / "en.po"
     text = po.read_text(encoding="utf-8")
     # Empty one translation, whatever state the catalog is in.

@@ -128,3 +128,19 @@ def test_plural_forms_follow_the_locale():
     assert [plural_index("ru", n) for n in (1, 2, 5, 21, 22, 25, 11)] == [0, 1, 2, 0, 1, 2, 2]
     assert [plural_index("cs", n) for n in (1, 3, 5)] == [0, 1, 2]
     assert [plural_index("bg", n) for n in (1, 2)] == [0, 1]
+
+
+def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(project, tmp_path):
+    """Changing a card's text leaves the released catalogs behind: the full validation says
+    so, but a build of the source locale alone goes through."""
+    replace_in(project / "components" / GAME / "cards.yaml",
+               "text: Преместете един пул 2 полета напред.", "text: Преместете който и да е пул 2 полета напред.")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert "locale 'en' is released but 1 of" in result.stderr
+    result = pnp("build", "--game", GAME, "--locale", "bg", "--edition", "free", "--paper", "a4",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    result = pnp("build", "--game", GAME, "--locale", "en", "--edition", "free", "--paper", "a4",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1
