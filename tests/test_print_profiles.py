@@ -16,6 +16,7 @@ import yaml
 from click.testing import CliRunner
 from PIL import Image, ImageCms
 
+from conftest import replace_in
 from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -313,8 +314,10 @@ def test_a_new_shop_is_data_only(tmp_path):
         assert box_mm(pdf.pages[0], "/MediaBox")[2:] == pytest.approx((67, 92), abs=0.01)
 
 
-def test_draft_locales_do_not_go_to_a_shop():
-    result = pnp("build", "--game", GAME, "--locale", "en", "--profile", "tgc", "--out", "/nonexistent/never")
+def test_draft_locales_do_not_go_to_a_shop(project):
+    replace_in(project / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
+    result = pnp("build", "--game", GAME, "--locale", "en", "--profile", "tgc", "--out", "/nonexistent/never",
+                 root=project)
     assert result.exit_code == 2
     assert "released locales only" in result.output
 
