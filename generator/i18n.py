@@ -23,7 +23,7 @@ from .output import write_atomic
 from .project import Game
 from .render import fonts
 from .texts import PLACEHOLDER, Texts, catalog_path, numbers, placeholders
-from .yamlfile import Located, LocatedList, locate
+from .yamlfile import Located, LocatedList
 
 # Keys whose string values are words for people, per file (the last key of the path).
 TEXT_KEYS = {"title", "tagline", "name", "text", "start", "finish", "label", "middle_label", "red_label"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from conftest import pnp, replace_in

@@ -8,6 +8,7 @@ seed replays the same game. Engines are pure Python and never import rendering c
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable
@@ -39,6 +40,47 @@ class ScenarioError(Exception):
     def __init__(self, message: str, path: tuple = ()):
         super().__init__(message)
         self.path = tuple(path)
+
+
+def check_keys(mapping: Mapping, allowed, path: tuple = (), what: str = "setup") -> None:
+    """A scenario mapping names only keys the game knows."""
+    for key in mapping:
+        if key not in allowed:
+            raise ScenarioError(f"unknown key '{key}' ({what} keys: {', '.join(sorted(allowed))})", path + (key,))
+
+
+def dealt_players(setup: Mapping, dealt_keys=("edition", "seed", "players", "options")) -> int | None:
+    """`players: N` asks for a game dealt from the seed (N is returned); a list of players
+    describes a position (None is returned, read it with `listed_players`)."""
+    players = setup.get("players")
+    if isinstance(players, int) and not isinstance(players, bool):
+        extra = sorted(set(setup) - set(dealt_keys))
+        if extra:
+            raise ScenarioError("a game dealt from the seed (players as a number) takes no "
+                                f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
+        return players
+    if not isinstance(players, list) or not players:
+        raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
+    return None
+
+
+def listed_players(players: list, keys) -> list[tuple[tuple, dict]]:
+    """(path, entry) of every listed player: a name, or a mapping with a name and the game's
+    own keys. Names are strings and unique."""
+    seats = []
+    for index, entry in enumerate(players):
+        path = ("players", index)
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, Mapping) or "name" not in entry:
+            raise ScenarioError("a player is a name or a mapping with at least a name", path)
+        check_keys(entry, keys, path, "player")
+        seats.append((path, {**entry, "name": str(entry["name"])}))
+    names = [entry["name"] for _, entry in seats]
+    for path, entry in seats:
+        if names.count(entry["name"]) > 1:
+            raise ScenarioError(f"two players are called '{entry['name']}'", path + ("name",))
+    return seats
 
 
 class State(ABC):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..engine import ScenarioError
+from ..engine import ScenarioError, check_keys, dealt_players, listed_players
 from .design import ADVANTAGES, EDITION, MAX_ADVANTAGES, ROUNDS
 from .engine import Box, ColourSet, DonkeyState, box_from_game, check_box, new_game, seat_game
 
@@ -39,27 +39,16 @@ def from_setup(setup: Mapping, *, edition: str = EDITION, seed: int = 0, box: Bo
                game=None) -> DonkeyState:
     """The position a scenario's setup describes."""
     box = box or box_from_game(game, edition)
-    for key in setup:
-        if key not in SETUP_KEYS:
-            raise ScenarioError(f"unknown key '{key}' (setup keys: {', '.join(SETUP_KEYS)})", (key,))
-    players = setup.get("players")
-    if type(players) is int:
-        extra = [key for key in setup if key not in ("edition", "seed", "players")]
-        if extra:
-            raise ScenarioError("a game dealt from the seed (players as a number) takes no "
-                                f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
-        return new_game(players, seed=seed, box=box)
-    if not isinstance(players, list) or not players:
-        raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
-    return _position(setup, box, seed, players)
+    check_keys(setup, SETUP_KEYS)
+    dealt = dealt_players(setup, ("edition", "seed", "players"))
+    if dealt is not None:
+        return new_game(dealt, seed=seed, box=box)
+    return _position(setup, box, seed, setup["players"])
 
 
 def _position(setup: Mapping, box: Box, seed: int, players: list) -> DonkeyState:
-    entries = [_player(entry, ("players", index)) for index, entry in enumerate(players)]
+    entries = [entry for _, entry in listed_players(players, PLAYER_KEYS)]
     names = [entry["name"] for entry in entries]
-    for index, name in enumerate(names):
-        if names.index(name) != index:
-            raise ScenarioError(f"two players are called '{name}'", ("players", index, "name"))
     colours = _colours(box, entries)
     check_box(Box(tuple(colours), box.donkeys), len(entries))
     round_number = setup.get("round", 1)
@@ -115,17 +104,6 @@ def _position(setup: Mapping, box: Box, seed: int, players: list) -> DonkeyState
     state.first = names.index(first)
     state._start_round()
     return state
-
-
-def _player(entry, path: tuple) -> dict:
-    if isinstance(entry, str):
-        return {"name": entry}
-    if not isinstance(entry, Mapping) or "name" not in entry:
-        raise ScenarioError("a player is a name or a mapping with at least a name", path)
-    for key in entry:
-        if key not in PLAYER_KEYS:
-            raise ScenarioError(f"unknown key '{key}' (player keys: {', '.join(PLAYER_KEYS)})", path + (key,))
-    return {**entry, "name": str(entry["name"])}
 
 
 def _colours(box: Box, entries: list[dict]) -> list[ColourSet]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from ..engine import ScenarioError
+from ..engine import ScenarioError, check_keys, dealt_players, listed_players
 from .state import TWO_PAWNS, Box, RaceState, box_from_game, check_supply, new_game, team_sizes
 
 OPTION_TYPES = {"roles": bool, "quick": bool, "team_size": int}
@@ -40,38 +40,17 @@ def _cards(value, path: tuple, box: Box) -> list[str]:
 def from_setup(setup: Mapping, *, edition: str, seed: int = 0, box: Box | None = None, game=None) -> RaceState:
     """The position a scenario's setup describes (docs/scenarios.md)."""
     box = box or box_from_game(game, edition)
-    for key in setup:
-        if key not in SETUP_KEYS:
-            raise ScenarioError(f"unknown key '{key}' (setup keys: {', '.join(sorted(SETUP_KEYS))})", (key,))
+    check_keys(setup, SETUP_KEYS)
     options = _options(setup)
-    players = setup.get("players")
-    if isinstance(players, int) and not isinstance(players, bool):
-        extra = sorted(set(setup) - {"edition", "seed", "players", "options"})
-        if extra:
-            raise ScenarioError("a game dealt from the seed (players as a number) takes no "
-                                f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
-        return new_game(players, box=box, seed=seed, **options)
-    if not isinstance(players, list) or not players:
-        raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
-    return _position(setup, box, seed, options, players)
+    dealt = dealt_players(setup)
+    if dealt is not None:
+        return new_game(dealt, box=box, seed=seed, **options)
+    return _position(setup, box, seed, options, setup["players"])
 
 
 def _position(setup: Mapping, box: Box, seed: int, options: dict, players: list) -> RaceState:
-    seats = []
-    for index, entry in enumerate(players):
-        path = ("players", index)
-        if isinstance(entry, str):
-            entry = {"name": entry}
-        if not isinstance(entry, Mapping) or "name" not in entry:
-            raise ScenarioError("a player is a name or a mapping with at least a name", path)
-        for key in entry:
-            if key not in SEAT_KEYS:
-                raise ScenarioError(f"unknown key '{key}' (player keys: {', '.join(sorted(SEAT_KEYS))})", path + (key,))
-        seats.append((path, entry))
-    names = [str(entry["name"]) for _, entry in seats]
-    for (path, _), name in zip(seats, names):
-        if names.count(name) > 1:
-            raise ScenarioError(f"two players are called '{name}'", path + ("name",))
+    seats = listed_players(players, SEAT_KEYS)
+    names = [entry["name"] for _, entry in seats]
     members = [entry.get("members", 1) for _, entry in seats]
     for (path, _), count in zip(seats, members):
         if type(count) is not int or count < 1:

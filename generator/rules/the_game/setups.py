@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..engine import ScenarioError
+from ..engine import ScenarioError, check_keys, dealt_players, listed_players
 from .state import END, MIN_AFTER_EMPTY, Box, GameState, box_from_game, check_option, make_piles, new_game
 
 SETUP_KEYS = {"edition", "seed", "options", "players", "piles", "deck", "rest", "current"}
@@ -48,38 +48,17 @@ def _options(setup: Mapping) -> dict:
 def from_setup(setup: Mapping, *, edition: str, seed: int = 0, box: Box | None = None, game=None) -> GameState:
     """The position a scenario's setup describes."""
     box = box or box_from_game(game, edition)
-    for key in setup:
-        if key not in SETUP_KEYS:
-            raise ScenarioError(f"unknown key '{key}' (setup keys: {', '.join(sorted(SETUP_KEYS))})", (key,))
+    check_keys(setup, SETUP_KEYS)
     options = _options(setup)
-    players = setup.get("players")
-    if isinstance(players, int) and not isinstance(players, bool):
-        extra = sorted(set(setup) - {"edition", "seed", "players", "options"})
-        if extra:
-            raise ScenarioError("a game dealt from the seed (players as a number) takes no "
-                                f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
-        return new_game(players, box=box, seed=seed, **options)
-    if not isinstance(players, list) or not players:
-        raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
-    return _position(setup, box, seed, options, players)
+    dealt = dealt_players(setup)
+    if dealt is not None:
+        return new_game(dealt, box=box, seed=seed, **options)
+    return _position(setup, box, seed, options, setup["players"])
 
 
 def _position(setup: Mapping, box: Box, seed: int, options: dict, players: list) -> GameState:
-    seats = []
-    for index, entry in enumerate(players):
-        path = ("players", index)
-        if isinstance(entry, str):
-            entry = {"name": entry}
-        if not isinstance(entry, Mapping) or "name" not in entry:
-            raise ScenarioError("a player is a name or a mapping with at least a name", path)
-        for key in entry:
-            if key not in SEAT_KEYS:
-                raise ScenarioError(f"unknown key '{key}' (player keys: {', '.join(sorted(SEAT_KEYS))})", path + (key,))
-        seats.append((path, entry))
-    names = [str(entry["name"]) for _, entry in seats]
-    for (path, _), name in zip(seats, names):
-        if names.count(name) > 1:
-            raise ScenarioError(f"two players are called '{name}'", path + ("name",))
+    seats = listed_players(players, SEAT_KEYS)
+    names = [entry["name"] for _, entry in seats]
     hand_size = box.hand_size(len(names))          # SetupError for a count the game does not seat
     min_after_empty = options.get("min_after_empty", MIN_AFTER_EMPTY[0])
     check_option(min_after_empty)
