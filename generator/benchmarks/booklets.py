@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from ..build import PAPERS, Kit, booklet_files, load_games
+from ..build import PAPERS, load_games
+from ..kits import Kit, booklet_files
 from ..layout import Localised
 from ..texts import Texts
 
