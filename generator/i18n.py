@@ -175,8 +175,11 @@ def merge(game: Game, locale: str, template: Catalog) -> tuple[Catalog, MergeRes
     sources marked fuzzy (previous source kept), new strings empty, gone strings dropped."""
     path = catalog_path(game, locale)
     old = read_catalog(path, locale) if path.exists() else None
+    return _merged(template, old, locale, _new_catalog(game, locale))
+
+
+def _merged(template: Catalog, old: Catalog | None, locale: str, catalog: Catalog) -> tuple[Catalog, MergeResult]:
     old_by_key = {m.context: m for m in old if m.id} if old is not None else {}
-    catalog = _new_catalog(game, locale)
     result = MergeResult(locale)
     for message in template:
         if not message.id:
@@ -407,3 +410,98 @@ def check_placeholder_names(game: Game) -> list[Problem]:
                     problems.append(Problem(entry.file, entry.line, entry.key,
                                             f"unknown placeholder {exc.args[0]!r} (edition {edition})"))
     return problems
+
+
+# ---- the tool's own words -----------------------------------------------------------------
+# Sheets such as the duplex calibration page print instructions of the tool itself, not of a
+# game. Their English source is the `text:` of templates/sheets/*.yaml; translations live in
+# templates/locales/<lang>.po, made and counted by the same commands as a game's catalogs.
+
+TOOL_SOURCE_LOCALE = "en"
+TOOL_LOCALES = ("bg", "uk", "cs", "ru")
+
+
+def tool_entries(project) -> list[Entry]:
+    from .yamlfile import load_yaml
+    entries: list[Entry] = []
+    for folder in project.template_dirs[:1]:
+        for path in sorted((folder / "sheets").glob("*.yaml")):
+            data, _ = load_yaml(path, project.display(path))
+            if isinstance(data, Located) and isinstance(data.get("text"), Located):
+                _walk_booklet(data["text"], ("sheets", path.stem, "text"), entries)
+    return entries
+
+
+def tool_catalog_path(project, locale: str) -> Path:
+    return project.template_dirs[0] / "locales" / f"{locale}.po"
+
+
+def extract_tool(project) -> list[MergeResult]:
+    """templates/locales/messages.pot and the tool's catalogs, like a game's."""
+    folder = project.template_dirs[0] / "locales"
+    template = Catalog(domain="pnp", project="pnp", version="1", header_comment=(
+        "# The tool's own words (calibration sheet ...), made by `pnp i18n extract` from templates/sheets/.\n"
+        "# msgctxt is the key path of each string; keep every {placeholder}."),
+        msgid_bugs_address="", creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
+        last_translator="", charset="utf-8")
+    entries = tool_entries(project)
+    for entry in entries:
+        template.add(entry.msgid, context=entry.key, locations=[(entry.file, entry.line)])
+    write_atomic(folder / "messages.pot", serialise(template))
+    results = []
+    for locale in TOOL_LOCALES:
+        path = folder / f"{locale}.po"
+        old = read_catalog(path, locale) if path.exists() else None
+        catalog, result = _merged(template, old, locale, Catalog(
+            locale=locale, domain="pnp", project="pnp", version="1", header_comment=template.header_comment,
+            msgid_bugs_address="", creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
+            language_team=locale, last_translator="", charset="utf-8"))
+        write_atomic(path, serialise(catalog))
+        results.append(result)
+    return results
+
+
+def tool_text(project, locale: str, key: str, source: str) -> str:
+    """A tool string in `locale`, or its English source while untranslated."""
+    if locale == TOOL_SOURCE_LOCALE:
+        return source
+    catalog = _tool_catalog(tool_catalog_path(project, locale), locale)
+    message = catalog.get(key) if catalog else None
+    if message is None or message.fuzzy or not message.string or message.id != source:
+        return source
+    return message.string
+
+
+_tool_catalogs: dict = {}
+
+
+def _tool_catalog(path: Path, locale: str):
+    if path not in _tool_catalogs:
+        _tool_catalogs[path] = {m.context: m for m in read_catalog(path, locale) if m.id} if path.exists() else None
+    return _tool_catalogs[path]
+
+
+def tool_status(project) -> list[dict]:
+    """Status rows for the tool's catalogs (never released/draft: untranslated falls back to English)."""
+    entries = tool_entries(project)
+    rows = []
+    for locale in TOOL_LOCALES:
+        status = Status("(tool)", locale)
+        path = tool_catalog_path(project, locale)
+        catalog = read_catalog(path, locale) if path.exists() else None
+        by_key = {m.context: m for m in catalog if m.id} if catalog is not None else {}
+        display = project.display(path)
+        for entry in entries:
+            message = by_key.get(entry.key)
+            words = _words(entry.msgid)
+            if message is None or not _complete(message.string):
+                state = "untranslated"
+            elif message.fuzzy or _same(message.id) != _same(entry.msgid):
+                state = "fuzzy"
+            else:
+                state = "translated"
+                status.problems += _check_message(display, message, entry, locale)
+            status.strings[state] += 1
+            status.words[state] += words
+        rows.append(status)
+    return rows

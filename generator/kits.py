@@ -10,6 +10,7 @@ from typing import Callable
 
 from .booklet import home_print, lay_out, render as render_booklet
 from .errors import Problem
+from .i18n import tool_text
 from .impose import impose
 from .layout import Localised, card_faces, sheet_grid
 from .output import Artifact
@@ -86,11 +87,26 @@ def calibration_kit(kit: Kit) -> Artifact | None:
     """The duplex calibration sheet, beside every cards file printed double-sided."""
     if kit.duplex not in ("long", "short") or not kit.game.in_edition(kit.loc.edition, "cards"):
         return None
-    data, pages = render_calibration(kit.paper_mm, kit.project.load_sheet("calibration"),
+    data, pages = render_calibration(kit.paper_mm, localised_sheet(kit, "calibration"),
                                      scale_label=kit.scale_label, back_offset=kit.back_offset)
     artifact = kit.artifact("calibration", data, pages)
     artifact.details = {"duplex": kit.duplex, "back_offset_mm": list(kit.back_offset)}
     return artifact
+
+
+def localised_sheet(kit: Kit, name: str) -> dict:
+    """A sheet template with its `text` in the kit's locale (the tool's catalogs)."""
+    sheet = dict(kit.project.load_sheet(name))
+
+    def translate(node, path):
+        if isinstance(node, str):
+            return tool_text(kit.project, kit.loc.locale, ".".join(map(str, path)), node)
+        if isinstance(node, list):
+            return [translate(item, path + (index,)) for index, item in enumerate(node)]
+        return {key: translate(value, path + (key,)) for key, value in node.items()}
+    if "text" in sheet:
+        sheet["text"] = translate(sheet["text"], ("sheets", name, "text"))
+    return sheet
 
 
 def preview_kit(kit: Kit) -> list[Artifact]:

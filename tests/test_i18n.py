@@ -143,3 +143,24 @@ def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(pr
     result = pnp("build", "--game", GAME, "--locale", "en", "--edition", "free", "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1
+
+
+def test_the_calibration_sheet_speaks_the_kits_language(tmp_path):
+    """The tool's own words (templates/locales/*.po) are translated like a game's."""
+    import pypdfium2 as pdfium
+    from babel.messages.pofile import read_po as read
+    from conftest import ROOT
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "uk", "--paper", "a4",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    with (ROOT / "templates" / "locales" / "uk.po").open("rb") as handle:
+        title = next(m.string for m in read(handle, locale="uk") if m.context == "sheets.calibration.text.title")
+    pdf = pdfium.PdfDocument(tmp_path / GAME / "free" / "uk" / f"{GAME}-free-uk-calibration-a4.pdf")
+    assert title and title in pdf[0].get_textpage().get_text_range()
+
+
+def test_status_counts_the_tools_catalogs_too():
+    result = pnp("i18n", "status", "--json")
+    rows = [r for r in json.loads(result.stdout)["catalogs"] if r["game"] == "(tool)"]
+    assert {r["locale"] for r in rows} == {"bg", "uk", "cs", "ru"}
+    assert all(r["strings"]["total"] >= 9 for r in rows)

@@ -31,11 +31,15 @@ def register(main):
     @click.pass_obj
     def extract(obj, game):
         """Write each game's template and merge it into every locale's catalog."""
-        from ..i18n import extract_game, template_path
+        from ..i18n import extract_game, extract_tool, template_path
         for loaded in _games(obj.project, game):
             results = extract_game(loaded)
             click.echo(f"{loaded.slug}: {obj.project.display(template_path(loaded))}")
             for r in results:
+                click.echo(f"  {r.locale}: {r.new} new, {r.changed} changed (fuzzy), {r.removed} removed")
+        if game is None:
+            click.echo("(tool): templates/locales/messages.pot")
+            for r in extract_tool(obj.project):
                 click.echo(f"  {r.locale}: {r.new} new, {r.changed} changed (fuzzy), {r.removed} removed")
 
     @i18n.command()
@@ -44,7 +48,7 @@ def register(main):
     @click.pass_obj
     def status(obj, game, as_json):
         """Strings and words translated, fuzzy and untranslated, and failing checks."""
-        from ..i18n import catalog_status, glossary_warnings
+        from ..i18n import catalog_status, glossary_warnings, tool_status
         rows = []
         for loaded in _games(obj.project, game):
             for locale in loaded.locales:
@@ -52,6 +56,9 @@ def register(main):
                 data = st.to_json()
                 data["glossary"] = glossary_warnings(loaded, locale)
                 rows.append(data)
+        if game is None:
+            for st in tool_status(obj.project):
+                rows.append(dict(st.to_json(), glossary=[]))
         if as_json:
             click.echo(json.dumps({"catalogs": rows}, ensure_ascii=False, indent=2))
         else:
@@ -67,7 +74,8 @@ def register(main):
                        "words", "%", "problems"):
             table.add_column(column, justify="left" if column in ("game", "locale", "status") else "right")
         for r in rows:
-            kind = "source" if r["source"] else ("released" if r["released"] else "draft")
+            kind = "source" if r["source"] else ("released" if r["released"] else
+                                                 "fallback" if r["game"] == "(tool)" else "draft")
             s = r["strings"]
             table.add_row(r["game"], r["locale"], kind, str(s["total"]), str(s["translated"]), str(s["fuzzy"]),
                           str(s["untranslated"]), f"{r['words']['translated']}/{r['words']['total']}",
