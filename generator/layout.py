@@ -127,38 +127,43 @@ def _where(game: Game, component: Component, what: str) -> tuple[str, int, str]:
     return file, line, f"{component.keypath}.{what}"
 
 
-def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
-    """Every text fits its box and every character has a glyph, in this locale."""
-    problems = []
+def distinct_faces(faces: list[Face]):
+    """Every distinct face, fronts and backs, once each (a back shared by a deck is one face)."""
     seen = set()
     for face in faces:
         for candidate in (face, face.back):
-            if candidate is None or candidate.key in seen:
-                continue
-            seen.add(candidate.key)
-            file, line, key = candidate.source
-            values = {**candidate.layout.get("defaults", {}), **candidate.values}
-            try:
-                fit_face(candidate.layout, values)
-            except TextDoesNotFit as exc:
-                problems.append(Problem(file, line, f"{key}.{exc.field}",
-                                        f"[{loc.game.slug} {loc.edition} {loc.locale}] text does not fit: {exc.reason}"))
-            for element in candidate.layout["elements"]:
-                if element["type"] == "text":
-                    missing = fonts.missing_glyphs(values.get(element["field"], ""), element["font"])
-                    if missing:
-                        problems.append(Problem(file, line, f"{key}.{element['field']}",
-                                                f"[{loc.locale}] no glyph in the shipped font for {''.join(sorted(missing))!r}"))
-                elif element["type"] == "icon":
-                    glyph = element.get("glyph") or values.get(element.get("field", ""), "")
-                    if any(ord(ch) > 0xFFFF for ch in glyph):
-                        # ReportLab writes such characters into the PDF's text map as invalid
-                        # hex, so copying or searching the text breaks: keep icons in the BMP.
-                        problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
-                                                f"icon {glyph!r} is outside the Basic Multilingual Plane (U+0000–U+FFFF)"))
-                    elif glyph and fonts.symbol_font_for(glyph) is None:
-                        problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
-                                                f"no shipped font has the icon glyph {glyph!r}"))
+            if candidate is not None and candidate.key not in seen:
+                seen.add(candidate.key)
+                yield candidate
+
+
+def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
+    """Every text fits its box and every character has a glyph, in this locale."""
+    problems = []
+    for candidate in distinct_faces(faces):
+        file, line, key = candidate.source
+        values = {**candidate.layout.get("defaults", {}), **candidate.values}
+        try:
+            fit_face(candidate.layout, values)
+        except TextDoesNotFit as exc:
+            problems.append(Problem(file, line, f"{key}.{exc.field}",
+                                    f"[{loc.game.slug} {loc.edition} {loc.locale}] text does not fit: {exc.reason}"))
+        for element in candidate.layout["elements"]:
+            if element["type"] == "text":
+                missing = fonts.missing_glyphs(values.get(element["field"], ""), element["font"])
+                if missing:
+                    problems.append(Problem(file, line, f"{key}.{element['field']}",
+                                            f"[{loc.locale}] no glyph in the shipped font for {''.join(sorted(missing))!r}"))
+            elif element["type"] == "icon":
+                glyph = element.get("glyph") or values.get(element.get("field", ""), "")
+                if any(ord(ch) > 0xFFFF for ch in glyph):
+                    # ReportLab writes such characters into the PDF's text map as invalid
+                    # hex, so copying or searching the text breaks: keep icons in the BMP.
+                    problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
+                                            f"icon {glyph!r} is outside the Basic Multilingual Plane (U+0000–U+FFFF)"))
+                elif glyph and fonts.symbol_font_for(glyph) is None:
+                    problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
+                                            f"no shipped font has the icon glyph {glyph!r}"))
     return problems
 
 

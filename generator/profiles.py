@@ -14,6 +14,7 @@ from functools import cached_property
 from jsonschema import Draft202012Validator
 
 from .errors import DataError, Problem, UsageError
+from .layout import distinct_faces
 from .project import Project
 from .render.colour import Palette
 from .yamlfile import Located, load_yaml, locate
@@ -288,32 +289,28 @@ def check_safe_zone(loc, faces, profile: Profile) -> list[Problem]:
     cards = profile.cards
     if cards is None:
         return []
-    problems, seen = [], set()
+    problems = []
     where = f"[{profile.name} {loc.game.slug} {loc.edition} {loc.locale}]"
-    for face in faces:
-        for candidate in (face, face.back):
-            if candidate is None or candidate.key in seen:
-                continue
-            seen.add(candidate.key)
-            file, line, key = candidate.source
-            face_mm = tuple(candidate.layout["size_mm"])
-            size = cards.size_for(face_mm)
-            if size is None:
-                sizes = ", ".join(f"{s.name} {s.trim_mm[0]:g} x {s.trim_mm[1]:g}" for s in cards.sizes)
-                problems.append(Problem(file, line, key, f"{where} no card size for a {face_mm[0]:g} x {face_mm[1]:g} mm "
-                                                         f"face (sizes: {sizes})"))
-                continue
-            geometry = cards.geometry(size)
-            scale, x, y, _ = geometry.face_transform(face_mm)
-            tx0, ty0, tx1, ty1 = geometry.trim_box
-            values = {**candidate.layout.get("defaults", {}), **candidate.values}
-            worst: dict[str, float] = {}
-            for field, (x0, y0, x1, y1) in text_extents(candidate.layout, values):
-                gap = min(x + x0 * scale - tx0, y + y0 * scale - ty0, tx1 - (x + x1 * scale), ty1 - (y + y1 * scale))
-                worst[field] = min(gap, worst.get(field, gap))
-            for field, gap in worst.items():
-                if gap < cards.safe_mm - 1e-6:
-                    problems.append(Problem(file, line, f"{key}.{field}",
-                                            f"{where} text is {gap:.2f} mm from the trim; this shop needs "
-                                            f"{cards.safe_mm:g} mm (safe zone)"))
+    for candidate in distinct_faces(faces):
+        file, line, key = candidate.source
+        face_mm = tuple(candidate.layout["size_mm"])
+        size = cards.size_for(face_mm)
+        if size is None:
+            sizes = ", ".join(f"{s.name} {s.trim_mm[0]:g} x {s.trim_mm[1]:g}" for s in cards.sizes)
+            problems.append(Problem(file, line, key, f"{where} no card size for a {face_mm[0]:g} x {face_mm[1]:g} mm "
+                                                     f"face (sizes: {sizes})"))
+            continue
+        geometry = cards.geometry(size)
+        scale, x, y, _ = geometry.face_transform(face_mm)
+        tx0, ty0, tx1, ty1 = geometry.trim_box
+        values = {**candidate.layout.get("defaults", {}), **candidate.values}
+        worst: dict[str, float] = {}
+        for field, (x0, y0, x1, y1) in text_extents(candidate.layout, values):
+            gap = min(x + x0 * scale - tx0, y + y0 * scale - ty0, tx1 - (x + x1 * scale), ty1 - (y + y1 * scale))
+            worst[field] = min(gap, worst.get(field, gap))
+        for field, gap in worst.items():
+            if gap < cards.safe_mm - 1e-6:
+                problems.append(Problem(file, line, f"{key}.{field}",
+                                        f"{where} text is {gap:.2f} mm from the trim; this shop needs "
+                                        f"{cards.safe_mm:g} mm (safe zone)"))
     return problems
