@@ -8,6 +8,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import BuildError
+
 MANIFEST = "manifest.json"
 
 
@@ -55,6 +57,14 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def write_all(out: Path, artifacts: list[Artifact]) -> Path:
     """Write every artifact, then the manifest merged with entries of earlier builds."""
+    try:
+        return _write_all(out, artifacts)
+    except OSError as exc:
+        where = exc.filename or out
+        raise BuildError(f"cannot write {where}: {exc.strerror or exc}") from None
+
+
+def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
     for artifact in artifacts:
         write_atomic(out / artifact.path, artifact.data)
     manifest_path = out / MANIFEST

@@ -80,3 +80,23 @@ def test_console_script_runs_from_the_project_folder(project):
     assert done.returncode == 1
     assert f"components/{GAME}/game.yaml:" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_an_unwritable_output_folder_is_a_message_not_a_traceback(tmp_path):
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    blocked.chmod(0o500)
+    try:
+        import os
+        if os.access(blocked, os.W_OK):          # root ignores permissions: use a path under a file
+            (tmp_path / "file").write_text("x")
+            target = tmp_path / "file" / "out"
+        else:
+            target = blocked / "out"
+        result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
+                     "--out", str(target))
+    finally:
+        blocked.chmod(0o700)
+    assert result.exit_code == 1
+    assert "error: cannot write" in result.stderr
+    assert not result.traceback
