@@ -278,6 +278,7 @@ def catalog_status(game: Game, locale: str) -> Status:
     display = f"{game.display}/locales/{locale}.po"
     catalog = None
     if path.exists():
+        status.problems += po_syntax_problems(path, display)
         try:
             catalog = read_catalog(path, locale)
         except Exception as exc:  # babel raises PoFileError with the line in the message
@@ -319,6 +320,22 @@ def _any_text(string) -> bool:
 
 def _same(msgid):
     return tuple(msgid) if isinstance(msgid, (list, tuple)) else msgid
+
+
+# Every non-comment line of a PO file is a keyword with a quoted string, or a quoted
+# continuation. Babel's reader is lenient (it reads `msgstr Text` as "ext"), so lines are
+# checked first, to name the file and line a translator mistyped.
+PO_LINE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
+
+
+def po_syntax_problems(path: Path, display: str) -> list[Problem]:
+    problems = []
+    for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        text = line.strip()
+        if text and not text.startswith("#") and not PO_LINE.match(text):
+            problems.append(Problem(display, number, "", f"not valid PO syntax: {text[:60]!r} "
+                                                         "(a keyword and a \"quoted\" string expected)"))
+    return problems
 
 
 def _complete(string) -> bool:
@@ -491,6 +508,8 @@ def tool_status(project) -> list[dict]:
         catalog = read_catalog(path, locale) if path.exists() else None
         by_key = {m.context: m for m in catalog if m.id} if catalog is not None else {}
         display = project.display(path)
+        if path.exists():
+            status.problems += po_syntax_problems(path, display)
         for entry in entries:
             message = by_key.get(entry.key)
             words = _words(entry.msgid)

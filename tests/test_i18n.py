@@ -164,3 +164,15 @@ def test_status_counts_the_tools_catalogs_too():
     rows = [r for r in json.loads(result.stdout)["catalogs"] if r["game"] == "(tool)"]
     assert {r["locale"] for r in rows} == {"bg", "uk", "cs", "ru"}
     assert all(r["strings"]["total"] >= 9 for r in rows)
+
+
+def test_a_mistyped_catalog_line_is_named_with_its_line(project):
+    po = project / "components" / GAME / "locales" / "ru.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line == 'msgctxt "title"') + 3   # its msgstr line
+    assert lines[number - 1].startswith("msgstr ")
+    lines[number - 1] = "msgstr Гонка к столу"
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1
+    assert f"components/{GAME}/locales/ru.po:{number}: not valid PO syntax" in result.stderr
