@@ -17,7 +17,7 @@ from .output import Artifact
 from .project import Game, Project
 from .render.boards import BoardFace, render_boards
 from .render.cards import render_calibration, render_card_sheets
-from .render.faces import TextDoesNotFit
+from .render.faces import collecting_overflows
 from .render.preview import render_contact_sheet
 from .render.shop import decks_of
 from .render.tokens import TokenFace, render_tokens, standee_outline
@@ -239,16 +239,16 @@ def validation_kit(game: Game, loc: Localised) -> Kit:
 
 def check_pieces(kit: Kit) -> list[Problem]:
     """Boards and tokens drawn once, in memory, so text that does not fit is a located
-    validation error rather than a failure in the middle of a build."""
+    validation error (every one of them) rather than a failure in the middle of a build."""
     problems = []
-    for maker in (boards_kit, tokens_kit):
-        try:
+    with collecting_overflows() as overflows:
+        for maker in (boards_kit, tokens_kit):
             maker(kit)
-        except TextDoesNotFit as exc:
-            path = tuple(exc.field.split("."))
-            # the file whose top level holds the key (cards:, design:, labels: ...)
-            data = next((d for d in kit.game.files.values() if path[0] in d), kit.game.meta)
-            file, line = locate(data, path)
-            problems.append(Problem(file, line, exc.field,
-                                    f"[{kit.game.slug} {kit.loc.edition} {kit.loc.locale}] text does not fit: {exc.reason}"))
+    for exc in overflows:
+        path = tuple(exc.field.split("."))
+        # the file whose top level holds the key (cards:, design:, labels: ...)
+        data = next((d for d in kit.game.files.values() if path[0] in d), kit.game.meta)
+        file, line = locate(data, path)
+        problems.append(Problem(file, line, exc.field,
+                                f"[{kit.game.slug} {kit.loc.edition} {kit.loc.locale}] text does not fit: {exc.reason}"))
     return problems

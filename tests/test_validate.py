@@ -141,8 +141,11 @@ def test_board_and_token_text_that_does_not_fit_is_located(project):
     folder = project / "components" / GAME
     replace_in(folder / "tokens.yaml", "    name: Часовник\n", "    name: Часовникът на голямата маса\n")
     replace_in(folder / "boards.yaml", "    middle_label: Бърза игра\n", "    middle_label: Бърза игра за много нетърпеливи и изключително гладни хора, които не могат да чакат\n")
+    replace_in(folder / "boards.yaml", "    red_label: Край\n", "    red_label: Край на играта за всички гладни и нетърпеливи хора\n")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
+    # every overflow of a board is named, not only the first one the drawing meets
+    assert f"design.clock.red_label: [{GAME} free bg] text does not fit" in result.stderr
     tokens_line = line_of(folder / "tokens.yaml", "Часовникът на голямата маса")
     boards_line = line_of(folder / "boards.yaml", "нетърпеливи")
     assert (f"components/{GAME}/tokens.yaml:{tokens_line}: tokens.clock-marker.name: "

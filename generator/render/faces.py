@@ -6,6 +6,8 @@ in half-point steps down to `min_size`; text that still does not fit is reported
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -67,7 +69,27 @@ def fit_text(text: str, style: str, size: float, min_size: float, width_mm: floa
         reason = f"'{widest}' is wider than the {width_mm:g} mm box even at {min_size:g} pt"
     else:
         reason = f"needs {len(lines)} lines at {min_size:g} pt, the {height_mm:g} mm box holds fewer"
-    raise TextDoesNotFit(field, reason)
+    overflows = _collected_overflows.get()
+    if overflows is None:
+        raise TextDoesNotFit(field, reason)
+    # A validation dry run: note it and draw on, so one run names every overflow.
+    overflows.append(TextDoesNotFit(field, reason))
+    return FittedText(font, min_size, tuple(lines))
+
+
+_collected_overflows: ContextVar[list | None] = ContextVar("collected_overflows", default=None)
+
+
+@contextmanager
+def collecting_overflows():
+    """Within this block fit_text records text that does not fit instead of raising; the
+    list it yields holds every TextDoesNotFit met."""
+    found: list[TextDoesNotFit] = []
+    token = _collected_overflows.set(found)
+    try:
+        yield found
+    finally:
+        _collected_overflows.reset(token)
 
 
 def resolve_colour(value: str | None, values: dict) -> str | None:
