@@ -141,7 +141,7 @@ def test_board_and_token_text_that_does_not_fit_is_located(project):
     folder = project / "components" / GAME
     replace_in(folder / "tokens.yaml", "    name: Часовник\n", "    name: Часовникът на голямата маса\n")
     replace_in(folder / "boards.yaml", "    middle_label: Бърза игра\n", "    middle_label: Бърза игра за много нетърпеливи и изключително гладни хора, които не могат да чакат\n")
-    replace_in(folder / "boards.yaml", "    red_label: Край\n", "    red_label: Край на играта за всички гладни и нетърпеливи хора\n")
+    replace_in(folder / "boards.yaml", "    red_label: Край\n", "    red_label: Край на играта за всички гладни, нетърпеливи и много, много уморени хора, които искат да ядат веднага\n")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
     # every overflow of a board is named, not only the first one the drawing meets
