@@ -206,3 +206,19 @@ def test_faces_are_drawn_once_and_placed_by_reference(built):
                 forms.add(xobject.objgen)
     distinct_faces = len(card_data()["cards"]) + len(card_data()["decks"])
     assert len(forms) == distinct_faces
+
+
+def test_a_layout_can_turn_text_upside_down(tmp_path):
+    """The Game's lower corner number reads from the other side of the table."""
+    import math
+    import pypdfium2.raw as raw
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    page = pdfium.PdfDocument(tmp_path / "the-game" / "standard" / "cs" / "the-game-standard-cs-cards-a4.pdf")[0]
+    textpage = page.get_textpage()
+    angles = [raw.FPDFText_GetCharAngle(textpage, i) for i in range(textpage.count_chars())]
+    turned = [a for a in angles if abs(a - math.pi) < 0.01]
+    upright = [a for a in angles if abs(a) < 0.01]
+    # the first sheet: four pile cards (no lower corner) and the number cards 2 to 6
+    assert len(turned) == len("23456")
+    assert len(upright) > len(turned)

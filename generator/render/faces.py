@@ -163,8 +163,13 @@ def text_extents(layout: dict, values: dict) -> list[tuple[str, tuple[float, flo
                 x, _, w, _ = element["box"]
                 align = element.get("align", "left")
                 left = x + (w - width) / 2 if align == "center" else x + w - width if align == "right" else x
-                extents.append((element["field"], (left, baseline - fonts.DESCENT * text.size / mm,
-                                                   left + width, baseline + fonts.ASCENT * text.size / mm)))
+                x0, y0 = left, baseline - fonts.DESCENT * text.size / mm
+                x1, y1 = left + width, baseline + fonts.ASCENT * text.size / mm
+                if element.get("upside_down"):
+                    bx, by, bw, bh = element["box"]
+                    x0, x1 = 2 * bx + bw - x1, 2 * bx + bw - x0
+                    y0, y1 = 2 * by + bh - y1, 2 * by + bh - y0
+                extents.append((element["field"], (x0, y0, x1, y1)))
         elif element["type"] == "icon":
             glyph = element.get("glyph") or values.get(element.get("field", ""), "")
             font = fonts.symbol_font_for(glyph) if glyph else None
@@ -217,6 +222,13 @@ def _rect(canvas, element, values, bleed_mm, size_mm, palette):
 
 def _text(canvas, element, fitted: FittedText, values, palette):
     x, y, w, h = element["box"]
+    canvas.saveState()
+    if element.get("upside_down"):
+        # Turned half a turn about the box's centre: the box stays where it is and the
+        # text reads from the other side of the table (a card's lower corner).
+        canvas.translate((x + w / 2) * mm, (y + h / 2) * mm)
+        canvas.rotate(180)
+        canvas.translate(-(x + w / 2) * mm, -(y + h / 2) * mm)
     canvas.setFillColor(palette.colour(resolve_colour(element.get("colour", "#000000"), values) or "#000000"))
     canvas.setFont(fitted.font, fitted.size)
     align = element.get("align", "left")
@@ -227,6 +239,7 @@ def _text(canvas, element, fitted: FittedText, values, palette):
             canvas.drawRightString((x + w) * mm, baseline * mm, line)
         else:
             canvas.drawString(x * mm, baseline * mm, line)
+    canvas.restoreState()
 
 
 def draw_glyph(canvas, glyph: str, centre, size: float, colour: str, palette: Palette = RGB) -> None:
