@@ -46,3 +46,23 @@ def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+# Home paper and card sizes in mm, stated here independently of the templates under test.
+MM = 72 / 25.4
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+CARD = (63.0, 88.0)
+
+
+def cell_texts(page, paper: str) -> dict[tuple[int, int], str]:
+    """Text inside each card cell of a centred 3 x 3 sheet of poker cards, keyed (column, row)."""
+    width, height = PAPERS[paper]
+    left, bottom = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    textpage = page.get_textpage()
+    cells = {}
+    for row in range(3):
+        for column in range(3):
+            x0, y0 = left + column * CARD[0], bottom + (2 - row) * CARD[1]
+            text = textpage.get_text_bounded(x0 * MM + 1, y0 * MM + 1, (x0 + CARD[0]) * MM - 1, (y0 + CARD[1]) * MM - 1)
+            cells[(column, row)] = " ".join(text.split())
+    return cells

@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, cell_texts, pnp, replace_in
 from generator.project import Project
 from generator.rules.donkey_can import ENGINE, SPEC
 from generator.rules.donkey_can.design import (ADVANTAGE_ON, ADVANTAGE_SHIFT, CAPACITY_PER_PLAYER, MAX_ADVANTAGES,
@@ -22,9 +22,6 @@ from generator.rules.engine import IllegalAction, InvariantBroken, SetupError
 
 GAME = "donkey-can"
 SCENARIOS = sorted((ROOT / "components" / GAME / "scenarios").glob("*.yaml"))
-MM = 72 / 25.4
-PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
-CARD = (63, 88)
 ON = {kind: value for value, kind in ADVANTAGE_ON.items()}
 
 
@@ -347,19 +344,6 @@ def built(tmp_path_factory) -> Path:
     result = pnp("build", "--game", GAME, "--out", str(out))
     assert result.exit_code == 0, result.output + result.traceback
     return out
-
-
-def cell_texts(page, paper: str) -> dict[tuple[int, int], str]:
-    width, height = PAPERS[paper]
-    left, bottom = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
-    textpage = page.get_textpage()
-    cells = {}
-    for row in range(3):
-        for column in range(3):
-            x0, y0 = left + column * CARD[0], bottom + (2 - row) * CARD[1]
-            text = textpage.get_text_bounded(x0 * MM + 1, y0 * MM + 1, (x0 + CARD[0]) * MM - 1, (y0 + CARD[1]) * MM - 1)
-            cells[(column, row)] = " ".join(text.split())
-    return cells
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

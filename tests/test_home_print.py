@@ -13,13 +13,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from conftest import CARD, MM, PAPERS
 from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
-MM = 72 / 25.4
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-CARD = (63.0, 88.0)
 
 
 def build(out: Path, *args: str) -> Path:

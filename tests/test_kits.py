@@ -13,12 +13,9 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import ROOT, pnp
+from conftest import CARD, MM, PAPERS, ROOT, cell_texts, pnp
 
 GAME = "race-to-the-table"
-MM = 72 / 25.4
-PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
-CARD = (63, 88)
 
 
 @pytest.fixture(scope="module")
@@ -42,21 +39,6 @@ def card_named(text: str, names) -> str:
     found = [(text.find(name), -len(name), name) for name in names if name in text]
     assert found, f"unknown card text {text!r}"
     return min(found)[2]
-
-
-def cell_texts(page, paper: str) -> dict[tuple[int, int], str]:
-    """Text inside each card cell of a 3 x 3 sheet, computed from the paper independently."""
-    width, height = PAPERS[paper]
-    left, bottom = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
-    textpage = page.get_textpage()
-    cells = {}
-    for row in range(3):
-        for column in range(3):
-            x0 = left + column * CARD[0]
-            y0 = bottom + (2 - row) * CARD[1]
-            text = textpage.get_text_bounded(x0 * MM + 1, y0 * MM + 1, (x0 + CARD[0]) * MM - 1, (y0 + CARD[1]) * MM - 1)
-            cells[(column, row)] = " ".join(text.split())
-    return cells
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
