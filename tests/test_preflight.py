@@ -9,19 +9,16 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from click.testing import CliRunner
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cli import main
+from conftest import pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
 MM = 72 / 25.4
 
 
-def pnp(*args: str):
-    return CliRunner().invoke(main, ["-C", str(ROOT), *args])
 
 
 def preflight(profile: str, *paths: Path) -> tuple[int, dict[str, dict[str, str]]]:

@@ -13,26 +13,22 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from click.testing import CliRunner
 from PIL import Image, ImageCms
 
-from conftest import replace_in
-from generator.cli import main
+from conftest import pnp, replace_in
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
 MM = 72 / 25.4
 
 
-def pnp(*args: str, root: Path = ROOT):
-    return CliRunner().invoke(main, ["-C", str(root), *args])
 
 
-def build_shop(out: Path, *profiles: str, edition: str = "full", root: Path = ROOT):
+def build_shop(out: Path, *profiles: str, edition: str = "full", project: Path = ROOT):
     args = ["build", "--game", GAME, "--edition", edition, "--locale", "bg", "--out", str(out)]
     for profile in profiles:
         args += ["--profile", profile]
-    return pnp(*args, root=root)
+    return pnp(*args, project=project)
 
 
 def shop(out: Path, profile: str, edition: str = "full") -> Path:
@@ -112,7 +108,7 @@ def test_a_profile_with_bad_data_is_reported_with_file_and_line(tmp_path):
     (project / "templates" / "profiles" / "broken.yaml").write_text(
         "name: Broken\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}\n  bleed_mm: 3\n  safe_mm: 3\n"
         "  format: png\n  colour: {space: rgb}\n  files:\n    - {name: '{deck}.png', per: deck, sides: [front]}\n")
-    result = pnp("profiles", root=project)
+    result = pnp("profiles", project=project)
     assert result.exit_code == 1
     assert "templates/profiles/broken.yaml:" in result.output
     assert "needs dpi" in result.output and "one side of one card" in result.output
@@ -271,7 +267,7 @@ def test_text_too_close_to_the_trim_is_an_error_naming_card_and_field(tmp_path):
           "{type: text, field: count_label, box: [44, 5.5, 13, 4.5]",
           "{type: text, field: count_label, box: [47, 1.5, 13, 4.5]")
     out = tmp_path / "out"
-    result = build_shop(out, "eu-3mm", edition="free", root=project)
+    result = build_shop(out, "eu-3mm", edition="free", project=project)
     assert result.exit_code == 1
     assert "cards.quick.count_label" in result.output and "safe zone" in result.output
     assert "eu-3mm" in result.output
@@ -284,7 +280,7 @@ def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
     _edit(layouts, 'fill: "#2B2D42", bleed: true', 'fill: "#000000", bleed: true')
     _edit(project / "components" / GAME / "cards.yaml", 'colour: "#D7263D"', 'colour: "#000040"')   # 275 % naive
     out = tmp_path / "out"
-    result = build_shop(out, "drivethrucards", "eu-3mm", edition="free", root=project)
+    result = build_shop(out, "drivethrucards", "eu-3mm", edition="free", project=project)
     assert result.exit_code == 0, result.output
     for profile, rich, limit in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240), ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300)):
         fills = []
@@ -305,7 +301,7 @@ def test_a_new_shop_is_data_only(tmp_path):
         "  format: pdf\n  colour: {space: rgb}\n"
         "  files:\n    - {name: '{game}-{card}.pdf', per: card, sides: [front, back]}\n")
     out = tmp_path / "out"
-    result = build_shop(out, "proofs", edition="free", root=project)
+    result = build_shop(out, "proofs", edition="free", project=project)
     assert result.exit_code == 0, result.output
     files = sorted(shop(out, "proofs", "free").glob("*.pdf"))
     assert [f.name for f in files][:1] == [f"{GAME}-closed.pdf"] and len(files) == len(cards_in("free")["action"])
@@ -317,7 +313,7 @@ def test_a_new_shop_is_data_only(tmp_path):
 def test_draft_locales_do_not_go_to_a_shop(project):
     replace_in(project / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
     result = pnp("build", "--game", GAME, "--locale", "en", "--profile", "tgc", "--out", "/nonexistent/never",
-                 root=project)
+                 project=project)
     assert result.exit_code == 2
     assert "released locales only" in result.output
 

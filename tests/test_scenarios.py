@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from generator.cli import main
+from conftest import pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
@@ -16,8 +15,6 @@ SCENARIOS = ROOT / "components" / SLUG / "scenarios"
 EXAMPLE = SCENARIOS / "example-end-of-a-game.yaml"
 
 
-def pnp(*args):
-    return CliRunner().invoke(main, ["-C", str(ROOT), *args])
 
 
 def test_every_example_and_faq_answer_has_a_scenario():

@@ -6,11 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from generator.build import load_games
 from generator import validate
-from generator.cli import main
+from conftest import pnp
 from generator.project import Project
 from generator.rules.race_to_the_table import state as rules
 from generator.simulate import Tally, simulate
@@ -21,8 +20,6 @@ GAME = load_games(Project(ROOT), SLUG)[0]
 ENGINE = GAME.rules.ENGINE
 
 
-def pnp(*args):
-    return CliRunner().invoke(main, ["-C", str(ROOT), *args])
 
 
 def simulate_json(*args):
