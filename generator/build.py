@@ -39,9 +39,12 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
             problems += found
         if not found:
             locales = [locale] if locale in game.locales else None
-            # Independent checks: a translation gap does not hide a text that overflows.
-            problems += check_placeholder_names(game) + check_translations(game, locales) + check_booklet(game)
-            problems += check_game_faces(game, locales)
+            unknown = check_placeholder_names(game)
+            # Independent checks: a translation gap does not hide a text that overflows. Only
+            # a source text naming a number the data lacks stops the faces from being laid out.
+            problems += unknown + check_translations(game, locales) + check_booklet(game)
+            if not unknown:
+                problems += check_game_faces(game, locales)
         games.append(game)
     if problems:
         raise DataError(problems)
@@ -54,12 +57,7 @@ def check_game_faces(game: Game, locales: Iterable[str] | None = None) -> list[P
         texts = Texts.load(game, locale)
         for edition in game.editions:
             loc = Localised(game, edition, texts)
-            try:
-                faces = card_faces(loc)
-            except KeyError as exc:
-                problems.append(Problem(game.file_name("cards"), 0, "", f"unknown placeholder {exc} in a card text"))
-                continue
-            problems += check_faces(loc, faces)
+            problems += check_faces(loc, card_faces(loc))
             problems += check_pieces(validation_kit(game, loc))
     return problems
 

@@ -16,13 +16,13 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import PoFileError, read_po, write_po
 
 from .errors import Problem
 from .output import write_atomic
-from .project import Game
+from .project import TOOL_TEMPLATES, Game
 from .render import fonts
-from .texts import PLACEHOLDER, Texts, catalog_path, numbers, placeholders
+from .texts import PLACEHOLDER, Texts, catalog_path, messages_by_key, numbers, placeholders
 from .yamlfile import Located, LocatedList
 
 # Keys whose string values are words for people, per file (the last key of the path).
@@ -281,7 +281,7 @@ def catalog_status(game: Game, locale: str) -> Status:
         status.problems += po_syntax_problems(path, display)
         try:
             catalog = read_catalog(path, locale)
-        except Exception as exc:  # babel raises PoFileError with the line in the message
+        except (OSError, UnicodeDecodeError, ValueError, PoFileError) as exc:
             status.problems.append(Problem(display, getattr(exc, "lineno", 0), "", f"cannot read catalog: {exc}"))
     by_key = {m.context: m for m in catalog if m.id} if catalog is not None else {}
     translated = []
@@ -439,23 +439,36 @@ TOOL_LOCALES = ("bg", "uk", "cs", "ru")
 
 
 def tool_entries(project) -> list[Entry]:
+    """The sheets' words, from whichever template of each sheet the project uses."""
     from .yamlfile import load_yaml
     entries: list[Entry] = []
-    for folder in project.template_dirs[:1]:
-        for path in sorted((folder / "sheets").glob("*.yaml")):
-            data, _ = load_yaml(path, project.display(path))
-            if isinstance(data, Located) and isinstance(data.get("text"), Located):
-                _walk_booklet(data["text"], ("sheets", path.stem, "text"), entries)
+    names = sorted({path.stem for folder in project.template_dirs for path in (folder / "sheets").glob("*.yaml")})
+    for name in names:
+        path = project.template(f"sheets/{name}.yaml")
+        data, _ = load_yaml(path, project.display(path))
+        if isinstance(data, Located) and isinstance(data.get("text"), Located):
+            _walk_booklet(data["text"], ("sheets", name, "text"), entries)
     return entries
 
 
 def tool_catalog_path(project, locale: str) -> Path:
-    return project.template_dirs[0] / "locales" / f"{locale}.po"
+    """The project's own catalog of the tool's words if it has one, else the tool's."""
+    for folder in project.template_dirs:
+        candidate = folder / "locales" / f"{locale}.po"
+        if candidate.exists():
+            return candidate
+    return TOOL_TEMPLATES / "locales" / f"{locale}.po"
+
+
+def owns_tool_catalogs(project) -> bool:
+    """Only the tool's own project extracts into the tool's catalogs; a designer's project
+    uses them (or its own templates/locales/, kept by hand)."""
+    return project.template_dirs[0].resolve() == TOOL_TEMPLATES.resolve()
 
 
 def extract_tool(project) -> list[MergeResult]:
     """templates/locales/messages.pot and the tool's catalogs, like a game's."""
-    folder = project.template_dirs[0] / "locales"
+    folder = TOOL_TEMPLATES / "locales"
     template = Catalog(domain="pnp", project="pnp", version="1", header_comment=(
         "# The tool's own words (calibration sheet ...), made by `pnp i18n extract` from templates/sheets/.\n"
         "# msgctxt is the key path of each string; keep every {placeholder}."),
@@ -482,8 +495,10 @@ def tool_text(project, locale: str, key: str, source: str) -> str:
     """A tool string in `locale`, or its English source while untranslated."""
     if locale == TOOL_SOURCE_LOCALE:
         return source
-    catalog = _tool_catalog(tool_catalog_path(project, locale), locale)
-    message = catalog.get(key) if catalog else None
+    path = tool_catalog_path(project, locale)
+    if path not in _tool_catalogs:
+        _tool_catalogs[path] = messages_by_key(path, locale) if path.exists() else {}
+    message = _tool_catalogs[path].get(key)
     if message is None or message.fuzzy or not message.string or message.id != source:
         return source
     return message.string
@@ -492,21 +507,14 @@ def tool_text(project, locale: str, key: str, source: str) -> str:
 _tool_catalogs: dict = {}
 
 
-def _tool_catalog(path: Path, locale: str):
-    if path not in _tool_catalogs:
-        _tool_catalogs[path] = {m.context: m for m in read_catalog(path, locale) if m.id} if path.exists() else None
-    return _tool_catalogs[path]
-
-
-def tool_status(project) -> list[dict]:
+def tool_status(project) -> list[Status]:
     """Status rows for the tool's catalogs (never released/draft: untranslated falls back to English)."""
     entries = tool_entries(project)
     rows = []
     for locale in TOOL_LOCALES:
         status = Status("(tool)", locale)
         path = tool_catalog_path(project, locale)
-        catalog = read_catalog(path, locale) if path.exists() else None
-        by_key = {m.context: m for m in catalog if m.id} if catalog is not None else {}
+        by_key = messages_by_key(path, locale) if path.exists() else {}
         display = project.display(path)
         if path.exists():
             status.problems += po_syntax_problems(path, display)

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 
 from .project import Game
 
@@ -75,7 +74,6 @@ class Texts:
 
     game: Game
     locale: str
-    catalog: Catalog | None = None
     by_context: dict = field(default_factory=dict)
 
     @classmethod
@@ -84,9 +82,7 @@ class Texts:
         if locale != game.source_locale:
             path = catalog_path(game, locale)
             if path.exists():
-                with path.open("rb") as handle:
-                    texts.catalog = read_po(handle, locale=locale)
-                texts.by_context = {m.context: m for m in texts.catalog if m.id and m.context}
+                texts.by_context = messages_by_key(path, locale)
         return texts
 
     @property
@@ -101,9 +97,12 @@ class Texts:
         if message is None or message.fuzzy or not message.string:
             return source
         source_id = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
-        if source_id != source:
+        string = message.string[0] if isinstance(message.string, (tuple, list)) else message.string
+        # A stale translation, or one whose placeholders differ (a validation error), is not
+        # printed: the source stands in until the catalog is fixed.
+        if source_id != source or placeholders(string) != placeholders(source):
             return source
-        return message.string[0] if isinstance(message.string, (tuple, list)) else message.string
+        return string
 
     @property
     def phrases(self) -> dict:
@@ -136,6 +135,17 @@ class Texts:
                 return self.plural(f"booklet.phrases.{phrase}", forms, n).replace("{n}", str(n))
             return str(n)
         return PLACEHOLDER.sub(replace, text)
+
+
+def messages_by_key(path: Path, locale: str) -> dict:
+    """A catalog's messages by msgctxt; an unreadable catalog gives none (validation reports
+    why, naming the file), so every string falls back to its source."""
+    try:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=locale, abort_invalid=True)
+    except (OSError, UnicodeDecodeError, ValueError, PoFileError):
+        return {}
+    return {m.context: m for m in catalog if m.id and m.context}
 
 
 def catalog_path(game: Game, locale: str) -> Path:

@@ -5,6 +5,7 @@ stage can report `file:line: key.path: message`. Duplicate keys are errors, not 
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 
 import yaml
@@ -55,6 +56,9 @@ class _Loader(yaml.SafeLoader):
         mapping.line = node.start_mark.line + 1
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
+            if not isinstance(key, Hashable):
+                raise yaml.constructor.ConstructorError(None, None, "a list or mapping cannot be a key",
+                                                        key_node.start_mark)
             if key in mapping:
                 raise DuplicateKey(key, key_node.start_mark.line + 1)
             mapping[key] = self.construct_object(value_node, deep=True)

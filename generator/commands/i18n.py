@@ -31,13 +31,13 @@ def register(main):
     @click.pass_obj
     def extract(obj, game):
         """Write each game's template and merge it into every locale's catalog."""
-        from ..i18n import extract_game, extract_tool, template_path
+        from ..i18n import extract_game, extract_tool, owns_tool_catalogs, template_path
         for loaded in _games(obj.project, game):
             results = extract_game(loaded)
             click.echo(f"{loaded.slug}: {obj.project.display(template_path(loaded))}")
             for r in results:
                 click.echo(f"  {r.locale}: {r.new} new, {r.changed} changed (fuzzy), {r.removed} removed")
-        if game is None:
+        if game is None and owns_tool_catalogs(obj.project):
             click.echo("(tool): templates/locales/messages.pot")
             for r in extract_tool(obj.project):
                 click.echo(f"  {r.locale}: {r.new} new, {r.changed} changed (fuzzy), {r.removed} removed")
