@@ -277,6 +277,52 @@ def test_calibration_reading_gives_the_offset_that_aligns_the_backs(long_kit, of
     assert landed_backs == expected
 
 
+# ---- standee pawns ---------------------------------------------------------------------------------------
+
+def _text_runs(page, text: str) -> list[list[tuple[float, float, float, float]]]:
+    """Character boxes (mm) of every occurrence of `text` on a pdfium page, in reading order."""
+    text_page = page.get_textpage()
+    runs = []
+    for index in range(text_page.count_chars() - len(text) + 1):
+        if text_page.get_text_range(index, len(text)) == text:
+            runs.append([tuple(v / MM for v in text_page.get_charbox(i)) for i in range(index, index + len(text))])
+    return runs
+
+
+def test_standee_front_stands_on_the_bottom_tab_and_the_back_folds_over_head_to_head(tmp_path):
+    """Bottom tab, front upright, middle fold, back upside down, top tab: folded at the middle
+    the two figures are back to back and both stand on their tabs."""
+    kit = build(tmp_path, "--edition", "free", "--paper", "a4")
+    game = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
+    pawn = yaml.safe_load((ROOT / "components" / GAME / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]["pawn"]
+    name, hint = pawn["name"], game["labels"]["write_here"]
+    (width, figure), base = pawn["size_mm"], pawn["base_mm"]
+    path = kit_file(kit, "free", "tokens", "a4")
+    with pikepdf.open(path) as pdf:
+        standees = [f["rect"] for page in pdf.pages for f in page_drawing(page)["forms"]
+                    if f["name"].startswith("/FormXob.token-pawn-")]
+    assert len(standees) == pawn["count"]["free"]
+    document = pdfium.PdfDocument(str(path))
+    try:
+        names, hints = _text_runs(document[0], name), _text_runs(document[0], hint.split()[0])
+    finally:
+        document.close()
+    for x, y, w, h in standees:
+        x, y = x + 0.5, y + 0.5                       # the form's box has a hair of room around the outline
+        fold = y + base + figure
+        inside = lambda run: all(x <= cx0 and cx1 <= x + width and y <= cy0 and cy1 <= y + h - 1 for cx0, cy0, cx1, cy1 in run)
+        front = [run for run in names if inside(run) and run[0][1] < fold]
+        back = [run for run in names if inside(run) and run[0][1] > fold]
+        assert len(front) == len(back) == 1
+        assert front[0][0][0] < front[0][-1][0], "the front's name reads left to right (upright)"
+        assert back[0][0][0] > back[0][-1][0], "the back's name is upside down"
+        # each figure's top (its name) is at the middle fold, its feet on its own tab
+        assert fold - max(c[3] for c in front[0]) < figure / 3
+        assert min(c[1] for c in back[0]) - fold < figure / 3
+        front_hint = [run for run in hints if inside(run) and run[0][1] < fold]
+        assert len(front_hint) == 1 and min(c[1] for c in front_hint[0]) - (y + base) < figure / 3
+
+
 # ---- scale bar, text, boards, reproducibility ----------------------------------------------------------
 
 def _has_50mm_bar(page) -> bool:

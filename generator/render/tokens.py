@@ -28,7 +28,8 @@ class TokenFace:
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
-    """Front and back joined at the top fold, each with a base tab: the cut outline."""
+    """The cut outline: front and back joined head to head at the middle fold, each with a
+    base tab at its feet."""
     w, h = figure_mm
     return (w, 2 * h + 2 * base_mm)
 
@@ -59,16 +60,17 @@ def draw_token(canvas, token: TokenFace) -> None:
 def _draw_standee(canvas, token: TokenFace) -> None:
     w, h = token.figure_mm
     base = token.base_mm
-    total_h = 2 * h + 2 * base
+    total_h = token.size_mm[1]
     colour = HexColor(token.colour)
-    # Bottom base tab, back (upside down), fold, front, top base tab: folding at the middle
-    # puts front and back together, the tabs fold out in opposite directions to stand it up.
+    # Bottom base tab, front (upright), middle fold, back (upside down), top base tab: folded
+    # at the middle the figures meet head to head, back to back, and the tabs fold out in
+    # opposite directions to stand the pawn up.
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.4)
     canvas.setFillColor(HexColor("#EEEEEE"))
     canvas.rect(0, 0, w * mm, base * mm, stroke=1, fill=1)
     canvas.rect(0, (total_h - base) * mm, w * mm, base * mm, stroke=1, fill=1)
-    for y0, upside_down in ((base, True), (base + h, False)):
+    for y0, upside_down in ((base, False), (base + h, True)):
         canvas.saveState()
         if upside_down:
             canvas.translate(w * mm, (y0 + h) * mm)
