@@ -131,7 +131,25 @@ def check_booklet(game) -> list[Problem]:
                     add(path + ("editions",), f"{key}.editions", f"no edition '{edition}' in game.yaml")
             if "cards" in node and node["cards"]["deck"] not in game.decks:
                 add(path + ("cards", "deck"), f"{key}.cards.deck", f"no deck '{node['cards']['deck']}' in cards.yaml")
+    for word in sorted(layout_words(game) - set(game.booklet.get("ui", {}))):
+        file, line = locate(game.booklet, ("ui",)) if "ui" in game.booklet else (game.file_name("booklet"), 0)
+        problems.append(Problem(file, line, f"booklet.ui.{word}", "the booklet layout prints this word; add it"))
     return problems
+
+
+def layout_words(game) -> set[str]:
+    """The `ui` words the booklet's layout prints for this game's blocks and components."""
+    if not game.booklet.get("sections"):
+        return set()
+    words = {"contents"}
+    blocks = [block for section in game.booklet["sections"] for block in section["blocks"]]
+    if any(block.get("cards", {}).get("table") for block in blocks):
+        words.update(TABLE_WORDS)
+    if any("print" in block for block in blocks):
+        for edition in game.editions:
+            words.update(f"print_{category}" for category in ("cards", "boards", "tokens")
+                         if game.in_edition(edition, category))
+    return words
 
 
 def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = "") -> BookletContent:

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .booklet import check_booklet, home_print, lay_out, render as render_booklet
+from .booklet import check_booklet
 from .errors import DataError, Problem, UsageError
 from .i18n import check_placeholder_names, check_translations
-from .kits import (EDITION_MAKERS, KIT_MAKERS, LOCALE_MAKERS, Kit, board_faces, check_pieces, token_faces,
+from .kits import (EDITION_MAKERS, KIT_MAKERS, LOCALE_MAKERS, Kit, booklet_of, check_pieces, deck_title,
                    validation_kit)
 from .layout import Localised, card_faces, check_faces
 from .output import Artifact, write_all
@@ -112,7 +112,9 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
     texts_cache: dict[tuple[str, str], Texts] = {}
     once: set[tuple[str, str, str]] = set()
     for game, edition, locale, paper in jobs:
-        texts = texts_cache.setdefault((game.slug, locale), Texts.load(game, locale))
+        if (game.slug, locale) not in texts_cache:
+            texts_cache[game.slug, locale] = Texts.load(game, locale)
+        texts = texts_cache[game.slug, locale]
         papers = tuple(job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale))
         kit = Kit(project, game, Localised(game, edition, texts), paper, request.duplex, request.back_offset, papers)
         if (game.slug, edition, locale) not in once:
@@ -157,7 +159,7 @@ def check_profiles(project: Project, games: list[Game], names) -> None:
     """`pnp validate --profile`: the safe zones those shops ask for, in every released locale."""
     from .profiles import load_profiles
     profiles = load_profiles(project, names)
-    jobs = [(g, e, l) for g in games for e in g.editions for l in g.locales if g.meta["locales"][l] != "draft"]
+    jobs = [(g, e, l) for g in games for e in g.editions for l in g.locales if not g.is_draft(l)]
     problems, _ = safe_zones(project, jobs, profiles)
     if problems:
         raise DataError(problems)
@@ -173,7 +175,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
     profiles = load_profiles(project, request.profiles)
     games = load_games(project, request.game, request.locale)
     jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale, "a4"))
-            if g.meta["locales"].get(l) != "draft"]
+            if not g.is_draft(l)]
     if not jobs:
         raise UsageError("nothing to build: print shops get released locales only, and the selection has none")
     problems, work = safe_zones(project, jobs, profiles)
@@ -185,14 +187,12 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
         folder = f"{g}/{e}/{l}/shop/{profile.name}"
         made = []
         if profile.cards and faces:
-            titles = {deck: f"{kit.loc.title} — {cards[0].face.values.get('deck_name', deck)}"
-                      for deck, cards in decks_of(faces).items()}
+            titles = {deck: deck_title(kit.loc, deck, cards[0].face) for deck, cards in decks_of(faces).items()}
             for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles):
                 made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
                                      shop_file.pages, shop_file.details))
-        if profile.booklet and kit.game.booklet.get("sections"):
-            home = home_print(project, faces, board_faces(kit.loc), token_faces(kit.loc))
-            booklet = render_booklet(project, lay_out(kit.loc, faces, home))
+        booklet = booklet_of(kit) if profile.booklet else None
+        if booklet is not None:
             made.append(Artifact(f"{folder}/{profile.booklet.name}", booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
                                  g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name}))
         reports = preflight_files({a.path: a.data for a in made}, profile)

@@ -36,6 +36,10 @@ class Group(click.Group):
         except errors.PnpError as exc:
             report(exc)
             ctx.exit(exc.exit_code)
+        except OSError as exc:
+            # A file the command had to read or write (a --record path, a catalog, ...).
+            click.echo(f"error: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+            ctx.exit(errors.EXIT_DATA)
         except KeyboardInterrupt:
             click.echo("interrupted; output/ was left as it was before the run", err=True)
             ctx.exit(130)

@@ -267,7 +267,7 @@ def _words(msgid) -> int:
 def catalog_status(game: Game, locale: str) -> Status:
     """Counts and failing checks for one locale against the current YAML."""
     status = Status(game.slug, locale, source=locale == game.source_locale,
-                    released=game.meta["locales"].get(locale) == "released")
+                    released=locale in game.locales and not game.is_draft(locale))
     entries = extract(game)
     if status.source:
         status.strings["translated"] = len(entries)

@@ -45,12 +45,11 @@ class Kit:
 
     @property
     def draft(self) -> str:
-        status = self.game.meta["locales"].get(self.loc.locale)
-        return self.loc.label("draft") if status == "draft" else ""
+        return self.loc.label("draft") if self.game.is_draft(self.loc.locale) else ""
 
     @property
     def scale_label(self) -> str:
-        return self.loc.label("scale_check") if "scale_check" in self.game.meta["labels"] else ""
+        return self.loc.label("scale_check")
 
     def path(self, kind: str, extension: str = "pdf") -> str:
         g, e, l = self.game.slug, self.loc.edition, self.loc.locale
@@ -71,7 +70,7 @@ def cards_kit(kit: Kit) -> Artifact | None:
         return None
     sheet = kit.project.load_sheet(CARD_SHEETS[kit.duplex])
     grid = sheet_grid(sheet, kit.paper_mm)
-    fold = kit.loc.label("fold") if "fold" in kit.game.meta["labels"] else ""
+    fold = kit.loc.label("fold")
     data, pages, _ = render_card_sheets(faces, grid, f"{kit.loc.title} — cards", draft=kit.draft,
                                         scale_label=kit.scale_label, duplex=kit.duplex,
                                         back_offset=kit.back_offset, fold_label=fold,
@@ -109,14 +108,19 @@ def localised_sheet(kit: Kit, name: str) -> dict:
     return sheet
 
 
+def deck_title(loc: Localised, deck: str, face) -> str:
+    """"Game — Deck" as a file or a contact sheet names a deck."""
+    return f"{loc.title} — {face.values.get('deck_name', deck)}"
+
+
 def preview_kit(kit: Kit) -> list[Artifact]:
     """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
     g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
     artifacts = []
     for deck, cards in decks_of(card_faces(kit.loc)).items():
         faces = [card.face for card in cards]
-        title = f"{kit.loc.title} — {faces[0].values.get('deck_name', deck)}"
-        data = render_contact_sheet(faces, title, kit.loc.label("back") if "back" in kit.game.meta["labels"] else "")
+        title = deck_title(kit.loc, deck, faces[0])
+        data = render_contact_sheet(faces, title, kit.loc.label("back"))
         artifacts.append(Artifact(f"{g}/{e}/{l}/{g}-{e}-{l}-preview-{deck}.png", data, g, "preview", e, l, "", 1,
                                   {"deck": deck}))
     return artifacts
@@ -196,16 +200,24 @@ KIT_MAKERS: dict[str, Callable[[Kit], Artifact | None]] = {
 }
 
 
-def booklet_files(kit: Kit) -> list[Artifact]:
-    """The rule booklet of the kit's edition and locale (A5 pages in reading order) and its
-    home-print version on each paper of the build (two pages a side, saddle-stitch order)."""
-    game, loc = kit.game, kit.loc
-    if not game.booklet.get("sections"):
-        return []
+def booklet_of(kit: Kit):
+    """The rule booklet of the kit's edition and locale, A5 pages in reading order (a
+    RenderedBooklet), or None for a game without one."""
+    loc = kit.loc
+    if not kit.game.booklet.get("sections"):
+        return None
     faces = card_faces(loc)
     home = home_print(kit.project, faces, board_faces(loc), token_faces(loc))
-    booklet = render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft))
-    g, e, l = game.slug, loc.edition, loc.locale
+    return render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft))
+
+
+def booklet_files(kit: Kit) -> list[Artifact]:
+    """The rule booklet and its home-print version on each paper of the build (two pages a
+    side, saddle-stitch order)."""
+    booklet = booklet_of(kit)
+    if booklet is None:
+        return []
+    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
     artifacts = [Artifact(f"{g}/{e}/{l}/{g}-{e}-{l}-rules.pdf", booklet.data, g, "rules", e, l, "",
                           booklet.pages, {"content_pages": booklet.content_pages})]
     for paper in kit.papers or (kit.paper,):

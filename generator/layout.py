@@ -68,7 +68,7 @@ def component_values(loc: Localised, component: Component) -> dict:
     values.update(name=loc.field(root, data, "name"), text=loc.field(root, data, "text"))
     editions_with = [e for e in loc.game.editions if component.count(e)]
     if len(editions_with) == len(loc.game.editions):
-        values["edition_label"] = loc.label("all_editions") if "all_editions" in loc.game.meta["labels"] else ""
+        values["edition_label"] = loc.label("all_editions")
     else:
         values["edition_label"] = " · ".join(loc.edition_name(e).upper() for e in editions_with)
     values["count_label"] = f"×{component.count(loc.edition)}"

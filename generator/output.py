@@ -74,7 +74,7 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
             for entry in json.loads(manifest_path.read_text(encoding="utf-8")).get("files", []):
                 if (out / entry["path"]).exists():
                     entries[entry["path"]] = entry
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):   # not a manifest this tool wrote
             entries = {}
     for artifact in artifacts:
         entries[artifact.path] = artifact.entry()

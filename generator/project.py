@@ -64,6 +64,10 @@ class Game:
     def locales(self) -> list[str]:
         return list(self.meta["locales"])
 
+    def is_draft(self, locale: str) -> bool:
+        """A draft locale builds with a DRAFT mark and never goes to a print shop."""
+        return self.meta["locales"].get(locale) == "draft"
+
     @property
     def editions(self) -> list[str]:
         return list(self.meta["editions"])

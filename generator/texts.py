@@ -23,7 +23,7 @@ PLACEHOLDER = re.compile(r"\{([a-z0-9_.@-]+)(?:\|([a-z0-9_]+))?\}")
 
 
 def placeholders(text: str) -> list[str]:
-    """The placeholders of a string, as written, in order (for comparing translations)."""
+    """The placeholders of a string, as written, sorted (for comparing translations)."""
     return sorted(m.group(0) for m in PLACEHOLDER.finditer(text))
 
 
@@ -37,10 +37,7 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
             if name != "count" and isinstance(value, int) and not isinstance(value, bool):
                 values[f"{component.keypath}.{name}"] = value
     design = (game.files.get("boards") or {}).get("design", {})
-    for part in ("track", "clock"):
-        for key, value in design.get(part, {}).items():
-            if isinstance(value, int):
-                values[f"{part}.{key}"] = value
+    _integers(design, (), values)          # the boards' shared design: `track.fields`, `clock.red`
     # Unsuffixed names are the booklet's own edition; `@edition` names any edition.
     for other, suffix in [(edition, "")] + [(e, f"@{e}") for e in game.editions]:
         for component in game.components:
@@ -51,7 +48,7 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
                 groups[selector] = groups.get(selector, 0) + component.count(other)
         for selector, value in groups.items():
             values[f"total.{selector}{suffix}"] = value
-        values[f"kinds.{'cards'}{suffix}"] = len(game.in_edition(other, "cards"))
+        values[f"kinds.cards{suffix}"] = len(game.in_edition(other, "cards"))
         for deck in game.decks:
             values[f"kinds.cards.{deck}{suffix}"] = len(
                 [c for c in game.in_edition(other, "cards") if c.group == deck])

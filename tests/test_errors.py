@@ -1,0 +1,73 @@
+"""Bad input of every kind is a message with its place and exit 1, never a traceback."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+from conftest import ROOT, pnp, replace_in
+
+GAME = "race-to-the-table"
+
+
+def failed_cleanly(result) -> str:
+    assert result.exit_code == 1, result.output + result.traceback
+    assert not result.traceback and "Traceback" not in result.output
+    return result.stderr
+
+
+def test_a_list_used_as_a_key(project):
+    (project / "components" / GAME / "tokens.yaml").write_text("? [a, b]\n: 1\n", encoding="utf-8")
+    err = failed_cleanly(pnp("validate", GAME, project=project))
+    assert f"components/{GAME}/tokens.yaml:1: YAML syntax error: a list or mapping cannot be a key" in err
+
+
+def test_an_unknown_placeholder_on_a_board(project):
+    replace_in(project / "components" / GAME / "boards.yaml", "    start: СТАРТ", '    start: "СТАРТ {nope}"')
+    err = failed_cleanly(pnp("validate", GAME, project=project))
+    assert re.search(rf"components/{GAME}/boards.yaml:\d+: design.track.start: unknown placeholder 'nope'", err)
+
+
+def test_a_catalog_that_is_not_utf8(project):
+    po = project / "components" / GAME / "locales" / "ru.po"
+    po.write_bytes(po.read_bytes() + b"\xff\xfe\n")
+    err = failed_cleanly(pnp("validate", GAME, project=project))
+    assert f"components/{GAME}/locales/ru.po: cannot read catalog" in err
+
+
+def test_a_word_the_booklet_layout_prints_is_missing(project):
+    replace_in(project / "components" / GAME / "booklet.yaml", "  contents: Съдържание\n", "")
+    err = failed_cleanly(pnp("validate", GAME, project=project))
+    assert re.search(rf"components/{GAME}/booklet.yaml:\d+: booklet.ui.contents: the booklet layout prints this word", err)
+
+
+def test_a_recording_that_cannot_be_written(tmp_path):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    scenario = ROOT / "components" / "the-game" / "scenarios" / "rule-ascending.yaml"
+    result = pnp("play", "the-game", str(scenario), "--record", str(tmp_path / "file" / "x.yaml"))
+    assert "error:" in failed_cleanly(result)
+
+
+def test_a_foreign_manifest_is_replaced(tmp_path):
+    (tmp_path / "manifest.json").write_text("[1, 2]", encoding="utf-8")
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    assert json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["files"]
+
+
+def test_a_project_with_its_own_templates_keeps_the_tools_translations(tmp_path):
+    """A designer's templates/ overriding only the booklet CSS still gets a translated
+    calibration sheet, and `i18n extract` leaves the tool's catalogs alone."""
+    import pypdfium2 as pdfium
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "components" / "the-game", project / "components" / "the-game")
+    (project / "templates" / "booklet").mkdir(parents=True)
+    shutil.copy(ROOT / "templates" / "booklet" / "booklet.css", project / "templates" / "booklet" / "booklet.css")
+    tool_catalogs = {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir()}
+    assert pnp("i18n", "extract", project=project).exit_code == 0
+    assert {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir()} == tool_catalogs
+    assert not (project / "templates" / "locales").exists()
+    result = pnp("build", "--game", "the-game", "--locale", "bg", "--paper", "a4", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    pdf = pdfium.PdfDocument(project / "output" / "the-game" / "standard" / "bg" / "the-game-standard-bg-calibration-a4.pdf")
+    assert "Калибриране" in pdf[0].get_textpage().get_text_range()
