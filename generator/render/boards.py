@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 
+from ..errors import DataError, Problem
+from ..yamlfile import locate
+from . import fonts
 from .faces import fit_text
 from .pdf import Document, draft_mark, scale_bar
 
@@ -105,7 +108,7 @@ def draw_board(canvas, board: BoardFace) -> None:
 
 
 def _centred_lines(canvas, fitted, cx, cy):
-    leading = fitted.size * 1.18
+    leading = fitted.size * fonts.LEADING
     top = cy * mm + (len(fitted.lines) - 1) * leading / 2 - fitted.size * 0.35
     for line in fitted.lines:
         canvas.drawCentredString(cx * mm, top, line)
@@ -168,34 +171,36 @@ def _draw_clock(canvas, board: BoardFace):
 # ---- tiling --------------------------------------------------------------------------------
 
 def plan_tiles(board_mm: tuple[float, float], paper_mm: tuple[float, float], margin: float,
-               overlap: float) -> tuple[tuple[float, float], list[Tile]]:
-    """Choose the paper orientation with fewer tiles and cover the board with windows that
-    overlap by `overlap` mm (the glue strip)."""
+               overlap: float, *, source: tuple[str, int] = ("", 0)) -> tuple[tuple[float, float], list[Tile]]:
+    """Choose the paper orientation with fewer tiles and cover the board with windows of the
+    printable area. Each window overlaps its right and lower neighbours by exactly `overlap`
+    mm (the glue strip); the last column and row take what is left of the board.
+    `source` (file, line) locates the tiling settings in an error."""
     best = None
     for paper in (paper_mm, (paper_mm[1], paper_mm[0])):
         inner_w, inner_h = paper[0] - 2 * margin, paper[1] - 2 * margin
         if inner_w <= overlap or inner_h <= overlap:
             continue
-        columns = max(1, math.ceil((board_mm[0] - overlap) / (inner_w - overlap)))
-        rows = max(1, math.ceil((board_mm[1] - overlap) / (inner_h - overlap)))
-        if board_mm[0] <= inner_w:
-            columns = 1
-        if board_mm[1] <= inner_h:
-            rows = 1
-        if best is None or columns * rows < best[0]:
-            best = (columns * rows, paper, columns, rows, inner_w, inner_h)
-    _, paper, columns, rows, inner_w, inner_h = best
-    step_x = (board_mm[0] - inner_w) / (columns - 1) if columns > 1 else 0
-    step_y = (board_mm[1] - inner_h) / (rows - 1) if rows > 1 else 0
+        columns, rows = _spans(board_mm[0], inner_w, overlap), _spans(board_mm[1], inner_h, overlap)
+        if best is None or len(columns) * len(rows) < len(best[1]) * len(best[2]):
+            best = (paper, columns, rows)
+    if best is None:
+        raise DataError([Problem(source[0], source[1], "overlap_mm",
+                                 f"a {margin:g} mm margin on each side and a {overlap:g} mm glue strip leave no room "
+                                 f"for a tile on {paper_mm[0]:g} x {paper_mm[1]:g} mm paper")])
+    paper, columns, rows = best
     tiles = []
-    for row in range(rows):                       # row 0 is the top of the board
-        for column in range(columns):
-            w = min(inner_w, board_mm[0])
-            h = min(inner_h, board_mm[1])
-            x = column * step_x
-            y = board_mm[1] - h - row * step_y
-            tiles.append(Tile(column, row, x, y, w, h))
+    for row, (down, h) in enumerate(rows):         # row 0 is the top of the board
+        for column, (x, w) in enumerate(columns):
+            tiles.append(Tile(column, row, x, board_mm[1] - down - h, w, h))
     return paper, tiles
+
+
+def _spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
+    """(start, size) of windows along one side: one step is a window less the overlap."""
+    step = window - overlap
+    count = max(1, math.ceil((length - overlap) / step - 1e-9))
+    return [(i * step, min(window, length - i * step)) for i in range(count)]
 
 
 def tile_name(tile: Tile) -> str:
@@ -208,7 +213,7 @@ def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dic
     doc = None
     tiles_out = []
     for board in boards:
-        paper, tiles = plan_tiles(board.size_mm, paper_mm, margin, overlap)
+        paper, tiles = plan_tiles(board.size_mm, paper_mm, margin, overlap, source=locate(settings, ("overlap_mm",)))
         if doc is None:
             doc = Document(paper, boards[0].game_title, "boards")
         name = doc.form(board.key, lambda c, b=board: draw_board(c, b), (0, 0, *board.size_mm))
@@ -255,18 +260,23 @@ def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels)
         c.setFont("Sans", 7)
         c.drawCentredString((x0 + w / 2) * mm, (y0 + overlap / 2 - 1) * mm, labels.get("glue", "glue"))
     c.setDash()
-    # Alignment crosses at the corners of the window: they meet their twins on the neighbour.
+    # Alignment crosses at the window's corners, and where a neighbour laid over a glue strip
+    # puts its cut edge (the strip's inner edge): its corner crosses land on these.
     c.setStrokeColor(HexColor("#000000"))
     c.setLineWidth(0.5)
-    for cx in (x0, x0 + w):
-        for cy in (y0, y0 + h):
-            c.line((cx - mark) * mm, cy * mm, (cx + mark) * mm, cy * mm)
-            c.line(cx * mm, (cy - mark) * mm, cx * mm, (cy + mark) * mm)
+    crosses = {(x0, y0), (x0 + w, y0), (x0, y0 + h), (x0 + w, y0 + h)}
+    if tile.column < columns - 1:
+        crosses |= {(x0 + w - overlap, y0), (x0 + w - overlap, y0 + h)}
+    if tile.row < rows - 1:
+        crosses |= {(x0, y0 + overlap), (x0 + w, y0 + overlap)}
+    for cx, cy in sorted(crosses):
+        c.line((cx - mark) * mm, cy * mm, (cx + mark) * mm, cy * mm)
+        c.line(cx * mm, (cy - mark) * mm, cx * mm, (cy + mark) * mm)
     # Tile label and position in the top margin.
     c.setFillColor(HexColor("#000000"))
     c.setFont("Sans-Bold", 9)
     text = f"{board.name} · {labels.get('tile', 'Tile')} {tile_name(tile)} ({tile.row + 1}/{rows}, {tile.column + 1}/{columns})"
-    c.drawString(x0 * mm, (paper[1] - margin + 3) * mm, text)
+    c.drawString((x0 + mark + 1) * mm, (paper[1] - margin + 3) * mm, text)
     c.restoreState()
 
 
