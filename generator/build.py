@@ -121,6 +121,8 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
             once.add((game.slug, edition, locale))
             for kind, maker in LOCALE_MAKERS.items():
                 artifacts += maker(kit)
+                if progress:
+                    progress(f"{game.slug} {edition} {locale} {kind}")
         for kind, maker in KIT_MAKERS.items():
             artifact = maker(kit)
             if artifact is not None:

@@ -2,9 +2,11 @@
 gettext template, merge it into one PO catalog per locale, check the catalogs, and count
 what is translated.
 
-msgctxt is the string's key path (`cards.quick.name`, `booklet.sections.setup.blocks.0.steps.1`),
-so a string keeps its translation when the YAML around it moves; when the source text changes
-the translation is kept but marked fuzzy, with the previous source for the translator.
+msgctxt is the string's key path (`cards.quick.name`, `booklet.sections.setup.blocks.0.steps.1`):
+components and booklet sections are named by id, so they keep their translations when the YAML
+around them moves (blocks inside a section are numbered, so inserting one renumbers the ones
+after it). When the source text changes, the translation is kept but marked fuzzy, with the
+previous source for the translator.
 """
 from __future__ import annotations
 
@@ -435,7 +437,6 @@ def check_placeholder_names(game: Game) -> list[Problem]:
 # templates/locales/<lang>.po, made and counted by the same commands as a game's catalogs.
 
 TOOL_SOURCE_LOCALE = "en"
-TOOL_LOCALES = ("bg", "uk", "cs", "ru")
 
 
 def tool_entries(project) -> list[Entry]:
@@ -449,6 +450,16 @@ def tool_entries(project) -> list[Entry]:
         if isinstance(data, Located) and isinstance(data.get("text"), Located):
             _walk_booklet(data["text"], ("sheets", name, "text"), entries)
     return entries
+
+
+def tool_locales(project) -> list[str]:
+    """Every locale a game of the project ships in, and every one the tool has a catalog for."""
+    locales = {path.stem for path in (TOOL_TEMPLATES / "locales").glob("*.po")}
+    for slug in project.game_slugs():
+        game, problems = project.load_game(slug)
+        if not problems and isinstance(game.meta.get("locales"), dict):
+            locales.update(game.meta["locales"])
+    return sorted(locales - {TOOL_SOURCE_LOCALE})
 
 
 def tool_catalog_path(project, locale: str) -> Path:
@@ -479,7 +490,7 @@ def extract_tool(project) -> list[MergeResult]:
         template.add(entry.msgid, context=entry.key, locations=[(entry.file, entry.line)])
     write_atomic(folder / "messages.pot", serialise(template))
     results = []
-    for locale in TOOL_LOCALES:
+    for locale in tool_locales(project):
         path = folder / f"{locale}.po"
         old = read_catalog(path, locale) if path.exists() else None
         catalog, result = _merged(template, old, locale, Catalog(
@@ -511,7 +522,7 @@ def tool_status(project) -> list[Status]:
     """Status rows for the tool's catalogs (never released/draft: untranslated falls back to English)."""
     entries = tool_entries(project)
     rows = []
-    for locale in TOOL_LOCALES:
+    for locale in tool_locales(project):
         status = Status("(tool)", locale)
         path = tool_catalog_path(project, locale)
         by_key = messages_by_key(path, locale) if path.exists() else {}

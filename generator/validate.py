@@ -136,14 +136,14 @@ def check_rules(game: Game) -> list[Problem]:
     for edition in spec.editions:
         if edition not in game.editions:
             add(game.meta, ("editions",), f"the rules know edition '{edition}', the data does not")
+    have: dict[str, dict] = {}
+    for component in game.components:
+        have.setdefault(component.category, {})[component.id] = component
     for edition in game.editions:
         if edition not in spec.counts:
             add(game.meta, ("editions", edition), f"the rules know no edition '{edition}'")
             continue
         need = spec.counts[edition]
-        have = {c.category: {} for c in game.components}
-        for component in game.components:
-            have.setdefault(component.category, {})[component.id] = component
         for category, counts in need.items():
             for cid, needed in counts.items():
                 component = have.get(category, {}).get(cid)
@@ -190,7 +190,7 @@ def check_setups(game: Game) -> list[Problem]:
     spec = game.rules.SPEC
     problems = []
     if spec.setup is None:
-        return check_play(game)
+        return problems
     for edition in game.editions:
         if edition not in spec.counts:
             continue
@@ -203,7 +203,7 @@ def check_setups(game: Game) -> list[Problem]:
                     file, line = locate(game.files.get(category, game.meta), (category,))
                     problems.append(Problem(file, line, selector,
                                             f"a {players}-player game of edition '{edition}' needs {needed}, data has {have}"))
-    return problems + check_play(game)
+    return problems
 
 
 PLAY_CHECK_SEEDS = (1, 2)       # seeded games per edition and player count: a few, to stay fast
@@ -253,5 +253,5 @@ def validate_game(game: Game) -> list[Problem]:
     problems += check_references(game)
     problems += check_rules(game)
     if not problems:
-        problems += check_setups(game)
+        problems += check_setups(game) + check_play(game)
     return problems
