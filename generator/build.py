@@ -21,9 +21,6 @@ from .render.shop import booklet_with_bleed, decks_of, render_shop_cards
 from .texts import Texts
 from .validate import validate_game
 
-PAPERS = ("a4", "letter")
-
-
 # ---- load + validate ----------------------------------------------------------------------
 
 def load_games(project: Project, slug: str | None = None, locale: str | None = None) -> list[Game]:
@@ -76,8 +73,15 @@ class BuildRequest:
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-def plan(games: list[Game], request: BuildRequest) -> list[tuple[Game, str, str, str]]:
-    papers = PAPERS if request.paper == "all" else (request.paper,)
+def paper_names(project: Project) -> tuple[str, ...]:
+    """The home papers the project prints on (templates/sheets/papers.yaml)."""
+    return tuple(project.load_sheet("papers")["papers"])
+
+
+def plan(games: list[Game], request: BuildRequest, available: tuple[str, ...]) -> list[tuple[Game, str, str, str]]:
+    if request.paper != "all" and request.paper not in available:
+        raise UsageError(f"no paper '{request.paper}' (papers: {', '.join(available)}, or all)")
+    papers = available if request.paper == "all" else (request.paper,)
     jobs = []
     for game in games:
         editions = game.editions
@@ -107,7 +111,7 @@ def build(project: Project, request: BuildRequest, progress=None) -> list[Artifa
     if request.profiles:
         return build_shop(project, request, progress)
     games = load_games(project, request.game, request.locale)
-    jobs = plan(games, request)
+    jobs = plan(games, request, paper_names(project))
     artifacts: list[Artifact] = []
     texts_cache: dict[tuple[str, str], Texts] = {}
     once: set[tuple[str, str, str]] = set()
@@ -176,7 +180,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
         raise UsageError("--duplex and --back-offset are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
     games = load_games(project, request.game, request.locale)
-    jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale, "a4"))
+    jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale), ("shop",))
             if not g.is_draft(l)]
     if not jobs:
         raise UsageError("nothing to build: print shops get released locales only, and the selection has none")

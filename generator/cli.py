@@ -88,7 +88,8 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
 @click.option("--game", help="Only this game.")
 @click.option("--edition", help="Only this edition.")
 @click.option("--locale", help="Only this locale.")
-@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True)
+@click.option("--paper", default="all", show_default=True, metavar="NAME",
+              help="A paper of templates/sheets/papers.yaml (a4, letter, ...) or all.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder (default: output/).")
 @click.option("--profile", "profiles", multiple=True, metavar="NAME",
               help="Build print-shop files for this profile (repeatable, or 'all'; see `pnp profiles`) "

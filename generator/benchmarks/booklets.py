@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from ..build import PAPERS, load_games
+from ..build import load_games, paper_names
 from ..kits import Kit, booklet_files
 from ..layout import Localised
 from ..texts import Texts
@@ -20,7 +20,8 @@ def run(project) -> list[str]:
         for locale in game.locales:
             texts = Texts.load(game, locale)
             for edition in game.editions:
-                kit = Kit(project, game, Localised(game, edition, texts), PAPERS[0], papers=PAPERS)
+                papers = paper_names(project)
+                kit = Kit(project, game, Localised(game, edition, texts), papers[0], papers=papers)
                 for artifact in booklet_files(kit):
                     if artifact.kind == "rules":
                         booklets += 1
