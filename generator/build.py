@@ -23,10 +23,12 @@ from .validate import validate_game
 
 # ---- load + validate ----------------------------------------------------------------------
 
-def load_games(project: Project, slug: str | None = None, locale: str | None = None) -> list[Game]:
+def load_games(project: Project, slug: str | None = None, locale: str | None = None, *,
+               texts: bool = True) -> list[Game]:
     """Load and fully validate the selected games; raise DataError with every problem.
     With `locale`, translations and text fit are checked for that locale only: a designer
-    rebuilding the source language is not held up by catalogs that have not caught up yet."""
+    rebuilding the source language is not held up by catalogs that have not caught up yet.
+    `texts=False` stops after the data and rules checks (what translation commands need)."""
     games, problems = [], []
     for name in project.select(slug):
         game, found = project.load_game(name)
@@ -34,28 +36,28 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
         if not found:
             found = validate_game(game)
             problems += found
-        if not found:
+        if not found and texts:
             locales = [locale] if locale in game.locales else None
             unknown = check_placeholder_names(game)
             # Independent checks: a translation gap does not hide a text that overflows. Only
             # a source text naming a number the data lacks stops the faces from being laid out.
             problems += unknown + check_translations(game, locales) + check_booklet(game)
             if not unknown:
-                problems += check_game_faces(game, locales)
+                problems += check_game_faces(project, game, locales)
         games.append(game)
     if problems:
         raise DataError(problems)
     return games
 
 
-def check_game_faces(game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
+def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
     problems = []
     for locale in locales or game.locales:
         texts = Texts.load(game, locale)
         for edition in game.editions:
             loc = Localised(game, edition, texts)
             problems += check_faces(loc, card_faces(loc))
-            problems += check_pieces(validation_kit(game, loc))
+            problems += check_pieces(validation_kit(project, game, loc))
     return problems
 
 

@@ -243,10 +243,10 @@ EDITION_MAKERS: dict[str, Callable[[Project, Game, str], Artifact | None]] = {
 
 # ---- dry runs for validation --------------------------------------------------------------
 
-def validation_kit(game: Game, loc: Localised) -> Kit:
+def validation_kit(project: Project, game: Game, loc: Localised) -> Kit:
     """A kit for dry runs of the board and token renderers (validation): no paper choice
-    changes what fits, so A4 stands for all."""
-    return Kit(Project(game.folder.parent.parent), game, loc, "a4")
+    changes what fits, so the first paper stands for all."""
+    return Kit(project, game, loc, next(iter(project.load_sheet("papers")["papers"])))
 
 
 def check_pieces(kit: Kit) -> list[Problem]:

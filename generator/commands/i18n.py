@@ -5,20 +5,12 @@ import json
 
 import click
 
-from ..errors import DataError
 
 
 def _games(project, game):
-    """Games loaded and schema-checked, without requiring complete translations."""
-    from ..validate import validate_game
-    games, problems = [], []
-    for slug in project.select(game):
-        loaded, found = project.load_game(slug)
-        problems += found or validate_game(loaded)
-        games.append(loaded)
-    if problems:
-        raise DataError(problems)
-    return games
+    """Games whose data and rules are sound; their translations may be incomplete."""
+    from ..build import load_games
+    return load_games(project, game, texts=False)
 
 
 def register(main):
