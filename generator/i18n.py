@@ -388,6 +388,10 @@ def check_translations(game: Game, locales=None) -> list[Problem]:
     return problems
 
 
+# Quotation marks a source text may put around a card's name (bg/cs „“, uk/ru «», en “” "").
+QUOTES = (("„", "“"), ("«", "»"), ("“", "”"), ('"', '"'), ("‚", "‘"))
+
+
 def glossary_warnings(game: Game, locale: str) -> list[str]:
     """A card name quoted in another string should be quoted in its translated form there too."""
     if locale == game.source_locale:
@@ -406,7 +410,9 @@ def glossary_warnings(game: Game, locale: str) -> list[str]:
         if target == entry.source:
             continue
         for source_name, translated_name in names.items():
-            if f"„{source_name}“" in entry.source and translated_name.rstrip("!") not in target:
+            quoted = any(f"{opening}{source_name}{closing}" in entry.source for opening, closing in QUOTES)
+            # A name may lose its closing "!" or "?" inside a sentence; the rest must be there.
+            if quoted and translated_name.rstrip("!?.") not in target:
                 warnings.append(f"{entry.key}: quotes the card „{source_name}“, but the translation "
                                 f"does not contain its name {translated_name!r}")
     return warnings
