@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 from .errors import DataError, Problem, UsageError
 from .rules.engine import Engine, IllegalAction, InvariantBroken, ScenarioError, SetupError, State
-from .simulate import policy_rng
+from .simulate import play_out, policy_rng
 from .yamlfile import Located, load_yaml, locate
 
 SCENARIO_KEYS = ("title", "source", "setup", "steps")
@@ -150,17 +150,9 @@ def differences(expected, actual, path: tuple = ()) -> Iterator[tuple[tuple, str
 
 
 def play_on(engine: Engine, played: Played, policy: str, seed: int) -> None:
-    """Continue a scenario's game to its end with a policy for every seat."""
-    state = played.state
-    rng = policy_rng(seed)          # as the simulator's players for that seed
-    for _ in range(engine.max_actions):
-        if state.is_terminal():
-            return
-        action = engine.policies[policy](state, rng)
-        state.apply(action)
-        state.check_invariants()
-        played.actions.append(action)
-    raise InvariantBroken(f"no end after {engine.max_actions} actions")
+    """Continue a scenario's game to its end with a policy for every seat (the simulator's
+    players for that seed)."""
+    play_out(engine, played.state, policy, policy_rng(seed), played=played.actions)
 
 
 def recording(engine: Engine, game, played: Played, title: str) -> dict:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules.engine import Engine, InvariantBroken, State
+from .rules.engine import Action, Engine, InvariantBroken, State
 
 SEED_STRIDE = 1_000_000          # games per seed before two seeds' games could coincide
 
@@ -29,27 +29,37 @@ def policy_rng(state_seed: int) -> random.Random:
     return random.Random(f"policy:{state_seed}")
 
 
+def play_out(engine: Engine, state: State, policy: str, rng: random.Random, *, check: bool = True,
+             played: list[Action] | None = None) -> State:
+    """Play `state` on to its end with `policy` for every seat, appending each action to
+    `played` when given. With `check`, invariants are tested after every action. A game still
+    going after the engine's max_actions is a broken rule (InvariantBroken)."""
+    choose = engine.policies[policy]
+    actions = 0
+    while not state.is_terminal():
+        if actions == engine.max_actions:
+            raise InvariantBroken(f"no end after {engine.max_actions} actions")
+        action = choose(state, rng)
+        state.apply(action)
+        actions += 1
+        if check:
+            state.check_invariants()
+        if played is not None:
+            played.append(action)
+    return state
+
+
 def play_game(engine: Engine, components: Mapping[str, Any], *, players: int, edition: str, seed: int,
               policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True) -> State:
     """Play one game to its end. With `check`, invariants are tested after every action and a
     broken one raises InvariantBroken saying which game, action and rule."""
     state = engine.new_game(players=players, edition=edition, seed=seed, **components, **(options or {}))
-    choose = engine.policies[policy]
-    rng = policy_rng(seed)
-    where = f"{engine.slug} {edition} {players} players, seed {seed}"
     try:
         if check:
             state.check_invariants()
-        for count in range(engine.max_actions):
-            if state.is_terminal():
-                return state
-            action = choose(state, rng)
-            state.apply(action)
-            if check:
-                state.check_invariants()
+        return play_out(engine, state, policy, policy_rng(seed), check=check)
     except InvariantBroken as exc:
-        raise InvariantBroken(f"{where}: {exc}") from None
-    raise InvariantBroken(f"{where}: no end after {engine.max_actions} actions")
+        raise InvariantBroken(f"{engine.slug} {edition} {players} players, seed {seed}: {exc}") from None
 
 
 @dataclass

@@ -6,15 +6,16 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
-from conftest import pnp
+from conftest import ROOT, pnp
+from generator import validate
+from generator.build import load_games
+from generator.project import Project
 
-ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
 SCENARIOS = ROOT / "components" / SLUG / "scenarios"
 EXAMPLE = SCENARIOS / "example-end-of-a-game.yaml"
-
-
 
 
 def test_every_example_and_faq_answer_has_a_scenario():
@@ -124,10 +125,27 @@ def test_play_on_with_a_policy_reaches_the_end(tmp_path):
     assert pnp("play", SLUG, str(path), "--policy", "clever").exit_code == 2
 
 
+def test_play_on_may_end_the_game_on_its_last_allowed_action(tmp_path, monkeypatch):
+    path = tmp_path / "seeded.yaml"
+    path.write_text("setup: {edition: free, players: 3, seed: 5}\n", encoding="utf-8")
+    record = tmp_path / "recorded.yaml"
+    result = pnp("play", SLUG, str(path), "--policy", "random", "--record", str(record))
+    assert result.exit_code == 0, result.output
+    length = len(yaml.safe_load(record.read_text(encoding="utf-8"))["steps"][0]["do"])
+    engine = load_games(Project(ROOT), SLUG)[0].rules.ENGINE
+    monkeypatch.setattr(validate, "PLAY_CHECK_SEEDS", ())      # the seeded games validation plays are longer
+    monkeypatch.setattr(engine, "max_actions", length)
+    result = pnp("play", SLUG, str(path), "--policy", "random")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["terminal"] is True
+    monkeypatch.setattr(engine, "max_actions", length - 1)
+    result = pnp("play", SLUG, str(path), "--policy", "random")
+    assert result.exit_code == 1 and f"no end after {length - 1} actions" in result.stderr
+
+
 @pytest.mark.parametrize("name,policy", [("playthrough-full-4p", "greedy"), ("playthrough-free-3p", "random")])
 def test_golden_playthrough_records_the_same_again(tmp_path, name, policy):
     golden = SCENARIOS / f"{name}.yaml"
-    import yaml
     data = yaml.safe_load(golden.read_text(encoding="utf-8"))
     start = tmp_path / "start.yaml"
     title = data["title"].removesuffix(f", played on by policy {policy}")
