@@ -17,11 +17,18 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pikepdf
+import pypdfium2 as pdfium
+
 from .profiles import MM_PER_INCH, PDFX_VERSIONS, FileSpec, Profile
 
 PT_PER_MM = 72 / MM_PER_INCH
 BOX_TOLERANCE_MM = 0.05
 DPI_TOLERANCE = 0.5
+# What reading a damaged file can raise in pikepdf, pdfium or PIL, including a recovered PDF
+# whose objects are missing or of the wrong type: that file fails, the others are still checked.
+DAMAGED = (pikepdf.PikepdfError, pdfium.PdfiumError, OSError, ValueError, TypeError, KeyError, IndexError,
+           AttributeError)
 
 
 @dataclass
@@ -73,30 +80,41 @@ def preflight_paths(paths: list[Path], profile: Profile) -> list[FileReport]:
             found += sorted(p for p in path.rglob("*") if p.suffix.lower() in (".pdf", ".png") and p.is_file())
         else:
             found.append(path)
-    files = {}
+    files, unreadable = {}, {}
     for path in found:
         try:
             files[str(path)] = path.read_bytes()
         except OSError as exc:
-            files[str(path)] = f"cannot read: {exc.strerror or exc}".encode()
+            unreadable[str(path)] = FileReport(str(path), [Check("format", False, f"cannot read: {exc.strerror or exc}")])
 
     def read_sibling(name):
         path = Path(name)
         return path.read_bytes() if path.is_file() else None
 
-    return preflight_files(files, profile, read_sibling)
+    checked = {report.path: report for report in preflight_files(files, profile, read_sibling)}
+    return [checked.get(name) or unreadable[name] for name in dict.fromkeys(map(str, found))]
 
 
 def preflight(name: str, data: bytes, profile: Profile, sibling=lambda name: None) -> FileReport:
     report = FileReport(name)
-    if data.startswith(b"\x89PNG"):
-        _png(report, data, profile)
-    elif data[:1024].lstrip().startswith(b"%PDF") or b"%PDF-" in data[:1024]:
-        _pdf(report, name, data, profile, sibling)
-    else:
-        detail = data.decode(errors="replace") if data.startswith(b"cannot read") else "neither a PDF nor a PNG file"
-        report.add("format", False, detail)
+    try:
+        if data.startswith(b"\x89PNG"):
+            _png(report, data, profile)
+        elif data[:1024].lstrip().startswith(b"%PDF") or b"%PDF-" in data[:1024]:
+            _pdf(report, name, data, profile, sibling)
+        else:
+            report.add("format", False, "neither a PDF nor a PNG file")
+    except DAMAGED as exc:
+        report.add("format", False, f"damaged, checks stopped here: {_reason(exc)}")
     return report
+
+
+def _reason(exc: Exception) -> str:
+    """The library's message without the in-memory stream it names; for what a damaged object
+    tree trips up in Python itself, what that means."""
+    if not isinstance(exc, (pikepdf.PikepdfError, pdfium.PdfiumError, OSError)):
+        return f"an object the file refers to is missing or of the wrong kind ({type(exc).__name__}: {exc})"
+    return re.sub(r"(stream )?<_io\.BytesIO object at 0x[0-9a-f]+>:?\s*", "", str(exc)).strip() or type(exc).__name__
 
 
 # ---- PNG ------------------------------------------------------------------------------------------
@@ -107,7 +125,15 @@ def _png(report: FileReport, data: bytes, profile: Profile) -> None:
     if cards is None or cards.format != "png":
         report.add("format", False, f"profile {profile.name} takes no PNG files")
         return
-    image = Image.open(io.BytesIO(data))
+    try:
+        # Every chunk and its checksum to the end: a truncated or corrupt file fails here
+        # (whatever ImageFile.LOAD_TRUNCATED_IMAGES another library has set). verify() leaves
+        # the image unusable, so it is opened again to be measured.
+        Image.open(io.BytesIO(data)).verify()
+        image = Image.open(io.BytesIO(data))
+    except (OSError, SyntaxError, ValueError) as exc:
+        report.add("format", False, f"not a readable PNG: {_reason(exc)}")
+        return
     sizes = [s.pixels for s in cards.sizes]
     report.add("png-size", image.size in sizes,
                f"{image.size[0]} x {image.size[1]} px; the profile wants "
@@ -126,11 +152,10 @@ def _png(report: FileReport, data: bytes, profile: Profile) -> None:
 # ---- PDF ------------------------------------------------------------------------------------------
 
 def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) -> None:
-    import pikepdf
     try:
         pdf = pikepdf.open(io.BytesIO(data))
-    except pikepdf.PdfError as exc:
-        report.add("format", False, f"not a readable PDF: {exc}")
+    except pikepdf.PikepdfError as exc:
+        report.add("format", False, f"not a readable PDF: {_reason(exc)}")
         return
     with pdf:
         role, spec, fields = _role(name, profile, pdf)
@@ -275,12 +300,15 @@ def _card_pages(report, pdf, name, spec: FileSpec | None, fields, profile, sibli
             other_name = name[: len(name) - len(_tail(name, spec))] + other.name.format(**fields)
         except KeyError:
             continue
-        data = sibling(other_name)
-        if data is None:
+        try:
+            data = sibling(other_name)
+            if data is None:
+                continue
+            with pikepdf.open(io.BytesIO(data)) as other_pdf:
+                other_count = len(other_pdf.pages)
+        except DAMAGED as exc:
+            problems.append(f"{Path(other_name).name} cannot be read ({_reason(exc)}): fronts and backs cannot be paired")
             continue
-        import pikepdf
-        with pikepdf.open(io.BytesIO(data)) as other_pdf:
-            other_count = len(other_pdf.pages)
         if other_count * len(sides) != count * len(other.sides):
             problems.append(f"{count} pages here, {other_count} in {Path(other_name).name}: fronts and backs do not pair")
         else:
@@ -296,7 +324,6 @@ def _tail(name: str, spec: FileSpec) -> str:
 def _fingerprint(page) -> str:
     """A page's design: its content and the data of what it draws, not object numbers, so
     identical backs stored as separate objects still match."""
-    import pikepdf
     digest = hashlib.sha256()
     contents = page.obj.get("/Contents")
     for stream in (contents if isinstance(contents, pikepdf.Array) else [contents] if contents is not None else []):
@@ -371,7 +398,6 @@ class _Walk:
 
     def _space(self, resources, name) -> tuple[str, object]:
         """('rgb' | 'cmyk' | 'gray' | 'other', object) for a colour space name or array."""
-        import pikepdf
         space = name
         if isinstance(name, pikepdf.Name) and str(name) not in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray", "/Pattern"):
             spaces = resources.get("/ColorSpace") if resources is not None else None
@@ -398,7 +424,6 @@ class _Walk:
             self.max_ink, self.ink_where = total, where
 
     def _content(self, owner, resources, ctm, where, depth) -> None:
-        import pikepdf
         if depth > 12:
             return
         stack = []
@@ -483,7 +508,6 @@ class _Walk:
 
     def _image_ink(self, image, where) -> None:
         import numpy
-        import pikepdf
         try:
             pil = pikepdf.PdfImage(image).as_pil_image()
         except Exception:           # an image pikepdf cannot decode: its ink stays unmeasured
@@ -565,7 +589,6 @@ def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -
 
 def _safe_zone(report: FileReport, data: bytes, pdf, safe_mm: float) -> None:
     """Every character's glyph box (pdfium, tight) at least `safe_mm` inside the TrimBox."""
-    import pypdfium2 as pdfium
     if any("/TrimBox" not in page.obj for page in pdf.pages):
         report.add("safe-zone", False, "no TrimBox to measure from")
         return

@@ -305,6 +305,53 @@ def test_something_that_is_neither_pdf_nor_png_fails_format(tmp_path):
     assert code == 1 and failed(results["notes.pdf"]) == {"format"}
 
 
+def _damaged(profile: str, path: Path, *others: Path):
+    """Preflight as a user runs it: a report with a fail line and exit 1, never a traceback."""
+    result = pnp("preflight", "--profile", profile, str(path), *map(str, others))
+    assert result.traceback == "", result.traceback
+    assert result.exit_code == 1, result.output
+    assert f"FAIL  {path}" in result.output
+    return result.output
+
+
+@pytest.mark.parametrize("keep", [0.5, 0.9, 2000])
+def test_a_truncated_pdf_fails_format(built, tmp_path, keep):
+    data = (built / "drivethrucards" / "action.pdf").read_bytes()
+    path = tmp_path / "action.pdf"
+    path.write_bytes(data[:int(len(data) * keep) if keep < 1 else keep])
+    output = _damaged("drivethrucards", path)
+    assert "  fail  format" in output and "BytesIO" not in output
+
+
+@pytest.mark.parametrize("damage", ["truncated", "header"])
+def test_a_damaged_png_fails_format(png, damage):
+    data = png.read_bytes()
+    png.write_bytes(data[:len(data) // 2] if damage == "truncated" else data[:8] + bytes(40) + data[48:])
+    output = _damaged("tgc", png)
+    assert "  fail  format" in output and "not a readable PNG" in output
+
+
+def test_a_damaged_other_half_fails_the_pairing(built, tmp_path):
+    for side in ("fronts", "backs"):
+        shutil.copy(built / "eu-3mm" / f"action-{side}.pdf", tmp_path)
+    backs = tmp_path / "action-backs.pdf"
+    backs.write_bytes(backs.read_bytes()[:3000])
+    output = _damaged("eu-3mm", tmp_path / "action-fronts.pdf")
+    assert "  fail  pages" in output and "action-backs.pdf" in output
+    output = _damaged("eu-3mm", backs, tmp_path / "action-fronts.pdf")       # both named: each has its report
+    assert "0 of 2 file(s) passed" in output and "  fail  format" in output
+
+
+def test_a_file_that_cannot_be_read_fails_format(tmp_path):
+    from generator.preflight import preflight_paths
+    from generator.profiles import load_profile
+    from generator.project import Project
+    missing = tmp_path / "gone.pdf"
+    (report,) = preflight_paths([missing], load_profile(Project(ROOT), "drivethrucards"))
+    assert [(c.criterion, c.ok) for c in report.checks] == [("format", False)]
+    assert report.checks[0].detail.startswith("cannot read")
+
+
 def test_unknown_profile_is_a_usage_error(built):
     result = pnp("preflight", "--profile", "nope", str(built))
     assert result.exit_code == 2 and "no print profile 'nope'" in result.output
