@@ -51,13 +51,23 @@ class Kit:
     def scale_label(self) -> str:
         return self.loc.label("scale_check")
 
-    def path(self, kind: str, extension: str = "pdf") -> str:
-        g, e, l = self.game.slug, self.loc.edition, self.loc.locale
-        return f"{g}/{e}/{l}/{g}-{e}-{l}-{kind}-{self.paper}.{extension}"
+    @property
+    def duplex_details(self) -> dict:
+        """How a double-sided file was laid out, for the manifest."""
+        return {"duplex": self.duplex, "back_offset_mm": list(self.back_offset)}
 
-    def artifact(self, kind: str, data: bytes, pages: int) -> Artifact:
-        return Artifact(self.path(kind), data, self.game.slug, kind, self.loc.edition,
-                        self.loc.locale, self.paper, pages)
+    def path(self, kind: str, extension: str = "pdf", per_paper: bool = True) -> str:
+        """output/<game>/<edition>/<locale>/<game>-<edition>-<locale>-<kind>[-<paper>].<ext>"""
+        g, e, l = self.game.slug, self.loc.edition, self.loc.locale
+        paper = f"-{self.paper}" if per_paper else ""
+        return f"{g}/{e}/{l}/{g}-{e}-{l}-{kind}{paper}.{extension}"
+
+    def artifact(self, kind: str, data: bytes, pages: int, *, name: str = "", extension: str = "pdf",
+                 per_paper: bool = True, details: dict | None = None) -> Artifact:
+        """A file of this kit; `name` is the kind's part of the file name when it differs."""
+        return Artifact(self.path(name or kind, extension, per_paper), data, self.game.slug, kind,
+                        self.loc.edition, self.loc.locale, self.paper if per_paper else "", pages,
+                        details or {})
 
 
 # The card sheet each duplex mode prints on (templates/sheets/).
@@ -76,10 +86,8 @@ def cards_kit(kit: Kit) -> Artifact | None:
                                         back_offset=kit.back_offset, fold_label=fold,
                                         fold_line=sheet.get("fold_line"))
     # The default (long-edge duplex) keeps the plain name; other modes sit beside it.
-    artifact = kit.artifact("cards" if kit.duplex == "long" else f"cards-{kit.duplex}", data, pages)
-    artifact.kind = "cards"
-    artifact.details = {"duplex": kit.duplex, "back_offset_mm": list(kit.back_offset)}
-    return artifact
+    return kit.artifact("cards", data, pages, name="cards" if kit.duplex == "long" else f"cards-{kit.duplex}",
+                        details=kit.duplex_details)
 
 
 def calibration_kit(kit: Kit) -> Artifact | None:
@@ -88,9 +96,7 @@ def calibration_kit(kit: Kit) -> Artifact | None:
         return None
     data, pages = render_calibration(kit.paper_mm, localised_sheet(kit, "calibration"),
                                      scale_label=kit.scale_label, back_offset=kit.back_offset)
-    artifact = kit.artifact("calibration", data, pages)
-    artifact.details = {"duplex": kit.duplex, "back_offset_mm": list(kit.back_offset)}
-    return artifact
+    return kit.artifact("calibration", data, pages, details=kit.duplex_details)
 
 
 def localised_sheet(kit: Kit, name: str) -> dict:
@@ -115,14 +121,12 @@ def deck_title(loc: Localised, deck: str, face) -> str:
 
 def preview_kit(kit: Kit) -> list[Artifact]:
     """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
-    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
     artifacts = []
     for deck, cards in decks_of(card_faces(kit.loc)).items():
         faces = [card.face for card in cards]
-        title = deck_title(kit.loc, deck, faces[0])
-        data = render_contact_sheet(faces, title, kit.loc.label("back"))
-        artifacts.append(Artifact(f"{g}/{e}/{l}/{g}-{e}-{l}-preview-{deck}.png", data, g, "preview", e, l, "", 1,
-                                  {"deck": deck}))
+        data = render_contact_sheet(faces, deck_title(kit.loc, deck, faces[0]), kit.loc.label("back"))
+        artifacts.append(kit.artifact("preview", data, 1, name=f"preview-{deck}", extension="png",
+                                      per_paper=False, details={"deck": deck}))
     return artifacts
 
 
@@ -217,9 +221,8 @@ def booklet_files(kit: Kit) -> list[Artifact]:
     booklet = booklet_of(kit)
     if booklet is None:
         return []
-    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
-    artifacts = [Artifact(f"{g}/{e}/{l}/{g}-{e}-{l}-rules.pdf", booklet.data, g, "rules", e, l, "",
-                          booklet.pages, {"content_pages": booklet.content_pages})]
+    artifacts = [kit.artifact("rules", booklet.data, booklet.pages, per_paper=False,
+                              details={"content_pages": booklet.content_pages})]
     for paper in kit.papers or (kit.paper,):
         on_paper = replace(kit, paper=paper)
         data, sides = impose(booklet.data, on_paper.paper_mm)
