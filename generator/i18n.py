@@ -136,10 +136,15 @@ def template_path(game: Game) -> Path:
 
 
 def _new_catalog(game: Game, locale: str | None) -> Catalog:
+    return _catalog(game.slug, f"components/{game.slug}/", locale)
+
+
+def _catalog(domain: str, source: str, locale: str | None) -> Catalog:
+    """An empty catalog (or template) with a fixed date, so unchanged strings give unchanged files."""
     what = f"{locale} translation" if locale else "Translation template"
-    header = (f"# {what} of {game.slug}, made by `pnp i18n extract` from components/{game.slug}/.\n"
+    header = (f"# {what} of {domain}, made by `pnp i18n extract` from {source}.\n"
               f"# msgctxt is the key path of each string in the YAML; keep every {{placeholder}}.")
-    return Catalog(locale=locale, domain=game.slug, project=game.slug, version="1",
+    return Catalog(locale=locale, domain=domain, project=domain, version="1",
                    header_comment=header, msgid_bugs_address="",
                    creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
                    language_team=locale or "", last_translator="", charset="utf-8")
@@ -486,11 +491,7 @@ def owns_tool_catalogs(project) -> bool:
 def extract_tool(project) -> list[MergeResult]:
     """templates/locales/messages.pot and the tool's catalogs, like a game's."""
     folder = TOOL_TEMPLATES / "locales"
-    template = Catalog(domain="pnp", project="pnp", version="1", header_comment=(
-        "# The tool's own words (calibration sheet ...), made by `pnp i18n extract` from templates/sheets/.\n"
-        "# msgctxt is the key path of each string; keep every {placeholder}."),
-        msgid_bugs_address="", creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
-        last_translator="", charset="utf-8")
+    template = _catalog("pnp", "templates/sheets/ (the tool's own words)", None)
     entries = tool_entries(project)
     for entry in entries:
         template.add(entry.msgid, context=entry.key, locations=[(entry.file, entry.line)])
@@ -499,10 +500,7 @@ def extract_tool(project) -> list[MergeResult]:
     for locale in tool_locales(project):
         path = folder / f"{locale}.po"
         old = read_catalog(path, locale) if path.exists() else None
-        catalog, result = _merged(template, old, locale, Catalog(
-            locale=locale, domain="pnp", project="pnp", version="1", header_comment=template.header_comment,
-            msgid_bugs_address="", creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
-            language_team=locale, last_translator="", charset="utf-8"))
+        catalog, result = _merged(template, old, locale, _catalog("pnp", "templates/sheets/ (the tool's own words)", locale))
         write_atomic(path, serialise(catalog))
         results.append(result)
     return results
