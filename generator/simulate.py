@@ -138,9 +138,12 @@ class Run:
 def simulate(engine: Engine, game, *, edition: str, players: int, games: int, seed: int = 0,
              policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True,
              progress: Callable[[], None] | None = None) -> Run:
-    """Play `games` seeded games; raise InvariantBroken at the first broken rule."""
+    """Play `games` seeded games; raise InvariantBroken at the first broken rule, OptionError
+    before the first game for an option the rules do not allow."""
     options = {**engine.options, **(options or {})}
     components = engine.components(game, edition)       # read from the YAML once per run
+    if engine.check_options is not None:
+        engine.check_options(options, **components)
     tally = Tally()
     for index in range(games):
         state = play_game(engine, components, players=players, edition=edition, seed=game_seed(seed, index),

@@ -3,11 +3,11 @@ scenarios build them, with the components loaded from the project's YAML."""
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
+from conftest import pnp, replace_in
 from generator.build import load_games
 from generator.project import Project
 from generator.rules import load_rules
@@ -61,14 +61,6 @@ def test_deck_and_roles_come_from_the_yaml():
     assert (full.hand_size, full.fields, full.table, full.clock_red, full.clock_middle) == (3, 15, 16, 15, 8)
 
 
-@pytest.fixture
-def project(tmp_path):
-    copy = tmp_path / "project"
-    shutil.copytree(ROOT / "components", copy / "components")
-    shutil.copytree(ROOT / "templates", copy / "templates")
-    return copy
-
-
 def _load_unchecked(project_root):
     game, problems = Project(project_root).load_game(SLUG)
     assert not problems
@@ -102,6 +94,16 @@ def test_a_card_without_a_rule_is_a_validation_problem(project):
     cards.write_text(text, encoding="utf-8")
     problems = check_play(_load_unchecked(project))
     assert any("action card 'cab' has no rule 'cab'" in p.message and p.key == "cards.cab" for p in problems)
+
+
+def test_team_sizes_the_rules_do_not_allow_fail_validation(project):
+    game_yaml = project / "components" / SLUG / "game.yaml"
+    replace_in(game_yaml, "  team_size_max: 3\n", "  team_size_max: 4\n")
+    result = pnp("validate", SLUG, project=project)
+    assert result.exit_code == 1
+    line = next(n for n, text in enumerate(game_yaml.read_text(encoding="utf-8").splitlines(), 1)
+                if "team_size_max" in text)
+    assert f"components/{SLUG}/game.yaml:{line}: players.team_size_max: rules need 3, data says 4" in result.stderr
 
 
 def test_shipped_components_set_up_every_count_and_play():
@@ -444,6 +446,13 @@ def test_player_counts_outside_the_rules_are_refused():
         new_game(11, box=BOXES["full"])
     with pytest.raises(SetupError, match="teams are of 2 or 3"):
         new_game(8, box=BOXES["full"], team_size=4)
+
+
+def test_a_scenario_asking_for_teams_the_rules_do_not_allow_is_refused():
+    """Even when that many players play without teams."""
+    with pytest.raises(ScenarioError, match="teams are of 2 or 3 players, not 4") as caught:
+        ENGINE.from_setup({"players": 4, "options": {"team_size": 4}}, edition="full", box=BOXES["full"])
+    assert caught.value.path == ("options", "team_size")
 
 
 def test_playing_without_roles():

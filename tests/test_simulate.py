@@ -3,23 +3,25 @@ invariant checked after every action of every game."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from generator.build import load_games
+from conftest import ROOT, pnp
 from generator import validate
-from conftest import pnp
+from generator.build import load_games
 from generator.project import Project
+from generator.rules.engine import InvariantBroken
 from generator.rules.race_to_the_table import state as rules
-from generator.simulate import Tally, simulate
+from generator.simulate import Tally, play_game, play_out, policy_rng, simulate
 
-ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
 GAME = load_games(Project(ROOT), SLUG)[0]
 ENGINE = GAME.rules.ENGINE
-
-
 
 
 def simulate_json(*args):
@@ -30,11 +32,26 @@ def simulate_json(*args):
 
 def test_same_seed_same_json_other_seed_other_result():
     args = ("--edition", "full", "--players", "4", "--games", "150")
-    first = pnp("simulate", SLUG, "--json", "--seed", "3", *args).stdout
-    assert first == pnp("simulate", SLUG, "--json", "--seed", "3", *args).stdout
-    assert first != pnp("simulate", SLUG, "--json", "--seed", "4", *args).stdout
+    first = simulate_json("--seed", "3", *args)
+    assert first == simulate_json("--seed", "3", *args)
+    assert first != simulate_json("--seed", "4", *args)
     greedy = ("--policy", "greedy", "--games", "20", "--edition", "full", "--players", "3")
-    assert pnp("simulate", SLUG, "--json", *greedy).stdout == pnp("simulate", SLUG, "--json", *greedy).stdout
+    assert simulate_json(*greedy) == simulate_json(*greedy)
+
+
+@pytest.mark.parametrize("slug", ["race-to-the-table", "the-game", "donkey-can"])
+def test_the_same_seed_gives_the_same_json_in_other_processes(slug):
+    """Nothing may depend on the order of a set or a dict of strings, which changes with the
+    process's hash seed."""
+    script = Path(sys.executable).with_name("pnp")
+    outputs = []
+    for hash_seed in ("1", "2"):
+        done = subprocess.run([str(script), "-C", str(ROOT), "simulate", slug, "--games", "20", "--seed", "3", "--json"],
+                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert done.returncode == 0, done.stderr
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["runs"] and all(run["games"] == 20 for run in outputs[0]["runs"])
 
 
 def test_the_summary_has_what_a_designer_asks_for():
@@ -81,6 +98,9 @@ def test_variants_through_options():
     (("--edition", "deluxe"), "no edition 'deluxe'"),
     (("--option", "speed=fast"), "KEY one of"),
     (("--option", "quick=maybe"), "expected true or false"),
+    # Teams of 4 are refused even for player counts that play without teams.
+    (("--players", "3", "--option", "team_size=4"), "--option team_size: teams are of 2 or 3 players, not 4"),
+    (("--players", "9", "--option", "team_size=1"), "--option team_size: teams are of 2 or 3 players, not 1"),
 ])
 def test_bad_requests_are_usage_errors(args, message):
     result = pnp("simulate", SLUG, *args)
@@ -137,6 +157,19 @@ def test_greedy_games_break_no_invariant():
     for edition in GAME.editions:
         for players in (2, 3, 4, 5, 6, 10):
             simulate(ENGINE, GAME, edition=edition, players=players, games=30, seed=2, policy="greedy")
+
+
+def test_a_game_ending_on_the_last_allowed_action_is_finished():
+    components = ENGINE.components(GAME, "free")
+    played = []
+    state = ENGINE.new_game(players=3, edition="free", seed=7, **components, **ENGINE.options)
+    play_out(ENGINE, state, "random", policy_rng(7), played=played)
+    exact = replace(ENGINE, max_actions=len(played))
+    final = play_game(exact, components, players=3, edition="free", seed=7, options=ENGINE.options)
+    assert final.is_terminal() and final.to_json() == state.to_json()
+    with pytest.raises(InvariantBroken, match=f"seed 7: no end after {len(played) - 1} actions"):
+        play_game(replace(ENGINE, max_actions=len(played) - 1), components, players=3, edition="free", seed=7,
+                  options=ENGINE.options)
 
 
 def test_tally_sums_numbers_texts_and_counts():

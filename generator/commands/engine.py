@@ -11,7 +11,7 @@ import yaml
 
 from ..build import load_games
 from ..errors import DataError, PnpError, UsageError
-from ..rules.engine import Engine, InvariantBroken, SetupError
+from ..rules.engine import Engine, InvariantBroken, OptionError, SetupError
 
 
 def _game(obj, slug: str):
@@ -142,6 +142,8 @@ def register(main) -> None:
                     try:
                         run = simulate(engine, loaded, edition=run_edition, players=count, games=games, seed=seed,
                                        policy=policy, options=options, progress=lambda: progress.step(label))
+                    except OptionError as exc:
+                        raise UsageError(f"--option {exc.key}: {exc}") from None
                     except SetupError as exc:
                         raise PnpError(f"{label}: {exc}") from None
                     except InvariantBroken as exc:

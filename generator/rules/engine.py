@@ -33,6 +33,14 @@ class SetupError(Exception):
         self.where = where
 
 
+class OptionError(ValueError):
+    """A variant option set to a value the rules do not allow; `key` names the option."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
 class ScenarioError(Exception):
     """A scenario's setup or action that does not fit the game; `path` is the key path
     below the part being read (the setup, or one action)."""
@@ -136,6 +144,9 @@ class Engine:
     new_game: Callable[..., State]
     policies: dict[str, Policy] = field(default_factory=lambda: {"random": random_policy})
     options: dict[str, Any] = field(default_factory=dict)   # variant options and their defaults
+    # check_options(options, box= or game=) raises OptionError for an option value the rules
+    # do not allow, whatever the number of players.
+    check_options: Callable[..., None] | None = None
     max_actions: int = 10_000           # a game longer than this is a bug, not a long game
     # box(game, edition): what one edition's loaded components give the engine. When set, a
     # run computes it once and passes it to new_game as box=; otherwise new_game gets game=.

@@ -81,6 +81,8 @@ SPEC = GameSpec(
         "game.yaml:players.min": MIN_PLAYERS,
         "game.yaml:players.max": MAX_PLAYERS,
         "game.yaml:players.teams_from": TEAMS_FROM,
+        "game.yaml:players.team_size_min": TEAM_SIZE[0],
+        "game.yaml:players.team_size_max": TEAM_SIZE[-1],
         "game.yaml:hand_size": HAND_SIZE,
         "boards.yaml:design.track.fields": TRACK_FIELDS,
         "boards.yaml:design.clock.fields": CLOCK_FIELDS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..engine import Engine, random_policy
 from .policies import greedy_policy
 from .setups import describe_action, from_setup, parse_action
-from .state import box_from_game, new_game
+from .state import box_from_game, check_options, new_game
 
 ENGINE = Engine(
     slug="race-to-the-table",
@@ -12,6 +12,7 @@ ENGINE = Engine(
     policies={"random": random_policy, "greedy": greedy_policy},
     # Variants: play without roles (first game), the quick game, teams of 2 or 3 from 7 players.
     options={"roles": True, "quick": False, "team_size": 2},
+    check_options=check_options,
     max_actions=2_000,
     box=box_from_game,
     from_setup=from_setup,

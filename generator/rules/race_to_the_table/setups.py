@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from ..engine import ScenarioError, check_keys, dealt_players, listed_players
-from .state import TWO_PAWNS, Box, RaceState, box_from_game, check_supply, new_game, team_sizes
+from ..engine import OptionError, ScenarioError, check_keys, dealt_players, listed_players
+from .state import TWO_PAWNS, Box, RaceState, box_from_game, check_options, check_supply, new_game, team_sizes
 
 OPTION_TYPES = {"roles": bool, "quick": bool, "team_size": int}
 SETUP_KEYS = {"edition", "seed", "players", "options", "deck", "discard", "rest", "clock", "current"}
@@ -42,6 +42,10 @@ def from_setup(setup: Mapping, *, edition: str, seed: int = 0, box: Box | None =
     box = box or box_from_game(game, edition)
     check_keys(setup, SETUP_KEYS)
     options = _options(setup)
+    try:
+        check_options(options, box=box)
+    except OptionError as exc:
+        raise ScenarioError(str(exc), ("options", exc.key)) from None
     dealt = dealt_players(setup)
     if dealt is not None:
         return new_game(dealt, box=box, seed=seed, **options)

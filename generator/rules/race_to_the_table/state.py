@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..engine import IllegalAction, InvariantBroken, SetupError, State
+from ..engine import IllegalAction, InvariantBroken, OptionError, SetupError, State
 
 ACTION_DECK, ROLE_DECK = "action", "roles"
 PAWN, CLOSED_TOKEN, CLOCK_MARKER = "pawn", "closed", "clock-marker"
@@ -92,6 +92,14 @@ def box_from_game(game, edition: str) -> Box:
                    int(players["teams_from"]), int(players["team_size_min"]), int(players["team_size_max"]))
     except KeyError as exc:
         raise SetupError(f"the rules need {exc.args[0]!r} in the game data", ("game", ())) from None
+
+
+def check_options(options, *, box: Box) -> None:
+    """Teams are of a size the rules allow, whether or not this many players form teams."""
+    size = options.get("team_size", box.team_size_min)
+    if type(size) is not int or not box.team_size_min <= size <= box.team_size_max:
+        sizes = " or ".join(map(str, range(box.team_size_min, box.team_size_max + 1)))
+        raise OptionError("team_size", f"teams are of {sizes} players, not {size}")
 
 
 def team_sizes(box: Box, players: int, team_size: int) -> list[int]:
