@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .errors import Problem
+from .errors import DataError, Problem
 from .project import Component, Game
 from .render.faces import TextDoesNotFit, fit_face
 from .render import fonts
@@ -187,7 +187,8 @@ class SheetGrid:
     rows: int
     gap_mm: float
     origin: tuple[float, float]          # bottom-left of the grid
-    marks: dict
+    marks: dict                          # the sheet's crop_marks
+    mark_lengths_mm: tuple[float, float]  # marks beside the grid, marks above and below it
     row_gap_mm: float | None = None      # between rows, when it differs from gap_mm (a gutter)
 
     @property
@@ -217,9 +218,14 @@ class SheetGrid:
                 self.rows * h + (self.rows - 1) * self.gap_y)
 
 
+# A crop mark shorter than this is hard to see and to cut along.
+MIN_MARK_MM = 1.5
+
+
 def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
-    """Centre the sheet's card grid on the paper; fail if it does not fit with its marks.
-    A sheet with `orientation: landscape` turns the paper first."""
+    """Centre the sheet's card grid on the paper, with crop marks as long as the sheet asks
+    where the margin allows. A grid that leaves no room for marks is a DataError located in
+    the sheet. A sheet with `orientation: landscape` turns the paper first."""
     columns, rows, gap = sheet["columns"], sheet["rows"], sheet.get("gap_mm", 0)
     row_gap = sheet.get("row_gap_mm", gap)
     if sheet.get("orientation") == "landscape" and paper_mm[0] < paper_mm[1]:
@@ -227,12 +233,23 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
     w, h = sheet["card_mm"]
     grid_w, grid_h = columns * w + (columns - 1) * gap, rows * h + (rows - 1) * row_gap
     margin_x, margin_y = (paper_mm[0] - grid_w) / 2, (paper_mm[1] - grid_h) / 2
-    marks = dict(sheet["crop_marks"])
-    room = min(margin_x, margin_y) - marks["offset_mm"] - marks["min_edge_mm"]
-    if room < 1.5:
-        raise ValueError(f"sheet '{sheet['name']}' leaves no room for crop marks on {paper_mm} mm paper")
-    marks["length_mm"] = min(marks["length_mm"], room)
-    return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), marks,
+    marks = sheet["crop_marks"]
+    reach = marks["offset_mm"] + marks["min_edge_mm"]
+    problems = []
+    for key, count, card, gaps, size, margin, where in (
+            ("columns", columns, w, gap, grid_w, margin_x, "beside"),
+            ("rows", rows, h, row_gap, grid_h, margin_y, "above and below")):
+        if margin - reach < MIN_MARK_MM:
+            file, line = locate(sheet, (key,))
+            problems.append(Problem(file, line, key, (
+                f"{count} {key} of {card:g} mm cards" + (f" with {gaps:g} mm gaps" if gaps and count > 1 else "")
+                + f" make the grid {size:g} mm, which leaves {max(margin, 0):.2f} mm {where} it on "
+                f"{paper_mm[0]:g} x {paper_mm[1]:g} mm paper: crop marks start {marks['offset_mm']:g} mm from the "
+                f"cards, stay {marks['min_edge_mm']:g} mm from the paper edge and need {MIN_MARK_MM:g} mm of length")))
+    if problems:
+        raise DataError(problems)
+    lengths = (min(marks["length_mm"], margin_x - reach), min(marks["length_mm"], margin_y - reach))
+    return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), dict(marks), lengths,
                      row_gap if row_gap != gap else None)
 
 

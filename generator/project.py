@@ -10,8 +10,8 @@ from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 
-from .errors import Problem, UsageError
-from .yamlfile import Located, load_yaml
+from .errors import DataError, Problem, UsageError
+from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 GAME_FILES = ("game", "cards", "boards", "tokens", "layouts", "booklet")
@@ -164,10 +164,38 @@ class Project:
                 game.files[name] = data
         return game, problems
 
-    def load_sheet(self, name: str) -> dict:
+    def load_sheet(self, name: str) -> Located:
+        """A sheet template (templates/sheets/NAME.yaml), checked against the schema of its
+        kind; anything wrong is a DataError located in the sheet's file."""
         path = self.template(f"sheets/{name}.yaml")
-        data, problems = load_yaml(path, self.display(path))
+        display = self.display(path)
+        data, problems = load_yaml(path, display)
+        if not problems and not isinstance(data, Located):
+            problems = [Problem(display, 1, "", "expected a mapping at the top level")]
+        if not problems:
+            problems = _sheet_problems(data, SHEET_KINDS.get(name, "cards"), display)
         if problems:
-            from .errors import DataError
             raise DataError(problems)
         return data
+
+
+# The kind of each sheet the tool loads by name (its definition in generator/schemas/sheets.yaml);
+# any other sheet is a grid of cards.
+SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibration": "calibration",
+               "poker-gutterfold": "gutterfold"}
+
+
+def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:
+    from jsonschema import Draft202012Validator
+    from .validate import _describe, _plain, _schemas      # validate imports this module
+    _, registry = _schemas()
+    problems = []
+    for error in Draft202012Validator({"$ref": f"sheets#/$defs/{kind}"}, registry=registry).iter_errors(_plain(data)):
+        path, message = _describe(error)
+        file, line = locate(data, path)
+        problems.append(Problem(file or display, line, ".".join(map(str, path)), message))
+    if not problems and kind == "gutterfold" and data["rows"] % 2:
+        problems.append(Problem(display, data.line_of("rows"), "rows",
+                                f"a gutterfold sheet needs an even number of rows (fronts in the top half, their "
+                                f"backs below the fold), not {data['rows']}"))
+    return problems

@@ -13,7 +13,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from conftest import CARD, MM, PAPERS
+from conftest import CARD, MM, PAPERS, pnp, replace_in
 from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,6 +232,49 @@ def test_back_offset_is_refused_where_backs_are_not_separate_pages(tmp_path):
                                        "--back-offset", "1,1", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "--back-offset" in result.output
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
+    """Each direction has its own room: Letter's narrow top and bottom margins do not shorten
+    the marks beside the grid, which keep the sheet's length."""
+    sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "poker-3x3.yaml").read_text(encoding="utf-8"))
+    marks = sheet["crop_marks"]
+    width, height = PAPERS[paper]
+    room_y = (height - 3 * CARD[1]) / 2 - marks["offset_mm"] - marks["min_edge_mm"]
+    with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
+        lines = page_drawing(pdf.pages[1])["lines"]          # a backs page: no scale bar in the margin
+    beside = [abs(b[0] - a[0]) for a, b in lines if abs(a[1] - b[1]) < 1e-6 and max(a[0], b[0]) < (width - 3 * CARD[0]) / 2]
+    above = [abs(b[1] - a[1]) for a, b in lines if abs(a[0] - b[0]) < 1e-6 and min(a[1], b[1]) > (height + 3 * CARD[1]) / 2]
+    assert len(beside) == 4 and len(above) == 4
+    assert beside == pytest.approx([marks["length_mm"]] * 4, abs=1e-3)
+    assert above == pytest.approx([min(marks["length_mm"], room_y)] * 4, abs=1e-3)
+
+
+def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp_path):
+    replace_in(project / "templates" / "sheets" / "poker-3x3.yaml", "gap_mm: 0", "gap_mm: 6")
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "letter",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.traceback == "" and result.exit_code == 1, result.output
+    assert "templates/sheets/poker-3x3.yaml:" in result.output and "crop marks" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("sheet, old, new, message", [
+    ("poker-3x3", "columns: 3", "colums: 3", "unknown key 'colums'"),
+    ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", "card_mm"),
+    ("poker-gutterfold", "rows: 2", "rows: 3", "even number of rows"),
+    ("tiles", "overlap_mm: 12", "overlap_mm: wide", "overlap_mm"),
+    ("tokens", "gap_mm: 4", "gap: 4", "unknown key 'gap'"),
+    ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4]}", "letter: {name: US Letter}", "size_mm"),
+    ("calibration", "  dx: DX (mm)\n", "", "dx"),
+])
+def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, sheet, old, new, message):
+    replace_in(project / "templates" / "sheets" / f"{sheet}.yaml", old, new)
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--duplex",
+                 "gutterfold" if sheet == "poker-gutterfold" else "long", "--out", str(tmp_path / "out"), project=project)
+    assert result.traceback == "" and result.exit_code == 1, result.output
+    assert f"templates/sheets/{sheet}.yaml:" in result.output and message in result.output
 
 
 # ---- calibration -----------------------------------------------------------------------------------

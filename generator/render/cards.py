@@ -13,7 +13,7 @@ from .pdf import Document, draft_mark, scale_bar
 def draw_crop_marks(canvas, grid: SheetGrid) -> None:
     """Marks in the margin, in line with every card edge, never across a card."""
     marks = grid.marks
-    offset, length = marks["offset_mm"], marks["length_mm"]
+    offset, (beside, above) = marks["offset_mm"], grid.mark_lengths_mm
     (gx, gy), (gw, gh) = grid.origin, grid.size_mm
     w, h = grid.card_mm
     xs = sorted({gx + c * (w + grid.gap_mm) for c in range(grid.columns)}
@@ -24,11 +24,11 @@ def draw_crop_marks(canvas, grid: SheetGrid) -> None:
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(marks["width_pt"])
     for x in xs:
-        canvas.line(x * mm, (gy - offset) * mm, x * mm, (gy - offset - length) * mm)
-        canvas.line(x * mm, (gy + gh + offset) * mm, x * mm, (gy + gh + offset + length) * mm)
+        canvas.line(x * mm, (gy - offset) * mm, x * mm, (gy - offset - above) * mm)
+        canvas.line(x * mm, (gy + gh + offset) * mm, x * mm, (gy + gh + offset + above) * mm)
     for y in ys:
-        canvas.line((gx - offset) * mm, y * mm, (gx - offset - length) * mm, y * mm)
-        canvas.line((gx + gw + offset) * mm, y * mm, (gx + gw + offset + length) * mm, y * mm)
+        canvas.line((gx - offset) * mm, y * mm, (gx - offset - beside) * mm, y * mm)
+        canvas.line((gx + gw + offset) * mm, y * mm, (gx + gw + offset + beside) * mm, y * mm)
     canvas.restoreState()
 
 
