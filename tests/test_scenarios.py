@@ -71,6 +71,51 @@ def test_an_action_out_of_turn_exits_1(tmp_path):
     assert "steps.1.do.0.player: it is Мария's turn, not Ники's" in result.stderr
 
 
+# Each game's scenario that ends the game, and one of its actions.
+ENDINGS = {
+    "race-to-the-table": ("example-end-of-a-game.yaml", "{player: Ники, play: quick, pawns: [Супа]}",
+                          "action keys: pawns, play, player, role"),
+    "the-game": ("end-lost.yaml", "{player: Ana, end: true}", "action keys: end, pile, play, player"),
+    "donkey-can": ("end-most-cards.yaml", "{player: Оля, cargo: 5}",
+                   "action keys: advantage, cargo, contract, pass, player, target"),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(ENDINGS))
+def test_every_game_reads_the_opening_of_an_action_alike(tmp_path, slug):
+    """After the end no action is read; an unknown key names the game's action keys."""
+    name, action, keys = ENDINGS[slug]
+    source = ROOT / "components" / slug / "scenarios" / name
+    path = tmp_path / name
+    path.write_text(source.read_text(encoding="utf-8") + f"  - do:\n      - {action}\n", encoding="utf-8")
+    result = pnp("play", slug, str(path))
+    steps = len(yaml.safe_load(path.read_text(encoding="utf-8"))["steps"])
+    assert result.exit_code == 1
+    assert f"{path}:{_line(path, action)}: steps.{steps - 1}.do.0: the game is already over" in result.stderr
+    path.write_text(source.read_text(encoding="utf-8").replace("steps:\n", f"steps:\n  - do:\n      - {{colour: red}}\n", 1),
+                    encoding="utf-8")
+    result = pnp("play", slug, str(path))
+    assert result.exit_code == 1
+    assert f"steps.0.do.0.colour: unknown key 'colour' ({keys})" in result.stderr
+
+
+def test_a_donkey_can_action_names_its_player_who_may_be_out_of_turn(tmp_path):
+    """Every phase asks the players in an order the rules set, so an action out of turn is an
+    illegal action (a scenario can list it under illegal:), and an action names its player."""
+    source = ROOT / "components" / "donkey-can" / "scenarios" / "round-not-overloaded.yaml"
+    path = _variant(tmp_path, "      - {player: Петро, cargo: 3}", "      - {cargo: 3}", source)
+    result = pnp("play", "donkey-can", str(path))
+    assert result.exit_code == 1 and "steps.0.do.1: an action names the player who acts" in result.stderr
+    path = _variant(tmp_path, "      - {player: Оля, cargo: 7}", "      - {player: Петро, cargo: 3}", source)
+    result = pnp("play", "donkey-can", str(path))
+    assert result.exit_code == 1
+    assert "steps.0.do.0: illegal action: it is Оля's turn, not Петро's" in result.stderr
+    path = _variant(tmp_path, "      - {player: Оля, cargo: 7}", "      - {player: Оксана, cargo: 7}", source)
+    result = pnp("play", "donkey-can", str(path))
+    assert result.exit_code == 1
+    assert "steps.0.do.0.player: no player 'Оксана' (players: Оля, Петро, Ганна)" in result.stderr
+
+
 def test_an_unmet_expectation_exits_1_naming_the_key(tmp_path):
     path = _variant(tmp_path, "Дядо Иван: {position: 11}", "Дядо Иван: {position: 12}")
     result = pnp("play", SLUG, str(path))

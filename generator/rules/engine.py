@@ -57,6 +57,36 @@ def check_keys(mapping: Mapping, allowed, path: tuple = (), what: str = "setup")
             raise ScenarioError(f"unknown key '{key}' ({what} keys: {', '.join(sorted(allowed))})", path + (key,))
 
 
+def seat_named(names: list[str], name, path: tuple) -> int:
+    """The seat of the player a scenario names (setup `current`, `first_player`, an action's `player`)."""
+    if name not in names:
+        raise ScenarioError(f"no player '{name}' (players: {', '.join(names)})", path)
+    return names.index(name)
+
+
+def check_action(state: State, data, keys, example: str, *, seat_in_action: bool = False) -> int:
+    """The opening every scenario action shares: a mapping of the game's action keys, a game not
+    yet over, and the seat that acts, which it returns.
+
+    `player:` names who acts: the player whose turn it is; it may be left out. With
+    `seat_in_action` (an engine whose actions carry the seat that acts) `player:` is required
+    and may name any player: the engine itself refuses one acting out of turn, so a scenario
+    can state the order of play as `illegal:` actions."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"an action is a mapping such as {example}")
+    check_keys(data, keys, what="action")
+    if state.is_terminal():
+        raise ScenarioError("the game is already over")
+    if seat_in_action:
+        if "player" not in data:
+            raise ScenarioError(f"an action names the player who acts, such as {example}")
+        return seat_named(state.names, str(data["player"]), ("player",))
+    seat = state.current_player()
+    if "player" in data and str(data["player"]) != state.names[seat]:
+        raise ScenarioError(f"it is {state.names[seat]}'s turn, not {data['player']}'s", ("player",))
+    return seat
+
+
 def dealt_players(setup: Mapping, dealt_keys=("edition", "seed", "players", "options")) -> int | None:
     """`players: N` asks for a game dealt from the seed (N is returned); a list of players
     describes a position (None is returned, read it with `listed_players`)."""
@@ -95,6 +125,7 @@ class State(ABC):
     """One game in progress."""
 
     rng: random.Random
+    names: list[str]           # each seat's name: scenarios and `to_json` name players by it
 
     @abstractmethod
     def current_player(self) -> int:

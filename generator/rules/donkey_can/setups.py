@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..engine import ScenarioError, check_keys, dealt_players, listed_players
+from ..engine import ScenarioError, check_action, check_keys, dealt_players, listed_players, seat_named
 from .design import ADVANTAGES, EDITION, MAX_ADVANTAGES, ROUNDS
 from .engine import Box, ColourSet, DonkeyState, box_from_game, check_box, new_game, seat_game
 
@@ -98,10 +98,7 @@ def _position(setup: Mapping, box: Box, seed: int, players: list) -> DonkeyState
     state.discard = rest
     state.donkeys, state.set_aside = _donkeys(box, setup.get("donkeys", []), rng)
     state.round = state.start_round = round_number - 1
-    first = setup.get("first_player", names[0])
-    if first not in names:
-        raise ScenarioError(f"no player '{first}' (players: {', '.join(names)})", ("first_player",))
-    state.first = names.index(first)
+    state.first = seat_named(names, setup.get("first_player", names[0]), ("first_player",))
     state._start_round()
     return state
 
@@ -158,16 +155,11 @@ def _donkeys(box: Box, listed, rng: random.Random) -> tuple[list, list]:
 
 
 def parse_action(state: DonkeyState, data) -> tuple:
-    """One action as a scenario writes it."""
-    if not isinstance(data, Mapping) or "player" not in data:
-        raise ScenarioError("an action is a mapping with the player and what they do")
-    for key in data:
-        if key not in ACTION_KEYS:
-            raise ScenarioError(f"unknown key '{key}' (action keys: {', '.join(ACTION_KEYS)})", (key,))
-    name = str(data["player"])
-    if name not in state.names:
-        raise ScenarioError(f"no player '{name}' (players: {', '.join(state.names)})", ("player",))
-    seat = state.names.index(name)
+    """One action as a scenario writes it. Every action carries its seat and every phase asks
+    the players in an order the rules set (from the first player; Задкун reverses the contracts;
+    a player who cannot use an advantage is not asked), so `player:` is required and may name
+    someone else: the engine refuses that action, and a scenario states the order as `illegal:`."""
+    seat = check_action(state, data, ACTION_KEYS, "{player: Оля, cargo: 7}", seat_in_action=True)
     kinds = [key for key in ("cargo", "pass", "advantage", "contract") if key in data]
     if len(kinds) != 1:
         raise ScenarioError("an action does one thing: cargo, pass, advantage or contract")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from ..engine import OptionError, ScenarioError, check_keys, dealt_players, listed_players
+from ..engine import (OptionError, ScenarioError, check_action, check_keys, dealt_players, listed_players,
+                      seat_named)
 from .state import TWO_PAWNS, Box, RaceState, box_from_game, check_options, check_supply, new_game, team_sizes
 
 OPTION_TYPES = {"roles": bool, "quick": bool, "team_size": int}
@@ -144,12 +145,9 @@ def _position(setup: Mapping, box: Box, seed: int, options: dict, players: list)
     if type(clock) is not int or not 1 <= clock < state.clock_end:
         raise ScenarioError(f"the clock marker is on field 1 to {state.clock_end - 1}", ("clock",))
     state.clock = state.round = clock
-    current = setup.get("current", names[0])
-    if current not in names:
-        raise ScenarioError(f"no player '{current}' (players: {', '.join(names)})", ("current",))
-    seat = names.index(current)
+    seat = seat_named(names, setup.get("current", names[0]), ("current",))
     if board.protected == seat:
-        raise ScenarioError(f"the Chef's protection ends when {current}'s turn begins", ("current",))
+        raise ScenarioError(f"the Chef's protection ends when {names[seat]}'s turn begins", ("current",))
     state.sync_guard()
     state._start_turn(seat)
     return state
@@ -168,16 +166,7 @@ def pawn_index(state: RaceState, reference, path: tuple) -> int:
 
 
 def parse_action(state: RaceState, data) -> tuple:
-    if not isinstance(data, Mapping):
-        raise ScenarioError("an action is a mapping such as {player: Мария, play: quick, pawns: [Пица]}")
-    for key in data:
-        if key not in ACTION_KEYS:
-            raise ScenarioError(f"unknown key '{key}' (action keys: {', '.join(sorted(ACTION_KEYS))})", (key,))
-    if state.is_terminal():
-        raise ScenarioError("the game is already over")
-    current = state.names[state.current]
-    if "player" in data and str(data["player"]) != current:
-        raise ScenarioError(f"it is {current}'s turn, not {data['player']}'s", ("player",))
+    check_action(state, data, ACTION_KEYS, "{player: Мария, play: quick, pawns: [Пица]}")
     if ("play" in data) == ("role" in data):
         raise ScenarioError("an action either plays a card (play:) or uses a role (role:)")
     kind = "play" if "play" in data else "role"

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..engine import ScenarioError, check_keys, dealt_players, listed_players
+from ..engine import ScenarioError, check_action, check_keys, dealt_players, listed_players, seat_named
 from .state import END, MIN_AFTER_EMPTY, Box, GameState, box_from_game, check_option, make_piles, new_game
 
 SETUP_KEYS = {"edition", "seed", "options", "players", "piles", "deck", "rest", "current"}
@@ -121,12 +121,10 @@ def _position(setup: Mapping, box: Box, seed: int, options: dict, players: list)
                                     f"{names[seat]}'s holds {len(state.hands[seat])}", path)
     if not any(state.hands):
         raise ScenarioError("every card is played: there is no game left", ("players",))
-    current = setup.get("current", names[0])
-    if current not in names:
-        raise ScenarioError(f"no player '{current}' (players: {', '.join(names)})", ("current",))
-    if not state.hands[names.index(current)]:
-        raise ScenarioError(f"{current} has no cards left and takes no turns", ("current",))
-    state.start_turn(names.index(current))
+    seat = seat_named(names, setup.get("current", names[0]), ("current",))
+    if not state.hands[seat]:
+        raise ScenarioError(f"{names[seat]} has no cards left and takes no turns", ("current",))
+    state.start_turn(seat)
     return state
 
 
@@ -148,16 +146,7 @@ def _under_piles(state: GameState, rest: list[int]) -> None:
 
 
 def parse_action(state: GameState, data) -> tuple:
-    if not isinstance(data, Mapping):
-        raise ScenarioError("an action is a mapping such as {player: Ana, play: 30, pile: up-1} or {end: true}")
-    for key in data:
-        if key not in ACTION_KEYS:
-            raise ScenarioError(f"unknown key '{key}' (action keys: {', '.join(sorted(ACTION_KEYS))})", (key,))
-    if state.is_terminal():
-        raise ScenarioError(f"the game is already over ({state.status})")
-    current = state.names[state.seat]
-    if "player" in data and str(data["player"]) != current:
-        raise ScenarioError(f"it is {current}'s turn, not {data['player']}'s", ("player",))
+    check_action(state, data, ACTION_KEYS, "{player: Ana, play: 30, pile: up-1} or {end: true}")
     if "end" in data:
         if data["end"] is not True or set(data) - {"player", "end"}:
             raise ScenarioError("ending the turn is {end: true}, with nothing else but the player", ("end",))
