@@ -28,6 +28,9 @@ PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, lowest PDF version it is based
     "x-4": ("PDF/X-4", "1.6"),
 }
 NAME_FIELDS = {"deck", "number", "card", "copies", "game", "edition", "locale"}
+CARD_FIELDS = {"number", "card", "copies"}      # name one card: not in the name of a file per deck
+# The rule booklet is always padded to a multiple of this many pages (generator/booklet.py).
+BOOKLET_PAGE_MULTIPLE = 4
 
 _pair = {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2}
 _int_pair = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2}
@@ -234,6 +237,8 @@ def _check(data: Located, display: str) -> list[Problem]:
                     add(("cards", "files", index), "a png file holds one side of one card (per: card, one side)")
             if cards.get("pdfx"):
                 add(("cards", "pdfx"), "PDF/X applies to PDF files, this profile makes PNG")
+            if cards["colour"]["space"] != "rgb":
+                add(("cards", "colour", "space"), "PNG card images are RGB: use rgb")
         if cards["colour"]["space"] == "rgb" and cards["format"] == "pdf" and cards.get("pdfx") == "x-1a":
             add(("cards", "colour", "space"), "PDF/X-1a allows no RGB: use cmyk")
         for index, spec in enumerate(cards["files"]):
@@ -244,11 +249,19 @@ def _check(data: Located, display: str) -> list[Problem]:
             needed = {"card"} if spec["per"] == "card" else {"deck"}
             if not needed <= used:
                 add(("cards", "files", index, "name"), f"a file per {spec['per']} needs {{{needed.pop()}}} in its name")
+            if spec["per"] == "deck" and used & CARD_FIELDS:
+                add(("cards", "files", index, "name"),
+                    f"a file per deck holds every card of the deck, but {{{sorted(used & CARD_FIELDS)[0]}}} names one card")
         names = [spec["name"] for spec in cards["files"]]
         for index, name in enumerate(names):
             if names.index(name) != index:
                 add(("cards", "files", index, "name"), f"two files named '{name}'")
-    if not cards and not data.get("booklet"):
+    booklet = data.get("booklet")
+    if booklet and BOOKLET_PAGE_MULTIPLE % booklet["page_multiple"]:
+        add(("booklet", "page_multiple"),
+            f"the rule booklet is a multiple of {BOOKLET_PAGE_MULTIPLE} pages, which a shop asking for a multiple of "
+            f"{booklet['page_multiple']} does not get (page_multiple: 1, 2 or {BOOKLET_PAGE_MULTIPLE})")
+    if not cards and not booklet:
         add((), "a profile needs cards or booklet (or both)")
     return problems
 

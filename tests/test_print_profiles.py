@@ -114,6 +114,47 @@ def test_a_profile_with_bad_data_is_reported_with_file_and_line(tmp_path):
     assert "needs dpi" in result.output and "one side of one card" in result.output
 
 
+GOOD_PROFILE = ("name: Checked\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}\n  bleed_mm: 3\n  safe_mm: 3\n"
+                "  format: pdf\n  colour: {space: rgb}\n  files:\n    - {name: '{deck}.pdf', per: deck, sides: [front]}\n"
+                "booklet: {bleed_mm: 3, page_multiple: 4, name: booklet.pdf}\n")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    (None, None, None),
+    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-{card}.pdf', per: deck", "{card} names one card"),
+    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-{number}.pdf', per: deck", "{number} names one card"),
+    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-x{copies}.pdf', per: deck", "{copies} names one card"),
+    ("page_multiple: 4", "page_multiple: 8", "multiple of 4 pages"),
+    ("page_multiple: 4", "page_multiple: 3", "multiple of 4 pages"),
+])
+def test_profile_checks(tmp_path, old, new, message):
+    project = tmp_path / "project"
+    (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "components").mkdir()
+    path = project / "templates" / "profiles" / "checked.yaml"
+    path.write_text(GOOD_PROFILE if old is None else GOOD_PROFILE.replace(old, new, 1), encoding="utf-8")
+    result = pnp("profiles", project=project)
+    if message is None:                                   # the profile as written is fine
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code == 1 and result.traceback == "", result.output
+    assert "templates/profiles/checked.yaml:" in result.output and message in result.output
+
+
+def test_a_png_profile_cannot_ask_for_cmyk(tmp_path):
+    project = tmp_path / "project"
+    (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "components").mkdir()
+    text = (ROOT / "templates" / "profiles" / "tgc.yaml").read_text(encoding="utf-8")
+    replace = "colour: {space: rgb}"
+    assert replace in text
+    (project / "templates" / "profiles" / "tgc.yaml").write_text(text.replace(replace, "colour: {space: cmyk}"))
+    result = pnp("profiles", project=project)
+    assert result.exit_code == 1, result.output
+    assert "templates/profiles/tgc.yaml:" in result.output and "cards.colour.space" in result.output
+    assert "PNG" in result.output
+
+
 # ---- PNG shops -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("profile, pixels", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
