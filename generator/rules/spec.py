@@ -7,12 +7,10 @@ from typing import Callable
 
 @dataclass(frozen=True)
 class Setup:
-    """What one game of N players takes out of the box (the most any seating needs)."""
+    """What one game of N players takes out of the box (the most any seating needs):
+    copies per selector, as in `GameSpec.totals`."""
 
-    players: int
-    hands: int
     components: dict[str, int]
-    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -56,10 +56,7 @@ def setup(players: int, edition: str) -> Setup:
         "cards/first-player": 1,
         "cards/capacity": 1,
     }
-    notes = (f"{ROUNDS} of the {DONKEYS_IN_BOX} donkeys, drawn at random",
-             "each player: one colour's contract, cargo and reference cards",
-             f"the capacity card for {players} players")
-    return Setup(players, players, components, notes)
+    return Setup(components)
 
 
 def _facts() -> dict[str, object]:

@@ -14,7 +14,7 @@ TOTAL_CARDS = 90                 # "90 карток"
 
 # Decks (card groups) in cards.yaml.
 DONKEY_DECK, CONTRACT_DECK, CARGO_DECK = "donkeys", "contracts", "cargo"
-REFERENCE_DECK, FIRST_PLAYER_DECK, CAPACITY_DECK = "reference", "first-player", "capacity"
+REFERENCE_DECK = "reference"
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")         # decided: 5 colours
 CARGO_VALUES = tuple(range(0, 11))                             # decided: 0-10 per colour

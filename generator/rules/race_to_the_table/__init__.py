@@ -5,6 +5,7 @@ Written from the rule text, not from the YAML, so that the two check each other.
 from __future__ import annotations
 
 from ..spec import GameSpec, Setup
+from .state import ROLES
 
 HAND_SIZE = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -28,7 +29,6 @@ ACTION_CARDS = {
     "double-order": (2, 0),
     "sudden-rain": (1, 0),
 }
-ROLES = ("boss", "intern", "gourmet", "table-guard", "accountant", "driver", "chef", "gossip")
 BOARDS = ("lunch-break", "whats-for-dinner", "street-food-night", "picnic-day",
           "christmas-dinner", "the-big-decision")
 
@@ -58,11 +58,10 @@ def setup(players: int, edition: str) -> Setup:
         "tokens/pawn": hands,
         "tokens/clock-marker": 1,
     }
-    notes = ["teams of 2 or 3 from 7 players"] if players >= TEAMS_FROM else []
     if edition == "full":
         # decided: with teams, each team (one hand) gets one role.
         components["cards/roles"] = hands
-    return Setup(players, hands, components, tuple(notes))
+    return Setup(components)
 
 
 SPEC = GameSpec(

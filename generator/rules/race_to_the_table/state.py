@@ -332,7 +332,6 @@ class RaceState(State):
         seats = len(members)
         self.box = box
         self.rng = random.Random(seed)
-        self.seed = seed
         self.members = members
         self.players = sum(members)
         self.seats = seats

@@ -36,13 +36,11 @@ PILE_IDS = {ASCENDING_START: "pile-up", DESCENDING_START: "pile-down"}
 
 
 def setup(players: int, edition: str) -> Setup:
-    hand = HAND_SIZES[players]
-    components = {
+    return Setup({
         # Every number card is shuffled into the draw pile, whatever the table.
         "cards/numbers": HIGHEST - LOWEST + 1,
         "cards/piles": 2 * PILES_EACH_WAY,
-    }
-    return Setup(players, players, components, (f"{hand} cards in hand",))
+    })
 
 
 def _facts() -> dict[str, object]:
