@@ -429,3 +429,24 @@ def test_previews_are_small_pngs_listed_in_the_manifest(long_kit):
     for entry in previews:
         path = long_kit.parent / entry["path"]
         assert path.read_bytes()[:4] == b"\x89PNG" and entry["bytes"] < 200_000
+
+
+def _ink_runs(image, rows) -> int:
+    """Bands of rows that hold text (ten dark pixels or more: not an accent on its own), one a line."""
+    grey = image.convert("L")
+    inked = [sum(grey.getpixel((x, y)) < 100 for x in range(grey.width)) >= 10 for y in rows]
+    return sum(1 for before, now in zip([False] + inked, inked) if now and not before)
+
+
+def test_a_preview_title_that_wraps_shows_every_line(project, tmp_path):
+    from PIL import Image
+    from generator.render.preview import DPI, MARGIN_MM, TITLE_MM
+    replace_in(project / "components" / GAME / "cards.yaml", "name: Бърза справка",
+               "name: Бърза справка за първата игра на цялото семейство")
+    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 0, result.output
+    image = Image.open(tmp_path / "out" / GAME / "full" / "bg" / f"{GAME}-full-bg-preview-reference.png")
+    title_zone = range(int((MARGIN_MM + TITLE_MM) * DPI / 25.4) - 1)          # above the first row of cards
+    assert _ink_runs(image, title_zone) == 2
+

@@ -9,6 +9,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ..layout import Face
+from . import fonts
 from .faces import draw_face, fit_text
 from .pdf import Document
 
@@ -36,7 +37,10 @@ def render_contact_sheet(faces: list[Face], title: str, back_label: str = "") ->
     fitted = fit_text(title, "bold", 20, 10, page[0] - 2 * MARGIN_MM, TITLE_MM - 2)
     c.setFillColor(HexColor("#222222"))
     c.setFont(fitted.font, fitted.size)
-    c.drawString(MARGIN_MM * mm, (page[1] - MARGIN_MM - 8) * mm, fitted.lines[0])
+    baseline = (page[1] - MARGIN_MM - 1.4) * mm - fonts.ASCENT * fitted.size
+    for line in fitted.lines:
+        c.drawString(MARGIN_MM * mm, baseline, line)
+        baseline -= fonts.LEADING * fitted.size
     for index, (face, label) in enumerate(tiles):
         column, row = index % columns, index // columns
         x = MARGIN_MM + column * (card_w + GAP_MM)
