@@ -13,6 +13,7 @@ uses per game.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -43,9 +44,9 @@ def make_report(project: Project, game: Game, edition: str) -> Artifact | None:
         return None
     names = component_names(game)
     title = f"{game.meta.get('title', game.slug)} — {game.meta['editions'][edition].get('name', edition)}"
-    # Everything the report depends on: the same key always gives the same bytes, so repeated
-    # builds in one process (the tests build many times) reuse the report.
-    key = (game.slug, edition, _simulated(engine, game, edition), title, tuple(sorted(names.items())))
+    # Repeated builds in one process (the tests build many times) reuse a report made from the
+    # same content: changed components, names or run settings make a new one.
+    key = _content_key(engine, game, edition, title, names)
     if key not in _REPORTS:
         runs = _runs(engine, game, edition)
         data, pages = _render(title, runs, names)
@@ -57,15 +58,22 @@ def make_report(project: Project, game: Game, edition: str) -> Artifact | None:
                     details={"games": games})
 
 
-_REPORTS: dict[tuple, tuple[bytes, int, int]] = {}
+_REPORTS: dict[str, tuple[bytes, int, int]] = {}
 _KEPT = 8
 
 
-def _simulated(engine, game: Game, edition: str) -> str:
-    """What the simulation reads: the engine's box when it has one, else all the game's data."""
+def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, str]) -> str:
+    """A digest of everything a report is made from: what the simulation reads (the engine's
+    box when it has one, else all the game's data), how it runs, and the words it prints."""
     if engine.box is not None:
-        return repr(engine.box(game, edition))
-    return json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
+        simulated = repr(engine.box(game, edition))
+    else:
+        simulated = json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
+    spec = game.rules.SPEC
+    content = (game.slug, edition, simulated, spec.min_players, spec.max_players, tuple(engine.policies),
+               tuple(sorted(engine.options.items())), REPORT_GAMES, REPORT_GAMES_OTHER, REPORT_SEED,
+               title, tuple(sorted(names.items())))
+    return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
 
 
 def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:

@@ -13,8 +13,12 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from conftest import replace_in
+from generator import report
 from generator.cli import main
+from generator.project import Project
 from generator.report import make_report
+from generator.rules import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
@@ -70,3 +74,35 @@ def test_report_is_byte_identical_from_another_process(built):
 def test_no_engine_no_report():
     game = SimpleNamespace(rules=SimpleNamespace(), slug="no-engine")
     assert make_report(None, game, "standard") is None
+
+
+@pytest.fixture
+def quick_reports(monkeypatch):
+    """Reports from a few games: what is checked here is which report comes back."""
+    monkeypatch.setattr(report, "REPORT_GAMES", 6)
+    monkeypatch.setattr(report, "REPORT_GAMES_OTHER", 2)
+
+
+def _report(root: Path, slug: str = "the-game"):
+    """The report of data loaded without validation (a changed hand size breaks a rules fact)."""
+    project = Project(root)
+    game, problems = project.load_game(slug)
+    assert not problems
+    game.rules = load_rules(game.meta["rules"])
+    return make_report(project, game, game.editions[0])
+
+
+def test_changed_components_give_a_new_report_in_the_same_process(quick_reports, project):
+    first = _report(ROOT)
+    assert first.details["games"] == 5 * 6 + 5 * 2
+    replace_in(project / "components" / "the-game" / "game.yaml", '  "1": 8\n', '  "1": 7\n')
+    changed = _report(project)
+    assert changed.data != first.data
+    assert _report(ROOT).data == first.data
+
+
+def test_other_run_settings_give_a_new_report_in_the_same_process(quick_reports, monkeypatch):
+    first = _report(ROOT)
+    monkeypatch.setattr(report, "REPORT_GAMES", 7)
+    again = _report(ROOT)
+    assert again.details["games"] == 5 * 7 + 5 * 2 and again.data != first.data
