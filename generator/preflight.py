@@ -606,8 +606,8 @@ def _safe_zone(report: FileReport, data: bytes, pdf, safe_mm: float) -> None:
                 if not glyph.strip():
                     continue
                 x0, y0, x1, y1 = text_page.get_charbox(char)
-                if x1 - x0 <= 0 and y1 - y0 <= 0:
-                    continue
+                if x1 - x0 <= 0 or y1 - y0 <= 0:
+                    continue            # an empty box (a zero-width space): nothing is painted
                 checked += 1
                 gap = min(x0 - left, y0 - bottom, right - x1, top - y1)
                 if gap < -0.01 * PT_PER_MM and (worst is None or gap < worst[0]):

@@ -201,8 +201,9 @@ def test_transparency_fails_pdfx_1a(dtc):
     assert failed(results["action.pdf"]) == {"pdfx"}
 
 
-def test_text_near_the_trim_fails_safe_zone(tmp_path):
-    """Made with the tool's own renderer and PDF/X step, but with a word 1 mm inside the trim."""
+def _card_with_text(path: Path, text: str, x_mm: float) -> Path:
+    """A DriveThruCards card (back and front page) made with the tool's own renderer and PDF/X
+    step, with `text` starting `x_mm` from the page edge (the trim is 3.175 mm in)."""
     from generator.render.colour import Palette
     from generator.render.pdf import Document
     from generator.render.pdfx import make_pdfx
@@ -212,12 +213,22 @@ def test_text_near_the_trim_fails_safe_zone(tmp_path):
         doc.new_page()
         doc.canvas.setFillColor(doc.palette.colour("#000000"))
         doc.canvas.setFont("Sans", 8)
-        doc.canvas.drawString(4.2 * MM, 40 * MM, "Edge")
+        doc.canvas.drawString(x_mm * MM, 40 * MM, text)
     data, _ = doc.finish()
-    path = tmp_path / "edge.pdf"
     path.write_bytes(make_pdfx(data, "PDF/X-1a:2003", "1.4", "edge"))
-    code, results = preflight("drivethrucards", path)
+    return path
+
+
+def test_text_near_the_trim_fails_safe_zone(tmp_path):
+    code, results = preflight("drivethrucards", _card_with_text(tmp_path / "edge.pdf", "Edge", 4.2))
     assert failed(results["edge.pdf"]) == {"safe-zone"}
+
+
+def test_characters_that_paint_nothing_do_not_count_for_the_safe_zone(tmp_path):
+    """A zero-width space has an empty box (no width) where the word starts: 0.05 mm outside
+    the 3.175 mm safe zone, while the first letter, after its side bearing, is inside."""
+    code, results = preflight("drivethrucards", _card_with_text(tmp_path / "edge.pdf", "\u200bBack", 6.3))
+    assert code == 0 and not failed(results["edge.pdf"])
 
 
 # ---- booklets -------------------------------------------------------------------------------------------
