@@ -3,6 +3,7 @@ sizes, crop marks, mirrored backs for each flip, --back-offset, gutterfold, fron
 calibration sheet, the 50 mm scale bar, board tiles, Cyrillic text and reproducible bytes."""
 from __future__ import annotations
 
+import io
 import json
 import math
 from pathlib import Path
@@ -449,4 +450,16 @@ def test_a_preview_title_that_wraps_shows_every_line(project, tmp_path):
     image = Image.open(tmp_path / "out" / GAME / "full" / "bg" / f"{GAME}-full-bg-preview-reference.png")
     title_zone = range(int((MARGIN_MM + TITLE_MM) * DPI / 25.4) - 1)          # above the first row of cards
     assert _ink_runs(image, title_zone) == 2
+
+
+def test_a_card_text_that_does_not_fit_is_named_by_its_field_in_a_dry_run():
+    """A validation dry run collects every overflow instead of stopping: each names its field."""
+    from generator.render.faces import collecting_overflows, draw_face
+    from reportlab.pdfgen.canvas import Canvas
+    layout = {"size_mm": [63, 88], "elements": [
+        {"type": "text", "field": "name", "box": [5, 70, 20, 5], "font": "bold", "size": 9, "min_size": 8},
+        {"type": "text", "field": "text", "box": [5, 10, 53, 50], "font": "regular", "size": 9}]}
+    with collecting_overflows() as overflows:
+        draw_face(Canvas(io.BytesIO()), layout, {"name": "Надпревара до масата", "text": "Кратък текст"})
+    assert [exc.field for exc in overflows] == ["name"]
 

@@ -102,10 +102,6 @@ def resolve_colour(value: str | None, values: dict) -> str | None:
     return value
 
 
-def face_text_fields(layout: dict) -> list[dict]:
-    return [el for el in layout["elements"] if el["type"] == "text"]
-
-
 def fit_face(layout: dict, values: dict) -> dict[int, FittedText]:
     """Fit every text element, keyed by its index in the layout (one field may be printed
     by several elements at different sizes); raises TextDoesNotFit naming the field."""
@@ -117,11 +113,8 @@ def fit_face(layout: dict, values: dict) -> dict[int, FittedText]:
         if not text:
             continue
         x, y, w, h = element["box"]
-        try:
-            fitted[index] = fit_text(text, element["font"], element["size"],
-                                     element.get("min_size", element["size"]), w, h)
-        except TextDoesNotFit as exc:
-            raise TextDoesNotFit(element["field"], exc.reason) from None
+        fitted[index] = fit_text(text, element["font"], element["size"], element.get("min_size", element["size"]),
+                                 w, h, field=element["field"])
     return fitted
 
 
