@@ -20,7 +20,7 @@ from pathlib import Path
 import pikepdf
 import pypdfium2 as pdfium
 
-from .profiles import MM_PER_INCH, PDFX_VERSIONS, FileSpec, Profile
+from .profiles import MM_PER_INCH, FileSpec, Profile
 
 PT_PER_MM = 72 / MM_PER_INCH
 BOX_TOLERANCE_MM = 0.05
@@ -199,25 +199,13 @@ def _role(name: str, profile: Profile, pdf) -> tuple[str | None, FileSpec | None
     cards = profile.cards
     if cards and cards.format == "pdf":
         for spec in cards.files:
-            match = _spec_regex(spec).search(tail)
+            match = spec.pattern().search(tail)
             if match:
                 return "cards", spec, match.groupdict()
         return "cards", (cards.files[0] if len(cards.files) == 1 else None), {}
     if profile.booklet:
         return "booklet", None, {}
     return None, None, {}
-
-
-def _spec_regex(spec: FileSpec) -> re.Pattern:
-    parts = re.split(r"\{([a-z]+)\}", spec.name)
-    pattern, seen = "", set()
-    for index, part in enumerate(parts):
-        if index % 2:
-            pattern += f"(?P<{part}>[^/]+)" if part not in seen else "[^/]+"
-            seen.add(part)
-        else:
-            pattern += re.escape(part)
-    return re.compile(r"(^|/)" + pattern + "$")
 
 
 def _mm(points) -> float:
@@ -317,7 +305,7 @@ def _card_pages(report, pdf, name, spec: FileSpec | None, fields, profile, sibli
 
 
 def _tail(name: str, spec: FileSpec) -> str:
-    match = _spec_regex(spec).search(name.replace("\\", "/"))
+    match = spec.pattern().search(name.replace("\\", "/"))
     return match.group(0).lstrip("/")
 
 
@@ -551,11 +539,10 @@ def _images(report: FileReport, walk: _Walk, min_ppi: float) -> None:
 
 
 def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -> None:
-    variant = profile.cards.pdfx
-    if not variant:
+    if not profile.cards.pdfx_standard:
         report.add("pdfx", None, "the profile asks for no PDF/X")
         return
-    version, base = PDFX_VERSIONS[variant]
+    version, base = profile.cards.pdfx_standard
     problems = []
     intents = pdf.Root.get("/OutputIntents")
     intent = next((i for i in (intents or []) if i.get("/S") == "/GTS_PDFX"), None)
@@ -582,7 +569,7 @@ def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -
     header = re.match(rb"%PDF-(\d\.\d)", data)
     if header is None or float(header.group(1)) > float(base):
         problems.append(f"PDF version {header.group(1).decode() if header else '?'}; {version} is based on PDF {base}")
-    if variant == "x-1a" and walk.transparency:
+    if profile.cards.pdfx == "x-1a" and walk.transparency:
         problems.append("transparency (PDF/X-1a allows none): " + "; ".join(walk.transparency[:2]))
     report.add("pdfx", not problems, "; ".join(problems) or f"{version}, GTS_PDFX OutputIntent with an N=4 ICC profile")
 

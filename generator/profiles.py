@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
 
 from jsonschema import Draft202012Validator
 
@@ -23,7 +22,7 @@ MM_PER_INCH = 25.4
 # A layout is printed at a profile's size when both sides are this close (63 x 88 -> 63.5 x 88.9).
 SIZE_MATCH_MM = 1.5
 SIDES = ("front", "back")
-PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, lowest PDF version it is based on)
+PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, the PDF version it is based on)
     "x-1a": ("PDF/X-1a:2003", "1.4"),
     "x-4": ("PDF/X-4", "1.6"),
 }
@@ -89,9 +88,16 @@ class FileSpec:
     sides: tuple[str, ...]    # the pages of one card, in order
 
     def pattern(self) -> re.Pattern:
-        """A regular expression that matches the names this spec makes (for preflight)."""
-        parts = re.split(r"(\{[a-z]+\})", self.name)
-        return re.compile("".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts) + "$")
+        """Matches the end of a path this spec names; each field is a named group (for preflight)."""
+        parts = re.split(r"\{([a-z]+)\}", self.name)
+        pattern, seen = "", set()
+        for index, part in enumerate(parts):
+            if index % 2:
+                pattern += f"(?P<{part}>[^/]+)" if part not in seen else "[^/]+"
+                seen.add(part)
+            else:
+                pattern += re.escape(part)
+        return re.compile(r"(^|/)" + pattern + "$")
 
 
 @dataclass(frozen=True)
@@ -146,6 +152,11 @@ class CardSpec:
                 return size
         return None
 
+    @property
+    def pdfx_standard(self) -> tuple[str, str] | None:
+        """(GTS_PDFXVersion, the PDF version it is based on), or None for no PDF/X."""
+        return PDFX_VERSIONS[self.pdfx] if self.pdfx else None
+
     def geometry(self, size: CardSize) -> Geometry:
         if self.format == "png":
             page = tuple(p / self.dpi * MM_PER_INCH for p in size.pixels)
@@ -169,9 +180,10 @@ class Profile:
     cards: CardSpec | None
     booklet: BookletSpec | None
 
-    @cached_property
+    @property
     def pdfx_version(self) -> str | None:
-        return PDFX_VERSIONS[self.cards.pdfx][0] if self.cards and self.cards.pdfx else None
+        standard = self.cards.pdfx_standard if self.cards else None
+        return standard[0] if standard else None
 
 
 def profile_names(project: Project) -> list[str]:

@@ -117,13 +117,13 @@ def draw_fold_line(canvas, grid: SheetGrid, style: dict, label: str) -> None:
 
 
 def render_calibration(paper_mm: tuple[float, float], settings: dict, *, scale_label: str = "",
-                       back_offset: tuple[float, float] = (0.0, 0.0), title: str = "") -> tuple[bytes, int]:
+                       back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, int]:
     """Two pages printed on one sheet: a cross at the page centre on the front; on the back,
     scales centred on the same point, labelled with the --back-offset that puts the back
     where the front is. The back page moves by `back_offset` like every back page, and its
     labels allow for that, so the number read off is always the whole offset to use."""
     text = settings["text"]
-    doc = Document(paper_mm, title or text["title"], "calibration")
+    doc = Document(paper_mm, text["title"], "calibration")
     cx, cy = paper_mm[0] / 2, paper_mm[1] / 2
     c = doc.canvas
     # Front: instructions, the cross, the scale bar.

@@ -71,10 +71,6 @@ class Palette:
     def cmyk(self, value: str, area: bool = False) -> tuple[float, float, float, float]:
         return _cmyk(value, area, self.ink_limit, self.rich_black)
 
-    @property
-    def black(self) -> Color:
-        return self.colour("#000000")
-
 
 @lru_cache(maxsize=4096)
 def _cmyk(value: str, area: bool, ink_limit: float, rich_black) -> tuple[float, float, float, float]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import pypdfium2 as pdfium
 
 from ..layout import Face
-from ..profiles import PDFX_VERSIONS, CardSpec, FileSpec, Geometry, Profile
+from ..profiles import CardSpec, FileSpec, Geometry, Profile
 from .faces import draw_face
 from .pdf import Document
 from .pdfx import make_pdfx
@@ -141,9 +141,8 @@ def _details(profile: Profile, deck: str, spec: FileSpec, card: Card | None) -> 
 
 def _pdf(profile: Profile, pages: list[Face], title: str, path: str, details: dict) -> ShopFile:
     data, count = render_pages(pages, profile.cards, title)
-    if profile.cards.pdfx:
-        version, pdf_version = PDFX_VERSIONS[profile.cards.pdfx]
-        data = make_pdfx(data, version, pdf_version, title)
+    if profile.cards.pdfx_standard:
+        data = make_pdfx(data, *profile.cards.pdfx_standard, title)
     return ShopFile(path, data, "shop-cards", count, details)
 
 
