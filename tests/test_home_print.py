@@ -125,6 +125,7 @@ def gutterfold_kit(tmp_path_factory):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_pages_are_exactly_the_paper_and_cards_exactly_63_by_88(long_kit, paper):
     with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
+        assert len(pdf.pages) >= 2
         for page in pdf.pages:
             assert page_size_mm(page) == pytest.approx(PAPERS[paper], abs=0.01)
             forms = page_drawing(page)["forms"]
@@ -137,6 +138,7 @@ def test_pages_are_exactly_the_paper_and_cards_exactly_63_by_88(long_kit, paper)
 def test_crop_marks_stay_in_the_margin_and_never_cross_a_card(long_kit, paper):
     width, height = PAPERS[paper]
     with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
+        assert len(pdf.pages) >= 2
         for page in pdf.pages:
             drawing = page_drawing(page)
             cards = [f["rect"] for f in drawing["forms"]]
@@ -190,9 +192,11 @@ def test_short_edge_backs_mirror_the_rows(short_kit):
 
 def test_back_offset_moves_only_back_pages(long_kit, offset_kit):
     plain, shifted = _pairs(long_kit, "full", "cards", "a4"), _pairs(offset_kit, "full", "cards", "a4")
-    assert len(plain) == len(shifted)
+    assert len(plain) == len(shifted) >= 1
     for (front_a, back_a), (front_b, back_b) in zip(plain, shifted):
         assert front_a == front_b
+        assert len(back_a["forms"]) == len(back_b["forms"]) >= 1
+        assert len(back_a["lines"]) == len(back_b["lines"]) >= 16
         for a, b in zip(back_a["forms"], back_b["forms"]):
             assert b["rect"][0] - a["rect"][0] == pytest.approx(2, abs=1e-3)
             assert b["rect"][1] - a["rect"][1] == pytest.approx(-0.5, abs=1e-3)
@@ -318,7 +322,7 @@ def test_calibration_reading_gives_the_offset_that_aligns_the_backs(long_kit, of
     # with the printer's error added, every back lands exactly behind a front (long-edge mirror)
     landed_backs = sorted(round(b["rect"][0] + error, 3) for b in backs["forms"])
     expected = sorted(round(width - f["rect"][0] - CARD[0], 3) for f in fronts["forms"])
-    assert landed_backs == expected
+    assert expected and landed_backs == expected
 
 
 # ---- standee pawns ---------------------------------------------------------------------------------------

@@ -161,6 +161,7 @@ def test_a_png_profile_cannot_ask_for_cmyk(tmp_path):
 def test_png_profiles_make_one_exact_png_per_face_that_pair_by_name(built, profile, pixels):
     folder = shop(built, profile)
     decks = cards_in("full")
+    assert decks
     files = sorted(folder.rglob("*.png"))
     assert len(files) == 2 * sum(len(cards) for cards in decks.values())
     for deck, cards in decks.items():
@@ -183,6 +184,7 @@ def test_png_backgrounds_run_into_the_bleed(built):
 def test_drivethrucards_one_pdf_per_deck_back_then_front(built):
     folder = shop(built, "drivethrucards")
     decks = cards_in("full")
+    assert decks
     assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(f"{d}.pdf" for d in decks)
     for deck, cards in decks.items():
         with pikepdf.open(folder / f"{deck}.pdf") as pdf:
@@ -196,8 +198,11 @@ def test_drivethrucards_one_pdf_per_deck_back_then_front(built):
 
 @pytest.mark.parametrize("profile, trim, bleed", [("drivethrucards", (63.5, 88.9), 3.175), ("eu-3mm", (63, 88), 3.0)])
 def test_every_page_has_trim_and_bleed_boxes_and_media_is_trim_plus_bleed(built, profile, trim, bleed):
-    for path in card_pdfs(shop(built, profile)):
+    paths = card_pdfs(shop(built, profile))
+    assert paths
+    for path in paths:
         with pikepdf.open(path) as pdf:
+            assert len(pdf.pages)
             for page in pdf.pages:
                 assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
                 tx0, ty0, tx1, ty1 = box_mm(page, "/TrimBox")
@@ -213,7 +218,9 @@ def test_every_page_has_trim_and_bleed_boxes_and_media_is_trim_plus_bleed(built,
                          [("drivethrucards", 240, "PDF/X-1a:2003", "1.4"), ("eu-3mm", 300, "PDF/X-4", "1.6")])
 def test_cmyk_profiles_use_cmyk_only_within_the_ink_limit_with_a_pdfx_output_intent(built, profile, limit, version,
                                                                                     pdf_version):
-    for path in card_pdfs(shop(built, profile)):
+    paths = card_pdfs(shop(built, profile))
+    assert paths
+    for path in paths:
         assert path.read_bytes().startswith(f"%PDF-{pdf_version}".encode())
         with pikepdf.open(path) as pdf:
             ops = operators(pdf)
@@ -231,7 +238,9 @@ def test_cmyk_profiles_use_cmyk_only_within_the_ink_limit_with_a_pdfx_output_int
 
 def test_fonts_are_embedded_in_every_shop_pdf(built):
     for profile in ("drivethrucards", "eu-3mm"):
-        for path in card_pdfs(shop(built, profile)):
+        paths = card_pdfs(shop(built, profile))
+        assert paths
+        for path in paths:
             with pikepdf.open(path) as pdf:
                 fonts = {f.objgen: f for _, page_fonts in _fonts(pdf) for f in page_fonts}
                 assert fonts
@@ -249,7 +258,9 @@ def _fonts(pdf):
 
 def test_eu_fronts_and_backs_pair_page_for_page_with_text_4_mm_inside_the_trim(built):
     folder = shop(built, "eu-3mm")
-    for deck, cards in cards_in("full").items():
+    decks = cards_in("full")
+    assert decks
+    for deck, cards in decks.items():
         copies = sum(c for _, c in cards)
         for side in ("fronts", "backs"):
             path = folder / f"{deck}-{side}.pdf"
@@ -260,6 +271,7 @@ def test_eu_fronts_and_backs_pair_page_for_page_with_text_4_mm_inside_the_trim(b
                     trims = [box_mm(p, "/TrimBox") for p in pdf.pages]
                 for page, (tx0, ty0, tx1, ty1) in zip(document, trims):
                     text = page.get_textpage()
+                    assert text.count_chars(), "every page has text to measure"
                     for index in range(text.count_chars()):
                         if not text.get_text_range(index, 1).strip():
                             continue
@@ -273,7 +285,7 @@ def test_shop_booklet_is_single_pages_in_reading_order_with_bleed_and_trimbox(bu
     path = shop(built, "eu-3mm") / "booklet.pdf"
     with pikepdf.open(path) as pdf:
         pages = list(pdf.pages)
-        assert len(pages) % 4 == 0
+        assert pages and len(pages) % 4 == 0
         for page in pages:
             assert "/TrimBox" in page.obj
             tx0, ty0, tx1, ty1 = box_mm(page, "/TrimBox")
