@@ -7,9 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pypdfium2 as pdfium
+import pytest
 import yaml
+from babel.messages.pofile import read_po
 
-from conftest import ROOT, pnp
+import generator.build
+from conftest import ROOT, pnp, replace_in
 
 GAME = "race-to-the-table"
 
@@ -44,12 +48,79 @@ def test_list_table_shows_every_component_with_counts():
         assert word in result.stdout
 
 
-def test_usage_errors_exit_2():
-    assert pnp("build", "--paper", "a3").exit_code == 2
+def test_list_json_has_every_game_with_its_card_totals():
+    result = pnp("list", "--json")
+    assert result.exit_code == 0, result.output + result.traceback
+    totals = {game["id"]: {edition: data["totals"]["cards"] for edition, data in game["editions"].items()}
+              for game in json.loads(result.stdout)["games"]}
+    assert totals == {"race-to-the-table": {"free": 27, "full": 63}, "the-game": {"standard": 102},
+                      "donkey-can": {"standard": 90}}
+
+
+def test_usage_errors_exit_2(tmp_path):
+    assert pnp("build", "--paper", "a3", "--out", str(tmp_path / "out")).exit_code == 2
     assert pnp("no-such-command").exit_code == 2
     result = pnp("build", "--game", GAME, "--edition", "deluxe", "--out", "/nonexistent-never-written")
     assert result.exit_code == 2
     assert "no edition 'deluxe'" in result.stderr
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--back-offset", "left"), "'left' is not DX,DY in millimetres"),
+    (("--back-offset", "1.5"), "'1.5' is not DX,DY in millimetres"),
+    (("--back-offset", "25,0"), "more than 20 mm"),
+    (("--back-offset", "1,1", "--duplex", "fronts"), "backs are not printed separately with --duplex fronts"),
+])
+def test_a_bad_back_offset_exits_2(tmp_path, args, message):
+    out = tmp_path / "out"
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", *args,
+                 "--out", str(out))
+    assert result.exit_code == 2 and message in result.stderr
+    assert not out.exists()
+
+
+def test_C_at_something_that_is_not_a_folder_exits_2(tmp_path):
+    (tmp_path / "game.yaml").write_text("title: x\n", encoding="utf-8")
+    for target, message in ((tmp_path / "game.yaml", "is a file"), (tmp_path / "missing", "is not a folder")):
+        result = pnp("list", project=target)
+        assert result.exit_code == 2 and "-C" in result.stderr and message in result.stderr
+        assert not result.traceback
+
+
+def test_a_draft_locale_marks_every_page_of_its_card_board_and_token_sheets(project, tmp_path, monkeypatch):
+    replace_in(project / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
+    monkeypatch.setattr(generator.build, "EDITION_MAKERS", {})      # no designer's report: not per locale
+    out = tmp_path / "out"
+    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4", "--out", str(out),
+                 project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    with (ROOT / "components" / GAME / "locales" / "en.po").open("rb") as po:
+        draft = next(message.string for message in read_po(po) if message.context == "labels.draft")
+    for kind in ("cards", "boards", "tokens"):
+        pdf = pdfium.PdfDocument(out / GAME / "full" / "en" / f"{GAME}-full-en-{kind}-a4.pdf")
+        try:
+            texts = [page.get_textpage().get_text_range() for page in pdf]
+        finally:
+            pdf.close()
+        assert texts and all(draft in text for text in texts), kind
+
+
+def test_builds_are_byte_identical_whatever_the_hash_seed(tmp_path):
+    """Nothing written may depend on the order of a set or a dict of strings."""
+    script = Path(sys.executable).with_name("pnp")
+    outs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"out-{hash_seed}"
+        done = subprocess.run([str(script), "-C", str(ROOT), "build", "--game", "the-game", "--locale", "cs",
+                               "--paper", "a4", "--out", str(out)],
+                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert done.returncode == 0, done.stderr
+        outs.append(out)
+    files = sorted(path.relative_to(outs[0]) for path in outs[0].rglob("*") if path.is_file())
+    assert Path("manifest.json") in files and len(files) > 3
+    assert files == sorted(path.relative_to(outs[1]) for path in outs[1].rglob("*") if path.is_file())
+    for name in files:
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
 
 
 def test_a_designers_own_folder_works_with_C(project, tmp_path):
@@ -87,7 +158,6 @@ def test_an_unwritable_output_folder_is_a_message_not_a_traceback(tmp_path):
     blocked.mkdir()
     blocked.chmod(0o500)
     try:
-        import os
         if os.access(blocked, os.W_OK):          # root ignores permissions: use a path under a file
             (tmp_path / "file").write_text("x")
             target = tmp_path / "file" / "out"
