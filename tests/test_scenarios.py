@@ -92,7 +92,7 @@ def test_every_game_reads_the_opening_of_an_action_alike(tmp_path, slug):
     steps = len(yaml.safe_load(path.read_text(encoding="utf-8"))["steps"])
     assert result.exit_code == 1
     assert f"{path}:{_line(path, action)}: steps.{steps - 1}.do.0: the game is already over" in result.stderr
-    path.write_text(source.read_text(encoding="utf-8").replace("steps:\n", f"steps:\n  - do:\n      - {{colour: red}}\n", 1),
+    path.write_text(source.read_text(encoding="utf-8").replace("steps:\n", "steps:\n  - do:\n      - {colour: red}\n", 1),
                     encoding="utf-8")
     result = pnp("play", slug, str(path))
     assert result.exit_code == 1

@@ -9,6 +9,7 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 
 from generator.build import load_games
 from generator.layout import sheet_grid
@@ -422,3 +423,17 @@ def test_the_cut_sheets_hold_every_card_once(kit, paper):
         backs = pdf[page + 1].get_textpage().get_text_range()
         assert not re.search(r"\d", backs)     # a back gives nothing away
     assert sorted(centres) == [1, 1] + list(range(2, 100)) + [100, 100]
+
+
+def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
+    """A saddle-stitched booklet is folded sheets of 4 pages."""
+    game_yaml = yaml.safe_load((ROOT / "components" / SLUG / "game.yaml").read_text(encoding="utf-8"))
+    entries = [e for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]
+               if e["kind"] == "rules"]
+    assert sorted(e["locale"] for e in entries) == sorted(game_yaml["locales"])
+    for entry in entries:
+        pdf = pdfium.PdfDocument(kit / entry["path"])
+        try:
+            assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
+        finally:
+            pdf.close()
