@@ -236,14 +236,14 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
     marks = sheet["crop_marks"]
     reach = marks["offset_mm"] + marks["min_edge_mm"]
     problems = []
-    for key, count, card, gaps, size, margin, where in (
-            ("columns", columns, w, gap, grid_w, margin_x, "beside"),
-            ("rows", rows, h, row_gap, grid_h, margin_y, "above and below")):
+    for key, count, card, gaps, size, margin, extent, where in (
+            ("columns", columns, w, gap, grid_w, margin_x, "wide", "beside"),
+            ("rows", rows, h, row_gap, grid_h, margin_y, "tall", "above and below")):
         if margin - reach < MIN_MARK_MM:
             file, line = locate(sheet, (key,))
             problems.append(Problem(file, line, key, (
                 f"{count} {key} of {card:g} mm cards" + (f" with {gaps:g} mm gaps" if gaps and count > 1 else "")
-                + f" make the grid {size:g} mm, which leaves {max(margin, 0):.2f} mm {where} it on "
+                + f" make the grid {size:g} mm {extent}, which leaves {max(margin, 0):.2f} mm {where} it on "
                 f"{paper_mm[0]:g} x {paper_mm[1]:g} mm paper: crop marks start {marks['offset_mm']:g} mm from the "
                 f"cards, stay {marks['min_edge_mm']:g} mm from the paper edge and need {MIN_MARK_MM:g} mm of length")))
     if problems:
