@@ -3,6 +3,7 @@ once, with exit codes from generator.errors; a user never sees a traceback for b
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -117,6 +118,8 @@ def _offset(value: str) -> tuple[float, float]:
     try:
         dx, dy = (float(part) for part in value.split(","))
     except ValueError:
+        raise click.BadParameter(f"'{value}' is not DX,DY in millimetres (e.g. 1.5,-0.5)", param_hint="--back-offset")
+    if not (math.isfinite(dx) and math.isfinite(dy)):
         raise click.BadParameter(f"'{value}' is not DX,DY in millimetres (e.g. 1.5,-0.5)", param_hint="--back-offset")
     if max(abs(dx), abs(dy)) > 20:
         raise click.BadParameter("more than 20 mm: check the calibration sheet again", param_hint="--back-offset")

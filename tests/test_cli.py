@@ -69,6 +69,7 @@ def test_usage_errors_exit_2(tmp_path):
     (("--back-offset", "left"), "'left' is not DX,DY in millimetres"),
     (("--back-offset", "1.5"), "'1.5' is not DX,DY in millimetres"),
     (("--back-offset", "25,0"), "more than 20 mm"),
+    (("--back-offset", "nan,0"), "'nan,0' is not DX,DY in millimetres"),
     (("--back-offset", "1,1", "--duplex", "fronts"), "backs are not printed separately with --duplex fronts"),
 ])
 def test_a_bad_back_offset_exits_2(tmp_path, args, message):
