@@ -41,6 +41,8 @@ PRINT_NOTES = ("print_scale", "fold_booklet", "booklet_flip")
 CARD_DPI = 200
 # Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
 PAD_PAGES = 3
+# Saddle stitching folds sheets of four pages: the booklet's page count is a multiple of this.
+PAGE_MULTIPLE = 4
 # A standee is a pawn; other tokens are counted with the `tokens` phrase (then `copies`).
 SHAPE_PHRASES = {"standee": "pawns"}
 # The fonts the booklet uses, as @font-face rules: (family, weight, style, file).
@@ -418,7 +420,7 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     content_pages = len(document.pages) - PAD_PAGES
     if pads != list(range(content_pages, len(document.pages))):
         raise BuildError(f"the booklet template must end with {PAD_PAGES} blank pages (ids pad-1...)")
-    keep = content_pages + (-content_pages % 4)
+    keep = content_pages + (-content_pages % PAGE_MULTIPLE)
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
     data = padded.write_pdf()

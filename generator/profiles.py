@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from jsonschema import Draft202012Validator
 
+from .booklet import PAGE_MULTIPLE      # the rule booklet is always padded to it
 from .errors import DataError, Problem, UsageError
 from .layout import distinct_faces
 from .project import Project
@@ -28,8 +29,6 @@ PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, the PDF version it is based on
 }
 NAME_FIELDS = {"deck", "number", "card", "copies", "game", "edition", "locale"}
 CARD_FIELDS = {"number", "card", "copies"}      # name one card: not in the name of a file per deck
-# The rule booklet is always padded to a multiple of this many pages (generator/booklet.py).
-BOOKLET_PAGE_MULTIPLE = 4
 
 _pair = {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2}
 _int_pair = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2}
@@ -269,10 +268,10 @@ def _check(data: Located, display: str) -> list[Problem]:
             if names.index(name) != index:
                 add(("cards", "files", index, "name"), f"two files named '{name}'")
     booklet = data.get("booklet")
-    if booklet and BOOKLET_PAGE_MULTIPLE % booklet["page_multiple"]:
+    if booklet and PAGE_MULTIPLE % booklet["page_multiple"]:
         add(("booklet", "page_multiple"),
-            f"the rule booklet is a multiple of {BOOKLET_PAGE_MULTIPLE} pages, which a shop asking for a multiple of "
-            f"{booklet['page_multiple']} does not get (page_multiple: 1, 2 or {BOOKLET_PAGE_MULTIPLE})")
+            f"the rule booklet is a multiple of {PAGE_MULTIPLE} pages, which a shop asking for a multiple of "
+            f"{booklet['page_multiple']} does not get (page_multiple: 1, 2 or {PAGE_MULTIPLE})")
     if not cards and not booklet:
         add((), "a profile needs cards or booklet (or both)")
     return problems

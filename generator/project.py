@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 from .errors import DataError, Problem, UsageError
-from .yamlfile import Located, load_yaml, locate
+from .yamlfile import Located, load_yaml
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 GAME_FILES = ("game", "cards", "boards", "tokens", "layouts", "booklet")
@@ -186,14 +186,8 @@ SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibr
 
 
 def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:
-    from jsonschema import Draft202012Validator
-    from .validate import _describe, _plain, _schemas      # validate imports this module
-    _, registry = _schemas()
-    problems = []
-    for error in Draft202012Validator({"$ref": f"sheets#/$defs/{kind}"}, registry=registry).iter_errors(_plain(data)):
-        path, message = _describe(error)
-        file, line = locate(data, path)
-        problems.append(Problem(file or display, line, ".".join(map(str, path)), message))
+    from .validate import schema_problems      # validate imports this module
+    problems = schema_problems({"$ref": f"sheets#/$defs/{kind}"}, data, display)
     if not problems and kind == "gutterfold" and data["rows"] % 2:
         problems.append(Problem(display, data.line_of("rows"), "rows",
                                 f"a gutterfold sheet needs an even number of rows (fronts in the top half, their "

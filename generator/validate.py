@@ -69,16 +69,22 @@ def _describe(error) -> tuple[tuple, str]:
     return path, error.message
 
 
+def schema_problems(schema: dict, data, display: str) -> list[Problem]:
+    """Every way `data` (located YAML) breaks `schema` (which may $ref generator/schemas/)."""
+    _, registry = _schemas()
+    problems = []
+    for error in Draft202012Validator(schema, registry=registry).iter_errors(_plain(data)):
+        path, message = _describe(error)
+        file, line = locate(data, path)
+        problems.append(Problem(file or display, line, ".".join(map(str, path)), message))
+    return problems
+
+
 def check_schema(game: Game) -> list[Problem]:
-    schemas, registry = _schemas()
+    schemas, _ = _schemas()
     problems = []
     for name, data in game.files.items():
-        validator = Draft202012Validator(schemas[name], registry=registry)
-        for error in validator.iter_errors(_plain(data)):
-            path, message = _describe(error)
-            file, line = locate(data, path)
-            problems.append(Problem(file or game.file_name(name), line,
-                                    ".".join(map(str, path)), message))
+        problems += schema_problems(schemas[name], data, game.file_name(name))
     return problems
 
 
