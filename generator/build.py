@@ -17,6 +17,7 @@ from .kits import (EDITION_MAKERS, KIT_MAKERS, LOCALE_MAKERS, Kit, booklet_of, c
 from .layout import Localised, card_faces, check_faces
 from .output import Artifact, write_all
 from .project import Game, Project
+from .reproducible import fixed_clock
 from .render.shop import booklet_with_bleed, decks_of, render_shop_cards
 from .texts import Texts
 from .validate import validate_game
@@ -110,8 +111,14 @@ def plan(games: list[Game], request: BuildRequest, available: tuple[str, ...]) -
 
 
 def build(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
-    if request.profiles:
-        return build_shop(project, request, progress)
+    """Home kits, or with `request.profiles` print-shop files; the clock never shows in them."""
+    with fixed_clock():
+        if request.profiles:
+            return build_shop(project, request, progress)
+        return build_home(project, request, progress)
+
+
+def build_home(project: Project, request: BuildRequest, progress=None) -> list[Artifact]:
     games = load_games(project, request.game, request.locale)
     jobs = plan(games, request, paper_names(project))
     artifacts: list[Artifact] = []

@@ -12,9 +12,10 @@ import pikepdf
 from pikepdf import Name
 
 from ..icc import CMYK_PROFILE_NAME, cmyk_profile_bytes
+from ..reproducible import BUILD_DATE
 
 # ReportLab's invariant mode writes this date; XMP must agree with the document info.
-FIXED_DATE = "2000-01-01T00:00:00+00:00"
+FIXED_DATE = BUILD_DATE.isoformat()
 PDFXID = "http://www.npes.org/pdfx/ns/id/"
 PDFX = "http://ns.adobe.com/pdfx/1.3/"
 

@@ -1,0 +1,71 @@
+"""The same input gives the same bytes whichever font subsetter WeasyPrint uses, whatever the
+clock and the caller's SOURCE_DATE_EPOCH say."""
+from __future__ import annotations
+
+import io
+import logging
+import os
+import time
+
+import pikepdf
+import pytest
+import weasyprint.pdf.fonts
+import weasyprint.text.ffi
+from fontTools.misc.timeTools import timestampSinceEpoch
+from fontTools.ttLib import TTFont
+
+from conftest import pnp
+from generator.reproducible import BUILD_DATE
+
+SELECTION = ("--game", "the-game", "--locale", "cs", "--paper", "a4")
+A_YEAR = 366 * 24 * 3600
+
+
+def _build(out):
+    result = pnp("build", *SELECTION, "--out", str(out))
+    assert result.exit_code == 0, result.output + result.traceback
+    files = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    assert any(name.name.endswith("rules.pdf") for name in files)
+    return files
+
+
+def _embedded_font_dates(pdf_bytes: bytes) -> set[int]:
+    dates = set()
+    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor" and "/FontFile2" in obj:
+                dates.add(TTFont(io.BytesIO(obj.FontFile2.read_bytes()))["head"].modified)
+    return dates
+
+
+@pytest.fixture(params=["fonttools", "harfbuzz"])
+def subsetter(request, monkeypatch, caplog):
+    if request.param == "fonttools":
+        # What a machine without libharfbuzz-subset has: WeasyPrint falls back to fontTools.
+        monkeypatch.setattr(weasyprint.pdf.fonts, "harfbuzz_subset", None)
+    elif weasyprint.text.ffi.harfbuzz_subset is None:
+        pytest.skip("libharfbuzz-subset0 is not installed here; the fontTools path is tested alone")
+    caplog.set_level(logging.WARNING, logger="weasyprint")
+    return request.param
+
+
+def test_builds_are_identical_with_the_clock_moved(subsetter, tmp_path, monkeypatch, caplog):
+    first = _build(tmp_path / "now")
+    real_time = time.time
+    monkeypatch.setattr(time, "time", lambda: real_time() + A_YEAR)
+    callers_epoch = str(int(real_time()) + A_YEAR)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", callers_epoch)
+    second = _build(tmp_path / "next-year")
+    assert first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []
+    used_fonttools = any("Using fontTools" in record.getMessage() for record in caplog.records)
+    assert used_fonttools == (subsetter == "fonttools")
+    assert os.environ["SOURCE_DATE_EPOCH"] == callers_epoch        # the caller's value is back
+
+
+def test_subset_fonts_carry_the_build_date_not_the_clock(subsetter, tmp_path):
+    booklet = next(data for name, data in _build(tmp_path).items() if name.name.endswith("rules.pdf"))
+    dates = _embedded_font_dates(booklet)
+    assert dates, "the booklet embeds no TrueType font"
+    if subsetter == "fonttools":
+        assert dates == {timestampSinceEpoch(BUILD_DATE.timestamp())}
