@@ -22,11 +22,11 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
 from .errors import BuildError, DataError, Problem
-from .layout import Face, Localised, pages_needed, sheet_grid
+from .layout import Face, Localised, by_card_size, card_sizes, home_sheet, pages_needed, sheet_grid
 from .project import Project
 from .render import fonts
 from .render.boards import BoardFace, plan_tiles
-from .render.faces import draw_face
+from .render.faces import draw_placed
 from .render.pdf import Document
 from .render.tokens import TokenFace, pack
 from .yamlfile import locate
@@ -304,7 +304,7 @@ def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
         doc.new_page()
         w, h = face.layout["size_mm"]
         doc.canvas.setPageSize((w * 72 / 25.4, h * 72 / 25.4))
-        draw_face(doc.canvas, face.layout, face.values)
+        draw_placed(doc.canvas, face.placed)
     data, _ = doc.finish()
     pictures = {}
     pdf = pypdfium2.PdfDocument(data)
@@ -328,10 +328,11 @@ def home_print(project: Project, cards: list[Face], boards: list[BoardFace],
     papers = project.load_sheet("papers")["papers"]
     home = HomePrint([paper["name"] for paper in papers.values()])
     sizes = [tuple(paper["size_mm"]) for paper in papers.values()]
-    copies = sum(face.copies for face in cards)
-    if copies:
-        sheet = project.load_sheet("poker-3x3")
-        home.rows.append(("print_cards", [pages_needed(copies, sheet_grid(sheet, size).per_page) for size in sizes]))
+    if cards:
+        groups = [(sum(face.copies for face in sized), home_sheet(project, size, "long"))
+                  for size, sized in by_card_size(cards, card_sizes(project))]
+        home.rows.append(("print_cards", [sum(pages_needed(copies, sheet_grid(sheet, paper).per_page)
+                                              for copies, sheet in groups) for paper in sizes]))
     if boards:
         tiles = project.load_sheet("tiles")
         home.rows.append(("print_boards", [

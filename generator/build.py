@@ -14,7 +14,7 @@ from .errors import DataError, Problem, UsageError
 from .i18n import check_placeholder_names, check_translations
 from .kits import (EDITION_MAKERS, KIT_MAKERS, LOCALE_MAKERS, Kit, booklet_of, check_pieces, deck_title,
                    validation_kit)
-from .layout import Localised, card_faces, check_faces
+from .layout import Localised, card_faces, check_card_sizes, check_faces
 from .output import Artifact, write_all
 from .project import Game, Project
 from .reproducible import fixed_clock
@@ -36,6 +36,7 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
         problems += found
         if not found:
             found = validate_game(game)
+            found += check_card_sizes(project, game) if not found else []
             problems += found
         if not found and texts:
             locales = [locale] if locale in game.locales else None
@@ -59,7 +60,7 @@ def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None
             loc = Localised(game, edition, texts)
             problems += check_faces(loc, card_faces(loc))
             problems += check_pieces(validation_kit(project, game, loc))
-    return problems
+    return list(dict.fromkeys(problems))     # a layout's own fault is named once, not per locale
 
 
 # ---- the build ----------------------------------------------------------------------------

@@ -21,12 +21,12 @@ def outside_roots(path: Path, roots: list[Path]) -> bool:
     return not any(real.is_relative_to(root.resolve()) for root in roots)
 
 
-def read_bytes_inside(path: Path, roots: list[Path], display: str,
-                      limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, list[Problem]]:
-    """The file's bytes, or None and a located problem: a path that leaves `roots` through a
-    link is refused unread, and so is a file over `limit` bytes."""
+def read_bytes_inside(path: Path, roots: list[Path], display: str, limit: int = MAX_FILE_BYTES,
+                      within: str = "the project") -> tuple[bytes | None, list[Problem]]:
+    """The file's bytes, or None and a located problem: a path that leaves `roots` (through a
+    link or `..`) is refused unread, and so is a file over `limit` bytes."""
     if outside_roots(path, roots):
-        return None, [Problem(display, 0, "", "refused: the file is a link to a place outside the project")]
+        return None, [Problem(display, 0, "", f"refused: the path leads outside {within}")]
     try:
         size = path.stat().st_size
         if size > limit:

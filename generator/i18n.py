@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po, write_po
 
+from .elements import element_type
 from .errors import Problem
 from .output import write_atomic
 from .project import TOOL_TEMPLATES, Game
@@ -121,11 +122,9 @@ def _layout_notes(game: Game) -> dict[str, list[str]]:
     for card_id, card in (game.files.get("cards") or {}).get("cards", {}).items():
         layout_name = game.decks.get(card["deck"], {}).get("layout")
         for element in faces.get(layout_name, {}).get("elements", []):
-            if element["type"] == "text" and element["field"] in ("name", "text"):
-                _, _, w, h = element["box"]
-                notes.setdefault(f"cards.{card_id}.{element['field']}", []).append(
-                    f"Printed on the card in a {w:g} × {h:g} mm box at {element['size']:g} pt, "
-                    f"shrinking to {element.get('min_size', element['size']):g} pt; longer text is a build error.")
+            note = element_type(element).translator_note(element)
+            if note and element["field"] in ("name", "text"):
+                notes.setdefault(f"cards.{card_id}.{element['field']}", []).append(note)
     return notes
 
 

@@ -12,7 +12,7 @@ from .booklet import home_print, lay_out, render as render_booklet
 from .errors import Problem
 from .i18n import tool_text
 from .impose import impose
-from .layout import Localised, card_faces, sheet_grid
+from .layout import Localised, by_card_size, card_faces, card_sizes, home_sheet, sheet_grid
 from .output import Artifact
 from .project import Game, Project
 from .render.boards import BoardFace, render_boards
@@ -70,21 +70,17 @@ class Kit:
                         details or {})
 
 
-# The card sheet each duplex mode prints on (templates/sheets/).
-CARD_SHEETS = {"long": "poker-3x3", "short": "poker-3x3", "fronts": "poker-3x3", "gutterfold": "poker-gutterfold"}
-
-
 def cards_kit(kit: Kit) -> Artifact | None:
     faces = card_faces(kit.loc)
     if not faces:
         return None
-    sheet = kit.project.load_sheet(CARD_SHEETS[kit.duplex])
-    grid = sheet_grid(sheet, kit.paper_mm)
-    fold = kit.loc.label("fold")
-    data, pages, _ = render_card_sheets(faces, grid, f"{kit.loc.title} — cards", draft=kit.draft,
+    groups = []
+    for size, sized in by_card_size(faces, card_sizes(kit.project)):
+        sheet = home_sheet(kit.project, size, kit.duplex)
+        groups.append((sized, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+    data, pages, _ = render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft,
                                         scale_label=kit.scale_label, duplex=kit.duplex,
-                                        back_offset=kit.back_offset, fold_label=fold,
-                                        fold_line=sheet.get("fold_line"))
+                                        back_offset=kit.back_offset, fold_label=kit.loc.label("fold"))
     # The default (long-edge duplex) keeps the plain name; other modes sit beside it.
     return kit.artifact("cards", data, pages, name="cards" if kit.duplex == "long" else f"cards-{kit.duplex}",
                         details=kit.duplex_details)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
 
-from .errors import DataError, Problem
-from .project import Component, Game
-from .render.faces import TextDoesNotFit, fit_face
-from .render import fonts
+from .elements import element_type
+from .errors import DataError, Problem, UsageError
+from .project import Component, Game, Project
+from .render.faces import PlacedFace, place_face
 from .texts import Texts, numbers
-from .yamlfile import locate
+from .yamlfile import key_path, locate
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,12 @@ class Face:
     copies: int
     back: "Face | None" = None
     source: tuple[str, int, str] = ("", 0, "")   # file, line, key path: for error messages
+    folder: Path | None = None                   # the game's folder, where its pictures are
+
+    @cached_property
+    def placed(self) -> PlacedFace:
+        """The face fitted once; validation, every renderer and the safe-zone check read it."""
+        return place_face(self.layout, self.values, self.folder)
 
 
 @dataclass
@@ -102,10 +110,10 @@ def card_faces(loc: Localised) -> list[Face]:
         if look not in backs:
             suffix = "" if not backs or all(b[0] != back_id for b in backs) else f"-{component.id}"
             backs[look] = Face(f"back-{back_id}{suffix}", back_layout, values, 0,
-                               source=_where(game, component, "back"))
+                               source=_where(game, component, "back"), folder=game.folder)
         file, line = locate(game.files["cards"], ("cards", component.id))
         faces.append(Face(f"card-{component.id}", faces_layouts[deck["layout"]], values,
-                          component.count(loc.edition), backs[look], (file, line, component.keypath)))
+                          component.count(loc.edition), backs[look], (file, line, component.keypath), game.folder))
     return faces
 
 
@@ -113,12 +121,7 @@ def layout_fields(layout: dict) -> set[str]:
     """Names of the values a layout reads: text and icon fields, and {field} colours."""
     fields = set()
     for element in layout["elements"]:
-        if element.get("field"):
-            fields.add(element["field"])
-        for key in ("fill", "stroke", "colour"):
-            value = element.get(key)
-            if isinstance(value, str) and value.startswith("{"):
-                fields.add(value.strip("{}"))
+        fields |= element_type(element).fields(element)
     return fields - set(layout.get("defaults", {}))
 
 
@@ -138,33 +141,100 @@ def distinct_faces(faces: list[Face]):
 
 
 def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
-    """Every text fits its box and every character has a glyph, in this locale."""
+    """Every text fits its box, every picture loads and every character has a glyph, in this locale."""
     problems = []
     for candidate in distinct_faces(faces):
         file, line, key = candidate.source
-        values = {**candidate.layout.get("defaults", {}), **candidate.values}
-        try:
-            fit_face(candidate.layout, values)
-        except TextDoesNotFit as exc:
-            problems.append(Problem(file, line, f"{key}.{exc.field}",
-                                    f"[{loc.game.slug} {loc.edition} {loc.locale}] text does not fit: {exc.reason}"))
+        for placed in candidate.placed.elements:
+            for field, message in placed.problems:
+                if field in placed.spec:
+                    # A key of the layout itself (a picture's file): the layout is to mend, in
+                    # every locale alike.
+                    path = key_path(loc.game.layouts, placed.spec) + (field,)
+                    problems.append(Problem(placed.spec.file, placed.spec.line_of(field), ".".join(map(str, path)),
+                                            f"[{loc.game.slug}] {message}"))
+                else:
+                    problems.append(Problem(file, line, f"{key}.{field}",
+                                            f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}"))
         for element in candidate.layout["elements"]:
-            if element["type"] == "text":
-                missing = fonts.missing_glyphs(values.get(element["field"], ""), element["font"])
-                if missing:
-                    problems.append(Problem(file, line, f"{key}.{element['field']}",
-                                            f"[{loc.locale}] no glyph in the shipped font for {''.join(sorted(missing))!r}"))
-            elif element["type"] == "icon":
-                glyph = element.get("glyph") or values.get(element.get("field", ""), "")
-                if any(ord(ch) > 0xFFFF for ch in glyph):
-                    # ReportLab writes such characters into the PDF's text map as invalid
-                    # hex, so copying or searching the text breaks: keep icons in the BMP.
-                    problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
-                                            f"icon {glyph!r} is outside the Basic Multilingual Plane (U+0000–U+FFFF)"))
-                elif glyph and fonts.symbol_font_for(glyph) is None:
-                    problems.append(Problem(file, line, f"{key}.{element.get('field', 'glyph')}",
-                                            f"no shipped font has the icon glyph {glyph!r}"))
+            for field, message in element_type(element).check(element, candidate.placed.values):
+                problems.append(Problem(file, line, f"{key}.{field}", f"[{loc.locale}] {message}"))
     return problems
+
+
+# ---- card sizes ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card size of templates/sheets/card-sizes.yaml and the home sheet of each duplex mode."""
+
+    name: str
+    size_mm: tuple[float, float]
+    sheets: dict
+
+
+def card_sizes(project: Project) -> list[CardSize]:
+    data = project.load_sheet("card-sizes")["sizes"]
+    return [CardSize(name, tuple(size["size_mm"]), dict(size["sheets"])) for name, size in data.items()]
+
+
+def size_of(face_mm, sizes: list[CardSize]) -> CardSize | None:
+    return next((size for size in sizes if all(abs(a - b) < 0.01 for a, b in zip(size.size_mm, face_mm))), None)
+
+
+def by_card_size(faces: list[Face], sizes: list[CardSize]) -> list[tuple[CardSize, list[Face]]]:
+    """The faces grouped by card size, sizes in the order their first card comes."""
+    groups: dict[str, tuple[CardSize, list[Face]]] = {}
+    for face in faces:
+        size = size_of(face.layout["size_mm"], sizes)
+        groups.setdefault(size.name, (size, []))[1].append(face)
+    return list(groups.values())
+
+
+def check_card_sizes(project: Project, game: Game) -> list[Problem]:
+    """Every card's face and back have one of the card sizes, the same one: a home sheet has
+    a slot of that size, and nothing is ever scaled to fit."""
+    sizes = card_sizes(project)
+    known = ", ".join(f"{s.name} {s.size_mm[0]:g} x {s.size_mm[1]:g}" for s in sizes)
+    layouts, problems = game.layouts, []
+    used = {}
+    for component in game.components:
+        if component.category != "cards" or component.data.get("deck") not in game.decks:
+            continue
+        deck = game.decks[component.data["deck"]]
+        front = ("faces", deck["layout"])
+        back = ("backs", component.data.get("back", deck["back"]))
+        used.setdefault(front, set()).add(back)
+    for front, backs in used.items():
+        for group, name in (front, *backs):
+            layout = layouts.get(group, {}).get(name)
+            if layout is not None and size_of(layout["size_mm"], sizes) is None:
+                w, h = layout["size_mm"]
+                problems.append(Problem(layout.file, layout.line_of("size_mm"), f"{group}.{name}.size_mm",
+                                        f"{w:g} x {h:g} mm is no card size (sizes: {known})"))
+        face = layouts.get(front[0], {}).get(front[1])
+        for group, name in backs:
+            back = layouts.get(group, {}).get(name)
+            if face is not None and back is not None and tuple(back["size_mm"]) != tuple(face["size_mm"]):
+                problems.append(Problem(back.file, back.line_of("size_mm"), f"{group}.{name}.size_mm",
+                                        f"the back is {back['size_mm'][0]:g} x {back['size_mm'][1]:g} mm, its face "
+                                        f"{front[1]} is {face['size_mm'][0]:g} x {face['size_mm'][1]:g} mm"))
+    return list(dict.fromkeys(problems))
+
+
+def home_sheet(project: Project, size: CardSize, duplex: str):
+    """The sheet `size` prints on in `duplex` mode; its slots must be exactly the card size."""
+    if duplex not in size.sheets:
+        modes = ", ".join(sorted(size.sheets))
+        raise UsageError(f"{size.name} cards have no sheet for --duplex {duplex} (templates/sheets/card-sizes.yaml; "
+                         f"modes: {modes})")
+    sheet = project.load_sheet(size.sheets[duplex])
+    if size_of(sheet["card_mm"], [size]) is None:
+        raise DataError([Problem(sheet.file, sheet.line_of("card_mm"), "card_mm",
+                                 f"the sheet's slots are {sheet['card_mm'][0]:g} x {sheet['card_mm'][1]:g} mm, but "
+                                 f"card-sizes.yaml prints {size.name} cards "
+                                 f"({size.size_mm[0]:g} x {size.size_mm[1]:g} mm) on it")])
+    return sheet
 
 
 # ---- sheets -------------------------------------------------------------------------------

@@ -327,9 +327,8 @@ def check_safe_zone(loc, faces, profile: Profile) -> list[Problem]:
         geometry = cards.geometry(size)
         scale, x, y, _ = geometry.face_transform(face_mm)
         tx0, ty0, tx1, ty1 = geometry.trim_box
-        values = {**candidate.layout.get("defaults", {}), **candidate.values}
         worst: dict[str, float] = {}
-        for field, (x0, y0, x1, y1) in text_extents(candidate.layout, values):
+        for field, (x0, y0, x1, y1) in text_extents(candidate.placed):
             gap = min(x + x0 * scale - tx0, y + y0 * scale - ty0, tx1 - (x + x1 * scale), ty1 - (y + y1 * scale))
             worst[field] = min(gap, worst.get(field, gap))
         for field, gap in worst.items():

@@ -182,7 +182,7 @@ class Project:
 # The kind of each sheet the tool loads by name (its definition in generator/schemas/sheets.yaml);
 # any other sheet is a grid of cards.
 SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibration": "calibration",
-               "poker-gutterfold": "gutterfold"}
+               "poker-gutterfold": "gutterfold", "card-sizes": "card_sizes"}
 
 
 def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:

@@ -12,6 +12,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+from . import elements
 from .errors import Problem
 from .project import Game
 from .rules import load_rules
@@ -26,6 +27,8 @@ def _schemas() -> tuple[dict, Registry]:
         if entry.name.endswith(".yaml"):
             schema = yaml.safe_load(entry.read_text(encoding="utf-8"))
             schemas[schema["$id"]] = schema
+    element_schema = elements.schema()       # composed from the element modules
+    schemas[element_schema["$id"]] = element_schema
     registry = Registry().with_resources(
         (sid, Resource.from_contents(s, default_specification=_draft())) for sid, s in schemas.items())
     return schemas, registry

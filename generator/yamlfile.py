@@ -114,3 +114,17 @@ def locate(root, path: tuple) -> tuple[str, int]:
             break
         file = getattr(node, "file", file) or file
     return file, line
+
+
+def key_path(root, node) -> tuple:
+    """The keys and indexes that lead from `root` to `node` itself (by identity), or ()."""
+    stack = [(root, ())]
+    while stack:
+        current, path = stack.pop()
+        if current is node:
+            return path
+        if isinstance(current, dict):
+            stack.extend((value, path + (key,)) for key, value in current.items() if isinstance(value, (dict, list)))
+        elif isinstance(current, list):
+            stack.extend((value, path + (index,)) for index, value in enumerate(current) if isinstance(value, (dict, list)))
+    return ()

@@ -134,7 +134,7 @@ def test_icon_outside_the_basic_plane_is_refused(project):
     replace_in(cards, 'icon: "☕"', 'icon: "🍕"')
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "cards.gourmet.icon: icon '🍕' is outside the Basic Multilingual Plane" in result.stderr
+    assert "cards.gourmet.icon: [bg] icon '🍕' is outside the Basic Multilingual Plane" in result.stderr
 
 
 def test_board_and_token_text_that_does_not_fit_is_located(project):

@@ -6,7 +6,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ..layout import Face, SheetGrid
-from .faces import draw_face, fit_text
+from .faces import draw_placed, fit_text
 from .pdf import Document, draft_mark, scale_bar
 
 
@@ -35,11 +35,12 @@ def draw_crop_marks(canvas, grid: SheetGrid) -> None:
 DUPLEX_MODES = ("long", "short", "gutterfold", "fronts")
 
 
-def render_card_sheets(faces: list[Face], grid: SheetGrid, title: str, *, draft: str = "",
+def render_card_sheets(groups: list[tuple[list[Face], SheetGrid, dict | None]], title: str, *, draft: str = "",
                        scale_label: str = "", duplex: str = "long",
-                       back_offset: tuple[float, float] = (0.0, 0.0), fold_label: str = "",
-                       fold_line: dict | None = None) -> tuple[bytes, int, list[dict]]:
-    """Card sheets for home printing. Returns PDF bytes, pages and a placement map (page,
+                       back_offset: tuple[float, float] = (0.0, 0.0),
+                       fold_label: str = "") -> tuple[bytes, int, list[dict]]:
+    """Card sheets for home printing, one run of pages per (faces, grid, fold line) group: a
+    card size and the sheet it prints on. Returns PDF bytes, pages and a placement map (page,
     side, slot, face key) that tests and previews read.
 
     long / short: each fronts page is followed by its backs page, columns (long-edge flip) or
@@ -48,39 +49,40 @@ def render_card_sheets(faces: list[Face], grid: SheetGrid, title: str, *, draft:
     bottom half their backs turned upside down, mirrored across the fold. fronts: no backs."""
     if duplex not in DUPLEX_MODES:
         raise ValueError(f"unknown duplex mode {duplex!r}")
-    doc = Document(grid.paper_mm, title, "cards")
-    sequence = [face for face in faces for _ in range(face.copies)]
+    doc = Document(groups[0][1].paper_mm, title, "cards")
     placements = []
-    per_page = grid.per_page // 2 if duplex == "gutterfold" else grid.per_page
     sides = {"long": ("front", "back"), "short": ("front", "back"), "gutterfold": ("sheet",),
              "fronts": ("front",)}[duplex]
-    for start in range(0, len(sequence), per_page):
-        chunk = sequence[start:start + per_page]
-        for side in sides:
-            doc.new_page()
-            shift = back_offset if side == "back" else (0.0, 0.0)
-            doc.canvas.saveState()
-            doc.canvas.translate(shift[0] * mm, shift[1] * mm)
-            for index, face in enumerate(chunk):
-                for shown_side, slot, turned in _positions(grid, index, side, duplex):
-                    shown = face if shown_side == "front" else face.back
-                    w, h = shown.layout["size_mm"]
-                    name = doc.form(shown.key, lambda c, f=shown: draw_face(c, f.layout, f.values), (0, 0, w, h))
-                    doc.place(name, slot.x, slot.y, upside_down=(w, h) if turned else None)
-                    placements.append({"page": doc.pages, "side": shown_side, "face": shown.key,
-                                       "card": face.key, "column": slot.column, "row": slot.row,
-                                       "x_mm": round(slot.x + shift[0], 3), "y_mm": round(slot.y + shift[1], 3),
-                                       "turned": turned})
-            draw_crop_marks(doc.canvas, grid)
-            doc.canvas.restoreState()
-            if duplex == "gutterfold":
-                draw_fold_line(doc.canvas, grid, fold_line or {}, fold_label)
-            if doc.pages == 1 and scale_label:
-                # In the left margin between two rows' marks, where nothing else is printed.
-                scale_bar(doc.canvas, grid.origin[0] - 3.5, grid.origin[1] + (grid.card_mm[1] - 50) / 2,
-                          scale_label, vertical=True)
-            if draft:
-                draft_mark(doc.canvas, grid.paper_mm, draft)
+    for faces, grid, fold_line in groups:
+        sequence = [face for face in faces for _ in range(face.copies)]
+        per_page = grid.per_page // 2 if duplex == "gutterfold" else grid.per_page
+        for start in range(0, len(sequence), per_page):
+            chunk = sequence[start:start + per_page]
+            for side in sides:
+                doc.new_page()
+                shift = back_offset if side == "back" else (0.0, 0.0)
+                doc.canvas.saveState()
+                doc.canvas.translate(shift[0] * mm, shift[1] * mm)
+                for index, face in enumerate(chunk):
+                    for shown_side, slot, turned in _positions(grid, index, side, duplex):
+                        shown = face if shown_side == "front" else face.back
+                        w, h = shown.layout["size_mm"]
+                        name = doc.form(shown.key, lambda c, f=shown: draw_placed(c, f.placed), (0, 0, w, h))
+                        doc.place(name, slot.x, slot.y, upside_down=(w, h) if turned else None)
+                        placements.append({"page": doc.pages, "side": shown_side, "face": shown.key,
+                                           "card": face.key, "column": slot.column, "row": slot.row,
+                                           "x_mm": round(slot.x + shift[0], 3), "y_mm": round(slot.y + shift[1], 3),
+                                           "turned": turned})
+                draw_crop_marks(doc.canvas, grid)
+                doc.canvas.restoreState()
+                if duplex == "gutterfold":
+                    draw_fold_line(doc.canvas, grid, fold_line or {}, fold_label)
+                if doc.pages == 1 and scale_label:
+                    # In the left margin between two rows' marks, where nothing else is printed.
+                    scale_bar(doc.canvas, grid.origin[0] - 3.5, grid.origin[1] + (grid.card_mm[1] - 50) / 2,
+                              scale_label, vertical=True)
+                if draft:
+                    draft_mark(doc.canvas, grid.paper_mm, draft)
     data, pages = doc.finish()
     return data, pages, placements
 

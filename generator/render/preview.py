@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 
 from ..layout import Face
 from . import fonts
-from .faces import draw_face, fit_text
+from .faces import draw_placed, fit_text
 from .pdf import Document
 
 COLUMNS = 6
@@ -46,7 +46,7 @@ def render_contact_sheet(faces: list[Face], title: str, back_label: str = "") ->
         x = MARGIN_MM + column * (card_w + GAP_MM)
         top = page[1] - MARGIN_MM - TITLE_MM - row * (card_h + LABEL_MM + GAP_MM)
         w, h = face.layout["size_mm"]
-        name = doc.form(face.key, lambda cv, f=face: draw_face(cv, f.layout, f.values), (0, 0, w, h))
+        name = doc.form(face.key, lambda cv, f=face: draw_placed(cv, f.placed), (0, 0, w, h))
         doc.place(name, x, top - h)
         c.setStrokeColor(HexColor("#BBBBBB"))
         c.setLineWidth(0.5)

@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 
 from ..layout import Face
 from ..profiles import CardSpec, FileSpec, Geometry, Profile
-from .faces import draw_face
+from .faces import draw_placed
 from .pdf import Document
 from .pdfx import make_pdfx
 
@@ -73,7 +73,7 @@ def render_pages(faces: list[Face], cards: CardSpec, title: str) -> tuple[bytes,
         doc.new_page()
         w, h = face.layout["size_mm"]
         scale, x, y, bleed = geometry.face_transform((w, h))
-        name = doc.form(face.key, lambda c, f=face, b=bleed: draw_face(c, f.layout, f.values, b, cards.palette),
+        name = doc.form(face.key, lambda c, f=face, b=bleed: draw_placed(c, f.placed, b, cards.palette),
                         (-bleed, -bleed, w + bleed, h + bleed))
         doc.place(name, x, y, scale)
     return doc.finish()

@@ -1,0 +1,118 @@
+"""A picture from the game's own folder, fitted into a box: PNG or JPEG through Pillow, SVG
+through svglib as vector drawing. Files outside the game's folder are refused unread, and an
+SVG may not reach for anything outside itself (other files, URLs, entities)."""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from lxml import etree
+from PIL import Image, UnidentifiedImageError
+from reportlab.graphics import renderPDF
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+
+from ..files import read_bytes_inside
+from .base import ElementType, Placed
+
+# Pictures are art for a card, not photographs for a poster.
+MAX_IMAGE_BYTES = 8 * 1024 * 1024
+MAX_PIXELS = 40_000_000
+HREF_ATTRIBUTES = ("href", "{http://www.w3.org/1999/xlink}href", "src")
+
+
+def _svg_outside_reference(data: bytes) -> str:
+    """What in the SVG points outside it ('' when nothing does)."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    root = etree.fromstring(data, parser)
+    if root.getroottree().docinfo.internalDTD is not None or b"<!ENTITY" in data:
+        return "a DOCTYPE with entities"
+    for node in root.iter():
+        for attribute in HREF_ATTRIBUTES:
+            target = node.get(attribute)
+            if target is not None and not target.startswith("#"):
+                return f"{attribute.split('}')[-1]}={target[:40]!r}"
+        style = (node.get("style") or "") + (node.text or "" if str(node.tag).endswith("style") else "")
+        if "url(" in style.replace("url(#", ""):
+            return "a url() in its style"
+    return ""
+
+
+@lru_cache(maxsize=64)
+def _load(data: bytes, suffix: str):
+    """('svg', Drawing) or ('raster', ImageReader, (width, height)); raises ValueError with a reason."""
+    if suffix == ".svg":
+        from svglib.svglib import SvgRenderer
+        try:
+            outside = _svg_outside_reference(data)
+        except etree.XMLSyntaxError as exc:
+            raise ValueError(f"not a readable SVG: {exc.msg}") from None
+        if outside:
+            raise ValueError(f"the SVG reaches outside itself ({outside}); embed everything it draws")
+        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
+        drawing = SvgRenderer("").render(root)
+        if not drawing or not drawing.width or not drawing.height:
+            raise ValueError("the SVG has no size (give it width and height or a viewBox)")
+        return ("svg", drawing)
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            if picture.width * picture.height > MAX_PIXELS:
+                raise ValueError(f"{picture.width} × {picture.height} pixels is more than a face needs")
+            picture.load()
+            converted = picture.convert("RGBA" if "A" in picture.getbands() else "RGB")
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
+        raise ValueError(f"not a readable PNG or JPEG picture ({exc.__class__.__name__})") from None
+    return ("raster", ImageReader(converted), converted.size)
+
+
+def fitted_box(box, natural: tuple[float, float], how: str) -> tuple[float, float, float, float]:
+    """Where the picture goes inside `box` (x, y, w, h): contained and centred, or stretched."""
+    x, y, w, h = box
+    if how == "stretch":
+        return box
+    scale = min(w / natural[0], h / natural[1])
+    width, height = natural[0] * scale, natural[1] * scale
+    return (x + (w - width) / 2, y + (h - height) / 2, width, height)
+
+
+class Picture(ElementType):
+    name = "image"
+    required = ("file", "box")
+    properties = {
+        "file": {"type": "string", "pattern": r"^(?![/\\])(?!.*\\)[^\x00]+\.(svg|png|jpe?g)$", "maxLength": 200},
+        "box": {"$ref": "layouts#/$defs/box"},
+        "fit": {"enum": ["contain", "stretch"]},
+    }
+
+    def place(self, element, values, folder: Path | None):
+        if folder is None:
+            return Placed(element, None, (("file", "a picture needs the game's folder"),))
+        path = folder / element["file"]
+        data, problems = read_bytes_inside(path, [folder], element["file"], MAX_IMAGE_BYTES, "the game's folder")
+        if problems:
+            return Placed(element, None, (("file", f"picture {element['file']}: {problems[0].message}"),))
+        try:
+            return Placed(element, _load(data, path.suffix.lower()))
+        except ValueError as exc:
+            return Placed(element, None, (("file", f"picture {element['file']}: {exc}"),))
+
+    def draw(self, canvas, placed, values, context):
+        if placed.fitted is None:
+            return
+        element = placed.spec
+        if placed.fitted[0] == "svg":
+            drawing = placed.fitted[1]
+            x, y, w, h = fitted_box(element["box"], (drawing.width / mm, drawing.height / mm), element.get("fit", "contain"))
+            canvas.saveState()
+            canvas.translate(x * mm, y * mm)
+            canvas.scale(w * mm / drawing.width, h * mm / drawing.height)
+            renderPDF.draw(drawing, canvas, 0, 0)
+            canvas.restoreState()
+        else:
+            _, reader, size = placed.fitted
+            x, y, w, h = fitted_box(element["box"], size, element.get("fit", "contain"))
+            canvas.drawImage(reader, x * mm, y * mm, w * mm, h * mm, mask="auto")
+
+
+ELEMENT = Picture()

@@ -1,0 +1,51 @@
+"""A rectangle, square-cornered or rounded; a background may run on into the bleed."""
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+
+from .base import ElementType, resolve_colour
+
+
+class Rect(ElementType):
+    name = "rect"
+    required = ("box", "fill")
+    properties = {
+        "box": {"$ref": "layouts#/$defs/box"},
+        "fill": {"$ref": "layouts#/$defs/colour_ref"},
+        "stroke": {"$ref": "layouts#/$defs/colour_ref"},
+        "stroke_width": {"type": "number", "minimum": 0, "maximum": 50},
+        "radius": {"type": "number", "minimum": 0, "maximum": 1000},
+        "bleed": {"type": "boolean"},
+    }
+
+    def draw(self, canvas, placed, values, context):
+        element = placed.spec
+        x, y, w, h = element["box"]
+        bleed = context.bleed_mm if element.get("bleed") else 0
+        if bleed:
+            # A background that touches the trim runs on into the bleed.
+            width, height = context.size_mm
+            if x <= 0:
+                x, w = x - bleed, w + bleed
+            if y <= 0:
+                y, h = y - bleed, h + bleed
+            if x + w >= width - 1e-6:
+                w += bleed
+            if y + h >= height - 1e-6:
+                h += bleed
+        fill = resolve_colour(element["fill"], values)
+        stroke = resolve_colour(element.get("stroke"), values)
+        if fill:
+            canvas.setFillColor(context.palette.colour(fill, area=True))
+        if stroke:
+            canvas.setStrokeColor(context.palette.colour(stroke))
+            canvas.setLineWidth(element.get("stroke_width", 0.5) * mm)
+        radius = element.get("radius", 0)
+        args = dict(stroke=1 if stroke else 0, fill=1 if fill else 0)
+        if radius:
+            canvas.roundRect(x * mm, y * mm, w * mm, h * mm, radius * mm, **args)
+        else:
+            canvas.rect(x * mm, y * mm, w * mm, h * mm, **args)
+
+
+ELEMENT = Rect()

@@ -1,0 +1,76 @@
+"""Lines and polygons through points, with arrow heads at either end: board paths, dividers,
+arrows on a card."""
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.units import mm
+
+from .base import ElementType, resolve_colour
+
+
+def arrow_head(tip, tail, size: float) -> list[tuple[float, float]]:
+    """The three corners of a head of length `size` at `tip`, pointing away from `tail`."""
+    angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+    spread = math.radians(28)
+    return [tip] + [(tip[0] - size * math.cos(angle + side * spread), tip[1] - size * math.sin(angle + side * spread))
+                    for side in (1, -1)]
+
+
+class Shape(ElementType):
+    name = "shape"
+    required = ("points",)
+    properties = {
+        "points": {"type": "array", "minItems": 2, "maxItems": 2000, "items": {"$ref": "layouts#/$defs/point"}},
+        "closed": {"type": "boolean"},
+        "fill": {"$ref": "layouts#/$defs/colour_ref"},
+        "stroke": {"$ref": "layouts#/$defs/colour_ref"},
+        "stroke_width": {"type": "number", "minimum": 0, "maximum": 50},
+        "dash_mm": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
+                    "minItems": 2, "maxItems": 2},
+        "arrow": {"enum": ["start", "end", "both"]},
+        "arrow_mm": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},
+    }
+
+    def pivot(self, element):
+        xs, ys = [p[0] for p in element["points"]], [p[1] for p in element["points"]]
+        return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+    def draw(self, canvas, placed, values, context):
+        element = placed.spec
+        points = [tuple(p) for p in element["points"]]
+        closed = element.get("closed", False)
+        fill = resolve_colour(element.get("fill"), values) if closed else None
+        stroke = resolve_colour(element.get("stroke", "#000000"), values)
+        width = element.get("stroke_width", 0.5)
+        path = canvas.beginPath()
+        path.moveTo(points[0][0] * mm, points[0][1] * mm)
+        for x, y in points[1:]:
+            path.lineTo(x * mm, y * mm)
+        if closed:
+            path.close()
+        if fill:
+            canvas.setFillColor(context.palette.colour(fill, area=True))
+        if stroke:
+            canvas.setStrokeColor(context.palette.colour(stroke))
+            canvas.setLineWidth(width * mm)
+            if element.get("dash_mm"):
+                canvas.setDash([d * mm for d in element["dash_mm"]])
+        canvas.drawPath(path, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        arrow = element.get("arrow")
+        if arrow and stroke:
+            canvas.setDash([])
+            canvas.setFillColor(context.palette.colour(stroke))
+            size = element.get("arrow_mm", max(3 * width, 2.0))
+            ends = {"start": [(points[0], points[1])], "end": [(points[-1], points[-2])]}
+            for tip, tail in ends.get(arrow, ends["start"] + ends["end"]):
+                head = arrow_head(tip, tail, size)
+                triangle = canvas.beginPath()
+                triangle.moveTo(head[0][0] * mm, head[0][1] * mm)
+                for x, y in head[1:]:
+                    triangle.lineTo(x * mm, y * mm)
+                triangle.close()
+                canvas.drawPath(triangle, stroke=0, fill=1)
+
+
+ELEMENT = Shape()

@@ -1,0 +1,98 @@
+"""Element types through a real build: pictures (SVG and PNG from the game's folder), shapes,
+turned elements, and the pictures a layout may not use."""
+from __future__ import annotations
+
+import pypdfium2
+import pytest
+from PIL import Image
+
+from conftest import CARD, MM, PAPERS, pnp, replace_in
+
+GAME = "the-game"
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
+       '<circle cx="10" cy="10" r="10" fill="#DD0000"/></svg>')
+BACK = "      - {type: rect, box: [0, 0, 63, 88], fill: \"#1E2233\", bleed: true}\n"
+
+
+def _add_to_back(project, *elements: str) -> None:
+    layouts = project / "components" / GAME / "layouts.yaml"
+    replace_in(layouts, BACK, BACK + "".join(f"      - {e}\n" for e in elements))
+
+
+def _back_cell(project):
+    """The first back on the first backs page, as an RGB image at 4 px/mm, bottom-left first."""
+    pdf = project / "output" / GAME / "standard" / "cs" / f"{GAME}-standard-cs-cards-a4.pdf"
+    page = pypdfium2.PdfDocument(pdf)[1]
+    scale = 4 / MM                                   # 4 pixels a millimetre
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    width, height = PAPERS["a4"]
+    left, bottom = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    return lambda x, y: image.getpixel((round((left + x) * 4), round((height - bottom - 2 * CARD[1] - y) * 4)))
+
+
+def _build(project):
+    return pnp("build", "--game", GAME, "--locale", "cs", "--paper", "a4", project=project)
+
+
+def test_pictures_shapes_and_turned_elements_are_drawn(project):
+    art = project / "components" / GAME / "art"
+    art.mkdir()
+    (art / "sun.svg").write_text(SVG, encoding="utf-8")
+    Image.new("RGB", (32, 32), (0, 0, 220)).save(art / "sea.png")
+    _add_to_back(project,
+                 "{type: image, file: art/sun.svg, box: [4, 66, 18, 18]}",
+                 "{type: image, file: art/sea.png, box: [41, 66, 18, 18]}",
+                 '{type: shape, points: [[4, 4], [24, 4], [14, 24]], closed: true, fill: "#00AA00", stroke: none}',
+                 # a bar 30 x 4 mm turned a quarter about its centre (46, 14): 4 wide, 30 tall
+                 '{type: rect, box: [31, 12, 30, 4], fill: "#FFDD00", rotate: 90}')
+    result = _build(project)
+    assert result.exit_code == 0, result.output + result.traceback
+    pixel = _back_cell(project)
+    red, green, blue = pixel(13, 75)
+    assert red > 200 and green < 60 and blue < 60                    # the SVG's disc
+    assert pixel(50, 75) == (0, 0, 220) or abs(pixel(50, 75)[2] - 220) < 8   # the PNG
+    assert pixel(14, 9)[1] > 150 and pixel(14, 9)[0] < 60              # inside the triangle
+    assert pixel(22, 20) == pixel(40, 50) or pixel(22, 20) != pixel(14, 9)   # outside it: not green
+    yellow = lambda p: p[0] > 200 and p[1] > 180 and p[2] < 80
+    assert yellow(pixel(46, 27)) and yellow(pixel(46, 1.5))            # the bar now runs up and down
+    assert not yellow(pixel(34, 14)) and not yellow(pixel(58, 14))     # and no longer across
+
+
+@pytest.mark.parametrize("file, content, reason", [
+    ("../game.yaml.png", None, "picture ../game.yaml.png: refused: the path leads outside the game's folder"),
+    ("art/missing.png", None, "picture art/missing.png: cannot read file: No such file or directory"),
+    ("art/not-a-picture.png", b"not a png", "picture art/not-a-picture.png: not a readable PNG or JPEG picture (UnidentifiedImageError)"),
+    ("art/reach.svg", SVG.replace("<circle", '<image href="file:///etc/passwd" width="1" height="1"/><circle'),
+     "picture art/reach.svg: the SVG reaches outside itself (href='file:///etc/passwd'); embed everything it draws"),
+    ("art/entity.svg", '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>' + SVG,
+     "picture art/entity.svg: the SVG reaches outside itself (a DOCTYPE with entities); embed everything it draws"),
+])
+def test_a_picture_the_layout_may_not_use_is_a_located_error(project, file, content, reason):
+    art = project / "components" / GAME / "art"
+    art.mkdir()
+    if content is not None:
+        (project / "components" / GAME / file).write_bytes(content if isinstance(content, bytes) else content.encode())
+    _add_to_back(project, f"{{type: image, file: {file}, box: [4, 66, 18, 18]}}")
+    before = sorted((project).rglob("*"))
+    for command in (("validate", GAME), ("build", "--game", GAME, "--locale", "cs", "--paper", "a4")):
+        result = pnp(*command, project=project)
+        assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+        # located at the layout's line that names the picture
+        assert result.stderr.splitlines()[:-1] == [
+            f"components/{GAME}/layouts.yaml:42: backs.card-back.elements.1.file: [{GAME}] {reason}"], result.stderr
+    assert not (project / "output").exists()
+    assert sorted(project.rglob("*")) == before
+
+
+def test_an_absolute_picture_path_is_refused_by_the_schema(project):
+    _add_to_back(project, "{type: image, file: /etc/hostname.png, box: [4, 66, 18, 18]}")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1 and not result.traceback
+    assert f"components/{GAME}/layouts.yaml:42: backs.card-back.elements.1.file: '/etc/hostname.png' has the wrong form" in result.stderr
+
+
+def test_an_unknown_element_type_names_the_types_there_are(project):
+    _add_to_back(project, "{type: hexagon, centre: [4, 66]}")
+    result = pnp("validate", GAME, project=project)
+    assert result.exit_code == 1 and not result.traceback
+    assert "backs.card-back.elements.1.type: 'hexagon' is not one of circle, icon, image, rect, shape, text" in result.stderr
