@@ -22,13 +22,11 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
 from .errors import BuildError, DataError, Problem
-from .layout import Face, Localised, by_card_size, card_sizes, home_sheet, pages_needed, sheet_grid
+from .layout import Face, Localised
 from .project import Project
 from .render import fonts
-from .render.boards import BoardFace, plan_tiles
 from .render.faces import draw_placed
 from .render.pdf import Document
-from .render.tokens import TokenFace, pack
 from .yamlfile import locate
 
 # Words the layout prints around the text, from `ui:` in booklet.yaml: the contents title
@@ -321,27 +319,16 @@ def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
     return pictures
 
 
-def home_print(project: Project, cards: list[Face], boards: list[BoardFace],
-               tokens: list[TokenFace]) -> HomePrint:
-    """Sheets of each paper the home kit takes, laid out as the kit renderers lay them out:
+def home_print(project: Project, loc: Localised) -> HomePrint:
+    """Sheets of each paper the home kit takes, as each component kind lays its files out:
     card sheets (fronts and backs on one sheet, printed duplex), board tiles, token pages."""
+    from .kinds import KINDS        # here: the kinds' shop code imports this module's page multiple
     papers = project.load_sheet("papers")["papers"]
     home = HomePrint([paper["name"] for paper in papers.values()])
-    sizes = [tuple(paper["size_mm"]) for paper in papers.values()]
-    if cards:
-        groups = [(sum(face.copies for face in sized), home_sheet(project, size, "long"))
-                  for size, sized in by_card_size(cards, card_sizes(project))]
-        home.rows.append(("print_cards", [sum(pages_needed(copies, sheet_grid(sheet, paper).per_page)
-                                              for copies, sheet in groups) for paper in sizes]))
-    if boards:
-        tiles = project.load_sheet("tiles")
-        home.rows.append(("print_boards", [
-            sum(len(plan_tiles(board.size_mm, size, tiles["margin_mm"], tiles["overlap_mm"])[1]) for board in boards)
-            for size in sizes]))
-    if tokens:
-        sheet = project.load_sheet("tokens")
-        home.rows.append(("print_tokens", [len(pack(tokens, size, sheet["margin_mm"], sheet["gap_mm"]))
-                                           for size in sizes]))
+    for kind in KINDS:
+        sheets = [kind.sheets(project, loc, tuple(paper["size_mm"])) for paper in papers.values()]
+        if any(sheets):
+            home.rows.append((f"print_{kind.name}", sheets))
     return home
 
 

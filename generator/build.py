@@ -12,9 +12,8 @@ from typing import Iterable
 from .booklet import check_booklet
 from .errors import DataError, Problem, UsageError
 from .i18n import check_placeholder_names, check_translations
-from .kits import (EDITION_MAKERS, KIT_MAKERS, LOCALE_MAKERS, Kit, booklet_of, check_pieces, deck_title,
-                   validation_kit)
-from .layout import Localised, card_faces, check_card_sizes, check_faces
+from .kits import EDITION_MAKERS, KINDS, Kit, booklet_of, deck_title, kit_files, locale_files, validation_kit
+from .layout import Localised, card_faces, check_card_sizes
 from .output import Artifact, write_all
 from .project import Game, Project
 from .reproducible import fixed_clock
@@ -57,9 +56,9 @@ def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None
     for locale in locales or game.locales:
         texts = Texts.load(game, locale)
         for edition in game.editions:
-            loc = Localised(game, edition, texts)
-            problems += check_faces(loc, card_faces(loc))
-            problems += check_pieces(validation_kit(project, game, loc))
+            kit = validation_kit(project, game, Localised(game, edition, texts))
+            for kind in KINDS:
+                problems += kind.check(kit)
     return list(dict.fromkeys(problems))     # a layout's own fault is named once, not per locale
 
 
@@ -133,16 +132,12 @@ def build_home(project: Project, request: BuildRequest, progress=None) -> list[A
         kit = Kit(project, game, Localised(game, edition, texts), paper, request.duplex, request.back_offset, papers)
         if (game.slug, edition, locale) not in once:
             once.add((game.slug, edition, locale))
-            for kind, maker in LOCALE_MAKERS.items():
-                artifacts += maker(kit)
-                if progress:
-                    progress(f"{game.slug} {edition} {locale} {kind}")
-        for kind, maker in KIT_MAKERS.items():
-            artifact = maker(kit)
-            if artifact is not None:
-                artifacts.append(artifact)
+            artifacts += locale_files(kit)
             if progress:
-                progress(f"{game.slug} {edition} {locale} {paper} {kind}")
+                progress(f"{game.slug} {edition} {locale}")
+        artifacts += kit_files(kit)
+        if progress:
+            progress(f"{game.slug} {edition} {locale} {paper}")
     for game in games:
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
             for kind, maker in EDITION_MAKERS.items():

@@ -1,0 +1,35 @@
+"""Component kinds, one module each: what a kind's components become in a home kit (its files
+for each paper, and those made once per edition and locale), how many sheets of each paper
+they take (the booklet's print table reads it), and what is checked before anything is drawn.
+A module declares `KIND`; the registry orders kinds by `Kind.order`. Nothing else lists them.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from typing import Callable
+
+
+def _nothing(*_args) -> list:
+    return []
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str                    # the YAML key its components sit under (cards:, boards:, ...)
+    order: int                   # where its files and booklet rows come
+    # kit -> the kind's files on the kit's paper
+    files: Callable
+    # (project, loc, paper_mm) -> sheets of that paper the kind's components print on (0: none)
+    sheets: Callable
+    # kit -> located problems found while laying the components out (text that does not fit ...)
+    check: Callable = _nothing
+    # kit -> files made once per edition and locale whatever the paper (contact sheets ...)
+    locale_files: Callable = _nothing
+
+
+KINDS: list[Kind] = sorted(
+    (importlib.import_module(f"{__name__}.{module.name}").KIND for module in pkgutil.iter_modules(__path__)
+     if not module.name.startswith("_")),
+    key=lambda kind: kind.order)

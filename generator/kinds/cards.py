@@ -1,0 +1,56 @@
+"""Cards: sheets of fronts with their backs for duplex, gutterfold or fronts only, on the home
+sheet of each card size; the duplex calibration sheet beside them; a contact sheet per deck."""
+from __future__ import annotations
+
+from ..kit import Kit, deck_title, localised_sheet
+from ..layout import by_card_size, card_faces, card_sizes, check_faces, home_sheet, pages_needed, sheet_grid
+from ..render.cards import render_calibration, render_card_sheets
+from ..render.preview import render_contact_sheet
+from ..render.shop import decks_of
+from . import Kind
+
+
+def files(kit: Kit) -> list:
+    faces = card_faces(kit.loc)
+    if not faces:
+        return []
+    groups = []
+    for size, sized in by_card_size(faces, card_sizes(kit.project)):
+        sheet = home_sheet(kit.project, size, kit.duplex)
+        groups.append((sized, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+    data, pages, _ = render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft,
+                                        scale_label=kit.scale_label, duplex=kit.duplex,
+                                        back_offset=kit.back_offset, fold_label=kit.loc.label("fold"))
+    # The default (long-edge duplex) keeps the plain name; other modes sit beside it.
+    made = [kit.artifact("cards", data, pages, name="cards" if kit.duplex == "long" else f"cards-{kit.duplex}",
+                         details=kit.duplex_details)]
+    if kit.duplex in ("long", "short"):
+        # The duplex calibration sheet, beside every cards file printed double-sided.
+        data, pages = render_calibration(kit.paper_mm, localised_sheet(kit, "calibration"),
+                                         scale_label=kit.scale_label, back_offset=kit.back_offset)
+        made.append(kit.artifact("calibration", data, pages, details=kit.duplex_details))
+    return made
+
+
+def locale_files(kit: Kit) -> list:
+    """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
+    artifacts = []
+    for deck, cards in decks_of(card_faces(kit.loc)).items():
+        faces = [card.face for card in cards]
+        data = render_contact_sheet(faces, deck_title(kit.loc, deck, faces[0]), kit.loc.label("back"))
+        artifacts.append(kit.artifact("preview", data, 1, name=f"preview-{deck}", extension="png",
+                                      per_paper=False, details={"deck": deck}))
+    return artifacts
+
+
+def sheets(project, loc, paper_mm) -> int:
+    """Sheets printed on both sides: a fronts page and its backs page are one sheet."""
+    return sum(pages_needed(sum(face.copies for face in sized), sheet_grid(home_sheet(project, size, "long"), paper_mm).per_page)
+               for size, sized in by_card_size(card_faces(loc), card_sizes(project)))
+
+
+def check(kit: Kit) -> list:
+    return check_faces(kit.loc, card_faces(kit.loc))
+
+
+KIND = Kind("cards", 10, files, sheets, check, locale_files)

@@ -1,0 +1,53 @@
+"""Tokens: discs and fold-over standees, packed on the paper."""
+from __future__ import annotations
+
+from ..kit import Kit
+from ..layout import Localised
+from ..render.tokens import TokenFace, pack, render_tokens, standee_outline
+from . import Kind
+from ._dry_run import overflows_of
+
+
+def token_faces(loc: Localised) -> list[TokenFace]:
+    faces = []
+    for component in loc.game.in_edition(loc.edition, "tokens"):
+        data = component.data
+        name = loc.field(component.keypath, data, "name")
+        copies = component.count(loc.edition)
+        if data["shape"] == "disc":
+            d = data["diameter_mm"]
+            faces.append(TokenFace(f"token-{component.id}", "disc", name, data["colour"], copies,
+                                   (d, d), icon=data.get("icon", ""), field=component.keypath))
+        else:
+            # One standee per copy, each in its own colour (cycling if there are more copies).
+            colours = data["colours"]
+            figure = tuple(data["size_mm"])
+            for index in range(copies):
+                faces.append(TokenFace(
+                    f"token-{component.id}-{index + 1}", "standee", name, colours[index % len(colours)], 1,
+                    standee_outline(figure, data["base_mm"]), write_label=loc.label("write_here"),
+                    fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure,
+                    field=component.keypath))
+    return faces
+
+
+def files(kit: Kit) -> list:
+    faces = token_faces(kit.loc)
+    if not faces:
+        return []
+    data, pages, _ = render_tokens(faces, kit.paper_mm, kit.project.load_sheet("tokens"),
+                                   f"{kit.loc.title} — tokens", draft=kit.draft, scale_label=kit.scale_label)
+    return [kit.artifact("tokens", data, pages)]
+
+
+def sheets(project, loc, paper_mm) -> int:
+    faces = token_faces(loc)
+    sheet = project.load_sheet("tokens")
+    return len(pack(faces, paper_mm, sheet["margin_mm"], sheet["gap_mm"])) if faces else 0
+
+
+def check(kit: Kit) -> list:
+    return overflows_of(kit, files)
+
+
+KIND = Kind("tokens", 30, files, sheets, check)

@@ -1,0 +1,74 @@
+"""A kit: one game, edition, locale and paper, with what every kit file needs to know."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .i18n import tool_text
+from .layout import Localised
+from .output import Artifact
+from .project import Game, Project
+
+
+@dataclass
+class Kit:
+    """Everything one kit file needs to know."""
+
+    project: Project
+    game: Game
+    loc: Localised
+    paper: str
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    # Every paper the build prints on, for files made once per edition and locale.
+    papers: tuple[str, ...] = ()
+
+    @property
+    def paper_mm(self) -> tuple[float, float]:
+        papers = self.project.load_sheet("papers")["papers"]
+        return tuple(papers[self.paper]["size_mm"])
+
+    @property
+    def draft(self) -> str:
+        return self.loc.label("draft") if self.game.is_draft(self.loc.locale) else ""
+
+    @property
+    def scale_label(self) -> str:
+        return self.loc.label("scale_check")
+
+    @property
+    def duplex_details(self) -> dict:
+        """How a double-sided file was laid out, for the manifest."""
+        return {"duplex": self.duplex, "back_offset_mm": list(self.back_offset)}
+
+    def path(self, kind: str, extension: str = "pdf", per_paper: bool = True) -> str:
+        """output/<game>/<edition>/<locale>/<game>-<edition>-<locale>-<kind>[-<paper>].<ext>"""
+        g, e, l = self.game.slug, self.loc.edition, self.loc.locale
+        paper = f"-{self.paper}" if per_paper else ""
+        return f"{g}/{e}/{l}/{g}-{e}-{l}-{kind}{paper}.{extension}"
+
+    def artifact(self, kind: str, data: bytes, pages: int, *, name: str = "", extension: str = "pdf",
+                 per_paper: bool = True, details: dict | None = None) -> Artifact:
+        """A file of this kit; `name` is the kind's part of the file name when it differs."""
+        return Artifact(self.path(name or kind, extension, per_paper), data, self.game.slug, kind,
+                        self.loc.edition, self.loc.locale, self.paper if per_paper else "", pages,
+                        details or {})
+
+
+def localised_sheet(kit: Kit, name: str) -> dict:
+    """A sheet template with its `text` in the kit's locale (the tool's catalogs)."""
+    sheet = dict(kit.project.load_sheet(name))
+
+    def translate(node, path):
+        if isinstance(node, str):
+            return tool_text(kit.project, kit.loc.locale, ".".join(map(str, path)), node)
+        if isinstance(node, list):
+            return [translate(item, path + (index,)) for index, item in enumerate(node)]
+        return {key: translate(value, path + (key,)) for key, value in node.items()}
+    if "text" in sheet:
+        sheet["text"] = translate(sheet["text"], ("sheets", name, "text"))
+    return sheet
+
+
+def deck_title(loc: Localised, deck: str, face) -> str:
+    """"Game — Deck" as a file or a contact sheet names a deck."""
+    return f"{loc.title} — {face.values.get('deck_name', deck)}"
