@@ -205,11 +205,12 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
             titles = {deck: deck_title(kit.loc, deck, cards[0].face) for deck, cards in decks_of(faces).items()}
             for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles):
                 made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
-                                     shop_file.pages, shop_file.details))
+                                     shop_file.pages, shop_file.details, shop_file.source))
         booklet = booklet_of(kit) if profile.booklet else None
         if booklet is not None:
             made.append(Artifact(f"{folder}/{profile.booklet.name}", booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
-                                 g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name}))
+                                 g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name},
+                                 profile.booklet.source))
         reports = preflight_files({a.path: a.data for a in made}, profile)
         for report in reports:
             for check in report.checks:
