@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .booklet import check_booklet
+from .booklet import check_booklet, check_templates
 from .errors import DataError, Problem, UsageError
 from .i18n import check_placeholder_names, check_translations
 from .kits import (EDITION_MAKERS, KIT_MAKERS, LOCALE_MAKERS, Kit, booklet_of, check_pieces, deck_title,
@@ -46,6 +46,8 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
             if not unknown:
                 problems += check_game_faces(project, game, locales)
         games.append(game)
+    if texts and any(game.booklet.get("sections") for game in games):
+        problems += check_templates(project)
     if problems:
         raise DataError(problems)
     return games

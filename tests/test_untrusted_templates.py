@@ -1,6 +1,6 @@
-"""A print-shop profile that came with a project is not trusted: whatever it names, `pnp`
-writes nothing outside the output folder, and a name that would leave it is an error at the
-profile's file and line, exit 1, with output/ as it was."""
+"""A template or print-shop profile that came with a project is not trusted: whatever it holds,
+`pnp` runs no code, reads and writes nothing outside the project and its output folder, and
+a mistake in it is an error at its file and line, exit 1, with output/ as it was."""
 from __future__ import annotations
 
 import os
@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import ROOT, pnp
 from generator.errors import DataError
@@ -15,6 +16,8 @@ from generator.output import Artifact, write_all
 
 GAME, LOCALE = "the-game", "cs"
 HOME_BUILD = ("build", "--game", GAME, "--locale", LOCALE, "--paper", "a4")
+TEMPLATE = "templates/booklet/booklet.html.j2"
+TITLE = "  <h1>{{ booklet.title }}</h1>"
 PROFILE = "templates/profiles/planted.yaml"
 MPC_FRONT = '"{deck}/{number}-{card}-x{copies}-front.png"'
 
@@ -171,3 +174,97 @@ def test_the_write_stage_writes_nothing_when_any_path_leaves_the_output_folder(t
     assert (problem.file, problem.line, problem.key) == ("templates/profiles/p.yaml", 3, "cards.files.0.name")
     assert problem.message.startswith(f"refused to write {path!r}: ")
     assert sorted(os.listdir(tmp_path)) == []
+
+
+# ---- booklet templates ----------------------------------------------------------------------
+
+def plant_template(project: Path, text: str) -> int:
+    """The booklet template with its title line replaced by `text`; that line's number."""
+    path = project / TEMPLATE
+    line = line_of(path, TITLE)
+    path.write_text(path.read_text(encoding="utf-8").replace(TITLE, text, 1), encoding="utf-8")
+    return line
+
+
+def shell(marker: Path) -> str:
+    return f"os.popen('touch {marker}').read()"
+
+
+def test_jinja2_globals_do_not_reach_python(built):
+    marker = built.parent / "ran"
+    line = plant_template(built, "{{ cycler.__init__.__globals__." + shell(marker) + " }}")
+    expected = [f"{TEMPLATE}:{line}: __globals__: not allowed in a booklet template: access to attribute '__globals__' is unsafe",
+                f"{TEMPLATE}:{line}: __init__: not allowed in a booklet template: access to attribute '__init__' is unsafe",
+                f"{TEMPLATE}:{line}: cycler: 'cycler' is undefined (a booklet template has booklet, fonts, stylesheet, "
+                f"pad_pages, range)"]
+    refused(built, ("validate", GAME), expected)
+    refused(built, HOME_BUILD, expected)
+    assert not marker.exists()
+
+
+def test_the_sandbox_stops_what_validation_cannot_see(built):
+    """Names spelt at run time pass the checks on the template's text; the sandbox refuses them."""
+    marker = built.parent / "ran"
+    names = "".join(f"{{% set {name} = '_' ~ '_{name}__' %}}" for name in ("class", "init", "globals", "builtins", "import"))
+    line = plant_template(built, names + "{{ (booklet|attr(class)|attr(init)|attr(globals))[builtins][import]('os')."
+                          + shell(marker) + " }}")
+    assert pnp("validate", GAME, project=built).exit_code == 0
+    refused(built, HOME_BUILD, [f"{TEMPLATE}:{line}: __class__: not allowed in a booklet template: access to attribute "
+                                f"'__class__' of 'BookletContent' object is unsafe."])
+    assert not marker.exists()
+
+
+def test_a_template_cannot_change_the_values_it_is_given(built):
+    line = plant_template(built, "{{ booklet.sections.append(1) }}")
+    refused(built, HOME_BUILD, [f"{TEMPLATE}:{line}: append: not allowed in a booklet template: access to attribute "
+                                f"'append' of 'list' object is unsafe."])
+
+
+UI_WORDS = ", ".join(sorted(yaml.safe_load((ROOT / "components" / GAME / "booklet.yaml").read_text("utf-8"))["ui"]))
+
+
+@pytest.mark.parametrize("text, key_message, validated", [
+    ("{{ booklet.title }", "template syntax error: unexpected '}'", True),
+    ("{{ booklet.subtitel }}", "subtitel: BookletContent has no 'subtitel' (it has lang, title, subtitle, tagline, "
+                               "edition, facts, ui, sections, draft, cover_card)", True),
+    ("{{ booklet.sections[0].titel }}", "titel: Section has no 'titel' (it has id, title, blocks)", False),
+    ("{{ booklet.ui.nope }}", f"nope: dict has no 'nope' (it has {UI_WORDS})", False),
+    ("{{ 1 / 0 }}", "the template failed: division by zero (ZeroDivisionError)", False),
+])
+def test_a_mistake_in_a_template_is_reported_at_its_line(built, text, key_message, validated):
+    line = plant_template(built, text)
+    expected = [f"{TEMPLATE}:{line}: {key_message}"]
+    if validated:                 # found without rendering
+        refused(built, ("validate", GAME), expected)
+    else:
+        assert pnp("validate", GAME, project=built).exit_code == 0
+    refused(built, HOME_BUILD, expected)
+
+
+def test_a_template_reads_no_file_outside_the_project(built):
+    secret = built.parent / "secret.txt"
+    secret.write_text("SECRET", encoding="utf-8")
+    line = plant_template(built, "{% include '../../secret.txt' %}")
+    dirs = f"{built}/templates, {ROOT}/templates"
+    expected = [f"{TEMPLATE}:{line}: no template '../../secret.txt' in {dirs}"]
+    refused(built, ("validate", GAME), expected)
+    refused(built, HOME_BUILD, expected)
+
+
+def test_a_template_that_is_a_link_out_of_the_project_is_not_read(built):
+    planted = built.parent / "planted.j2"
+    planted.write_text("{{ booklet.title }}", encoding="utf-8")
+    (built / TEMPLATE).unlink()
+    (built / TEMPLATE).symlink_to(planted)
+    expected = [f"{TEMPLATE}: refused: the file is a link to a place outside the project"]
+    refused(built, ("validate", GAME), expected)
+    refused(built, HOME_BUILD, expected)
+
+
+def test_a_templates_folder_that_is_a_link_out_of_the_project_is_not_read(built):
+    shared = built.parent / "shared-booklet"
+    shutil.move(built / "templates" / "booklet", shared)
+    (built / "templates" / "booklet").symlink_to(shared)
+    expected = [f"{TEMPLATE}: refused: the file is a link to a place outside the project"]
+    refused(built, ("validate", GAME), expected)
+    refused(built, HOME_BUILD, expected)
