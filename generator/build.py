@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .booklet import check_booklet
+from .booklet import check_booklet, check_templates
 from .errors import DataError, Problem, UsageError
 from .i18n import check_placeholder_names, check_translations
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_of, deck_title, kit_files, locale_files, validation_kit
@@ -46,6 +46,8 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
             if not unknown:
                 problems += check_game_faces(project, game, locales)
         games.append(game)
+    if texts and any(game.booklet.get("sections") for game in games):
+        problems += check_templates(project)
     if problems:
         raise DataError(problems)
     return games
@@ -201,11 +203,12 @@ def build_shop(project: Project, request: BuildRequest, progress=None) -> list[A
             titles = {deck: deck_title(kit.loc, deck, cards[0].face) for deck, cards in decks_of(faces).items()}
             for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles):
                 made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
-                                     shop_file.pages, shop_file.details))
+                                     shop_file.pages, shop_file.details, shop_file.source))
         booklet = booklet_of(kit) if profile.booklet else None
         if booklet is not None:
             made.append(Artifact(f"{folder}/{profile.booklet.name}", booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
-                                 g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name}))
+                                 g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name},
+                                 profile.booklet.source))
         reports = preflight_files({a.path: a.data for a in made}, profile)
         for report in reports:
             for check in report.checks:

@@ -51,7 +51,7 @@ class Kit:
         """A file of this kit; `name` is the kind's part of the file name when it differs."""
         return Artifact(self.path(name or kind, extension, per_paper), data, self.game.slug, kind,
                         self.loc.edition, self.loc.locale, self.paper if per_paper else "", pages,
-                        details or {})
+                        details or {}, source=(self.game.display, 0, ""))
 
 
 def localised_sheet(kit: Kit, name: str) -> dict:

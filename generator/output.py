@@ -1,4 +1,9 @@
-"""Write stage: atomic files and the manifest of everything in the output folder."""
+"""Write stage: atomic files and the manifest of everything in the output folder.
+
+Nothing is written until every path of the build is known to land inside the output folder:
+a name that climbs out, or a folder inside output/ that is a link to somewhere else, is a
+located error and the output folder stays as it was.
+"""
 from __future__ import annotations
 
 import hashlib
@@ -8,9 +13,12 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import BuildError
+from .errors import BuildError, DataError, Problem
+from .files import read_bytes_inside
 
 MANIFEST = "manifest.json"
+# The longest file or folder name common file systems take, in bytes.
+NAME_MAX = 255
 
 
 @dataclass
@@ -26,6 +34,8 @@ class Artifact:
     paper: str = ""
     pages: int = 0
     details: dict = field(default_factory=dict)
+    # Where the file's name came from (file, line, key), for an error about the name.
+    source: tuple[str, int, str] = ("", 0, "")
 
     @property
     def sha256(self) -> str:
@@ -55,8 +65,73 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def unsafe_name(relative: str) -> str:
+    """Why `relative` (folders separated by /) is not a file name inside a folder, or ""."""
+    if not relative:
+        return "the name is empty"
+    if "\\" in relative:
+        return "it holds a backslash (folders are separated by /)"
+    if any(ord(char) < 32 or char == "\x7f" for char in relative):
+        return "it holds a control character"
+    if relative.startswith("/"):
+        return "it is an absolute path"
+    for part in relative.split("/"):
+        if part == "..":
+            return "'..' would leave the output folder"
+        if part in ("", "."):
+            return "it has an empty or '.' folder name"
+        if len(part.encode("utf-8")) > NAME_MAX:
+            return f"a name in it is longer than {NAME_MAX} bytes"
+    return ""
+
+
+def escape(out: Path, relative: str) -> Problem | None:
+    """What in `out` would take the file `relative` (a safe name) elsewhere, as a problem at
+    that place: a folder on the way that is a link out of `out`, a file where a folder should
+    be, a folder where the file should be. A link as the file itself is fine: the rename
+    replaces the link and writes nothing where it points."""
+    real_out = out.resolve()
+    folder = out
+    for part in relative.split("/")[:-1]:
+        folder = folder / part
+        if not (folder.is_symlink() or folder.exists()):
+            return None
+        try:
+            target = folder.resolve()
+        except RuntimeError:          # a loop of links
+            return Problem(str(folder), 0, "", "a link that leads nowhere: the build writes nothing through it")
+        if not target.is_relative_to(real_out):
+            return Problem(str(folder), 0, "", f"a link to {target}, outside the output folder: "
+                                               "the build writes nothing through it")
+        if not target.is_dir():
+            return Problem(str(folder), 0, "", "not a folder, but the build writes files into it")
+    target = out / relative
+    if target.is_dir() and not target.is_symlink():
+        return Problem(str(target), 0, "", "a folder where the build writes a file")
+    return None
+
+
+def path_problems(out: Path, artifacts: list[Artifact]) -> list[Problem]:
+    """Every reason a path of the build would be written anywhere but inside `out`: bad names
+    once per place they came from, with the first of them."""
+    problems, named = [], {}
+    for artifact in artifacts:
+        reason = unsafe_name(artifact.path)
+        if reason:
+            source = artifact.source if artifact.source[0] else (str(out), 0, "")
+            named.setdefault((source, reason), []).append(artifact.path)
+        else:
+            problem = escape(out, artifact.path)
+            problems += [problem] if problem else []
+    for ((file, line, key), reason), paths in named.items():
+        more = f" and {len(paths) - 1} more" if len(paths) > 1 else ""
+        problems.append(Problem(file, line, key, f"refused to write {paths[0]!r}{more}: {reason}"))
+    return problems
+
+
 def write_all(out: Path, artifacts: list[Artifact]) -> Path:
-    """Write every artifact, then the manifest merged with entries of earlier builds."""
+    """Write every artifact, then the manifest merged with entries of earlier builds; nothing
+    at all when any path would land outside `out`."""
     try:
         return _write_all(out, artifacts)
     except OSError as exc:
@@ -65,19 +140,32 @@ def write_all(out: Path, artifacts: list[Artifact]) -> Path:
 
 
 def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
+    manifest_path = out / MANIFEST
+    problems = path_problems(out, artifacts)
+    earlier = []
+    if manifest_path.exists():
+        data, found = read_bytes_inside(manifest_path, [out], str(manifest_path))
+        problems += found
+        earlier = _entries(data)
+    if problems:
+        raise DataError(problems)
     for artifact in artifacts:
         write_atomic(out / artifact.path, artifact.data)
-    manifest_path = out / MANIFEST
-    entries: dict[str, dict] = {}
-    if manifest_path.exists():
-        try:
-            for entry in json.loads(manifest_path.read_text(encoding="utf-8")).get("files", []):
-                if (out / entry["path"]).exists():
-                    entries[entry["path"]] = entry
-        except (ValueError, KeyError, TypeError, AttributeError):   # not a manifest this tool wrote
-            entries = {}
+    entries = {entry["path"]: entry for entry in earlier
+               if not unsafe_name(entry["path"]) and not escape(out, entry["path"]) and (out / entry["path"]).exists()}
     for artifact in artifacts:
         entries[artifact.path] = artifact.entry()
     manifest = {"files": [entries[p] for p in sorted(entries)]}
     write_atomic(manifest_path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     return manifest_path
+
+
+def _entries(data: bytes | None) -> list[dict]:
+    """The file entries of an earlier manifest; none from a file this tool did not write."""
+    try:
+        entries = json.loads(data.decode("utf-8"))["files"] if data else []
+        if isinstance(entries, list) and all(isinstance(e, dict) and isinstance(e["path"], str) for e in entries):
+            return entries
+    except (ValueError, KeyError, TypeError):
+        pass
+    return []

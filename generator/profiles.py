@@ -8,6 +8,7 @@ them; nothing here or in the renderers knows a shop by name.
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 
 from jsonschema import Draft202012Validator
@@ -15,6 +16,7 @@ from jsonschema import Draft202012Validator
 from .booklet import PAGE_MULTIPLE      # the rule booklet is always padded to it
 from .errors import DataError, Problem, UsageError
 from .layout import distinct_faces
+from .output import unsafe_name
 from .project import Project
 from .render.colour import Palette
 from .yamlfile import Located, load_yaml, locate
@@ -85,6 +87,7 @@ class FileSpec:
     name: str                 # template with {deck} {number} {card} {copies} {game} {edition} {locale}
     per: str                  # card: one file per distinct card; deck: one per deck, a page per copy
     sides: tuple[str, ...]    # the pages of one card, in order
+    source: tuple[str, int, str] = ("", 0, "")     # file, line and key of `name`, for errors
 
     def pattern(self) -> re.Pattern:
         """Matches the end of a path this spec names; each field is a named group (for preflight)."""
@@ -169,6 +172,7 @@ class BookletSpec:
     bleed_mm: float
     page_multiple: int
     name: str
+    source: tuple[str, int, str] = ("", 0, "")     # file, line and key of `name`, for errors
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,8 @@ def load_profile(project: Project, name: str) -> Profile:
         raise UsageError(f"no print profile '{name}' (profiles: {', '.join(profile_names(project)) or 'none'})")
     path = project.template(f"profiles/{name}.yaml")
     display = project.display(path)
+    if unsafe_name(name):       # the profile's name is its folder in the output
+        raise DataError([Problem(display, 0, "", f"cannot name a folder {name!r}: {unsafe_name(name)}")])
     data, problems = load_yaml(path, display)
     if not problems and not isinstance(data, Located):
         problems = [Problem(display, 1, "", "expected a mapping at the top level")]
@@ -253,10 +259,10 @@ def _check(data: Located, display: str) -> list[Problem]:
         if cards["colour"]["space"] == "rgb" and cards["format"] == "pdf" and cards.get("pdfx") == "x-1a":
             add(("cards", "colour", "space"), "PDF/X-1a allows no RGB: use cmyk")
         for index, spec in enumerate(cards["files"]):
-            used = set(re.findall(r"\{([a-z]+)\}", spec["name"]))
-            unknown = used - NAME_FIELDS
-            if unknown:
-                add(("cards", "files", index, "name"), f"unknown field {{{sorted(unknown)[0]}}} (fields: {', '.join(sorted(NAME_FIELDS))})")
+            used, wrong = name_fields(spec["name"])
+            if wrong:
+                add(("cards", "files", index, "name"), wrong)
+                continue
             needed = {"card"} if spec["per"] == "card" else {"deck"}
             if not needed <= used:
                 add(("cards", "files", index, "name"), f"a file per {spec['per']} needs {{{needed.pop()}}} in its name")
@@ -268,6 +274,8 @@ def _check(data: Located, display: str) -> list[Problem]:
             if names.index(name) != index:
                 add(("cards", "files", index, "name"), f"two files named '{name}'")
     booklet = data.get("booklet")
+    if booklet and unsafe_name(booklet["name"]):
+        add(("booklet", "name"), f"cannot name a file {booklet['name']!r}: {unsafe_name(booklet['name'])}")
     if booklet and PAGE_MULTIPLE % booklet["page_multiple"]:
         add(("booklet", "page_multiple"),
             f"the rule booklet is a multiple of {PAGE_MULTIPLE} pages, which a shop asking for a multiple of "
@@ -275,6 +283,30 @@ def _check(data: Located, display: str) -> list[Problem]:
     if not cards and not booklet:
         add((), "a profile needs cards or booklet (or both)")
     return problems
+
+
+def name_fields(name: str) -> tuple[set[str], str]:
+    """The fields a file-name pattern uses, and what is wrong with it ("" when nothing is):
+    a pattern is plain text with {field}s, naming a file inside the profile's folder."""
+    try:
+        parts = list(string.Formatter().parse(name))
+    except ValueError as exc:
+        return set(), f"not a file-name pattern: {exc}"
+    used, sample = set(), ""
+    for literal, name_field, spec, conversion in parts:
+        if "{" in literal or "}" in literal:        # written {{ or }}
+            return used, "a { or } that is not around a field"
+        sample += literal
+        if name_field is None:
+            continue
+        if name_field not in NAME_FIELDS or spec or conversion:
+            written = name_field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            return used, f"unknown field {{{written}}} (fields: {', '.join(sorted(NAME_FIELDS))})"
+        used.add(name_field)
+        sample += "x"           # every field's value is one plain name (ids and numbers)
+    if unsafe_name(sample):
+        return used, f"cannot name a file {name!r}: {unsafe_name(sample)}"
+    return used, ""
 
 
 def _plain(node):
@@ -298,10 +330,16 @@ def _build(name: str, data: Located, display: str) -> Profile:
             bleed_mm=float(cards["bleed_mm"]), safe_mm=float(cards["safe_mm"]), format=cards["format"],
             dpi=cards.get("dpi"), min_image_ppi=float(cards.get("min_image_ppi", 300)), palette=palette,
             pdfx=cards.get("pdfx"),
-            files=tuple(FileSpec(f["name"], f["per"], tuple(f["sides"])) for f in cards["files"]))
+            files=tuple(FileSpec(f["name"], f["per"], tuple(f["sides"]), _source(data, ("cards", "files", i, "name")))
+                        for i, f in enumerate(cards["files"])))
     booklet = data.get("booklet")
-    booklet_spec = BookletSpec(float(booklet["bleed_mm"]), int(booklet["page_multiple"]), booklet["name"]) if booklet else None
+    booklet_spec = BookletSpec(float(booklet["bleed_mm"]), int(booklet["page_multiple"]), booklet["name"],
+                               _source(data, ("booklet", "name"))) if booklet else None
     return Profile(name, data["name"], display, card_spec, booklet_spec)
+
+
+def _source(data: Located, path: tuple) -> tuple[str, int, str]:
+    return (*locate(data, path), ".".join(map(str, path)))
 
 
 # ---- safe zone (part of validation when a build targets a profile) ----------------------------

@@ -23,6 +23,7 @@ class ShopFile:
     kind: str                 # shop-cards (PDF) or shop-card-png
     pages: int
     details: dict = field(default_factory=dict)
+    source: tuple[str, int, str] = ("", 0, "")     # where the name came from: the profile's file, line, key
 
 
 @dataclass(frozen=True)
@@ -117,18 +118,19 @@ def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_tit
                     images = render_pngs([face for _, face in jobs], cards)
                     for (card, face), image in zip(jobs, images):
                         files.append(ShopFile(file_name(spec, names, card, deck), image, "shop-card-png", 1,
-                                              _details(profile, deck, spec, card)))
+                                              _details(profile, deck, spec, card), spec.source))
                     continue
                 for card in members:
                     pages = [card.side(side) for side in spec.sides]
                     files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, card, deck),
-                                      _details(profile, deck, spec, card)))
+                                      _details(profile, deck, spec, card), spec.source))
         else:
             for deck, members in decks.items():
                 pages = [card.side(side) for card in members for _ in range(card.face.copies) for side in spec.sides]
                 details = _details(profile, deck, spec, None)
                 details["cards"] = sum(card.face.copies for card in members)
-                files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, None, deck), details))
+                files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, None, deck), details,
+                                  spec.source))
     return files
 
 
@@ -139,11 +141,12 @@ def _details(profile: Profile, deck: str, spec: FileSpec, card: Card | None) -> 
     return details
 
 
-def _pdf(profile: Profile, pages: list[Face], title: str, path: str, details: dict) -> ShopFile:
+def _pdf(profile: Profile, pages: list[Face], title: str, path: str, details: dict,
+         source: tuple[str, int, str]) -> ShopFile:
     data, count = render_pages(pages, profile.cards, title)
     if profile.cards.pdfx_standard:
         data = make_pdfx(data, *profile.cards.pdfx_standard, title)
-    return ShopFile(path, data, "shop-cards", count, details)
+    return ShopFile(path, data, "shop-cards", count, details, source)
 
 
 def booklet_with_bleed(data: bytes, bleed_mm: float) -> bytes:
