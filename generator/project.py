@@ -14,9 +14,9 @@ from .errors import DataError, Problem, UsageError
 from .yamlfile import Located, load_yaml
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-GAME_FILES = ("game", "cards", "boards", "tokens", "layouts", "booklet")
+GAME_FILES = ("game", "cards", "boards", "tokens", "dice", "pieces", "layouts", "booklet")
 REQUIRED_FILES = ("game",)
-CATEGORIES = ("cards", "boards", "tokens")
+CATEGORIES = ("cards", "boards", "tokens", "dice", "pieces")
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Component:
         """The deck of a card, the shape of a token; boards form one group."""
         if self.category == "cards":
             return self.data["deck"]
-        if self.category == "tokens":
+        if self.category in ("tokens", "dice", "pieces"):
             return self.id
         return self.category
 
@@ -182,7 +182,7 @@ class Project:
 # The kind of each sheet the tool loads by name (its definition in generator/schemas/sheets.yaml);
 # any other sheet is a grid of cards.
 SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibration": "calibration",
-               "poker-gutterfold": "gutterfold", "card-sizes": "card_sizes"}
+               "poker-gutterfold": "gutterfold", "card-sizes": "card_sizes", "dice": "dice"}
 
 
 def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:

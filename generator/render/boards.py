@@ -209,35 +209,49 @@ def tile_name(tile: Tile) -> str:
 
 def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, *,
                   draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
-    margin, overlap, mark = settings["margin_mm"], settings["overlap_mm"], settings["mark_length_mm"]
-    doc = None
+    return render_tiled(boards, paper_mm, settings, labels, draw_board, boards[0].game_title, "boards",
+                        draft=draft, scale_label=scale_label)
+
+
+def render_tiled(items, paper_mm, settings: dict, labels: dict, draw, title: str, subject: str, *,
+                 draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+    """Anything at real size (a board, a cut-out piece: each with `key`, `name` and `size_mm`,
+    drawn by `draw(canvas, item)`) tiled across pages with glue strips, crosses and labels."""
+    doc = Document(paper_mm, title, subject)
     tiles_out = []
-    for board in boards:
-        paper, tiles = plan_tiles(board.size_mm, paper_mm, margin, overlap, source=locate(settings, ("overlap_mm",)))
-        if doc is None:
-            doc = Document(paper, boards[0].game_title, "boards")
-        name = doc.form(board.key, lambda c, b=board: draw_board(c, b), (0, 0, *board.size_mm))
-        for tile in tiles:
-            doc.new_page()
-            c = doc.canvas
-            c.setPageSize((paper[0] * mm, paper[1] * mm))
-            c.saveState()
-            clip = c.beginPath()
-            clip.rect(margin * mm, margin * mm, tile.w_mm * mm, tile.h_mm * mm)
-            c.clipPath(clip, stroke=0, fill=0)
-            c.translate((margin - tile.x_mm) * mm, (margin - tile.y_mm) * mm)
-            c.doForm(name)
-            c.restoreState()
-            _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels)
-            if doc.pages == 1 and scale_label:
-                scale_bar(c, margin, margin / 2, scale_label)
-            if draft:
-                draft_mark(c, paper, draft)
-            tiles_out.append({"page": doc.pages, "board": board.key, "tile": tile_name(tile),
-                              "x_mm": round(tile.x_mm, 3), "y_mm": round(tile.y_mm, 3),
-                              "w_mm": round(tile.w_mm, 3), "h_mm": round(tile.h_mm, 3)})
+    for item in items:
+        tiles_out += tile_pages(doc, item, paper_mm, settings, labels, draw, draft=draft, scale_label=scale_label)
     data, pages = doc.finish()
     return data, pages, tiles_out
+
+
+def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw, *, draft: str = "",
+               scale_label: str = "") -> list[dict]:
+    """Pages that tile `item` onto `doc`, each turned as the tiling chose; returns each tile's place."""
+    margin, overlap, mark = settings["margin_mm"], settings["overlap_mm"], settings["mark_length_mm"]
+    paper, tiles = plan_tiles(item.size_mm, paper_mm, margin, overlap, source=locate(settings, ("overlap_mm",)))
+    name = doc.form(item.key, lambda c, b=item: draw(c, b), (0, 0, *item.size_mm))
+    placed = []
+    for tile in tiles:
+        doc.new_page()
+        c = doc.canvas
+        c.setPageSize((paper[0] * mm, paper[1] * mm))
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(margin * mm, margin * mm, tile.w_mm * mm, tile.h_mm * mm)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate((margin - tile.x_mm) * mm, (margin - tile.y_mm) * mm)
+        c.doForm(name)
+        c.restoreState()
+        _tile_furniture(c, tile, tiles, item, paper, margin, overlap, mark, labels)
+        if doc.pages == 1 and scale_label:
+            scale_bar(c, margin, margin / 2, scale_label)
+        if draft:
+            draft_mark(c, paper, draft)
+        placed.append({"page": doc.pages, "board": item.key, "tile": tile_name(tile),
+                       "x_mm": round(tile.x_mm, 3), "y_mm": round(tile.y_mm, 3),
+                       "w_mm": round(tile.w_mm, 3), "h_mm": round(tile.h_mm, 3)})
+    return placed
 
 
 def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels):

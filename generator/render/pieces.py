@@ -1,0 +1,99 @@
+"""Cut-out pieces: a face drawn from its layout, its cut outline (solid), fold lines (dashed)
+and glue areas (hatched and labelled). Pieces that fit the paper are packed on pages; a piece
+larger than the paper is tiled across pages like a board."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+
+from .boards import tile_pages
+from .faces import PlacedFace, draw_placed
+from .pdf import Document, draft_mark, scale_bar
+from .tokens import pack
+
+
+@dataclass(frozen=True)
+class PieceFace:
+    key: str
+    name: str
+    size_mm: tuple[float, float]
+    copies: int
+    face: PlacedFace
+    outline: tuple[tuple[float, float], ...]
+    folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    glue: tuple[tuple[float, float, float, float], ...]
+    glue_label: str = ""
+
+
+def fits(piece: PieceFace, paper_mm, margin: float) -> bool:
+    """Whole on one page, upright (packing never turns a piece)."""
+    return piece.size_mm[0] <= paper_mm[0] - 2 * margin + 1e-6 and piece.size_mm[1] <= paper_mm[1] - 2 * margin + 1e-6
+
+
+def draw_piece(canvas, piece: PieceFace) -> None:
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.moveTo(piece.outline[0][0] * mm, piece.outline[0][1] * mm)
+    for x, y in piece.outline[1:]:
+        path.lineTo(x * mm, y * mm)
+    path.close()
+    canvas.clipPath(path, stroke=0, fill=0)        # the art stops at the cut
+    draw_placed(canvas, piece.face)
+    canvas.restoreState()
+    canvas.saveState()
+    for x, y, w, h in piece.glue:
+        canvas.setFillColor(HexColor("#000000"), alpha=0.12)
+        canvas.setStrokeColor(HexColor("#555555"))
+        canvas.setLineWidth(0.4)
+        canvas.rect(x * mm, y * mm, w * mm, h * mm, stroke=1, fill=1)
+        if piece.glue_label:
+            canvas.setFillColor(HexColor("#333333"))
+            canvas.setFont("Sans", 7)
+            canvas.drawCentredString((x + w / 2) * mm, (y + h / 2 - 1) * mm, piece.glue_label)
+    canvas.setStrokeColor(HexColor("#555555"))
+    canvas.setLineWidth(0.5)
+    canvas.setDash(3, 2)
+    for (x1, y1), (x2, y2) in piece.folds:
+        canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+    canvas.setDash()
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(0.6)
+    cut = canvas.beginPath()
+    cut.moveTo(piece.outline[0][0] * mm, piece.outline[0][1] * mm)
+    for x, y in piece.outline[1:]:
+        cut.lineTo(x * mm, y * mm)
+    cut.close()
+    canvas.drawPath(cut, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def page_plan(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict) -> tuple[list, list[PieceFace]]:
+    """(pages of packed pieces, pieces to tile): what fits goes on shared pages."""
+    small = [p for p in pieces if fits(p, paper_mm, packing["margin_mm"])]
+    large = [p for p in pieces if not fits(p, paper_mm, packing["margin_mm"])]
+    return (pack(small, paper_mm, packing["margin_mm"], packing["gap_mm"]) if small else []), large
+
+
+def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
+                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+    doc = Document(paper_mm, title, "pieces")
+    placed = []
+    packed, large = page_plan(pieces, paper_mm, packing, tiles)
+    for page in packed:
+        doc.new_page()
+        for piece, x, y in page:
+            name = doc.form(piece.key, lambda c, p=piece: draw_piece(c, p), (-0.5, -0.5, piece.size_mm[0] + 0.5, piece.size_mm[1] + 0.5))
+            doc.place(name, x, y)
+            placed.append({"page": doc.pages, "piece": piece.key, "x_mm": round(x, 3), "y_mm": round(y, 3)})
+        if doc.pages == 1 and scale_label:
+            scale_bar(doc.canvas, packing["margin_mm"], packing["margin_mm"] / 2, scale_label)
+        if draft:
+            draft_mark(doc.canvas, paper_mm, draft)
+    for piece in large:
+        for _ in range(piece.copies):
+            placed += [{**tile, "piece": piece.key} for tile in
+                       tile_pages(doc, piece, paper_mm, tiles, labels, draw_piece, draft=draft, scale_label=scale_label)]
+    data, pages = doc.finish()
+    return data, pages, placed

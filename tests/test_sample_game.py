@@ -1,0 +1,157 @@
+"""A designer's project (tests/fixtures/sample) with every component kind and element type:
+it validates and builds through the CLI, and its pages are measured. The project brings its
+own rules module, as a designer's would."""
+from __future__ import annotations
+
+import shutil
+
+import pypdfium2
+import pytest
+
+from conftest import MM, PAPERS, pnp
+
+FIXTURE = __import__("pathlib").Path(__file__).resolve().parent / "fixtures" / "sample"
+PX_PER_MM = 8
+ORANGE, GREY = (0xF2, 0xA5, 0x41), (0xE6, 0xE6, 0xE6)
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    project = tmp_path_factory.mktemp("sample") / "project"
+    shutil.copytree(FIXTURE, project)
+    result = pnp("build", "--paper", "a4", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project / "output" / "sample-game" / "standard" / "en"
+
+
+def _page(pdf_path, index):
+    page = pypdfium2.PdfDocument(pdf_path)[index]
+    return page, page.render(scale=PX_PER_MM / MM).to_pil().convert("RGB")
+
+
+def _mask(image, colour, tolerance=12):
+    return {(x, y) for x in range(image.width) for y in range(image.height)
+            if all(abs(a - b) <= tolerance for a, b in zip(image.getpixel((x, y)), colour))}
+
+
+def _regions(points):
+    """Connected regions of a set of pixels (4-neighbours)."""
+    regions, left = [], set(points)
+    while left:
+        stack, region = [left.pop()], set()
+        while stack:
+            x, y = stack.pop()
+            region.add((x, y))
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n in left:
+                    left.remove(n)
+                    stack.append(n)
+        regions.append(region)
+    return regions
+
+
+def test_the_sample_project_validates_with_its_own_rules_module():
+    result = pnp("validate", project=FIXTURE)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert result.stdout.strip() == "ok: sample-game"
+
+
+def test_a_die_is_a_cross_of_six_faces_with_seven_tabs_and_opposite_faces_apart(sample):
+    page, image = _page(sample / "sample-game-standard-en-dice-a4.pdf", 0)
+    # the first sun die: the top-left net on the page, upright
+    top_left = image.crop((0, 0, 78 * PX_PER_MM, 58 * PX_PER_MM))      # 8 mm margin, 69 x 48 mm net
+    faces = max(_regions(_mask(top_left, ORANGE)), key=len)
+    xs, ys = [x for x, _ in faces], [y for _, y in faces]
+    edge = 16
+    assert abs((max(xs) - min(xs) + 1) / PX_PER_MM - 4 * edge) < 0.4        # the row of four faces
+    assert abs((max(ys) - min(ys) + 1) / PX_PER_MM - 3 * edge) < 0.4        # the column of three
+    tabs = [r for r in _regions(_mask(top_left, GREY, 6)) if len(r) > 4 * PX_PER_MM ** 2]
+    assert len(tabs) == 7
+    # Which number sits where in the cross: two apart in a line of the cross are opposite when
+    # folded, and a die's opposite faces add up to 7.
+    left, top = min(xs) / PX_PER_MM, min(ys) / PX_PER_MM
+    text = page.get_textpage()
+    cells = {}
+    width, height = PAPERS["a4"]
+    for column, row in ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)):
+        x0, y_top = left + column * edge, top + row * edge
+        found = text.get_text_bounded((x0 + 2) * MM, (height - y_top - edge + 2) * MM,
+                                      (x0 + edge - 2) * MM, (height - y_top - 2) * MM).strip()
+        cells[(column, row)] = int(found)
+    assert cells[(1, 0)] + cells[(1, 2)] == 7
+    assert cells[(0, 1)] + cells[(2, 1)] == 7 and cells[(1, 1)] + cells[(3, 1)] == 7
+    assert sorted(cells.values()) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_piece_larger_than_the_paper_is_tiled_and_a_small_one_packed(sample):
+    pdf = pypdfium2.PdfDocument(sample / "sample-game-standard-en-pieces-a4.pdf")
+    # the two swords share page 1; the 280 x 200 mm tray takes two portrait tiles
+    # (190 x 277 mm inside a 10 mm margin, overlapping by the 12 mm glue strip)
+    assert len(pdf) == 3
+    labels = [pdf[i].get_textpage().get_text_range() for i in (1, 2)]
+    assert "Tile A1 (1/1, 1/2)" in labels[0] and "Tile A2 (1/1, 2/2)" in labels[1]
+    _, image = _page(sample / "sample-game-standard-en-pieces-a4.pdf", 0)
+    swords = [r for r in _regions(_mask(image, (0x8A, 0x8D, 0x91))) if len(r) > 100 * PX_PER_MM ** 2]
+    assert len(swords) == 2
+    for sword in swords:
+        xs, ys = [x for x, _ in sword], [y for _, y in sword]
+        assert abs((max(xs) - min(xs) + 1) / PX_PER_MM - 30) < 0.6 and abs((max(ys) - min(ys) + 1) / PX_PER_MM - 90) < 0.6
+
+
+def test_cards_of_two_sizes_print_on_their_own_sheets(sample):
+    pdf = pypdfium2.PdfDocument(sample / "sample-game-standard-en-cards-a4.pdf")
+    # 7 poker heroes on one 3 x 3 sheet, 18 mini coins on two 4 x 4 sheets: fronts and backs
+    assert len(pdf) == 2 + 4
+    width, height = PAPERS["a4"]
+    left, bottom = (width - 4 * 44) / 2, (height - 4 * 63) / 2
+    first_coin = pdf[2].get_textpage().get_text_bounded(
+        (left + 1) * MM, (bottom + 3 * 63 + 1) * MM, (left + 43) * MM, (bottom + 4 * 63 - 1) * MM)
+    assert "Gold" in first_coin
+
+
+def test_the_svg_picture_is_drawn_on_the_card(sample):
+    _, image = _page(sample / "sample-game-standard-en-cards-a4.pdf", 0)
+    width, height = PAPERS["a4"]
+    left, top = (width - 3 * 63) / 2, (height - 3 * 88) / 2
+    # the sun's disc at the middle of its 40 mm box, 54 mm above the card's bottom
+    x, y = (left + 31.5) * PX_PER_MM, (top + 88 - 54) * PX_PER_MM
+    assert all(abs(a - b) < 12 for a, b in zip(image.getpixel((round(x), round(y))), ORANGE))
+
+
+def _copy(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURE, project)
+    return project
+
+
+def test_a_broken_rules_module_of_the_project_is_a_located_error(tmp_path):
+    project = _copy(tmp_path)
+    rules = project / "rules" / "sample_game" / "__init__.py"
+    rules.write_text("raise RuntimeError('the counts are not written yet')\n", encoding="utf-8")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback
+    assert result.stderr.splitlines()[0] == ("components/sample-game/game.yaml:3: rules: rules/sample_game in the "
+                                             "project cannot be loaded: RuntimeError: the counts are not written yet")
+
+
+def test_a_rules_module_linked_from_outside_the_project_is_refused(tmp_path):
+    project = _copy(tmp_path)
+    outside = tmp_path / "elsewhere"
+    shutil.move(project / "rules" / "sample_game", outside)
+    (project / "rules" / "sample_game").symlink_to(outside, target_is_directory=True)
+    (outside / "__init__.py").write_text("open('ran', 'w').close()\n" + (outside / "__init__.py").read_text(), encoding="utf-8")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback
+    assert result.stderr.splitlines()[0] == ("components/sample-game/game.yaml:3: rules: rules/sample_game: refused: "
+                                             "the path leads outside the project")
+    assert not (project / "ran").exists() and not __import__("pathlib").Path("ran").exists()
+
+
+def test_an_unknown_rules_module_says_where_it_was_looked_for(tmp_path):
+    project = _copy(tmp_path)
+    game = project / "components" / "sample-game" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("rules: sample_game", "rules: sample_gaem"), encoding="utf-8")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1
+    assert ("components/sample-game/game.yaml:3: rules: no rules module named 'sample_gaem' (looked in the project's "
+            "rules/, the 'pnp.rules' entry points and the tool's own)") in result.stderr
