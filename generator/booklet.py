@@ -55,7 +55,6 @@ BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
 TEMPLATE_VALUES = ("booklet", "fonts", "stylesheet", "pad_pages")
 TEMPLATE_GLOBALS = {"range": safe_range}
 # A standee is a pawn; other tokens are counted with the `tokens` phrase (then `copies`).
-SHAPE_PHRASES = {"standee": "pawns"}
 # The fonts the booklet uses, as @font-face rules: (family, weight, style, file).
 FONT_FACES = (
     ("Booklet Serif", 400, "normal", "NotoSerif-Regular.ttf"),
@@ -270,22 +269,10 @@ def phrase(loc: Localised, name: str | tuple[str, ...], n: int) -> str:
 
 
 def component_rows(loc: Localised) -> list[tuple[str, str]]:
-    """(how many, what) for everything in this edition: decks, boards by name, tokens."""
-    game, edition = loc.game, loc.edition
-    rows = []
-    cards = game.in_edition(edition, "cards")
-    for deck_id, deck in game.decks.items():
-        total = sum(c.count(edition) for c in cards if c.data["deck"] == deck_id)
-        if total:
-            rows.append((phrase(loc, "cards", total), loc.field(f"decks.{deck_id}", deck, "name")))
-    boards = game.in_edition(edition, "boards")
-    if boards:
-        rows.append((phrase(loc, "boards", sum(b.count(edition) for b in boards)),
-                     ", ".join(loc.field(b.keypath, b.data, "name") for b in boards)))
-    for token in game.in_edition(edition, "tokens"):
-        names = (SHAPE_PHRASES.get(token.data.get("shape"), "tokens"), "tokens", "copies")
-        rows.append((phrase(loc, names, token.count(edition)), loc.field(token.keypath, token.data, "name")))
-    return rows
+    """(how many, what) for everything in this edition, as each component kind lists its own:
+    decks, boards by name, tokens, ..."""
+    from .kinds import KINDS        # here: the kinds' shop code imports this module's page multiple
+    return [row for kind in KINDS for row in kind.contents(loc, phrase)]
 
 
 def card_entries(loc: Localised, deck: str, faces: dict[str, Face], pictures: dict[str, str]) -> list[CardEntry]:

@@ -155,3 +155,14 @@ def test_an_unknown_rules_module_says_where_it_was_looked_for(tmp_path):
     assert result.exit_code == 1
     assert ("components/sample-game/game.yaml:3: rules: no rules module named 'sample_gaem' (looked in the project's "
             "rules/, the 'pnp.rules' entry points and the tool's own)") in result.stderr
+
+
+def test_the_booklet_lists_every_kind_and_its_sheets_per_paper(sample):
+    pdf = pypdfium2.PdfDocument(sample / "sample-game-standard-en-rules.pdf")
+    lines = [line.strip() for page in pdf for line in page.get_textpage().get_text_range().splitlines()]
+    for row in ("7 cards Heroes", "18 cards Coins", "3 dice Sun die", "2 dice Moon die", "1 piece Tray",
+                "2 pieces Sword"):
+        assert row in lines
+    # heroes 1 sheet + coins 2; the five nets on one page; swords on one, the tray on two tiles
+    assert "Cards 3 sheets 3 sheets" in lines and "Dice 1 sheet 1 sheet" in lines
+    assert "Pieces 3 sheets 3 sheets" in lines

@@ -27,6 +27,8 @@ class Kind:
     check: Callable = _nothing
     # kit -> files made once per edition and locale whatever the paper (contact sheets ...)
     locale_files: Callable = _nothing
+    # (loc, phrase) -> the booklet's (how many, what) rows; phrase(loc, names, n) words a count
+    contents: Callable = _nothing
 
 
 KINDS: list[Kind] = sorted(

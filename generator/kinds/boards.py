@@ -52,4 +52,13 @@ def check(kit: Kit) -> list:
     return overflows_of(kit, files)
 
 
-KIND = Kind("boards", 20, files, sheets, check)
+def contents(loc, phrase) -> list:
+    """One row: how many boards, and their names."""
+    boards = loc.game.in_edition(loc.edition, "boards")
+    if not boards:
+        return []
+    return [(phrase(loc, "boards", sum(b.count(loc.edition) for b in boards)),
+             ", ".join(loc.field(b.keypath, b.data, "name") for b in boards))]
+
+
+KIND = Kind("boards", 20, files, sheets, check, contents=contents)

@@ -53,4 +53,14 @@ def check(kit: Kit) -> list:
     return check_faces(kit.loc, card_faces(kit.loc))
 
 
-KIND = Kind("cards", 10, files, sheets, check, locale_files)
+def contents(loc, phrase) -> list:
+    """A row per deck: its card count and name."""
+    cards, rows = loc.game.in_edition(loc.edition, "cards"), []
+    for deck_id, deck in loc.game.decks.items():
+        total = sum(c.count(loc.edition) for c in cards if c.data["deck"] == deck_id)
+        if total:
+            rows.append((phrase(loc, "cards", total), loc.field(f"decks.{deck_id}", deck, "name")))
+    return rows
+
+
+KIND = Kind("cards", 10, files, sheets, check, locale_files, contents)

@@ -74,4 +74,9 @@ def check(kit: Kit) -> list:
     return problems
 
 
-KIND = Kind("dice", 40, files, sheets, check)
+def contents(loc, phrase) -> list:
+    return [(phrase(loc, ("dice", "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
+            for c in loc.game.in_edition(loc.edition, "dice")]
+
+
+KIND = Kind("dice", 40, files, sheets, check, contents=contents)

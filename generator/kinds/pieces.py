@@ -93,4 +93,9 @@ def check(kit: Kit) -> list:
     return problems
 
 
-KIND = Kind("pieces", 50, files, sheets, check)
+def contents(loc, phrase) -> list:
+    return [(phrase(loc, ("pieces", "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
+            for c in loc.game.in_edition(loc.edition, "pieces")]
+
+
+KIND = Kind("pieces", 50, files, sheets, check, contents=contents)

@@ -50,4 +50,16 @@ def check(kit: Kit) -> list:
     return overflows_of(kit, files)
 
 
-KIND = Kind("tokens", 30, files, sheets, check)
+# The booklet phrase a token of this shape is counted with, before the general ones.
+SHAPE_PHRASES = {"standee": "pawns"}
+
+
+def contents(loc, phrase) -> list:
+    rows = []
+    for token in loc.game.in_edition(loc.edition, "tokens"):
+        names = (SHAPE_PHRASES.get(token.data.get("shape"), "tokens"), "tokens", "copies")
+        rows.append((phrase(loc, names, token.count(loc.edition)), loc.field(token.keypath, token.data, "name")))
+    return rows
+
+
+KIND = Kind("tokens", 30, files, sheets, check, contents=contents)
