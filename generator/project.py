@@ -169,7 +169,7 @@ class Project:
         kind; anything wrong is a DataError located in the sheet's file."""
         path = self.template(f"sheets/{name}.yaml")
         display = self.display(path)
-        data, problems = load_yaml(path, display)
+        data, problems = load_yaml(path, display, [self.root, TOOL_TEMPLATES])
         if not problems and not isinstance(data, Located):
             problems = [Problem(display, 1, "", "expected a mapping at the top level")]
         if not problems:
