@@ -130,11 +130,12 @@ class Text(ElementType):
     name = "text"
     required = ("field", "box", "font", "size")
     properties = {
-        "field": {"type": "string"},
+        "field": {"$ref": "common#/$defs/name"},
         "box": {"$ref": "layouts#/$defs/box"},
         "font": {"enum": sorted(fonts.TEXT_FONTS)},
-        "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},
-        "min_size": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},
+        # from the smallest legible print to a poster headline
+        "size": {"type": "number", "minimum": 2, "maximum": 200},
+        "min_size": {"type": "number", "minimum": 2, "maximum": 200},
         "colour": {"$ref": "layouts#/$defs/colour_ref"},
         "align": {"enum": ["left", "center", "right"]},
     }
