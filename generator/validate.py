@@ -14,7 +14,7 @@ from referencing import Registry, Resource
 
 from . import elements
 from .errors import Problem
-from .project import Game
+from .project import GAME_FILES, Game
 from .rules import load_rules
 from .yamlfile import locate, shown, shown_path, written_as
 
@@ -134,18 +134,10 @@ def schema_problems(schema: dict, data, display: str) -> list[Problem]:
     return problems
 
 
-def check_schema(game: Game) -> list[Problem]:
-    schemas, _ = _schemas()
+def check_references(game: Game, trusted: set[str]) -> list[Problem]:
+    """Names that must point at something: decks, layouts, backs, editions, locales. Each
+    check runs when every file it reads is `trusted` (passed the schema, or is not there)."""
     problems = []
-    for name, data in game.files.items():
-        problems += schema_problems(schemas[name], data, game.file_name(name))
-    return problems
-
-
-def check_references(game: Game) -> list[Problem]:
-    """Names that must point at something: decks, layouts, backs, editions, locales."""
-    problems = []
-    editions = set(game.editions)
     layouts = game.layouts
     faces, backs = layouts.get("faces", {}), layouts.get("backs", {})
     cards_file = game.files.get("cards")
@@ -154,28 +146,33 @@ def check_references(game: Game) -> list[Problem]:
         file, line = locate(data, path)
         problems.append(Problem(file, line, ".".join(path), message))
 
-    if game.source_locale not in game.meta["locales"]:
-        add(game.meta, ("source_locale",), f"'{game.source_locale}' is not listed under locales")
-    for deck_id, deck in game.decks.items():
-        if deck["layout"] not in faces:
-            add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml")
-        if deck["back"] not in backs:
-            add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml")
+    if "game" in trusted:
+        if game.source_locale not in game.meta["locales"]:
+            add(game.meta, ("source_locale",), f"'{game.source_locale}' is not listed under locales")
+        players = game.meta.get("players", {})
+        if players.get("min", 0) > players.get("max", 0):
+            add(game.meta, ("players", "min"), "min is greater than max")
+    if {"cards", "layouts"} <= trusted:
+        for deck_id, deck in game.decks.items():
+            if deck["layout"] not in faces:
+                add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml")
+            if deck["back"] not in backs:
+                add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml")
     for component in game.components:
+        if component.category not in trusted:
+            continue
         root = game.files[component.category]
-        for edition in component.data.get("count", {}):
-            if edition not in editions:
-                add(root, (component.category, component.id, "count", edition),
-                    f"unknown edition '{edition}' (editions: {', '.join(game.editions)})")
+        if "game" in trusted:
+            for edition in component.data.get("count", {}):
+                if edition not in game.editions:
+                    add(root, (component.category, component.id, "count", edition),
+                        f"unknown edition '{shown(edition)}' (editions: {', '.join(game.editions)})")
         if component.category == "cards":
             if component.data["deck"] not in game.decks:
                 add(root, ("cards", component.id, "deck"), f"no deck '{component.data['deck']}' in decks")
             back = component.data.get("back")
-            if back and back not in backs:
+            if back and "layouts" in trusted and back not in backs:
                 add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml")
-    players = game.meta.get("players", {})
-    if players.get("min", 0) > players.get("max", 0):
-        add(game.meta, ("players", "min"), "min is greater than max")
     return problems
 
 
@@ -307,11 +304,22 @@ def check_play(game: Game) -> list[Problem]:
 
 
 def validate_game(game: Game) -> list[Problem]:
-    problems = check_schema(game)
-    if problems:
-        return problems          # later checks assume the shapes the schema guarantees
-    problems += check_references(game)
-    problems += check_rules(game)
-    if not problems:
-        problems += check_setups(game) + check_play(game)
+    """Every check whose files are sound. A file that did not load, or broke its schema, holds
+    back only the checks that read it: one run reports what every other file has wrong."""
+    schemas, _ = _schemas()
+    problems, trusted = [], set()
+    for name in GAME_FILES:
+        if name in game.files:
+            found = schema_problems(schemas[name], game.files[name], game.file_name(name))
+            problems += found
+            if not found:
+                trusted.add(name)
+        elif name not in game.unread:
+            trusted.add(name)           # an optional file that is not there: nothing to contradict
+    # later checks assume the shapes the schema guarantees
+    problems += check_references(game, trusted)
+    if trusted == set(GAME_FILES):      # the rules read every file
+        problems += check_rules(game)
+        if not problems:
+            problems += check_setups(game) + check_play(game)
     return problems
