@@ -6,14 +6,8 @@ stage can report `file:line: key.path: message`. Duplicate keys are errors, not 
 A data file is read through `files.read_bytes_inside` (no link out of the project, bounded
 size), and while it is composed the loader counts every value, aliases counted as often as
 they repeat, and how deep the values nest: a file past either limit is refused at the line
-where it crosses it, before it costs memory or a deep recursion.
-
-# decided: YAML 1.1 reads some unquoted words as other types. The loader reads what is not
-# plainly meant as one as the text written: dates (`2025-12-24`), numbers in other bases or
-# with a leading zero (`012`, `0x1F`, `1:30`) and `.inf`/`.nan`; keys are always the text
-# written (`1:` is the key "1", `no:` the key "no"). `yes/no/on/off/true/false` stay yes-or-no
-# values, accepted where the schema wants one; where it wants text, the schema check names
-# what YAML read and how to quote it (see `written_as` and docs/data-files.md).
+where it crosses it, before it costs memory or a deep recursion. What YAML's implicit types
+become is decided below (docs/data-files.md).
 """
 from __future__ import annotations
 
@@ -237,8 +231,13 @@ for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
     _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _Loader.refuse_tag)
 _Loader.add_constructor(None, _Loader.refuse_tag)
 
-# YAML 1.1's implicit types, less dates, other number bases, sexagesimals and .inf/.nan (see
-# `# decided:` above): those read as the text written.
+# decided: YAML 1.1 reads some unquoted words as other types. Dates (`2025-12-24`), numbers
+# with a leading zero or in another base (`012`, `0x1F`, `1:30`) and `.inf`/`.nan` read as the
+# text written: none is a value our data has, and as text they print as written. Keys are
+# always the text written (`1:` is the key "1", `no:` the key "no"; construct_mapping).
+# yes/no/on/off/true/false stay yes-or-no values, accepted where the schema wants one; where it
+# wants text the schema check says what YAML read and how to quote it (`written_as`), since a
+# card named `no` read silently as False would be worse than an error.
 _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(
     r"^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$"), list("yYnNtTfFoO"))
 _Loader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9_]*)$"),
@@ -262,9 +261,12 @@ def load_yaml(path: Path, display_name: str, roots: list[Path] | None = None) ->
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         return None, [Problem(display_name, line, "", f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8")]
-    loader = _Loader(text, display_name)
     try:
-        return loader.get_single_data(), []
+        loader = _Loader(text, display_name)        # the pure-Python reader checks the text here
+        try:
+            return loader.get_single_data(), []
+        finally:
+            loader.dispose()
     except DuplicateKey as dup:
         return None, [Problem(display_name, dup.line, shown(dup.key), "duplicate key")]
     except Refused as refused:
@@ -278,8 +280,6 @@ def load_yaml(path: Path, display_name: str, roots: list[Path] | None = None) ->
         line = text[:exc.position].count("\n") + 1 if isinstance(exc, yaml.reader.ReaderError) else 0
         what = exc.reason if isinstance(exc, yaml.reader.ReaderError) else "invalid YAML"
         return None, [Problem(display_name, line, "", f"YAML error: {_parser_message(what)}")]
-    finally:
-        loader.dispose()
 
 
 def _step(node, step):
