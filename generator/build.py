@@ -32,11 +32,9 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
     games, problems = [], []
     for name in project.select(slug):
         game, found = project.load_game(name)
+        found += validate_game(game)        # checks what did load, even beside a broken file
+        found += check_card_sizes(project, game) if not found else []
         problems += found
-        if not found:
-            found = validate_game(game)
-            found += check_card_sizes(project, game) if not found else []
-            problems += found
         if not found and texts:
             locales = [locale] if locale in game.locales else None
             unknown = check_placeholder_names(game)

@@ -51,6 +51,8 @@ class Game:
     display: str                      # folder as shown in messages, relative to the project
     files: dict[str, Located] = field(default_factory=dict)
     rules: ModuleType | None = None
+    # Files that are there (or required) but did not load: checks that need one of them wait
+    unread: set[str] = field(default_factory=set)
 
     @property
     def meta(self) -> Located:
@@ -79,8 +81,10 @@ class Game:
     def components(self) -> list[Component]:
         found = []
         for category in CATEGORIES:
-            for component_id, data in (self.files.get(category) or {}).get(category, {}).items():
-                found.append(Component(category, component_id, data))
+            section = (self.files.get(category) or {}).get(category, {})
+            if isinstance(section, dict):       # anything else is a schema error of its file
+                for component_id, data in section.items():
+                    found.append(Component(category, component_id, data))
         return found
 
     def in_edition(self, edition: str, category: str | None = None) -> list[Component]:
@@ -130,9 +134,12 @@ class Project:
             return str(path)
 
     def game_slugs(self) -> list[str]:
+        """Every folder of components/ with a game file in it; one without game.yaml is a game
+        with a missing file, not a folder to pass over."""
         if not self.components_dir.is_dir():
             raise UsageError(f"{self.root}: no components/ folder here (use -C DIR to name the project)")
-        return sorted(p.name for p in self.components_dir.iterdir() if (p / "game.yaml").is_file())
+        return sorted(p.name for p in self.components_dir.iterdir()
+                      if p.is_dir() and any(_present(p / f"{name}.yaml") for name in GAME_FILES))
 
     def select(self, slug: str | None) -> list[str]:
         slugs = self.game_slugs()
@@ -149,18 +156,20 @@ class Project:
         problems: list[Problem] = []
         for name in GAME_FILES:
             path = folder / f"{name}.yaml"
-            if not path.exists():
+            if not _present(path):
                 if name in REQUIRED_FILES:
+                    game.unread.add(name)
                     problems.append(Problem(game.file_name(name), 0, "", "required file is missing"))
                 continue
-            data, found = load_yaml(path, game.file_name(name))
-            problems.extend(found)
+            data, found = load_yaml(path, game.file_name(name), [self.root])
             if data is None and not found:
                 data = Located()
-            if data is not None and not isinstance(data, Located):
-                problems.append(Problem(game.file_name(name), 1, "", "expected a mapping at the top level"))
-                continue
-            if data is not None:
+            if not found and not isinstance(data, Located):
+                found = [Problem(game.file_name(name), 1, "", "expected a mapping at the top level")]
+            if found:
+                game.unread.add(name)
+                problems.extend(found)
+            else:
                 game.files[name] = data
         return game, problems
 
@@ -169,7 +178,7 @@ class Project:
         kind; anything wrong is a DataError located in the sheet's file."""
         path = self.template(f"sheets/{name}.yaml")
         display = self.display(path)
-        data, problems = load_yaml(path, display)
+        data, problems = load_yaml(path, display, [self.root, TOOL_TEMPLATES])
         if not problems and not isinstance(data, Located):
             problems = [Problem(display, 1, "", "expected a mapping at the top level")]
         if not problems:
@@ -177,6 +186,11 @@ class Project:
         if problems:
             raise DataError(problems)
         return data
+
+
+def _present(path: Path) -> bool:
+    """There, even as a link that leads nowhere (reading it says why it cannot be read)."""
+    return path.exists() or path.is_symlink()
 
 
 # The kind of each sheet the tool loads by name (its definition in generator/schemas/sheets.yaml);

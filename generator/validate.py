@@ -14,9 +14,9 @@ from referencing import Registry, Resource
 
 from . import elements
 from .errors import Problem
-from .project import Game
+from .project import GAME_FILES, Game
 from .rules import load_rules
-from .yamlfile import locate
+from .yamlfile import locate, shown, shown_path, written_as
 
 
 @lru_cache(maxsize=None)
@@ -44,32 +44,83 @@ def _plain(node):
     return json.loads(json.dumps(node, default=str))
 
 
-def _describe(error) -> tuple[tuple, str]:
-    """Turn a jsonschema error into (path, message) a person can act on."""
+def _describe(error, data) -> tuple[tuple, str]:
+    """Turn a jsonschema error into (path, message) a person can act on; what the message
+    quotes from the file is cut short (yamlfile.shown)."""
     path = tuple(error.absolute_path)
-    v = error.validator
+    if list(error.schema_path)[-2:-1] == ["propertyNames"]:
+        # the error is about a key of the mapping at `path`: name it, and point at its line
+        _, message = _describe_value(error, data, path)
+        return path + (error.instance,), f"invalid name: {message}"
+    return _describe_value(error, data, path)
+
+
+def _describe_value(error, data, path: tuple) -> tuple[tuple, str]:
+    v, instance, limit = error.validator, error.instance, error.validator_value
     if v == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
         if extra:
             allowed = ", ".join(sorted(error.schema.get("properties", {})))
-            return path + (extra[0],), f"unknown key '{extra[0]}'" + (f" (allowed: {allowed})" if allowed else "")
+            return path + (extra[0],), f"unknown key '{shown(extra[0])}'" + (f" (allowed: {allowed})" if allowed else "")
     if v == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return path, f"missing required key '{missing}'"
     if v == "type":
-        return path, f"expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
+        return path, _wrong_type(limit, instance, written_as(data, path))
     if v == "enum":
-        return path, f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
-    if v == "propertyNames":
-        return path, f"invalid name: {error.message}"
+        return path, f"{_value(instance)} is not one of {', '.join(map(str, limit))}" + _quote_hint(instance, written_as(data, path))
     if v == "pattern":
-        return path, f"{error.instance!r} has the wrong form (expected {error.validator_value})"
+        return path, f"{_value(instance)} has the wrong form (expected {limit})"
     if v in ("minimum", "exclusiveMinimum"):
-        return path, f"{error.instance!r} is too small ({v} {error.validator_value})"
+        return path, f"{_value(instance)} is too small ({v} {limit})"
+    if v in ("maximum", "exclusiveMaximum"):
+        return path, f"{_value(instance)} is too large ({v} {limit})"
+    if v == "maxLength":
+        return path, f"{len(instance):,} characters is too long (at most {limit:,})"
+    if v == "minLength":
+        return path, f"{_value(instance)} is too short (at least {limit} characters)"
+    if v in ("minItems", "maxItems"):
+        return path, f"{len(instance)} items, expected {'at least' if v == 'minItems' else 'at most'} {limit}"
     if v == "oneOf" and error.context:
         best = min(error.context, key=lambda e: len(e.absolute_path))
-        return _describe(best)
-    return path, error.message
+        return _describe(best, data)
+    return path, _shortened(error)
+
+
+def _value(instance) -> str:
+    return shown(repr(instance))
+
+
+def _shortened(error) -> str:
+    """jsonschema's own message, with the value it quotes from the file cut short."""
+    message, quoted = error.message, repr(error.instance)
+    return _value(error.instance) + message[len(quoted):] if message.startswith(quoted) else shown(message, 200)
+
+
+YAML_READS = {bool: "a yes/no value", int: "a number", float: "a number", type(None): "no value"}
+
+
+def _wrong_type(expected, instance, written: str | None) -> str:
+    got = "an empty value" if instance is None else f"{type(instance).__name__} {_value(instance)}"
+    message = f"expected {expected}, got {got}"
+    wants = expected if isinstance(expected, list) else [expected]
+    if "string" in wants:
+        return message + _quote_hint(instance, written)
+    if {"integer", "number"} & set(wants) and isinstance(instance, str) and any(c.isdigit() for c in instance):
+        return message + " (a number is written unquoted, in decimal digits without a leading zero: 12, 2.5)"
+    if "boolean" in wants:
+        message += " (write true or false)"
+    elif isinstance(instance, bool) and written:        # `on`, `no`: not what the writer thought
+        message += f" (YAML reads an unquoted {shown(written)} as {YAML_READS[bool]})"
+    return message
+
+
+def _quote_hint(instance, written: str | None) -> str:
+    """How to keep as text what YAML read as a yes/no value, a number or no value."""
+    if not written or type(instance) not in YAML_READS:
+        return ""
+    return (f": YAML reads an unquoted {shown(written)} as {YAML_READS[type(instance)]}; "
+            f"write it in quotes (\"{shown(written)}\") to keep it as text")
 
 
 def schema_problems(schema: dict, data, display: str) -> list[Problem]:
@@ -77,24 +128,16 @@ def schema_problems(schema: dict, data, display: str) -> list[Problem]:
     _, registry = _schemas()
     problems = []
     for error in Draft202012Validator(schema, registry=registry).iter_errors(_plain(data)):
-        path, message = _describe(error)
+        path, message = _describe(error, data)
         file, line = locate(data, path)
-        problems.append(Problem(file or display, line, ".".join(map(str, path)), message))
+        problems.append(Problem(file or display, line, shown_path(path), message))
     return problems
 
 
-def check_schema(game: Game) -> list[Problem]:
-    schemas, _ = _schemas()
+def check_references(game: Game, trusted: set[str]) -> list[Problem]:
+    """Names that must point at something: decks, layouts, backs, editions, locales. Each
+    check runs when every file it reads is `trusted` (passed the schema, or is not there)."""
     problems = []
-    for name, data in game.files.items():
-        problems += schema_problems(schemas[name], data, game.file_name(name))
-    return problems
-
-
-def check_references(game: Game) -> list[Problem]:
-    """Names that must point at something: decks, layouts, backs, editions, locales."""
-    problems = []
-    editions = set(game.editions)
     layouts = game.layouts
     faces, backs = layouts.get("faces", {}), layouts.get("backs", {})
     cards_file = game.files.get("cards")
@@ -103,28 +146,33 @@ def check_references(game: Game) -> list[Problem]:
         file, line = locate(data, path)
         problems.append(Problem(file, line, ".".join(path), message))
 
-    if game.source_locale not in game.meta["locales"]:
-        add(game.meta, ("source_locale",), f"'{game.source_locale}' is not listed under locales")
-    for deck_id, deck in game.decks.items():
-        if deck["layout"] not in faces:
-            add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml")
-        if deck["back"] not in backs:
-            add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml")
+    if "game" in trusted:
+        if game.source_locale not in game.meta["locales"]:
+            add(game.meta, ("source_locale",), f"'{game.source_locale}' is not listed under locales")
+        players = game.meta.get("players", {})
+        if players.get("min", 0) > players.get("max", 0):
+            add(game.meta, ("players", "min"), "min is greater than max")
+    if {"cards", "layouts"} <= trusted:
+        for deck_id, deck in game.decks.items():
+            if deck["layout"] not in faces:
+                add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml")
+            if deck["back"] not in backs:
+                add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml")
     for component in game.components:
+        if component.category not in trusted:
+            continue
         root = game.files[component.category]
-        for edition in component.data.get("count", {}):
-            if edition not in editions:
-                add(root, (component.category, component.id, "count", edition),
-                    f"unknown edition '{edition}' (editions: {', '.join(game.editions)})")
+        if "game" in trusted:
+            for edition in component.data.get("count", {}):
+                if edition not in game.editions:
+                    add(root, (component.category, component.id, "count", edition),
+                        f"unknown edition '{shown(edition)}' (editions: {', '.join(game.editions)})")
         if component.category == "cards":
             if component.data["deck"] not in game.decks:
                 add(root, ("cards", component.id, "deck"), f"no deck '{component.data['deck']}' in decks")
             back = component.data.get("back")
-            if back and back not in backs:
+            if back and "layouts" in trusted and back not in backs:
                 add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml")
-    players = game.meta.get("players", {})
-    if players.get("min", 0) > players.get("max", 0):
-        add(game.meta, ("players", "min"), "min is greater than max")
     return problems
 
 
@@ -256,11 +304,22 @@ def check_play(game: Game) -> list[Problem]:
 
 
 def validate_game(game: Game) -> list[Problem]:
-    problems = check_schema(game)
-    if problems:
-        return problems          # later checks assume the shapes the schema guarantees
-    problems += check_references(game)
-    problems += check_rules(game)
-    if not problems:
-        problems += check_setups(game) + check_play(game)
+    """Every check whose files are sound. A file that did not load, or broke its schema, holds
+    back only the checks that read it: one run reports what every other file has wrong."""
+    schemas, _ = _schemas()
+    problems, trusted = [], set()
+    for name in GAME_FILES:
+        if name in game.files:
+            found = schema_problems(schemas[name], game.files[name], game.file_name(name))
+            problems += found
+            if not found:
+                trusted.add(name)
+        elif name not in game.unread:
+            trusted.add(name)           # an optional file that is not there: nothing to contradict
+    # later checks assume the shapes the schema guarantees
+    problems += check_references(game, trusted)
+    if trusted == set(GAME_FILES):      # the rules read every file
+        problems += check_rules(game)
+        if not problems:
+            problems += check_setups(game) + check_play(game)
     return problems

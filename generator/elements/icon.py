@@ -30,10 +30,10 @@ class Icon(ElementType):
     required = ("centre", "size")
     extra_schema = {"oneOf": [{"required": ["field"]}, {"required": ["glyph"]}]}
     properties = {
-        "field": {"type": "string"},
+        "field": {"$ref": "common#/$defs/name"},
         "glyph": {"type": "string", "maxLength": 8},
         "centre": {"$ref": "layouts#/$defs/point"},
-        "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 400},
+        "size": {"type": "number", "minimum": 2, "maximum": 400},
         "colour": {"$ref": "layouts#/$defs/colour_ref"},
     }
 

@@ -2,6 +2,7 @@
 `min_size`; text that still does not fit is a problem naming its field, never clipped."""
 from __future__ import annotations
 
+import math
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -50,14 +51,33 @@ def fit_lines(text: str, style: str, size: float, min_size: float, width_mm: flo
     or the text at `min_size` and the reason it does not fit."""
     font = fonts.font_name(style)
     width, height = width_mm * mm, height_mm * mm
-    current = size
-    while current >= min_size - 1e-9:
+
+    def fitted(step: int) -> FittedText | None:
+        current = round(size - 0.5 * step, 2)
         lines = wrap(text, font, current, width)
         block = (len(lines) - 1) * current * fonts.LEADING + (fonts.ASCENT + fonts.DESCENT) * current
         widest = max((stringWidth(line, font, current) for line in lines), default=0)
         if block <= height + 1e-6 and widest <= width + 1e-6:
-            return FittedText(font, current, tuple(lines)), ""
-        current = round(current - 0.5, 2)
+            return FittedText(font, current, tuple(lines))
+        return None
+
+    # Text that fits at one size fits at every smaller one (widths scale with the size, so
+    # greedy wrapping never needs more lines): a binary search over the half-point steps finds
+    # the largest size that fits. It starts at the tallest single line the box can hold, so
+    # the number of wraps depends on neither the size asked for nor the text.
+    tallest = (height + 1e-6) / (fonts.ASCENT + fonts.DESCENT)
+    low = max(0, math.ceil((size - tallest) / 0.5 - 1e-6))       # a step tries size - 0.5 * step
+    high = math.floor((size - min_size) / 0.5 + 1e-9)
+    best = None
+    while low <= high:
+        middle = (low + high) // 2
+        found = fitted(middle)
+        if found is not None:
+            best, high = found, middle - 1
+        else:
+            low = middle + 1
+    if best is not None:
+        return best, ""
     lines = wrap(text, font, min_size, width)
     widest = max(lines, key=lambda line: stringWidth(line, font, min_size))
     if stringWidth(widest, font, min_size) > width:
@@ -110,11 +130,12 @@ class Text(ElementType):
     name = "text"
     required = ("field", "box", "font", "size")
     properties = {
-        "field": {"type": "string"},
+        "field": {"$ref": "common#/$defs/name"},
         "box": {"$ref": "layouts#/$defs/box"},
         "font": {"enum": sorted(fonts.TEXT_FONTS)},
-        "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},
-        "min_size": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},
+        # from the smallest legible print to a poster headline
+        "size": {"type": "number", "minimum": 2, "maximum": 200},
+        "min_size": {"type": "number", "minimum": 2, "maximum": 200},
         "colour": {"$ref": "layouts#/$defs/colour_ref"},
         "align": {"enum": ["left", "center", "right"]},
     }
