@@ -71,9 +71,9 @@ class Localised:
 
 def component_values(loc: Localised, component: Component) -> dict:
     data = component.data
-    root = component.keypath
     values = {key: value for key, value in data.items() if isinstance(value, str)}
-    values.update(name=loc.field(root, data, "name"), text=loc.field(root, data, "text"))
+    values.update(name=loc.field(component.text_root("name"), data, "name"),
+                  text=loc.field(component.text_root("text"), data, "text"))
     editions_with = [e for e in loc.game.editions if component.count(e)]
     if len(editions_with) == len(loc.game.editions):
         values["edition_label"] = loc.label("all_editions")
@@ -111,7 +111,7 @@ def card_faces(loc: Localised) -> list[Face]:
             suffix = "" if not backs or all(b[0] != back_id for b in backs) else f"-{component.id}"
             backs[look] = Face(f"back-{back_id}{suffix}", back_layout, values, 0,
                                source=_where(game, component, "back"), folder=game.folder)
-        file, line = locate(game.files["cards"], ("cards", component.id))
+        file, line = game.where(component)
         faces.append(Face(f"card-{component.id}", faces_layouts[deck["layout"]], values,
                           component.count(loc.edition), backs[look], (file, line, component.keypath), game.folder))
     return faces
@@ -126,7 +126,7 @@ def layout_fields(layout: dict) -> set[str]:
 
 
 def _where(game: Game, component: Component, what: str) -> tuple[str, int, str]:
-    file, line = locate(game.files[component.category], (component.category, component.id))
+    file, line = game.where(component)
     return file, line, f"{component.keypath}.{what}"
 
 

@@ -10,8 +10,9 @@ from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 
+from .decks import matrix_cards
 from .errors import DataError, Problem, UsageError
-from .yamlfile import Located, load_yaml
+from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 GAME_FILES = ("game", "cards", "boards", "tokens", "dice", "pieces", "layouts", "booklet")
@@ -26,6 +27,12 @@ class Component:
     category: str
     id: str
     data: Located
+    # The catalog key root of a text field when it is not this component's own key path (a
+    # card generated from a deck's matrix takes its name from the matrix entry).
+    text_roots: dict = field(default_factory=dict)
+
+    def text_root(self, name: str) -> str:
+        return self.text_roots.get(name, self.keypath)
 
     @property
     def group(self) -> str:
@@ -85,7 +92,17 @@ class Game:
             if isinstance(section, dict):       # anything else is a schema error of its file
                 for component_id, data in section.items():
                     found.append(Component(category, component_id, data))
+        decks = self.decks
+        if isinstance(decks, dict):
+            found += [Component("cards", card_id, data, roots) for card_id, data, roots in matrix_cards(decks)]
         return found
+
+    def where(self, component: Component) -> tuple[str, int]:
+        """File and line that declare the component: its entry, or for a card generated from a
+        deck's matrix, the matrix entry it was made from."""
+        if component.text_roots:
+            return component.data.file, component.data.line
+        return locate(self.files[component.category], (component.category, component.id))
 
     def in_edition(self, edition: str, category: str | None = None) -> list[Component]:
         return [c for c in self.components

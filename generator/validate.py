@@ -158,6 +158,13 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
                 add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml")
             if deck["back"] not in backs:
                 add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml")
+            for index, back in enumerate(deck.get("backs", [])):
+                if back not in backs:
+                    add(cards_file, ("decks", deck_id, "backs", index), f"no back layout '{back}' in layouts.yaml")
+            printed = max(deck.get("count", {}).values(), default=0)
+            if deck.get("backs") and printed > len(deck["backs"]):
+                add(cards_file, ("decks", deck_id, "count"), f"{printed} copies of the deck, but {len(deck['backs'])} "
+                                                             f"backs: give every copy its back")
     for component in game.components:
         if component.category not in trusted:
             continue

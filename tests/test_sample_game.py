@@ -100,13 +100,48 @@ def test_a_piece_larger_than_the_paper_is_tiled_and_a_small_one_packed(sample):
 
 def test_cards_of_two_sizes_print_on_their_own_sheets(sample):
     pdf = pypdfium2.PdfDocument(sample / "sample-game-standard-en-cards-a4.pdf")
-    # 7 poker heroes on one 3 x 3 sheet, 18 mini coins on two 4 x 4 sheets: fronts and backs
-    assert len(pdf) == 2 + 4
+    # 7 poker heroes on one 3 x 3 sheet, 10 mini coins on one 4 x 4 sheet: fronts and backs
+    assert len(pdf) == 2 + 2
     width, height = PAPERS["a4"]
     left, bottom = (width - 4 * 44) / 2, (height - 4 * 63) / 2
     first_coin = pdf[2].get_textpage().get_text_bounded(
         (left + 1) * MM, (bottom + 3 * 63 + 1) * MM, (left + 43) * MM, (bottom + 4 * 63 - 1) * MM)
-    assert "Gold" in first_coin
+    assert first_coin.split() == ["One", "One"]          # the name, and again turned at the foot
+
+
+def test_a_matrix_deck_is_every_combination_and_each_copy_has_its_own_back(sample):
+    pdf = sample / "sample-game-standard-en-cards-a4.pdf"
+    text = pypdfium2.PdfDocument(pdf)[2].get_textpage().get_text_range().split()
+    # 2 metals x 2 values and a thief, in two copies of the deck; each coin shows its name twice
+    assert sorted(text) == sorted(["One"] * 8 + ["Five"] * 8 + ["Thief"] * 4)
+    _, backs = _page(pdf, 3)
+    width, height = PAPERS["a4"]
+    left, top = (width - 4 * 44) / 2, (height - 4 * 63) / 2
+    # long-edge duplex mirrors the columns: the first card (copy 1) is backed in the last
+    # column, the second (the same coin, copy 2) in the one before it
+    colour = lambda column: backs.getpixel((round((left + column * 44 + 5) * PX_PER_MM), round((top + 5) * PX_PER_MM)))
+    assert colour(3) == (0xC9, 0xA2, 0x27) and colour(2) == (0xB3, 0x37, 0x36)
+
+
+def test_a_matrix_deck_printed_more_often_than_it_has_backs_is_a_located_error(tmp_path):
+    project = _copy(tmp_path)
+    cards = project / "components" / "sample-game" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("count: {standard: 2}", "count: {standard: 3}"), encoding="utf-8")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback
+    assert ("components/sample-game/cards.yaml:20: decks.coins.count: 3 copies of the deck, but 2 backs: give "
+            "every copy its back") in result.stderr.splitlines()
+
+
+def test_a_matrix_entrys_text_is_translated_under_its_own_key(tmp_path):
+    project = _copy(tmp_path)
+    game = project / "components" / "sample-game" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("  en: released", "  en: released\n  cs: draft"), encoding="utf-8")
+    result = pnp("i18n", "extract", "sample-game", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    catalog = (project / "components" / "sample-game" / "locales" / "messages.pot").read_text(encoding="utf-8")
+    for key, text in (("decks.coins.matrix.value.one.name", "One"), ("decks.coins.extra.thief.text", "Takes a coin.")):
+        assert f'msgctxt "{key}"\nmsgid "{text}"' in catalog
 
 
 def test_the_svg_picture_is_drawn_on_the_card(sample):
@@ -160,9 +195,9 @@ def test_an_unknown_rules_module_says_where_it_was_looked_for(tmp_path):
 def test_the_booklet_lists_every_kind_and_its_sheets_per_paper(sample):
     pdf = pypdfium2.PdfDocument(sample / "sample-game-standard-en-rules.pdf")
     lines = [line.strip() for page in pdf for line in page.get_textpage().get_text_range().splitlines()]
-    for row in ("7 cards Heroes", "18 cards Coins", "3 dice Sun die", "2 dice Moon die", "1 piece Tray",
+    for row in ("7 cards Heroes", "10 cards Coins", "3 dice Sun die", "2 dice Moon die", "1 piece Tray",
                 "2 pieces Sword"):
         assert row in lines
-    # heroes 1 sheet + coins 2; the five nets on one page; swords on one, the tray on two tiles
-    assert "Cards 3 sheets 3 sheets" in lines and "Dice 1 sheet 1 sheet" in lines
+    # heroes 1 sheet + coins 1; the five nets on one page; swords on one, the tray on two tiles
+    assert "Cards 2 sheets 2 sheets" in lines and "Dice 1 sheet 1 sheet" in lines
     assert "Pieces 3 sheets 3 sheets" in lines

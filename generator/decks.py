@@ -1,0 +1,57 @@
+"""Decks declared as a matrix: every combination of the deck's axes (suit × rank) is a card
+with the fields of its entries, jokers and other `extra` cards are added to each copy, and a
+deck printed several times can give each copy its own back, so the copies sort apart again.
+
+`decks.standard.matrix.rank.k.name` is the catalog key of a king's name, as it is the key path
+of the text in cards.yaml; a generated card's id is `<deck>-<entry>-...[-<copy>]`.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from .yamlfile import Located
+
+CARD_FIELDS = ("name", "text", "colour", "ink", "icon", "effect", "value")
+
+
+def _card(deck_id: str, suffix: str, fields: dict, roots: dict, source: Located, count: dict,
+          back: str | None) -> tuple[str, Located, dict]:
+    data = Located({**fields, "deck": deck_id, "count": count, **({"back": back} if back else {})})
+    data.file, data.line = source.file, source.line
+    data.key_lines = {key: source.line_of(key) for key in fields if key in source}
+    return f"{deck_id}-{suffix}", data, roots
+
+
+def matrix_cards(decks: dict) -> list[tuple[str, Located, dict]]:
+    """(card id, card data, catalog key root of each text field) for every generated card."""
+    cards = []
+    for deck_id, deck in decks.items():
+        matrix = deck.get("matrix")
+        if not isinstance(matrix, dict) or not matrix:
+            continue
+        copies = {edition: int(n) for edition, n in deck.get("count", {}).items()}
+        backs = list(deck.get("backs") or [])
+        entries = []        # (suffix, fields, roots, source, per copy)
+        for combination in product(*[[(axis, key, entry) for key, entry in values.items()]
+                                     for axis, values in matrix.items()]):
+            fields, roots = {}, {}
+            for axis, key, entry in combination:
+                fields[axis] = key                 # the entry itself is a value too ({suit})
+                for name, value in entry.items():
+                    fields[name] = value
+                    roots[name] = f"decks.{deck_id}.matrix.{axis}.{key}"
+            entries.append(("-".join(key for _, key, _ in combination), fields, roots, combination[-1][2], 1))
+        for extra_id, extra in (deck.get("extra") or {}).items():
+            fields = {name: value for name, value in extra.items() if name != "copies"}
+            roots = {name: f"decks.{deck_id}.extra.{extra_id}" for name in fields}
+            entries.append((extra_id, fields, roots, extra, int(extra.get("copies", 1))))
+        for suffix, fields, roots, source, per_copy in entries:
+            if backs:
+                # copy n has back n; an edition with fewer copies leaves the last backs out
+                for n, back in enumerate(backs, 1):
+                    count = {edition: per_copy if n <= total else 0 for edition, total in copies.items()}
+                    cards.append(_card(deck_id, f"{suffix}-{n}", fields, roots, source, count, back))
+            else:
+                count = {edition: per_copy * total for edition, total in copies.items()}
+                cards.append(_card(deck_id, suffix, fields, roots, source, count, None))
+    return cards
