@@ -298,7 +298,7 @@ def catalog_status(game: Game, locale: str) -> Status:
     display = catalog_display(game, locale)
     catalog, status.problems = game_catalog(game, locale)
     by_key = messages_by_key(catalog)
-    translated = []
+    translated, unfinished = [], []
     for entry in entries:
         message = by_key.get(entry.key)
         words = _words(entry.msgid)
@@ -318,14 +318,35 @@ def catalog_status(game: Game, locale: str) -> Status:
             state = "translated"
             translated.append((display, message.lineno or 0, entry.key, message.string))
             status.problems += _check_message(display, message, entry, locale)
+        if state != "translated":
+            unfinished.append(_unfinished(display, locale, entry, message))
         status.strings[state] += 1
         status.words[state] += words
     status.problems += glyph_problems(locale, translated)
-    if status.released and status.strings["translated"] < len(entries):
-        missing = len(entries) - status.strings["translated"]
-        status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but {missing} of "
+    if status.released and not has_catalog(catalog_path(game, locale)):
+        status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but has no catalog "
+                                                      "(run pnp i18n extract, then translate it)"))
+    elif status.released and catalog is not None and unfinished:
+        # Each string is named where the translator finds it; a catalog that cannot be read is
+        # named once, above, not once per string.
+        status.problems += [problem for problem in unfinished if problem is not None]
+        status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but {len(unfinished)} of "
                                                       f"{len(entries)} strings are not translated (or fuzzy)"))
     return status
+
+
+def _unfinished(display: str, locale: str, entry: Entry, message: Message | None) -> Problem | None:
+    """Where a released locale's string lacks its translation, and what to do about it."""
+    if message is None:
+        return Problem(entry.file, entry.line, entry.key, f"no entry in locales/{locale}.po (run pnp i18n extract)")
+    where = (display, message.lineno or 0, entry.key)
+    if not _any_text(message.string):
+        return Problem(*where, "not translated")
+    if not _complete(message.string):
+        return None              # named above, by the form that is empty
+    if _same(message.id) != _same(entry.msgid):
+        return Problem(*where, "translated from an earlier source text (run pnp i18n extract, then review it)")
+    return Problem(*where, "marked fuzzy: review the translation, then remove the fuzzy flag")
 
 
 def _any_text(string) -> bool:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
 
 from conftest import pnp
 
@@ -180,6 +181,46 @@ def test_a_plural_rule_other_than_cldrs(project):
     change_line(po, '" (n % 100 < 12', b'"\\n"')
     fails_validation(project, f"{shown('ru')}:{line}: Plural-Forms: plural='(n == 1 ? 0 : n < 5 …' gives form 1 "
                               f"for n=0, where ru uses form 2 (use {get_plural('ru').plural_forms})")
+
+
+# ---- untranslated strings ------------------------------------------------------------------
+
+def test_each_string_a_released_locale_lacks_is_named(project):
+    po = catalog(project, "en")
+    empty = change_line(po, 'msgstr "Quick!"', b'msgstr ""') - 1                     # its msgid line
+    fuzzy = line_of(po, 'msgctxt "cards.quick.text"') + 1
+    change_line(po, 'msgctxt "cards.quick.text"', b'#, fuzzy\nmsgctxt "cards.quick.text"')
+    fuzzy += 1
+    text = po.read_text(encoding="utf-8")             # the entry goes after those above, moving none
+    at = text.index('msgctxt "cards.long-queue.text"')
+    po.write_text(text[:text.rindex("\n\n", 0, at) + 2] + text[text.index("\n\n", at) + 2:], encoding="utf-8")
+    cards = project / "components" / GAME / "cards.yaml"
+    absent = line_of(cards, "  long-queue:") + 3                                       # its text:
+    assert "text:" in cards.read_text(encoding="utf-8").split("\n")[absent - 1]
+    total = status_row(project, "en")["strings"]["total"]
+    fails_everywhere(
+        project, "en",
+        f"{shown('en')}:{empty}: cards.quick.name: not translated",
+        f"{shown('en')}:{fuzzy}: cards.quick.text: marked fuzzy: review the translation, then remove the fuzzy flag",
+        f"components/{GAME}/cards.yaml:{absent}: cards.long-queue.text: no entry in locales/en.po "
+        "(run pnp i18n extract)",
+        f"{shown('en')}: locale 'en' is released but 3 of {total} strings are not translated (or fuzzy)")
+
+
+def test_a_wholly_untranslated_released_catalog_names_every_string_in_a_short_line(project):
+    po = catalog(project, "en")
+    with po.open("rb") as handle:
+        cat = read_po(handle, locale="en")
+    for message in cat:
+        if message.id:
+            message.string = ("",) * len(message.string) if isinstance(message.string, tuple) else ""
+    with po.open("wb") as handle:
+        write_po(handle, cat, width=100)
+    err = fails_validation(project)
+    total = status_row(project, "en")["strings"]["total"]
+    named = [line for line in err.splitlines() if line.endswith(": not translated")]
+    assert len(named) == total and len(set(named)) == total
+    assert all(line.startswith(f"{shown('en')}:") and len(line) < 120 for line in named)
 
 
 # ---- links out of the project --------------------------------------------------------------
