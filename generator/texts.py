@@ -238,7 +238,8 @@ def read_catalog(path: Path, locale: str, roots: list[Path], display: str) -> tu
 @dataclass
 class _PoEntry:
     line: int = 0                     # of its msgid, where Babel places the message
-    msgid: list | None = None         # (line, "quoted") pieces
+    msgctxt: list | None = None       # (line, "quoted") pieces
+    msgid: list | None = None
     plural: bool = False
     msgstrs: list = field(default_factory=list)     # the pieces of each msgstr, msgstr[0], ...
     obsolete: bool = False
@@ -247,6 +248,13 @@ class _PoEntry:
     @property
     def is_header(self) -> bool:
         return not self.plural and not self.obsolete and all(quoted == '""' for _, quoted in self.msgid)
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What names the entry: its msgctxt (the string's key path), or its msgid if it has none."""
+        if self.msgctxt is not None:
+            return "msgctxt", "".join(unescape(quoted) for _, quoted in self.msgctxt)
+        return "msgid", "".join(unescape(quoted) for _, quoted in self.msgid)
 
 
 @dataclass
@@ -281,6 +289,7 @@ def _scan(lines: list[str], locale: str, display: str, first_entry_only: bool = 
     forms = get_plural(locale).num_plurals
     out, problems, headers, finished = [], [], [], 0
     entry, pieces = _PoEntry(), None
+    seen: dict[tuple[str, str], int] = {}      # entry key: line
 
     def problem(line: int, message: str):
         problems.append(Problem(display, line, "", message))
@@ -294,6 +303,13 @@ def _scan(lines: list[str], locale: str, display: str, first_entry_only: bool = 
             problem(entry.line, "msgid without a msgstr after it")
         elif entry.is_header:
             headers.append(entry)
+        elif not entry.obsolete:
+            # Only one translation of a string can be used; and Babel merges repeated entries
+            # at a cost that grows with the square of their number.
+            key = entry.key
+            if key in seen:
+                problem(entry.line, f"a second entry for {key[0]} {shown(key[1])}; the first is on line {seen[key]}")
+            seen.setdefault(key, entry.line)
         entry, pieces = _PoEntry(), None
 
     for number, raw in enumerate(lines, 1):
@@ -337,7 +353,9 @@ def _scan(lines: list[str], locale: str, display: str, first_entry_only: bool = 
             finish()
         entry.obsolete = obsolete
         pieces = [(number, quoted.group())]
-        if name == "msgid":
+        if name == "msgctxt":
+            entry.msgctxt = pieces
+        elif name == "msgid":
             entry.line, entry.msgid = number, pieces
         elif name == "msgid_plural":
             if entry.msgid is None:

@@ -8,6 +8,7 @@ import json
 import os
 import resource
 import sys
+import time
 from pathlib import Path
 
 from babel.messages.plurals import get_plural
@@ -141,6 +142,19 @@ def test_a_byte_order_mark_that_contradicts_the_charset(project):
     po.write_bytes(b"\xef\xbb\xbf" + po.read_bytes())
     fails_validation(project, f"{shown('en')}:{line}: Content-Type: charset 'latin-1', but the file starts with "
                               "a UTF-8 byte-order mark")
+
+
+def test_repeated_entries_are_named_in_bounded_time(project):
+    """Babel merges repeated entries at a cost that grows with the square of their number."""
+    po = catalog(project, "ru")
+    first = line_of(po, 'msgctxt "title"') + 1
+    lines = po.read_bytes().count(b"\n")
+    entries = (b'#: x.yaml:%d\nmsgctxt "title"\nmsgid "Dup"\nmsgstr "Dup"\n\n' % n for n in range(15_000))
+    po.write_bytes(po.read_bytes() + b"\n" + b"".join(entries))
+    started = time.monotonic()
+    fails_validation(project, f"{shown('ru')}:{lines + 4}: a second entry for msgctxt 'title'; the first is "
+                              f"on line {first}")
+    assert time.monotonic() - started < 60
 
 
 # ---- plural forms --------------------------------------------------------------------------
