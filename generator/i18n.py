@@ -18,14 +18,15 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import write_po
 
 from .elements import element_type
-from .errors import Problem
+from .errors import DataError, Problem
 from .output import write_atomic
 from .project import TOOL_TEMPLATES, Game
 from .render import fonts
-from .texts import PLACEHOLDER, Texts, catalog_path, messages_by_key, numbers, placeholders
+from .texts import (PLACEHOLDER, Texts, catalog_display, catalog_path, game_catalog, has_catalog, messages_by_key,
+                    numbers, placeholders, read_catalog, shown)
 from .yamlfile import Located, LocatedList
 
 # Keys whose string values are words for people, per file (the last key of the path).
@@ -157,11 +158,6 @@ def make_template(game: Game) -> Catalog:
     return catalog
 
 
-def read_catalog(path: Path, locale: str) -> Catalog:
-    with path.open("rb") as handle:
-        return read_po(handle, locale=locale, abort_invalid=True)
-
-
 def serialise(catalog: Catalog) -> bytes:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_previous=True, sort_output=False)
@@ -176,15 +172,9 @@ class MergeResult:
     removed: int = 0
 
 
-def merge(game: Game, locale: str, template: Catalog) -> tuple[Catalog, MergeResult]:
+def _merged(template: Catalog, old: Catalog | None, locale: str, catalog: Catalog) -> tuple[Catalog, MergeResult]:
     """The locale's catalog brought in line with the template: translations kept, changed
     sources marked fuzzy (previous source kept), new strings empty, gone strings dropped."""
-    path = catalog_path(game, locale)
-    old = read_catalog(path, locale) if path.exists() else None
-    return _merged(template, old, locale, _new_catalog(game, locale))
-
-
-def _merged(template: Catalog, old: Catalog | None, locale: str, catalog: Catalog) -> tuple[Catalog, MergeResult]:
     old_by_key = {m.context: m for m in old if m.id} if old is not None else {}
     result = MergeResult(locale)
     for message in template:
@@ -221,18 +211,42 @@ def _reshape(string, msgid, locale):
     return string or ""
 
 
-def extract_game(game: Game) -> list[MergeResult]:
-    """Write messages.pot and merge it into every non-source locale's catalog."""
+@dataclass
+class Extraction:
+    """The files `pnp i18n extract` writes for a game (or the tool), and what stops it: a
+    catalog that cannot be read cleanly is not rewritten, as its translations would be lost."""
+    files: list[tuple[Path, bytes]] = field(default_factory=list)
+    results: list[MergeResult] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, path: Path, template: Catalog, old: tuple[Catalog | None, list[Problem]],
+            locale: str, catalog: Catalog) -> None:
+        """The catalog at `path`: `old` (as read, with its problems) merged into the empty `catalog`."""
+        merged, result = _merged(template, old[0], locale, catalog)
+        self.files.append((path, serialise(merged)))
+        self.results.append(result)
+        self.problems += old[1]
+
+
+def extract_game(game: Game) -> Extraction:
+    """messages.pot, and every non-source locale's catalog merged with it."""
     template = make_template(game)
-    write_atomic(template_path(game), serialise(template))
-    results = []
+    extraction = Extraction([(template_path(game), serialise(template))])
     for locale in game.locales:
-        if locale == game.source_locale:
-            continue
-        catalog, result = merge(game, locale, template)
-        write_atomic(catalog_path(game, locale), serialise(catalog))
-        results.append(result)
-    return results
+        if locale != game.source_locale:
+            extraction.add(catalog_path(game, locale), template, game_catalog(game, locale), locale,
+                           _new_catalog(game, locale))
+    return extraction
+
+
+def write_extractions(extractions: list[Extraction]) -> None:
+    """Every file of every extraction, or none when a catalog stops one of them."""
+    problems = [problem for extraction in extractions for problem in extraction.problems]
+    if problems:
+        raise DataError(problems)
+    for extraction in extractions:
+        for path, data in extraction.files:
+            write_atomic(path, data)
 
 
 # ---- checks and status --------------------------------------------------------------------
@@ -278,19 +292,12 @@ def catalog_status(game: Game, locale: str) -> Status:
     if status.source:
         status.strings["translated"] = len(entries)
         status.words["translated"] = sum(_words(e.msgid) for e in entries)
-        status.problems = glyph_problems(game, locale, [(e, e.msgid) for e in entries])
+        status.problems = glyph_problems(locale, [(e.file, e.line, e.key, e.msgid) for e in entries])
         return status
-    path = catalog_path(game, locale)
-    display = f"{game.display}/locales/{locale}.po"
-    catalog = None
-    if path.exists():
-        status.problems += po_syntax_problems(path, display)
-        try:
-            catalog = read_catalog(path, locale)
-        except (OSError, UnicodeDecodeError, ValueError, PoFileError) as exc:
-            status.problems.append(Problem(display, getattr(exc, "lineno", 0), "", f"cannot read catalog: {exc}"))
-    by_key = {m.context: m for m in catalog if m.id} if catalog is not None else {}
-    translated = []
+    display = catalog_display(game, locale)
+    catalog, status.problems = game_catalog(game, locale)
+    by_key = messages_by_key(catalog)
+    translated, unfinished = [], []
     for entry in entries:
         message = by_key.get(entry.key)
         words = _words(entry.msgid)
@@ -308,16 +315,37 @@ def catalog_status(game: Game, locale: str) -> Status:
             state = "fuzzy"
         else:
             state = "translated"
-            translated.append((entry, message.string))
+            translated.append((display, message.lineno or 0, entry.key, message.string))
             status.problems += _check_message(display, message, entry, locale)
+        if state != "translated":
+            unfinished.append(_unfinished(display, locale, entry, message))
         status.strings[state] += 1
         status.words[state] += words
-    status.problems += glyph_problems(game, locale, translated, display)
-    if status.released and status.strings["translated"] < len(entries):
-        missing = len(entries) - status.strings["translated"]
-        status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but {missing} of "
+    status.problems += glyph_problems(locale, translated)
+    if status.released and not has_catalog(catalog_path(game, locale)):
+        status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but has no catalog "
+                                                      "(run pnp i18n extract, then translate it)"))
+    elif status.released and catalog is not None and unfinished:
+        # Each string is named where the translator finds it; a catalog that cannot be read is
+        # named once, above, not once per string.
+        status.problems += [problem for problem in unfinished if problem is not None]
+        status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but {len(unfinished)} of "
                                                       f"{len(entries)} strings are not translated (or fuzzy)"))
     return status
+
+
+def _unfinished(display: str, locale: str, entry: Entry, message: Message | None) -> Problem | None:
+    """Where a released locale's string lacks its translation, and what to do about it."""
+    if message is None:
+        return Problem(entry.file, entry.line, entry.key, f"no entry in locales/{locale}.po (run pnp i18n extract)")
+    where = (display, message.lineno or 0, entry.key)
+    if not _any_text(message.string):
+        return Problem(*where, "not translated")
+    if not _complete(message.string):
+        return None              # named above, by the form that is empty
+    if _same(message.id) != _same(entry.msgid):
+        return Problem(*where, "translated from an earlier source text (run pnp i18n extract, then review it)")
+    return Problem(*where, "marked fuzzy: review the translation, then remove the fuzzy flag")
 
 
 def _any_text(string) -> bool:
@@ -326,22 +354,6 @@ def _any_text(string) -> bool:
 
 def _same(msgid):
     return tuple(msgid) if isinstance(msgid, (list, tuple)) else msgid
-
-
-# Every non-comment line of a PO file is a keyword with a quoted string, or a quoted
-# continuation. Babel's reader is lenient (it reads `msgstr Text` as "ext"), so lines are
-# checked first, to name the file and line a translator mistyped.
-PO_LINE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
-
-
-def po_syntax_problems(path: Path, display: str) -> list[Problem]:
-    problems = []
-    for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-        text = line.strip()
-        if text and not text.startswith("#") and not PO_LINE.match(text):
-            problems.append(Problem(display, number, "", f"not valid PO syntax: {text[:60]!r} "
-                                                         "(a keyword and a \"quoted\" string expected)"))
-    return problems
 
 
 def _complete(string) -> bool:
@@ -360,7 +372,7 @@ def _check_message(display: str, message: Message, entry: Entry, locale: str) ->
             problems.append(Problem(*where, f"{len(forms)} plural forms, {locale} needs {expected}"))
         for index, form in enumerate(forms[:expected]):
             if form and "{n}" not in form:
-                problems.append(Problem(*where, f"plural form {form!r} lacks the placeholder {{n}}"))
+                problems.append(Problem(*where, f"plural form {shown(form)} lacks the placeholder {{n}}"))
     else:
         source_ph, target_ph = placeholders(entry.msgid), placeholders(message.string)
         if source_ph != target_ph:
@@ -372,15 +384,15 @@ def _check_message(display: str, message: Message, entry: Entry, locale: str) ->
     return problems
 
 
-def glyph_problems(game: Game, locale: str, pairs, display: str = "") -> list[Problem]:
-    """Characters the shipped text fonts cannot draw."""
+def glyph_problems(locale: str, strings) -> list[Problem]:
+    """Characters the shipped text fonts cannot draw, in (file, line, key, string) strings."""
     problems = []
-    for entry, string in pairs:
+    for file, line, key, string in strings:
         text = " ".join(string) if isinstance(string, (list, tuple)) else string
         missing = fonts.missing_glyphs(text)
         if missing:
-            problems.append(Problem(display or entry.file, entry.line if not display else 0, entry.key,
-                                    f"[{locale}] no glyph in the shipped fonts for {''.join(sorted(missing))!r}"))
+            problems.append(Problem(file, line, key,
+                                    f"[{locale}] no glyph in the shipped fonts for {shown(''.join(sorted(missing)))}"))
     return problems
 
 
@@ -418,7 +430,7 @@ def glossary_warnings(game: Game, locale: str) -> list[str]:
             # A name may lose its closing "!" or "?" inside a sentence; the rest must be there.
             if quoted and translated_name.rstrip("!?.") not in target:
                 warnings.append(f"{entry.key}: quotes the card „{source_name}“, but the translation "
-                                f"does not contain its name {translated_name!r}")
+                                f"does not contain its name {shown(translated_name)}")
     return warnings
 
 
@@ -476,9 +488,17 @@ def tool_catalog_path(project, locale: str) -> Path:
     """The project's own catalog of the tool's words if it has one, else the tool's."""
     for folder in project.template_dirs:
         candidate = folder / "locales" / f"{locale}.po"
-        if candidate.exists():
+        if has_catalog(candidate):
             return candidate
     return TOOL_TEMPLATES / "locales" / f"{locale}.po"
+
+
+def tool_catalog(project, locale: str, path: Path | None = None) -> tuple[Catalog | None, list[Problem]]:
+    """The catalog of the tool's words in `locale` the project uses (or the one at `path`)."""
+    path = path or tool_catalog_path(project, locale)
+    if not has_catalog(path):
+        return None, []
+    return read_catalog(path, locale, [project.root, TOOL_TEMPLATES], project.display(path))
 
 
 def owns_tool_catalogs(project) -> bool:
@@ -487,22 +507,18 @@ def owns_tool_catalogs(project) -> bool:
     return project.template_dirs[0].resolve() == TOOL_TEMPLATES.resolve()
 
 
-def extract_tool(project) -> list[MergeResult]:
+def extract_tool(project) -> Extraction:
     """templates/locales/messages.pot and the tool's catalogs, like a game's."""
     folder = TOOL_TEMPLATES / "locales"
-    template = _catalog("pnp", "templates/sheets/ (the tool's own words)", None)
-    entries = tool_entries(project)
-    for entry in entries:
+    source = "templates/sheets/ (the tool's own words)"
+    template = _catalog("pnp", source, None)
+    for entry in tool_entries(project):
         template.add(entry.msgid, context=entry.key, locations=[(entry.file, entry.line)])
-    write_atomic(folder / "messages.pot", serialise(template))
-    results = []
+    extraction = Extraction([(folder / "messages.pot", serialise(template))])
     for locale in tool_locales(project):
         path = folder / f"{locale}.po"
-        old = read_catalog(path, locale) if path.exists() else None
-        catalog, result = _merged(template, old, locale, _catalog("pnp", "templates/sheets/ (the tool's own words)", locale))
-        write_atomic(path, serialise(catalog))
-        results.append(result)
-    return results
+        extraction.add(path, template, tool_catalog(project, locale, path), locale, _catalog("pnp", source, locale))
+    return extraction
 
 
 def tool_text(project, locale: str, key: str, source: str) -> str:
@@ -511,7 +527,7 @@ def tool_text(project, locale: str, key: str, source: str) -> str:
         return source
     path = tool_catalog_path(project, locale)
     if path not in _tool_catalogs:
-        _tool_catalogs[path] = messages_by_key(path, locale) if path.exists() else {}
+        _tool_catalogs[path] = messages_by_key(tool_catalog(project, locale)[0])
     message = _tool_catalogs[path].get(key)
     if message is None or message.fuzzy or not message.string or message.id != source:
         return source
@@ -528,10 +544,9 @@ def tool_status(project) -> list[Status]:
     for locale in tool_locales(project):
         status = Status("(tool)", locale)
         path = tool_catalog_path(project, locale)
-        by_key = messages_by_key(path, locale) if path.exists() else {}
+        catalog, status.problems = tool_catalog(project, locale)
+        by_key = messages_by_key(catalog)
         display = project.display(path)
-        if path.exists():
-            status.problems += po_syntax_problems(path, display)
         for entry in entries:
             message = by_key.get(entry.key)
             words = _words(entry.msgid)

@@ -30,9 +30,11 @@ def test_an_unknown_placeholder_on_a_board(project):
 
 def test_a_catalog_that_is_not_utf8(project):
     po = project / "components" / GAME / "locales" / "ru.po"
-    po.write_bytes(po.read_bytes() + b"\xff\xfe\n")
+    data = po.read_bytes()
+    po.write_bytes(data + b"\xff\xfe\n")
     err = failed_cleanly(pnp("validate", GAME, project=project))
-    assert f"components/{GAME}/locales/ru.po: cannot read catalog" in err
+    line = data.count(b"\n") + 1
+    assert f"components/{GAME}/locales/ru.po:{line}: byte 0xff is not valid utf-8" in err
 
 
 def test_a_word_the_booklet_layout_prints_is_missing(project):

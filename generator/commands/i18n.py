@@ -6,7 +6,6 @@ import json
 import click
 
 
-
 def _games(project, game):
     """Games whose data and rules are sound; their translations may be incomplete."""
     from ..build import load_games
@@ -23,15 +22,15 @@ def register(main):
     @click.pass_obj
     def extract(obj, game):
         """Write each game's template and merge it into every locale's catalog."""
-        from ..i18n import extract_game, extract_tool, owns_tool_catalogs, template_path
-        for loaded in _games(obj.project, game):
-            results = extract_game(loaded)
-            click.echo(f"{loaded.slug}: {obj.project.display(template_path(loaded))}")
-            for r in results:
-                click.echo(f"  {r.locale}: {r.new} new, {r.changed} changed (fuzzy), {r.removed} removed")
+        from ..i18n import extract_game, extract_tool, owns_tool_catalogs, template_path, write_extractions
+        done = [(f"{loaded.slug}: {obj.project.display(template_path(loaded))}", extract_game(loaded))
+                for loaded in _games(obj.project, game)]
         if game is None and owns_tool_catalogs(obj.project):
-            click.echo("(tool): templates/locales/messages.pot")
-            for r in extract_tool(obj.project):
+            done.append(("(tool): templates/locales/messages.pot", extract_tool(obj.project)))
+        write_extractions([extraction for _, extraction in done])
+        for heading, extraction in done:
+            click.echo(heading)
+            for r in extraction.results:
                 click.echo(f"  {r.locale}: {r.new} new, {r.changed} changed (fuzzy), {r.removed} removed")
 
     @i18n.command()
@@ -61,6 +60,7 @@ def register(main):
     def _print_table(rows):
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
         table = Table(show_header=True, header_style="bold")
         for column in ("game", "locale", "status", "strings", "translated", "fuzzy", "untranslated",
                        "words", "%", "problems"):
@@ -74,8 +74,10 @@ def register(main):
                           f"{r['percent']:.1f}", str(len(r["problems"])))
         console = Console(width=120)
         console.print(table)
+        # Text, not markup: a catalog's words in a message must not be read as rich's [tags].
         for r in rows:
             for problem in r["problems"]:
-                console.print(f"[red]{problem}[/red]", highlight=False)
+                console.print(Text(problem, style="red"), highlight=False, soft_wrap=True)
             for warning in r["glossary"]:
-                console.print(f"[yellow]{r['game']} {r['locale']}: {warning}[/yellow]", highlight=False)
+                console.print(Text(f"{r['game']} {r['locale']}: {warning}", style="yellow"), highlight=False,
+                              soft_wrap=True)
