@@ -5,9 +5,14 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
-from conftest import pnp, replace_in
+from conftest import ROOT, pnp, replace_in
+from generator.build import load_games
+from generator.project import Project
+from generator.texts import Texts
 
 GAME = "race-to-the-table"
 
@@ -122,11 +127,33 @@ def test_translated_card_text_must_fit(project):
     assert "cards.quick.text: [race-to-the-table" in result.stderr and " cs] text does not fit" in result.stderr
 
 
-def test_plural_forms_follow_the_locale():
-    from generator.texts import plural_index
-    assert [plural_index("ru", n) for n in (1, 2, 5, 21, 22, 25, 11)] == [0, 1, 2, 0, 1, 2, 2]
-    assert [plural_index("cs", n) for n in (1, 3, 5)] == [0, 1, 2]
-    assert [plural_index("bg", n) for n in (1, 2)] == [0, 1]
+# Numbers where the locales' plural rules part ways: the teens of ru and uk, 2-4, 21, 101, 111.
+PLURAL_NUMBERS = (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112)
+CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+
+def integer_categories(locale: str) -> list[str]:
+    """The CLDR categories whole numbers fall in, in CLDR's order: a catalog's msgstr[0], [1], ..."""
+    seen = {Locale.parse(locale).plural_form(n) for n in range(1000)}
+    return [category for category in CLDR_ORDER if category in seen]
+
+
+@pytest.mark.parametrize("locale", ["bg", "uk", "cs", "ru", "en"])
+def test_plural_phrases_take_the_form_cldr_gives_each_number(locale):
+    """Through the path a booklet takes (a phrase placeholder filled from a locale's texts), The
+    Game's "sheets" phrase for each number against the CLDR category Babel gives that number."""
+    game = load_games(Project(ROOT), "the-game", texts=False)[0]
+    texts = Texts.load(game, locale)
+    if locale == game.source_locale:
+        forms = game.booklet["phrases"]["sheets"]
+    else:
+        with (ROOT / "components" / "the-game" / "locales" / f"{locale}.po").open("rb") as handle:
+            message = next(m for m in read_po(handle, locale=locale) if m.context == "booklet.phrases.sheets")
+        forms = dict(zip(integer_categories(locale), message.string, strict=True))
+    assert len(set(forms.values())) == len(integer_categories(locale)), forms    # every form tells itself apart
+    for n in PLURAL_NUMBERS:
+        expected = forms[Locale.parse(locale).plural_form(n)].replace("{n}", str(n))
+        assert texts.fill("{n|sheets}", {"n": n}) == expected, (locale, n)
 
 
 def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(project, tmp_path):

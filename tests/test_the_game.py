@@ -437,3 +437,18 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
             assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
         finally:
             pdf.close()
+
+
+@pytest.mark.parametrize("locale, many", [("ru", "листов"), ("uk", "аркушів")], ids=["ru", "uk"])
+def test_the_print_table_says_sheets_in_the_plural_form_of_the_teens(kit, locale, many):
+    """102 cards, 9 a sheet: 12 sheets, which ru and uk say in the 'many' form, never 'few'."""
+    entries = {e["path"]: e for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]}
+    folder = f"{SLUG}/standard/{locale}"
+    sheets = entries[f"{folder}/{SLUG}-standard-{locale}-cards-a4.pdf"]["pages"] // 2
+    assert sheets == 12
+    pdf = pdfium.PdfDocument(kit / folder / f"{SLUG}-standard-{locale}-rules.pdf")
+    try:
+        text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+    finally:
+        pdf.close()
+    assert f"{sheets} {many} {sheets} {many}" in text          # the A4 and Letter columns
