@@ -1,10 +1,13 @@
 """Shared fixtures: a private copy of the project to change, and running `pnp` like a user."""
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import traceback
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
@@ -27,9 +30,50 @@ class Result:
 
 
 def pnp(*args: str, project: Path = ROOT) -> Result:
-    """Run `pnp -C project ARGS` in-process, as the console script would."""
+    """Run `pnp -C project ARGS` in-process, as the console script would. After every build,
+    the output folder's manifest is checked against the files on disk."""
     runner = CliRunner()
-    return Result(runner.invoke(main, ["-C", str(project), *args], catch_exceptions=True))
+    result = Result(runner.invoke(main, ["-C", str(project), *args], catch_exceptions=True))
+    if args and args[0] == "build":
+        out = Path(args[args.index("--out") + 1]) if "--out" in args else project / "output"
+        if result.exit_code == 0 or (out / "manifest.json").exists():
+            check_manifest(out)
+    return result
+
+
+def check_manifest(out: Path) -> list[dict]:
+    """Every entry of out/manifest.json names a file there with that sha256, size and page
+    count, and every file in the folder has an entry: what the manifest says is on disk."""
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
+    on_disk = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "manifest.json")
+    assert sorted(e["path"] for e in entries) == on_disk, f"{out}: the manifest and the folder list other files"
+    for entry in entries:
+        data = (out / entry["path"]).read_bytes()
+        assert (entry["sha256"], entry["bytes"]) == (hashlib.sha256(data).hexdigest(), len(data)), \
+            f"{entry['path']}: the manifest's sha256 and size are not the file's"
+        assert entry["pages"] == page_count(data), f"{entry['path']}: the manifest's page count is not the file's"
+    return entries
+
+
+def page_count(data: bytes) -> int:
+    """Pages of a PDF; a PNG is one page."""
+    if data.startswith(b"\x89PNG"):
+        return 1
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
+
+
+def line_of(path: Path, needle: str, start: str | None = None) -> int:
+    """The number of the first line holding `needle` (after the first line holding `start`)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = 0 if start is None else next(i for i, line in enumerate(lines) if start in line)
+    for number, line in enumerate(lines[first:], first + 1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")
 
 
 @pytest.fixture

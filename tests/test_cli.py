@@ -13,7 +13,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 import generator.build
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, check_manifest, pnp, replace_in
 
 GAME = "race-to-the-table"
 
@@ -116,6 +116,7 @@ def test_builds_are_byte_identical_whatever_the_hash_seed(tmp_path):
                                "--paper", "a4", "--out", str(out)],
                               capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
         assert done.returncode == 0, done.stderr
+        check_manifest(out)
         outs.append(out)
     files = sorted(path.relative_to(outs[0]) for path in outs[0].rglob("*") if path.is_file())
     assert Path("manifest.json") in files and len(files) > 3

@@ -12,19 +12,16 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from click.testing import CliRunner
 
 from conftest import CARD, MM, PAPERS, pnp, replace_in
-from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
 
 
 def build(out: Path, *args: str) -> Path:
-    result = CliRunner().invoke(main, ["-C", str(ROOT), "build", "--game", GAME, "--locale", "bg",
-                                       "--out", str(out), *args])
-    assert result.exit_code == 0, result.output
+    result = pnp("build", "--game", GAME, "--locale", "bg", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output + result.traceback
     return out / GAME
 
 
@@ -233,8 +230,7 @@ def test_fronts_only_has_no_back_pages(tmp_path):
 
 
 def test_back_offset_is_refused_where_backs_are_not_separate_pages(tmp_path):
-    result = CliRunner().invoke(main, ["-C", str(ROOT), "build", "--game", GAME, "--duplex", "gutterfold",
-                                       "--back-offset", "1,1", "--out", str(tmp_path)])
+    result = pnp("build", "--game", GAME, "--duplex", "gutterfold", "--back-offset", "1,1", "--out", str(tmp_path))
     assert result.exit_code == 2
     assert "--back-offset" in result.output
 
