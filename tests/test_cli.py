@@ -141,6 +141,24 @@ def test_narrower_builds_keep_earlier_manifest_entries(project):
     assert {"free", "full"} <= editions
 
 
+def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(project, monkeypatch):
+    """Built, a card's text changed, built again into the same output/: every manifest entry
+    (sha256, size, pages) is the file now on disk, not the one the first build wrote."""
+    monkeypatch.setattr(generator.build, "EDITION_MAKERS", {})      # the report prints no card text
+    selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
+    assert pnp(*selection, project=project).exit_code == 0
+    first = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
+    replace_in(project / "components" / GAME / "cards.yaml", "text: Преместете един пул 2 полета напред.",
+               "text: Преместете който и да е пул 2 полета напред.")
+    result = pnp(*selection, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    second = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
+    assert second.keys() == first.keys()
+    changed = {path for path in first if first[path] != second[path]}
+    kit = f"{GAME}/free/bg/{GAME}-free-bg"
+    assert {f"{kit}-cards-a4.pdf", f"{kit}-rules.pdf", f"{kit}-preview-action.png"} <= changed
+
+
 def test_console_script_runs_from_the_project_folder(project):
     """`pnp` as installed (the venv's console script), run like a user in the folder."""
     script = Path(sys.executable).with_name("pnp")
