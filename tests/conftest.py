@@ -66,6 +66,11 @@ def page_count(data: bytes) -> int:
         pdf.close()
 
 
+def snapshot(folder: Path) -> dict[Path, bytes]:
+    """Every file under `folder` with its bytes."""
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 def line_of(path: Path, needle: str, start: str | None = None) -> int:
     """The number of the first line holding `needle` (after the first line holding `start`)."""
     lines = path.read_text(encoding="utf-8").splitlines()

@@ -2,26 +2,13 @@
 exit code 1, every problem in one run, no traceback, and output/ untouched."""
 from __future__ import annotations
 
-import hashlib
 import re
 
 import pytest
 
-from conftest import pnp, replace_in
+from conftest import line_of, pnp, replace_in, snapshot
 
 GAME = "race-to-the-table"
-
-
-def line_of(path, needle: str) -> int:
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if needle in line:
-            return number
-    raise AssertionError(needle)
-
-
-def snapshot(folder):
-    return {p.relative_to(folder): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_shipped_data_is_valid():
