@@ -173,7 +173,9 @@ def test_console_script_runs_from_the_project_folder(project):
     (project / "components" / GAME / "game.yaml").write_text("title: [broken\n", encoding="utf-8")
     done = subprocess.run(command + ["validate", GAME], cwd=project, capture_output=True, text=True, env=env)
     assert done.returncode == 1
-    assert f"components/{GAME}/game.yaml:" in done.stderr
+    # The list opened on line 1 is still open where the file ends, after its one line.
+    assert done.stderr == (f"components/{GAME}/game.yaml:2: YAML syntax error: expected ',' or ']', but got "
+                           "'<stream end>'\n1 problem(s) found.\n")
     assert "Traceback" not in done.stderr
 
 

@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CARD, MM, PAPERS, pnp, replace_in
+from conftest import CARD, MM, PAPERS, line_of, pnp, replace_in
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
@@ -257,25 +257,41 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "letter",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.traceback == "" and result.exit_code == 1, result.output
-    assert "templates/sheets/poker-3x3.yaml:" in result.output and "crop marks" in result.output
+    line = line_of(project / "templates" / "sheets" / "poker-3x3.yaml", "columns: 3")
+    assert result.stderr.splitlines() == [
+        f"templates/sheets/poker-3x3.yaml:{line}: columns: 3 columns of 63 mm cards with 6 mm gaps make the grid 201 mm "
+        "wide, which leaves 4.50 mm beside it on 210 x 297 mm paper: crop marks start 1 mm from the cards, stay "
+        "5 mm from the paper edge and need 1.5 mm of length",
+        "1 problem(s) found."]
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("sheet, old, new, message", [
-    ("poker-3x3", "columns: 3", "colums: 3", "unknown key 'colums'"),
-    ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", "card_mm"),
-    ("poker-gutterfold", "rows: 2", "rows: 3", "even number of rows"),
-    ("tiles", "overlap_mm: 12", "overlap_mm: wide", "overlap_mm"),
-    ("tokens", "gap_mm: 4", "gap: 4", "unknown key 'gap'"),
-    ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4]}", "letter: {name: US Letter}", "size_mm"),
-    ("calibration", "  dx: DX (mm)\n", "", "dx"),
+# Each problem as (a text on its line, once the template is changed; what it says). A missing key
+# is the mapping's: it is named on the mapping's first line.
+@pytest.mark.parametrize("sheet, old, new, problems", [
+    ("poker-3x3", "columns: 3", "colums: 3",
+     [("name: Poker", "missing required key 'columns'"),
+      ("colums: 3", "colums: unknown key 'colums' (allowed: card_mm, columns, crop_marks, fold_line, gap_mm, name, "
+                    "orientation, row_gap_mm, rows)")]),
+    ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", [("card_mm: [63]", "card_mm: [63] is too short")]),
+    ("poker-gutterfold", "rows: 2", "rows: 3",
+     [("rows: 3", "rows: a gutterfold sheet needs an even number of rows (fronts in the top half, their backs below "
+                  "the fold), not 3")]),
+    ("tiles", "overlap_mm: 12", "overlap_mm: wide", [("overlap_mm: wide", "overlap_mm: expected number, got str 'wide'")]),
+    ("tokens", "gap_mm: 4", "gap: 4",
+     [("margin_mm:", "missing required key 'gap_mm'"), ("gap: 4", "gap: unknown key 'gap' (allowed: gap_mm, margin_mm)")]),
+    ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4]}", "letter: {name: US Letter}",
+     [("letter: {name: US Letter}", "papers.letter: missing required key 'size_mm'")]),
+    ("calibration", "  dx: DX (mm)\n", "", [("text:", "text: missing required key 'dx'")]),
 ])
-def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, sheet, old, new, message):
-    replace_in(project / "templates" / "sheets" / f"{sheet}.yaml", old, new)
+def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, sheet, old, new, problems):
+    path = project / "templates" / "sheets" / f"{sheet}.yaml"
+    replace_in(path, old, new)
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--duplex",
                  "gutterfold" if sheet == "poker-gutterfold" else "long", "--out", str(tmp_path / "out"), project=project)
     assert result.traceback == "" and result.exit_code == 1, result.output
-    assert f"templates/sheets/{sheet}.yaml:" in result.output and message in result.output
+    assert result.stderr.splitlines() == [f"templates/sheets/{sheet}.yaml:{line_of(path, needle)}: {message}"
+                                          for needle, message in problems] + [f"{len(problems)} problem(s) found."]
 
 
 # ---- calibration -----------------------------------------------------------------------------------

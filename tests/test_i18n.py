@@ -9,7 +9,7 @@ import pytest
 from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, line_of, pnp, replace_in
 from generator.build import load_games
 from generator.project import Project
 from generator.texts import Texts
@@ -100,15 +100,20 @@ def test_dropped_placeholder_fails_validation(project):
     set_translation(project, "en", "cards.double-order.text", "Draw a card to have 3 again. Then play another card at once.")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "components/race-to-the-table/locales/en.po:" in result.stderr
-    assert "cards.double-order.text: placeholders differ from the source (missing {hand_size})" in result.stderr
+    po = project / "components" / GAME / "locales" / "en.po"
+    line = line_of(po, 'msgctxt "cards.double-order.text"') + 1          # the entry's msgid
+    assert result.stderr.splitlines() == [f"components/{GAME}/locales/en.po:{line}: cards.double-order.text: "
+                                          "placeholders differ from the source (missing {hand_size})",
+                                          "1 problem(s) found."]
 
 
 def test_wrong_number_of_plural_forms_fails_validation(project):
     set_translation(project, "ru", "booklet.phrases.cards", ("{n} карта", "{n} карты"))
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "booklet.phrases.cards: plural form msgstr[2] is empty, ru needs 3 forms" in result.stderr
+    line = line_of(project / "components" / GAME / "locales" / "ru.po", 'msgctxt "booklet.phrases.cards"') + 1
+    assert (f"components/{GAME}/locales/ru.po:{line}: booklet.phrases.cards: plural form msgstr[2] is empty, "
+            "ru needs 3 forms\n") in result.stderr
 
 
 def test_released_locale_must_be_complete(project):
@@ -117,7 +122,8 @@ def test_released_locale_must_be_complete(project):
     replace_in(game, "  uk: draft", "  uk: released")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "locale 'uk' is released but" in result.stderr
+    # A whole catalog falls short: the problem is the file's, at no one line.
+    assert f"components/{GAME}/locales/uk.po: locale 'uk' is released but " in result.stderr
 
 
 def test_translated_card_text_must_fit(project):
@@ -163,7 +169,7 @@ def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(pr
                "text: Преместете един пул 2 полета напред.", "text: Преместете който и да е пул 2 полета напред.")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "locale 'en' is released but 1 of" in result.stderr
+    assert f"components/{GAME}/locales/en.po: locale 'en' is released but 1 of " in result.stderr
     result = pnp("build", "--game", GAME, "--locale", "bg", "--edition", "free", "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 0, result.output + result.traceback

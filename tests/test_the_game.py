@@ -20,7 +20,7 @@ from generator.rules.the_game.state import END, new_game
 from generator.simulate import play_game
 from generator.validate import check_play
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, line_of, pnp, replace_in
 
 SLUG = "the-game"
 GAME = load_games(Project(ROOT), SLUG)[0]
@@ -76,22 +76,31 @@ def test_a_missing_number_card_fails_validation(project):
                'value: 42, colour: "#0C7C5B", count: {standard: 1}}', 'value: 42, colour: "#0C7C5B", count: {standard: 0}}')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    assert "cards.n42.count.standard: rules need 1, data says 0" in result.stderr
-    assert "total cards/numbers in edition 'standard': rules need 98, data says 97" in result.stderr
+    cards = project / "components" / SLUG / "cards.yaml"
+    where = f"components/{SLUG}/cards.yaml"
+    assert result.stderr.splitlines() == [
+        f"{where}:{line_of(cards, 'cards:')}: cards: total cards in edition 'standard': rules need 102, data says 101",
+        f"{where}:{line_of(cards, 'cards:')}: cards: total cards/numbers in edition 'standard': rules need 98, data says 97",
+        f"{where}:{line_of(cards, 'value: 42,')}: cards.n42.count.standard: rules need 1, data says 0",
+        "3 problem(s) found."]
 
 
 def test_a_card_showing_another_number_fails_validation(project):
     replace_in(project / "components" / SLUG / "cards.yaml", 'name: "42", value: 42', 'name: "24", value: 42')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    assert "cards.n42.name: rules need 42, data says 24" in result.stderr
+    line = line_of(project / "components" / SLUG / "cards.yaml", 'name: "24", value: 42')
+    assert result.stderr.splitlines() == [f"components/{SLUG}/cards.yaml:{line}: cards.n42.name: rules need 42, data says 24",
+                                          "1 problem(s) found."]
 
 
 def test_a_wrong_hand_size_fails_validation(project):
     replace_in(project / "components" / SLUG / "game.yaml", '"2": 7', '"2": 9')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    assert "hand_sizes.2: rules need 7, data says 9" in result.stderr
+    line = line_of(project / "components" / SLUG / "game.yaml", '"2": 9')
+    assert result.stderr.splitlines() == [f"components/{SLUG}/game.yaml:{line}: hand_sizes.2: rules need 7, data says 9",
+                                          "1 problem(s) found."]
 
 
 # ---- dealing -------------------------------------------------------------------------------
