@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CARD, MM, PAPERS, line_of, pnp, replace_in
+from conftest import CARD, MM, PAPERS, line_of, page_drawing, pnp, replace_in
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
@@ -29,58 +29,7 @@ def kit_file(root: Path, edition: str, kind: str, paper: str) -> Path:
     return root / edition / "bg" / f"{GAME}-{edition}-bg-{kind}-{paper}.pdf"
 
 
-# ---- reading what a page draws ------------------------------------------------------------------
-
-def _mul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
-            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
-
-
-def _apply(ctm, x, y):
-    a, b, c, d, e, f = ctm
-    return (a * x + c * y + e, b * x + d * y + f)
-
-
-def page_drawing(page) -> dict:
-    """Forms placed on the page (mm rectangle, turned or not, form name), line segments in mm
-    (outside forms), clip rectangles with the translation that follows them."""
-    forms, lines, clips = [], [], []
-    ctm, stack, current = (1, 0, 0, 1, 0, 0), [], None
-    xobjects = page.obj.Resources.get("/XObject", {})
-    pending_clip = None
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul([float(v) for v in operands], ctm)
-            if pending_clip:
-                clips.append((pending_clip, (ctm[4] / MM, ctm[5] / MM)))
-                pending_clip = None
-        elif op == "m":
-            current = _apply(ctm, float(operands[0]), float(operands[1]))
-        elif op == "l" and current is not None:
-            end = _apply(ctm, float(operands[0]), float(operands[1]))
-            lines.append(((current[0] / MM, current[1] / MM), (end[0] / MM, end[1] / MM)))
-            current = end
-        elif op == "re":
-            x, y, w, h = (float(v) for v in operands)
-            pending_clip = (x / MM, y / MM, w / MM, h / MM)
-        elif op == "Do":
-            form = xobjects[operands[0]]
-            x0, y0, x1, y1 = (float(v) for v in form.BBox)
-            corner_a = _apply(ctm, x0, y0)
-            corner_b = _apply(ctm, x1, y1)
-            left, right = sorted((corner_a[0], corner_b[0]))
-            bottom, top = sorted((corner_a[1], corner_b[1]))
-            forms.append({"rect": (left / MM, bottom / MM, (right - left) / MM, (top - bottom) / MM),
-                          "turned": ctm[0] < 0 and ctm[3] < 0, "name": str(operands[0])})
-    return {"forms": forms, "lines": lines, "clips": clips}
-
+# ---- reading pages ------------------------------------------------------------------------------
 
 def page_size_mm(page) -> tuple[float, float]:
     box = [float(v) for v in page.mediabox]
