@@ -3,10 +3,12 @@ the glue strip, the strip is hatched, and alignment crosses on a tile meet the c
 neighbour glued over it. Checked on `plan_tiles` and on the PDF built through `pnp build`."""
 from __future__ import annotations
 
+import ctypes
 from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
+import pypdfium2.raw as raw
 import pytest
 import yaml
 
@@ -198,6 +200,38 @@ def test_the_corners_of_a_tile_glued_on_top_land_on_crosses_of_the_tile_below(bu
                 if x - 1e-6 <= cx <= x + w + 1e-6 and y - 1e-6 <= cy <= y + h + 1e-6}
         assert len(edge) == 2 and edge <= corners, "the upper tile marks its own corners"
         assert edge <= marks, f"tile {over}'s corners {sorted(edge)} have no cross under them on tile {under}"
+
+
+def text_objects(page) -> list[tuple[str, str, bool]]:
+    """(text, font name, embedded) of every text object on a pdfium page, forms included, in order."""
+    textpage = page.get_textpage()
+    found = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT], max_depth=8):
+        size = raw.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+        buffer = (ctypes.c_ushort * (size // 2))()
+        raw.FPDFTextObj_GetText(obj.raw, textpage.raw, buffer, size)
+        font = raw.FPDFTextObj_GetFont(obj.raw)
+        name = ctypes.create_string_buffer(raw.FPDFFont_GetBaseFontName(font, None, 0))
+        raw.FPDFFont_GetBaseFontName(font, name, len(name))
+        found.append((bytes(buffer)[:-2].decode("utf-16-le").strip(), name.value.decode(), bool(raw.FPDFFont_GetIsEmbedded(font))))
+    return found
+
+
+def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shipped_font(built):
+    """The clock's numbers 1 to its last field come right after its label, each drawn in an
+    embedded Noto font, like every other text on the tiles (so they print the same anywhere)."""
+    design = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["design"]
+    document = pdfium.PdfDocument(str(built))
+    try:
+        pages = [text_objects(page) for page in document]
+    finally:
+        document.close()
+    assert len(pages) == 4
+    for objects in pages:
+        assert all(embedded and font.startswith("Noto") for _, font, embedded in objects), objects
+        after_label = [text for text, _, _ in objects][[text for text, _, _ in objects].index(design["clock"]["label"]) + 1:]
+        numbers = [int(text) for text in after_label if text.isdigit()]
+        assert numbers == list(range(1, design["clock"]["fields"] + 1))
 
 
 def test_tiles_that_cannot_fit_the_paper_are_reported_with_the_sheet(project, tmp_path):

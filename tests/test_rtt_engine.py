@@ -320,13 +320,19 @@ def test_sudden_rain_and_road_works_leave_the_protected_pawn():
 
 def test_table_guard_acts_by_itself_the_first_time_only():
     state = position((9, role("table-guard")), (5, hand("long-queue", "long-queue", "quick")))
-    assert not any(a[0] == "role" for a in state.legal_actions())     # never played
+    assert state.current == A and not any(a[0] == "role" for a in state.legal_actions())     # never played
     play(state, "play", "quick", A)
+    assert state.to_json()["seats"]["A"]["role_used"] is False
     play(state, "play", "long-queue", A)
     assert pos(state)[A] == 10 and state.role_uses[A] == 1             # 11 - 1, not - 2
+    # Spent: its card is face down, in the scenario's view and in the game's tally of roles.
+    assert state.to_json()["seats"]["A"]["role_used"] is True
+    assert state.stats()["roles"]["table-guard"] == 1
+    assert state.current == A and not any(a[0] == "role" for a in state.legal_actions())   # nor an action now
     play(state, "play", "quick", B)
     play(state, "play", "long-queue", A)
     assert pos(state)[A] == 8                                          # the second time in full
+    assert state.role_uses[A] == 1 and state.stats()["roles"]["table-guard"] == 1
 
 
 def test_table_guard_cancels_a_closed_token_and_ignores_own_moves_and_one_field_moves():
