@@ -165,6 +165,11 @@ def test_full_booklet_gives_every_card_count_from_the_data(bg):
     # Totals from the data, in the text and in the component list.
     assert "63 карти" in text and "54 карти за действие от 11 вида" in text and "8 карти с роли" in text
     assert "6 игрални полета" in text and "2 жетона Часовник" in text and "6 пула Пул" in text
+    # A text quoting many numbers has each of them filled in.
+    players = yaml_of("game")["players"]
+    assert (f"{players['min']}–{players['max']} играчи (най-добре {players['best_min']}–{players['best_max']}), "
+            f"от {players['teams_from']} играчи – в отбори") in text
+    assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), "a placeholder is left unfilled"
 
 
 def test_free_booklet_says_nothing_the_free_edition_lacks(bg):

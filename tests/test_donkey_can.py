@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -359,7 +360,7 @@ def test_contract_and_advantage_cards_have_their_own_backs(built, paper):
 
 
 def test_every_locales_booklet_has_a_multiple_of_4_pages(built):
-    """A saddle-stitched booklet is folded sheets of 4 pages."""
+    """A saddle-stitched booklet is folded sheets of 4 pages; every number in it is filled in."""
     game_yaml = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
     entries = [e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["files"]
                if e["kind"] == "rules"]
@@ -368,5 +369,7 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(built):
         pdf = pdfium.PdfDocument(built / entry["path"])
         try:
             assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
+            text = " ".join(page.get_textpage().get_text_range() for page in pdf)
+            assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), f"{entry['path']}: a placeholder is left unfilled"
         finally:
             pdf.close()

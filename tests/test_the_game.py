@@ -435,7 +435,7 @@ def test_the_cut_sheets_hold_every_card_once(kit, paper):
 
 
 def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
-    """A saddle-stitched booklet is folded sheets of 4 pages."""
+    """A saddle-stitched booklet is folded sheets of 4 pages; every number in it is filled in."""
     game_yaml = yaml.safe_load((ROOT / "components" / SLUG / "game.yaml").read_text(encoding="utf-8"))
     entries = [e for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]
                if e["kind"] == "rules"]
@@ -444,6 +444,8 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
         pdf = pdfium.PdfDocument(kit / entry["path"])
         try:
             assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
+            text = " ".join(page.get_textpage().get_text_range() for page in pdf)
+            assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), f"{entry['path']}: a placeholder is left unfilled"
         finally:
             pdf.close()
 
