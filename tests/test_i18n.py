@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+import yaml
 from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
@@ -179,17 +180,31 @@ def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(pr
 
 
 def test_the_calibration_sheet_speaks_the_kits_language(tmp_path):
-    """The tool's own words (templates/locales/*.po) are translated like a game's."""
+    """The tool's own words (templates/locales/*.po) are translated like a game's: every text of
+    the sheet, front and back, and the line naming the offset it was built with, both numbers in."""
     import pypdfium2 as pdfium
-    from babel.messages.pofile import read_po as read
-    from conftest import ROOT
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "uk", "--paper", "a4",
-                 "--out", str(tmp_path))
+                 "--back-offset", "1.5,-0.5", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output + result.traceback
+    source = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))["text"]
+    source = {**{k: v for k, v in source.items() if k != "steps"}, **{f"steps.{i}": v for i, v in enumerate(source["steps"])}}
     with (ROOT / "templates" / "locales" / "uk.po").open("rb") as handle:
-        title = next(m.string for m in read(handle, locale="uk") if m.context == "sheets.calibration.text.title")
+        words = {m.context.removeprefix("sheets.calibration.text."): m.string for m in read_po(handle, locale="uk")
+                 if m.context and m.context.startswith("sheets.calibration.text.")}
+    assert words.keys() == source.keys() and all(words[k] and words[k] != source[k] for k in source)
     pdf = pdfium.PdfDocument(tmp_path / GAME / "free" / "uk" / f"{GAME}-free-uk-calibration-a4.pdf")
-    assert title and title in pdf[0].get_textpage().get_text_range()
+    try:
+        front, back = (" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+    finally:
+        pdf.close()
+    steps = sorted(k for k in source if k.startswith("steps."))
+    assert front.startswith(words["title"])
+    for number, key in enumerate(steps, 1):
+        assert f"{number}. {words[key]}" in front, key
+    assert words["current"].format(dx="+1.5", dy="-0.5") in front
+    assert back.startswith(words["back_title"]) and words["dx"] in back and words["dy"] in back
+    for key, english in source.items():
+        assert english.split("{")[0] not in front + back, key
 
 
 def test_status_counts_the_tools_catalogs_too():
