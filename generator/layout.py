@@ -137,6 +137,17 @@ def distinct_faces(faces: list[Face]):
                 yield candidate
 
 
+def _text_place(loc: Localised, file: str, line: int, key: str) -> tuple[str, int]:
+    """Where a face's text is fixed: the catalog entry of the translation the locale prints,
+    or else the card's place in the data."""
+    message = loc.texts.by_context.get(key)
+    keypath, _, field = key.rpartition(".")
+    source = next((c.data.get(field) for c in loc.game.components if c.keypath == keypath), None)
+    if message is None or not isinstance(source, str) or loc.texts.get(key, source) == source:
+        return file, line
+    return f"{loc.game.display}/locales/{loc.locale}.po", message.lineno
+
+
 def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
     """Every text fits its box and every character has a glyph, in this locale."""
     problems = []
@@ -146,13 +157,14 @@ def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
         try:
             fit_face(candidate.layout, values)
         except TextDoesNotFit as exc:
-            problems.append(Problem(file, line, f"{key}.{exc.field}",
+            problems.append(Problem(*_text_place(loc, file, line, f"{key}.{exc.field}"), f"{key}.{exc.field}",
                                     f"[{loc.game.slug} {loc.edition} {loc.locale}] text does not fit: {exc.reason}"))
         for element in candidate.layout["elements"]:
             if element["type"] == "text":
                 missing = fonts.missing_glyphs(values.get(element["field"], ""), element["font"])
                 if missing:
-                    problems.append(Problem(file, line, f"{key}.{element['field']}",
+                    field_key = f"{key}.{element['field']}"
+                    problems.append(Problem(*_text_place(loc, file, line, field_key), field_key,
                                             f"[{loc.locale}] no glyph in the shipped font for {''.join(sorted(missing))!r}"))
             elif element["type"] == "icon":
                 glyph = element.get("glyph") or values.get(element.get("field", ""), "")
