@@ -131,7 +131,11 @@ def test_translated_card_text_must_fit(project):
     set_translation(project, "cs", "cards.quick.text", "Posuňte " + "jednu figurku o dvě pole dopředu a potom ještě dál " * 8)
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "cards.quick.text: [race-to-the-table" in result.stderr and " cs] text does not fit" in result.stderr
+    # Named where the translator fixes it: the catalog entry's msgid line.
+    line = line_of(project / "components" / GAME / "locales" / "cs.po", 'msgctxt "cards.quick.text"') + 1
+    assert result.stderr.splitlines() == [
+        f"components/{GAME}/locales/cs.po:{line}: cards.quick.text: [{GAME} {edition} cs] text does not fit: "
+        "needs 10 lines at 6.5 pt, the 25.5 mm box holds fewer" for edition in ("free", "full")] + ["2 problem(s) found."]
 
 
 # Numbers where the locales' plural rules part ways: the teens of ru and uk, 2-4, 21, 101, 111.
