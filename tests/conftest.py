@@ -72,14 +72,13 @@ def snapshot(folder: Path) -> dict[Path, bytes]:
     return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def line_of(path: Path, needle: str, start: str | None = None) -> int:
-    """The number of the first line holding `needle` (after the first line holding `start`)."""
+def line_of(path: Path, needle: str, start: str | None = None, last: bool = False) -> int:
+    """The number of the first (or last) line holding `needle`, after the first line holding `start`."""
     lines = path.read_text(encoding="utf-8").splitlines()
     first = 0 if start is None else next(i for i, line in enumerate(lines) if start in line)
-    for number, line in enumerate(lines[first:], first + 1):
-        if needle in line:
-            return number
-    raise AssertionError(f"{needle!r} not in {path}")
+    found = [number for number, line in enumerate(lines[first:], first + 1) if needle in line]
+    assert found, f"{needle!r} not in {path}"
+    return found[-1] if last else found[0]
 
 
 @pytest.fixture

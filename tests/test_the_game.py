@@ -353,7 +353,8 @@ def test_a_scenario_with_a_wrong_expectation_fails(tmp_path):
                       encoding="utf-8")
     result = pnp("play", SLUG, str(broken))
     assert result.exit_code == 1
-    assert "steps.1.expect.piles.up-1.top: expected 91, the state has 90" in result.stderr
+    line = line_of(broken, "up-1: {top: 91")
+    assert f"{broken}:{line}: steps.1.expect.piles.up-1.top: expected 91, the state has 90\n" in result.stderr
 
 
 def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
@@ -363,7 +364,10 @@ def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
                       encoding="utf-8")
     result = pnp("play", SLUG, str(broken))
     assert result.exit_code == 1
-    assert "illegal action: 66 cannot go on up-1, an ascending pile showing 77" in result.stderr
+    line = line_of(broken, "{player: Ana, play: 66, pile: up-1}", last=True)      # the move, not the illegal: list
+    assert result.stderr.splitlines() == [f"{broken}:{line}: steps.1.do.0: illegal action: 66 cannot go on up-1, an "
+                                          "ascending pile showing 77 (it takes a card above 77, or 67)",
+                                          "1 problem(s) found."]
 
 
 def test_a_playthrough_records_the_same_again(tmp_path):
