@@ -140,6 +140,17 @@ def distinct_faces(faces: list[Face]):
                 yield candidate
 
 
+def _text_place(loc: Localised, file: str, line: int, key: str) -> tuple[str, int]:
+    """Where a face's text is fixed: the catalog entry of the translation the locale prints,
+    or else the card's place in the data."""
+    message = loc.texts.by_context.get(key)
+    keypath, _, field = key.rpartition(".")
+    source = next((c.data.get(field) for c in loc.game.components if c.keypath == keypath), None)
+    if message is None or not isinstance(source, str) or loc.texts.get(key, source) == source:
+        return file, line
+    return f"{loc.game.display}/locales/{loc.locale}.po", message.lineno
+
+
 def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
     """Every text fits its box, every picture loads and every character has a glyph, in this locale."""
     problems = []
@@ -154,11 +165,12 @@ def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
                     problems.append(Problem(placed.spec.file, placed.spec.line_of(field), ".".join(map(str, path)),
                                             f"[{loc.game.slug}] {message}"))
                 else:
-                    problems.append(Problem(file, line, f"{key}.{field}",
+                    problems.append(Problem(*_text_place(loc, file, line, f"{key}.{field}"), f"{key}.{field}",
                                             f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}"))
         for element in candidate.layout["elements"]:
             for field, message in element_type(element).check(element, candidate.placed.values):
-                problems.append(Problem(file, line, f"{key}.{field}", f"[{loc.locale}] {message}"))
+                problems.append(Problem(*_text_place(loc, file, line, f"{key}.{field}"), f"{key}.{field}",
+                                        f"[{loc.locale}] {message}"))
     return problems
 
 

@@ -51,6 +51,16 @@ class Artifact:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside the target, then rename: never a half-written file."""
+    temporary = _staged(path, data)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _staged(path: Path, data: bytes) -> Path:
+    """A temporary file beside `path` holding `data`, on disk."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -59,10 +69,10 @@ def write_atomic(path: Path, data: bytes) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    return Path(temporary)
 
 
 def unsafe_name(relative: str) -> str:
@@ -149,14 +159,24 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
         earlier = _entries(data)
     if problems:
         raise DataError(problems)
-    for artifact in artifacts:
-        write_atomic(out / artifact.path, artifact.data)
     entries = {entry["path"]: entry for entry in earlier
                if not unsafe_name(entry["path"]) and not escape(out, entry["path"]) and (out / entry["path"]).exists()}
     for artifact in artifacts:
         entries[artifact.path] = artifact.entry()
     manifest = {"files": [entries[p] for p in sorted(entries)]}
-    write_atomic(manifest_path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    files = [(out / a.path, a.data) for a in artifacts]
+    files.append((manifest_path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8")))
+    # Every file goes to disk before any is renamed into place: a full disk leaves the earlier build whole.
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files:
+            staged.append((_staged(path, data), path))
+        while staged:
+            os.replace(*staged[0])
+            staged.pop(0)
+    finally:
+        for temporary, _ in staged:
+            temporary.unlink(missing_ok=True)
     return manifest_path
 
 

@@ -1,10 +1,14 @@
 """Shared fixtures: a private copy of the project to change, and running `pnp` like a user."""
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import traceback
 from pathlib import Path
 
+import pikepdf
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
@@ -27,9 +31,65 @@ class Result:
 
 
 def pnp(*args: str, project: Path = ROOT) -> Result:
-    """Run `pnp -C project ARGS` in-process, as the console script would."""
+    """Run `pnp -C project ARGS` in-process, as the console script would. After every build,
+    the output folder's manifest is checked against the files on disk."""
     runner = CliRunner()
-    return Result(runner.invoke(main, ["-C", str(project), *args], catch_exceptions=True))
+    result = Result(runner.invoke(main, ["-C", str(project), *args], catch_exceptions=True))
+    if args and args[0] == "build":
+        out = Path(args[args.index("--out") + 1]) if "--out" in args else project / "output"
+        if result.exit_code == 0:     # a failed build's folder is checked by the tests that make one
+            check_manifest(out)
+    return result
+
+
+def check_manifest(out: Path) -> list[dict]:
+    """Every entry of out/manifest.json names a file there with that sha256, size and page
+    count, and every file in the folder has an entry: what the manifest says is on disk."""
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
+    on_disk = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                     if p.is_file() and p.name != "manifest.json" and not _through_link(out, p))
+    assert sorted(e["path"] for e in entries) == on_disk, f"{out}: the manifest and the folder list other files"
+    for entry in entries:
+        data = (out / entry["path"]).read_bytes()
+        assert (entry["sha256"], entry["bytes"]) == (hashlib.sha256(data).hexdigest(), len(data)), \
+            f"{entry['path']}: the manifest's sha256 and size are not the file's"
+        assert entry["pages"] == page_count(data), f"{entry['path']}: the manifest's page count is not the file's"
+    return entries
+
+
+def _through_link(out: Path, path: Path) -> bool:
+    """Whether `path` is reached through a linked folder in `out` (the build writes nothing there)."""
+    folder = out
+    for part in path.relative_to(out).parts[:-1]:
+        folder = folder / part
+        if folder.is_symlink():
+            return True
+    return False
+
+
+def page_count(data: bytes) -> int:
+    """Pages of a PDF; a PNG is one page."""
+    if data.startswith(b"\x89PNG"):
+        return 1
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
+
+
+def snapshot(folder: Path) -> dict[Path, bytes]:
+    """Every file under `folder` with its bytes."""
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def line_of(path: Path, needle: str, start: str | None = None, last: bool = False) -> int:
+    """The number of the first (or last) line holding `needle`, after the first line holding `start`."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = 0 if start is None else next(i for i, line in enumerate(lines) if start in line)
+    found = [number for number, line in enumerate(lines[first:], first + 1) if needle in line]
+    assert found, f"{needle!r} not in {path}"
+    return found[-1] if last else found[0]
 
 
 @pytest.fixture
@@ -54,15 +114,71 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD = (63.0, 88.0)
 
 
-def cell_texts(page, paper: str) -> dict[tuple[int, int], str]:
-    """Text inside each card cell of a centred 3 x 3 sheet of poker cards, keyed (column, row)."""
+def card_cells(paper: str) -> dict[tuple[int, int], tuple[float, float]]:
+    """Lower-left corner (mm) of each card cell of a centred 3 x 3 sheet of poker cards, keyed
+    (column, row), rows counted from the top."""
     width, height = PAPERS[paper]
     left, bottom = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    return {(column, row): (left + column * CARD[0], bottom + (2 - row) * CARD[1])
+            for row in range(3) for column in range(3)}
+
+
+def cell_texts(page, paper: str) -> dict[tuple[int, int], str]:
+    """Text inside each card cell of a centred 3 x 3 sheet of poker cards, keyed (column, row)."""
     textpage = page.get_textpage()
     cells = {}
-    for row in range(3):
-        for column in range(3):
-            x0, y0 = left + column * CARD[0], bottom + (2 - row) * CARD[1]
-            text = textpage.get_text_bounded(x0 * MM + 1, y0 * MM + 1, (x0 + CARD[0]) * MM - 1, (y0 + CARD[1]) * MM - 1)
-            cells[(column, row)] = " ".join(text.split())
+    for cell, (x0, y0) in card_cells(paper).items():
+        text = textpage.get_text_bounded(x0 * MM + 1, y0 * MM + 1, (x0 + CARD[0]) * MM - 1, (y0 + CARD[1]) * MM - 1)
+        cells[cell] = " ".join(text.split())
     return cells
+
+
+def _mul(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _apply(ctm, x, y):
+    a, b, c, d, e, f = ctm
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def page_drawing(page) -> dict:
+    """Forms placed on the page (mm rectangle, turned or not, form name), line segments in mm
+    (outside forms), clip rectangles with the translation that follows them."""
+    forms, lines, clips = [], [], []
+    ctm, stack, current = (1, 0, 0, 1, 0, 0), [], None
+    xobjects = page.obj.Resources.get("/XObject", {})
+    pending_clip = None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+            if pending_clip:
+                clips.append((pending_clip, (ctm[4] / MM, ctm[5] / MM)))
+                pending_clip = None
+        elif op == "m":
+            current = _apply(ctm, float(operands[0]), float(operands[1]))
+        elif op == "l" and current is not None:
+            end = _apply(ctm, float(operands[0]), float(operands[1]))
+            lines.append(((current[0] / MM, current[1] / MM), (end[0] / MM, end[1] / MM)))
+            current = end
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            pending_clip = (x / MM, y / MM, w / MM, h / MM)
+        elif op == "Do":
+            form = xobjects[operands[0]]
+            x0, y0, x1, y1 = (float(v) for v in form.BBox)
+            corner_a = _apply(ctm, x0, y0)
+            corner_b = _apply(ctm, x1, y1)
+            left, right = sorted((corner_a[0], corner_b[0]))
+            bottom, top = sorted((corner_a[1], corner_b[1]))
+            forms.append({"rect": (left / MM, bottom / MM, (right - left) / MM, (top - bottom) / MM),
+                          "turned": ctm[0] < 0 and ctm[3] < 0, "name": str(operands[0])})
+    return {"forms": forms, "lines": lines, "clips": clips}

@@ -3,14 +3,16 @@ the glue strip, the strip is hatched, and alignment crosses on a tile meet the c
 neighbour glued over it. Checked on `plan_tiles` and on the PDF built through `pnp build`."""
 from __future__ import annotations
 
+import ctypes
 from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
+import pypdfium2.raw as raw
 import pytest
 import yaml
 
-from conftest import MM, PAPERS, pnp, replace_in
+from conftest import MM, PAPERS, line_of, pnp, replace_in
 from generator.errors import DataError
 from generator.render.boards import plan_tiles
 
@@ -200,10 +202,45 @@ def test_the_corners_of_a_tile_glued_on_top_land_on_crosses_of_the_tile_below(bu
         assert edge <= marks, f"tile {over}'s corners {sorted(edge)} have no cross under them on tile {under}"
 
 
+def text_objects(page) -> list[tuple[str, str, bool]]:
+    """(text, font name, embedded) of every text object on a pdfium page, forms included, in order."""
+    textpage = page.get_textpage()
+    found = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT], max_depth=8):
+        size = raw.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+        buffer = (ctypes.c_ushort * (size // 2))()
+        raw.FPDFTextObj_GetText(obj.raw, textpage.raw, buffer, size)
+        font = raw.FPDFTextObj_GetFont(obj.raw)
+        name = ctypes.create_string_buffer(raw.FPDFFont_GetBaseFontName(font, None, 0))
+        raw.FPDFFont_GetBaseFontName(font, name, len(name))
+        found.append((bytes(buffer)[:-2].decode("utf-16-le").strip(), name.value.decode(), bool(raw.FPDFFont_GetIsEmbedded(font))))
+    return found
+
+
+def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shipped_font(built):
+    """The clock's numbers 1 to its last field come right after its label, each drawn in an
+    embedded Noto font, like every other text on the tiles (so they print the same anywhere)."""
+    design = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["design"]
+    document = pdfium.PdfDocument(str(built))
+    try:
+        pages = [text_objects(page) for page in document]
+    finally:
+        document.close()
+    assert len(pages) == 4
+    for objects in pages:
+        assert all(embedded and font.startswith("Noto") for _, font, embedded in objects), objects
+        after_label = [text for text, _, _ in objects][[text for text, _, _ in objects].index(design["clock"]["label"]) + 1:]
+        numbers = [int(text) for text in after_label if text.isdigit()]
+        assert numbers == list(range(1, design["clock"]["fields"] + 1))
+
+
 def test_tiles_that_cannot_fit_the_paper_are_reported_with_the_sheet(project, tmp_path):
     replace_in(project / "templates" / "sheets" / "tiles.yaml", "margin_mm: 10", "margin_mm: 100")
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1, result.output
-    assert "templates/sheets/tiles.yaml" in result.output and "no room for a tile" in result.output
-    assert "Traceback" not in result.output
+    line = line_of(project / "templates" / "sheets" / "tiles.yaml", "overlap_mm:")
+    assert result.stderr.splitlines() == [f"templates/sheets/tiles.yaml:{line}: overlap_mm: a 100 mm margin on each side "
+                                          "and a 12 mm glue strip leave no room for a tile on 210 x 297 mm paper",
+                                          "1 problem(s) found."]
+    assert not result.traceback and not (tmp_path / "out").exists()

@@ -16,7 +16,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 import generator.build
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, line_of, pnp, replace_in
 from generator.booklet import ProjectFetcher
 from generator.layout import Localised
 from generator.project import Project
@@ -165,6 +165,11 @@ def test_full_booklet_gives_every_card_count_from_the_data(bg):
     # Totals from the data, in the text and in the component list.
     assert "63 карти" in text and "54 карти за действие от 11 вида" in text and "8 карти с роли" in text
     assert "6 игрални полета" in text and "2 жетона Часовник" in text and "6 пула Пул" in text
+    # A text quoting many numbers has each of them filled in.
+    players = yaml_of("game")["players"]
+    assert (f"{players['min']}–{players['max']} играчи (най-добре {players['best_min']}–{players['best_max']}), "
+            f"от {players['teams_from']} играчи – в отбори") in text
+    assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), "a placeholder is left unfilled"
 
 
 def test_free_booklet_says_nothing_the_free_edition_lacks(bg):
@@ -327,11 +332,14 @@ def test_a_template_asking_for_a_remote_file_fails_the_build(project, tmp_path):
 
 
 def test_a_missing_layout_word_is_reported_with_its_key(project, tmp_path):
-    replace_in(project / "components" / GAME / "booklet.yaml", "  effect: Какво прави\n", "")
+    booklet = project / "components" / GAME / "booklet.yaml"
+    replace_in(booklet, "  effect: Какво прави\n", "")
     result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1, result.output + result.traceback
-    assert "booklet.ui.effect" in result.output and "Traceback" not in result.output
+    assert result.stderr.splitlines() == [f"components/{GAME}/booklet.yaml:{line_of(booklet, 'ui:')}: booklet.ui.effect: "
+                                          "the booklet layout prints this word; add it", "1 problem(s) found."]
+    assert not result.traceback and not (tmp_path / "out").exists()
 
 
 def test_a_released_locale_must_be_fully_translated(project, tmp_path):
@@ -344,7 +352,10 @@ def test_a_released_locale_must_be_fully_translated(project, tmp_path):
     result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1
-    assert "released" in result.output and "en" in result.output
+    (problem, summary) = result.stderr.splitlines()
+    # A whole catalog falls short: the problem is the file's, at no one line.
+    assert problem.startswith(f"components/{GAME}/locales/en.po: locale 'en' is released but 1 of "), problem
+    assert problem.endswith(" strings are not translated (or fuzzy)") and summary == "1 problem(s) found."
 
 
 def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(project):
@@ -353,5 +364,10 @@ def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(project):
     replace_in(booklet, "editions: [free]", "editions: [fre]")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert re.search(r"booklet\.yaml:\d+: booklet\.sections\.roles\.blocks\.1\.cards\.deck: no deck 'rolez'", result.output)
-    assert re.search(r"booklet\.yaml:\d+: booklet\.sections\.contents\.blocks\.3\.editions: no edition 'fre'", result.output)
+    where = f"components/{GAME}/booklet.yaml"
+    assert result.stderr.splitlines() == [
+        f"{where}:{line_of(booklet, 'editions: [fre]')}: booklet.sections.contents.blocks.3.editions: "
+        "no edition 'fre' in game.yaml",
+        f"{where}:{line_of(booklet, 'cards: {deck: rolez')}: booklet.sections.roles.blocks.1.cards.deck: "
+        "no deck 'rolez' in cards.yaml",
+        "2 problem(s) found."]

@@ -1,8 +1,12 @@
 """The command line as a user meets it: list, -C, exit codes, the installed console script."""
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +17,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 import generator.build
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, check_manifest, pnp, replace_in, snapshot
 
 GAME = "race-to-the-table"
 
@@ -116,6 +120,7 @@ def test_builds_are_byte_identical_whatever_the_hash_seed(tmp_path):
                                "--paper", "a4", "--out", str(out)],
                               capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
         assert done.returncode == 0, done.stderr
+        check_manifest(out)
         outs.append(out)
     files = sorted(path.relative_to(outs[0]) for path in outs[0].rglob("*") if path.is_file())
     assert Path("manifest.json") in files and len(files) > 3
@@ -140,6 +145,24 @@ def test_narrower_builds_keep_earlier_manifest_entries(project):
     assert {"free", "full"} <= editions
 
 
+def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(project, monkeypatch):
+    """Built, a card's text changed, built again into the same output/: every manifest entry
+    (sha256, size, pages) is the file now on disk, not the one the first build wrote."""
+    monkeypatch.setattr(generator.build, "EDITION_MAKERS", {})      # the report prints no card text
+    selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
+    assert pnp(*selection, project=project).exit_code == 0
+    first = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
+    replace_in(project / "components" / GAME / "cards.yaml", "text: Преместете един пул 2 полета напред.",
+               "text: Преместете който и да е пул 2 полета напред.")
+    result = pnp(*selection, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    second = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
+    assert second.keys() == first.keys()
+    changed = {path for path in first if first[path] != second[path]}
+    kit = f"{GAME}/free/bg/{GAME}-free-bg"
+    assert {f"{kit}-cards-a4.pdf", f"{kit}-rules.pdf", f"{kit}-preview-action.png"} <= changed
+
+
 def test_console_script_runs_from_the_project_folder(project):
     """`pnp` as installed (the venv's console script), run like a user in the folder."""
     script = Path(sys.executable).with_name("pnp")
@@ -150,7 +173,9 @@ def test_console_script_runs_from_the_project_folder(project):
     (project / "components" / GAME / "game.yaml").write_text("title: [broken\n", encoding="utf-8")
     done = subprocess.run(command + ["validate", GAME], cwd=project, capture_output=True, text=True, env=env)
     assert done.returncode == 1
-    assert f"components/{GAME}/game.yaml:" in done.stderr
+    # The list opened on line 1 is still open where the file ends, after its one line.
+    assert done.stderr == (f"components/{GAME}/game.yaml:2: YAML syntax error: did not find expected ',' or ']'"
+                           "\n1 problem(s) found.\n")
     assert "Traceback" not in done.stderr
 
 
@@ -171,3 +196,55 @@ def test_an_unwritable_output_folder_is_a_message_not_a_traceback(tmp_path):
     assert result.exit_code == 1
     assert "error: cannot write" in result.stderr
     assert not result.traceback
+
+
+def _failing_writes(monkeypatch, failure):
+    """Run the build's write stage under `failure`, a context manager that makes writing fail."""
+    write_all = generator.build.write_all
+
+    def write_all_failing(*args):
+        with failure():
+            return write_all(*args)
+    monkeypatch.setattr(generator.build, "write_all", write_all_failing)
+
+
+@pytest.mark.parametrize("how", ["the disk fills up", "a rename is refused"])
+def test_a_build_that_fails_while_writing_leaves_the_earlier_build_as_it_was(project, monkeypatch, how):
+    """The new files render (a card's text changed), then writing them fails partway: exit 1 with
+    a message, and output/ holds the earlier build byte for byte, its manifest and no temporary file."""
+    monkeypatch.setattr(generator.build, "EDITION_MAKERS", {})      # the report prints no card text
+    selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
+    assert pnp(*selection, project=project).exit_code == 0
+    before = snapshot(project / "output")
+    replace_in(project / "components" / GAME / "cards.yaml", "text: Преместете един пул 2 полета напред.",
+               "text: Преместете който и да е пул 2 полета напред.")
+    if how == "the disk fills up":
+        # Writes past this size fail as on a full disk (Python ignores SIGXFSZ): the largest file
+        # fails, and every smaller one written before it fits.
+        assert signal.getsignal(signal.SIGXFSZ) == signal.SIG_IGN
+        limit = max(len(data) for data in before.values()) - 1
+
+        @contextlib.contextmanager
+        def failure():
+            soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+            try:
+                yield
+            finally:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        message = "File too large"
+    else:
+        @contextlib.contextmanager
+        def failure():
+            def refuse(source, target):
+                raise PermissionError(errno.EACCES, "Permission denied", str(target))
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(os, "replace", refuse)
+                yield
+        message = "Permission denied"
+    _failing_writes(monkeypatch, failure)
+    result = pnp(*selection, project=project)
+    assert result.exit_code == 1, result.output
+    assert not result.traceback and "Traceback" not in result.output
+    assert result.stderr.startswith("error: cannot write ") and message in result.stderr, result.stderr
+    assert snapshot(project / "output") == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -13,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import ROOT, cell_texts, pnp, replace_in
+from conftest import ROOT, cell_texts, line_of, pnp, replace_in
 from generator.project import Project
 from generator.rules.donkey_can import ENGINE, SPEC
 from generator.rules.donkey_can.design import (ADVANTAGE_ON, ADVANTAGE_SHIFT, CAPACITY_PER_PLAYER, MAX_ADVANTAGES,
@@ -30,13 +31,6 @@ ON = {kind: value for value, kind in ADVANTAGE_ON.items()}
 def adv(colour: str, kind: str) -> str:
     """The card of a colour that carries the driver advantage `kind` on its back."""
     return f"cargo-{colour}-{ON[kind]}"
-
-
-def line_of(path: Path, needle: str) -> int:
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if needle in line:
-            return number
-    raise AssertionError(needle)
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +101,10 @@ def test_a_changed_card_count_fails_validation_with_file_and_line(project):
     line = line_of(cards, "cargo-red-0:")
     assert f"components/{GAME}/cards.yaml:{line}: cards.cargo-red-0.count.standard: rules need 1, data says 2" \
         in result.stderr
-    assert "total cards in edition 'standard': rules need 90, data says 91" in result.stderr
-    assert not result.traceback
+    where = f"components/{GAME}/cards.yaml:{line_of(cards, 'cards:')}: cards"
+    assert f"{where}: total cards in edition 'standard': rules need 90, data says 91\n" in result.stderr
+    assert f"{where}: total cards/cargo in edition 'standard': rules need 55, data says 56\n" in result.stderr
+    assert result.stderr.endswith("3 problem(s) found.\n") and not result.traceback
 
 
 def test_a_colour_short_of_cargo_fails_the_per_player_need(project):
@@ -135,7 +131,8 @@ def test_a_cargo_value_or_advantage_that_differs_from_the_rules_is_named(project
     assert result.exit_code == 1
     assert f"cards.yaml:{line_of(cards, 'cargo-blue-7:')}: cards.cargo-blue-7.value: rules need 7, data says 8" \
         in result.stderr
-    assert "cards.cargo-yellow-4.effect: rules need swap, data says fly" in result.stderr
+    line = line_of(cards, "effect: fly", start="cargo-yellow-4:")
+    assert f"cards.yaml:{line}: cards.cargo-yellow-4.effect: rules need swap, data says fly" in result.stderr
 
 
 # ---- the rules ----------------------------------------------------------------------------
@@ -363,7 +360,7 @@ def test_contract_and_advantage_cards_have_their_own_backs(built, paper):
 
 
 def test_every_locales_booklet_has_a_multiple_of_4_pages(built):
-    """A saddle-stitched booklet is folded sheets of 4 pages."""
+    """A saddle-stitched booklet is folded sheets of 4 pages; every number in it is filled in."""
     game_yaml = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
     entries = [e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["files"]
                if e["kind"] == "rules"]
@@ -372,5 +369,7 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(built):
         pdf = pdfium.PdfDocument(built / entry["path"])
         try:
             assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
+            text = " ".join(page.get_textpage().get_text_range() for page in pdf)
+            assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), f"{entry['path']}: a placeholder is left unfilled"
         finally:
             pdf.close()

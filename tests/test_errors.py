@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import json
-import re
 import shutil
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, line_of, pnp, replace_in
 
 GAME = "race-to-the-table"
 
@@ -23,9 +22,13 @@ def test_a_list_used_as_a_key(project):
 
 
 def test_an_unknown_placeholder_on_a_board(project):
-    replace_in(project / "components" / GAME / "boards.yaml", "    start: СТАРТ", '    start: "СТАРТ {nope}"')
+    boards = project / "components" / GAME / "boards.yaml"
+    replace_in(boards, "    start: СТАРТ", '    start: "СТАРТ {nope}"')
     err = failed_cleanly(pnp("validate", GAME, project=project))
-    assert re.search(rf"components/{GAME}/boards.yaml:\d+: design.track.start: unknown placeholder 'nope'", err)
+    line = line_of(boards, 'start: "СТАРТ {nope}"')
+    where = f"components/{GAME}/boards.yaml:{line}: design.track.start"
+    for edition in ("free", "full"):
+        assert f"{where}: unknown placeholder 'nope' (edition {edition})\n" in err, err
 
 
 def test_a_catalog_that_is_not_utf8(project):
@@ -38,9 +41,12 @@ def test_a_catalog_that_is_not_utf8(project):
 
 
 def test_a_word_the_booklet_layout_prints_is_missing(project):
-    replace_in(project / "components" / GAME / "booklet.yaml", "  contents: Съдържание\n", "")
+    booklet = project / "components" / GAME / "booklet.yaml"
+    replace_in(booklet, "  contents: Съдържание\n", "")
     err = failed_cleanly(pnp("validate", GAME, project=project))
-    assert re.search(rf"components/{GAME}/booklet.yaml:\d+: booklet.ui.contents: the booklet layout prints this word", err)
+    line = line_of(booklet, "ui:")                      # the mapping the word is missing from
+    assert err.splitlines() == [f"components/{GAME}/booklet.yaml:{line}: booklet.ui.contents: the booklet layout "
+                                "prints this word; add it", "1 problem(s) found."]
 
 
 def test_a_recording_that_cannot_be_written(tmp_path):

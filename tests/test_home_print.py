@@ -12,19 +12,16 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from conftest import CARD, MM, PAPERS, pnp, replace_in
-from generator.cli import main
+from conftest import CARD, MM, PAPERS, line_of, page_drawing, pnp, replace_in
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
 
 
 def build(out: Path, *args: str) -> Path:
-    result = CliRunner().invoke(main, ["-C", str(ROOT), "build", "--game", GAME, "--locale", "bg",
-                                       "--out", str(out), *args])
-    assert result.exit_code == 0, result.output
+    result = pnp("build", "--game", GAME, "--locale", "bg", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output + result.traceback
     return out / GAME
 
 
@@ -32,58 +29,7 @@ def kit_file(root: Path, edition: str, kind: str, paper: str) -> Path:
     return root / edition / "bg" / f"{GAME}-{edition}-bg-{kind}-{paper}.pdf"
 
 
-# ---- reading what a page draws ------------------------------------------------------------------
-
-def _mul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
-            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
-
-
-def _apply(ctm, x, y):
-    a, b, c, d, e, f = ctm
-    return (a * x + c * y + e, b * x + d * y + f)
-
-
-def page_drawing(page) -> dict:
-    """Forms placed on the page (mm rectangle, turned or not, form name), line segments in mm
-    (outside forms), clip rectangles with the translation that follows them."""
-    forms, lines, clips = [], [], []
-    ctm, stack, current = (1, 0, 0, 1, 0, 0), [], None
-    xobjects = page.obj.Resources.get("/XObject", {})
-    pending_clip = None
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul([float(v) for v in operands], ctm)
-            if pending_clip:
-                clips.append((pending_clip, (ctm[4] / MM, ctm[5] / MM)))
-                pending_clip = None
-        elif op == "m":
-            current = _apply(ctm, float(operands[0]), float(operands[1]))
-        elif op == "l" and current is not None:
-            end = _apply(ctm, float(operands[0]), float(operands[1]))
-            lines.append(((current[0] / MM, current[1] / MM), (end[0] / MM, end[1] / MM)))
-            current = end
-        elif op == "re":
-            x, y, w, h = (float(v) for v in operands)
-            pending_clip = (x / MM, y / MM, w / MM, h / MM)
-        elif op == "Do":
-            form = xobjects[operands[0]]
-            x0, y0, x1, y1 = (float(v) for v in form.BBox)
-            corner_a = _apply(ctm, x0, y0)
-            corner_b = _apply(ctm, x1, y1)
-            left, right = sorted((corner_a[0], corner_b[0]))
-            bottom, top = sorted((corner_a[1], corner_b[1]))
-            forms.append({"rect": (left / MM, bottom / MM, (right - left) / MM, (top - bottom) / MM),
-                          "turned": ctm[0] < 0 and ctm[3] < 0, "name": str(operands[0])})
-    return {"forms": forms, "lines": lines, "clips": clips}
-
+# ---- reading pages ------------------------------------------------------------------------------
 
 def page_size_mm(page) -> tuple[float, float]:
     box = [float(v) for v in page.mediabox]
@@ -233,8 +179,7 @@ def test_fronts_only_has_no_back_pages(tmp_path):
 
 
 def test_back_offset_is_refused_where_backs_are_not_separate_pages(tmp_path):
-    result = CliRunner().invoke(main, ["-C", str(ROOT), "build", "--game", GAME, "--duplex", "gutterfold",
-                                       "--back-offset", "1,1", "--out", str(tmp_path)])
+    result = pnp("build", "--game", GAME, "--duplex", "gutterfold", "--back-offset", "1,1", "--out", str(tmp_path))
     assert result.exit_code == 2
     assert "--back-offset" in result.output
 
@@ -261,25 +206,41 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "letter",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.traceback == "" and result.exit_code == 1, result.output
-    assert "templates/sheets/poker-3x3.yaml:" in result.output and "crop marks" in result.output
+    line = line_of(project / "templates" / "sheets" / "poker-3x3.yaml", "columns: 3")
+    assert result.stderr.splitlines() == [
+        f"templates/sheets/poker-3x3.yaml:{line}: columns: 3 columns of 63 mm cards with 6 mm gaps make the grid 201 mm "
+        "wide, which leaves 4.50 mm beside it on 210 x 297 mm paper: crop marks start 1 mm from the cards, stay "
+        "5 mm from the paper edge and need 1.5 mm of length",
+        "1 problem(s) found."]
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("sheet, old, new, message", [
-    ("poker-3x3", "columns: 3", "colums: 3", "unknown key 'colums'"),
-    ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", "card_mm"),
-    ("poker-gutterfold", "rows: 2", "rows: 3", "even number of rows"),
-    ("tiles", "overlap_mm: 12", "overlap_mm: wide", "overlap_mm"),
-    ("tokens", "gap_mm: 4", "gap: 4", "unknown key 'gap'"),
-    ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4]}", "letter: {name: US Letter}", "size_mm"),
-    ("calibration", "  dx: DX (mm)\n", "", "dx"),
+# Each problem as (a text on its line, once the template is changed; what it says). A missing key
+# is the mapping's: it is named on the mapping's first line.
+@pytest.mark.parametrize("sheet, old, new, problems", [
+    ("poker-3x3", "columns: 3", "colums: 3",
+     [("name: Poker", "missing required key 'columns'"),
+      ("colums: 3", "colums: unknown key 'colums' (allowed: card_mm, columns, crop_marks, fold_line, gap_mm, name, "
+                    "orientation, row_gap_mm, rows)")]),
+    ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", [("card_mm: [63]", "card_mm: [63] is too short")]),
+    ("poker-gutterfold", "rows: 2", "rows: 3",
+     [("rows: 3", "rows: a gutterfold sheet needs an even number of rows (fronts in the top half, their backs below "
+                  "the fold), not 3")]),
+    ("tiles", "overlap_mm: 12", "overlap_mm: wide", [("overlap_mm: wide", "overlap_mm: expected number, got str 'wide'")]),
+    ("tokens", "gap_mm: 4", "gap: 4",
+     [("margin_mm:", "missing required key 'gap_mm'"), ("gap: 4", "gap: unknown key 'gap' (allowed: gap_mm, margin_mm)")]),
+    ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4]}", "letter: {name: US Letter}",
+     [("letter: {name: US Letter}", "papers.letter: missing required key 'size_mm'")]),
+    ("calibration", "  dx: DX (mm)\n", "", [("text:", "text: missing required key 'dx'")]),
 ])
-def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, sheet, old, new, message):
-    replace_in(project / "templates" / "sheets" / f"{sheet}.yaml", old, new)
+def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, sheet, old, new, problems):
+    path = project / "templates" / "sheets" / f"{sheet}.yaml"
+    replace_in(path, old, new)
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--duplex",
                  "gutterfold" if sheet == "poker-gutterfold" else "long", "--out", str(tmp_path / "out"), project=project)
     assert result.traceback == "" and result.exit_code == 1, result.output
-    assert f"templates/sheets/{sheet}.yaml:" in result.output and message in result.output
+    assert result.stderr.splitlines() == [f"templates/sheets/{sheet}.yaml:{line_of(path, needle)}: {message}"
+                                          for needle, message in problems] + [f"{len(problems)} problem(s) found."]
 
 
 # ---- calibration -----------------------------------------------------------------------------------

@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+import yaml
+from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
-from conftest import pnp, replace_in
+from conftest import ROOT, line_of, pnp, replace_in
+from generator.build import load_games
+from generator.project import Project
+from generator.texts import Texts
 
 GAME = "race-to-the-table"
 
@@ -95,15 +101,20 @@ def test_dropped_placeholder_fails_validation(project):
     set_translation(project, "en", "cards.double-order.text", "Draw a card to have 3 again. Then play another card at once.")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "components/race-to-the-table/locales/en.po:" in result.stderr
-    assert "cards.double-order.text: placeholders differ from the source (missing {hand_size})" in result.stderr
+    po = project / "components" / GAME / "locales" / "en.po"
+    line = line_of(po, 'msgctxt "cards.double-order.text"') + 1          # the entry's msgid
+    assert result.stderr.splitlines() == [f"components/{GAME}/locales/en.po:{line}: cards.double-order.text: "
+                                          "placeholders differ from the source (missing {hand_size})",
+                                          "1 problem(s) found."]
 
 
 def test_wrong_number_of_plural_forms_fails_validation(project):
     set_translation(project, "ru", "booklet.phrases.cards", ("{n} карта", "{n} карты"))
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "booklet.phrases.cards: plural form msgstr[2] is empty, ru needs 3 forms" in result.stderr
+    line = line_of(project / "components" / GAME / "locales" / "ru.po", 'msgctxt "booklet.phrases.cards"') + 1
+    assert (f"components/{GAME}/locales/ru.po:{line}: booklet.phrases.cards: plural form msgstr[2] is empty, "
+            "ru needs 3 forms\n") in result.stderr
 
 
 def test_released_locale_must_be_complete(project):
@@ -112,21 +123,48 @@ def test_released_locale_must_be_complete(project):
     replace_in(game, "  uk: draft", "  uk: released")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "locale 'uk' is released but" in result.stderr
+    # A whole catalog falls short: the problem is the file's, at no one line.
+    assert f"components/{GAME}/locales/uk.po: locale 'uk' is released but " in result.stderr
 
 
 def test_translated_card_text_must_fit(project):
     set_translation(project, "cs", "cards.quick.text", "Posuňte " + "jednu figurku o dvě pole dopředu a potom ještě dál " * 8)
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "cards.quick.text: [race-to-the-table" in result.stderr and " cs] text does not fit" in result.stderr
+    # Named where the translator fixes it: the catalog entry's msgid line.
+    line = line_of(project / "components" / GAME / "locales" / "cs.po", 'msgctxt "cards.quick.text"') + 1
+    assert result.stderr.splitlines() == [
+        f"components/{GAME}/locales/cs.po:{line}: cards.quick.text: [{GAME} {edition} cs] text does not fit: "
+        "needs 10 lines at 6.5 pt, the 25.5 mm box holds fewer" for edition in ("free", "full")] + ["2 problem(s) found."]
 
 
-def test_plural_forms_follow_the_locale():
-    from generator.texts import plural_index
-    assert [plural_index("ru", n) for n in (1, 2, 5, 21, 22, 25, 11)] == [0, 1, 2, 0, 1, 2, 2]
-    assert [plural_index("cs", n) for n in (1, 3, 5)] == [0, 1, 2]
-    assert [plural_index("bg", n) for n in (1, 2)] == [0, 1]
+# Numbers where the locales' plural rules part ways: the teens of ru and uk, 2-4, 21, 101, 111.
+PLURAL_NUMBERS = (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112)
+CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+
+def integer_categories(locale: str) -> list[str]:
+    """The CLDR categories whole numbers fall in, in CLDR's order: a catalog's msgstr[0], [1], ..."""
+    seen = {Locale.parse(locale).plural_form(n) for n in range(1000)}
+    return [category for category in CLDR_ORDER if category in seen]
+
+
+@pytest.mark.parametrize("locale", ["bg", "uk", "cs", "ru", "en"])
+def test_plural_phrases_take_the_form_cldr_gives_each_number(locale):
+    """Through the path a booklet takes (a phrase placeholder filled from a locale's texts), The
+    Game's "sheets" phrase for each number against the CLDR category Babel gives that number."""
+    game = load_games(Project(ROOT), "the-game", texts=False)[0]
+    texts = Texts.load(game, locale)
+    if locale == game.source_locale:
+        forms = game.booklet["phrases"]["sheets"]
+    else:
+        with (ROOT / "components" / "the-game" / "locales" / f"{locale}.po").open("rb") as handle:
+            message = next(m for m in read_po(handle, locale=locale) if m.context == "booklet.phrases.sheets")
+        forms = dict(zip(integer_categories(locale), message.string, strict=True))
+    assert len(set(forms.values())) == len(integer_categories(locale)), forms    # every form tells itself apart
+    for n in PLURAL_NUMBERS:
+        expected = forms[Locale.parse(locale).plural_form(n)].replace("{n}", str(n))
+        assert texts.fill("{n|sheets}", {"n": n}) == expected, (locale, n)
 
 
 def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(project, tmp_path):
@@ -136,7 +174,7 @@ def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(pr
                "text: Преместете един пул 2 полета напред.", "text: Преместете който и да е пул 2 полета напред.")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert "locale 'en' is released but 1 of" in result.stderr
+    assert f"components/{GAME}/locales/en.po: locale 'en' is released but 1 of " in result.stderr
     result = pnp("build", "--game", GAME, "--locale", "bg", "--edition", "free", "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 0, result.output + result.traceback
@@ -146,17 +184,31 @@ def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(pr
 
 
 def test_the_calibration_sheet_speaks_the_kits_language(tmp_path):
-    """The tool's own words (templates/locales/*.po) are translated like a game's."""
+    """The tool's own words (templates/locales/*.po) are translated like a game's: every text of
+    the sheet, front and back, and the line naming the offset it was built with, both numbers in."""
     import pypdfium2 as pdfium
-    from babel.messages.pofile import read_po as read
-    from conftest import ROOT
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "uk", "--paper", "a4",
-                 "--out", str(tmp_path))
+                 "--back-offset", "1.5,-0.5", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output + result.traceback
+    source = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))["text"]
+    source = {**{k: v for k, v in source.items() if k != "steps"}, **{f"steps.{i}": v for i, v in enumerate(source["steps"])}}
     with (ROOT / "templates" / "locales" / "uk.po").open("rb") as handle:
-        title = next(m.string for m in read(handle, locale="uk") if m.context == "sheets.calibration.text.title")
+        words = {m.context.removeprefix("sheets.calibration.text."): m.string for m in read_po(handle, locale="uk")
+                 if m.context and m.context.startswith("sheets.calibration.text.")}
+    assert words.keys() == source.keys() and all(words[k] and words[k] != source[k] for k in source)
     pdf = pdfium.PdfDocument(tmp_path / GAME / "free" / "uk" / f"{GAME}-free-uk-calibration-a4.pdf")
-    assert title and title in pdf[0].get_textpage().get_text_range()
+    try:
+        front, back = (" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+    finally:
+        pdf.close()
+    steps = sorted(k for k in source if k.startswith("steps."))
+    assert front.startswith(words["title"])
+    for number, key in enumerate(steps, 1):
+        assert f"{number}. {words[key]}" in front, key
+    assert words["current"].format(dx="+1.5", dy="-0.5") in front
+    assert back.startswith(words["back_title"]) and words["dx"] in back and words["dy"] in back
+    for key, english in source.items():
+        assert english.split("{")[0] not in front + back, key
 
 
 def test_status_counts_the_tools_catalogs_too():

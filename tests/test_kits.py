@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CARD, MM, PAPERS, ROOT, cell_texts, pnp
+from conftest import CARD, MM, PAPERS, ROOT, card_cells, cell_texts, page_drawing, pnp
 
 GAME = "race-to-the-table"
 
@@ -102,9 +102,11 @@ def test_cyrillic_extracts_as_text(built):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_stay_in_the_margin(built, paper):
-    """Rasterise the fronts page: nothing within 5 mm of the paper edge, and no mark line
-    running into a card cell (cells are checked by the colour of their edges)."""
-    page = pdfium.PdfDocument(kit(built, "free", "cards", paper))[0]
+    """Rasterise the fronts page: nothing within 5 mm of the paper edge. Then measure every line
+    the sheets draw (the crop marks): none runs into a card cell, each starts off a cell's
+    corner line, and every cut line between cells is marked on both sides of the grid."""
+    document = pdfium.PdfDocument(kit(built, "free", "cards", paper))
+    page = document[0]
     scale = 150 / 72
     image = page.render(scale=scale).to_pil().convert("L")
     w, h = image.size
@@ -116,12 +118,32 @@ def test_crop_marks_stay_in_the_margin(built, paper):
     for y in range(h):
         for x in list(range(band)) + list(range(w - band, w)):
             assert pixels[x, y] > 250, f"ink at {x},{y} within 5 mm of the edge"
-    # Marks exist: dark pixels in the margin beside the grid, in line with the card edges.
+    document.close()
     width, height = PAPERS[paper]
-    left = (width - 3 * CARD[0]) / 2
-    top_margin_y = round(((height - 3 * CARD[1]) / 2 - 1.5) * MM * scale)
-    mark_x = round((left + CARD[0]) * MM * scale)
-    assert min(pixels[mark_x + dx, top_margin_y] for dx in (-1, 0, 1)) < 128
+    cells = card_cells(paper).values()
+    cuts_x = sorted({round(x + dx, 3) for x, _ in cells for dx in (0, CARD[0])})
+    cuts_y = sorted({round(y + dy, 3) for _, y in cells for dy in (0, CARD[1])})
+    grid = (cuts_x[0], cuts_y[0], cuts_x[-1], cuts_y[-1])
+    with pikepdf.open(kit(built, "free", "cards", paper)) as pdf:
+        assert len(pdf.pages) >= 2
+        for number, pdf_page in enumerate(pdf.pages, 1):
+            marks = set()
+            for (x0, y0), (x1, y1) in page_drawing(pdf_page)["lines"]:
+                for cx, cy in cells:
+                    inside = (max(x0, x1) > cx + 0.01 and min(x0, x1) < cx + CARD[0] - 0.01
+                              and max(y0, y1) > cy + 0.01 and min(y0, y1) < cy + CARD[1] - 0.01)
+                    assert not inside, f"page {number}: a line from {(x0, y0)} to {(x1, y1)} runs into a card"
+                if x0 == pytest.approx(x1, abs=1e-6) and round(x0, 3) in cuts_x:
+                    side = "below" if max(y0, y1) < grid[1] else "above" if min(y0, y1) > grid[3] else None
+                    marks.add(("x", round(x0, 3), side))
+                elif y0 == pytest.approx(y1, abs=1e-6) and round(y0, 3) in cuts_y:
+                    side = "left" if max(x0, x1) < grid[0] else "right" if min(x0, x1) > grid[2] else None
+                    marks.add(("y", round(y0, 3), side))
+            # A mark on a cut line that reaches between the outer cut lines runs along the cards' edges.
+            assert None not in {side for _, _, side in marks}, f"page {number}: a crop mark runs into the cards"
+            expected = {("x", x, side) for x in cuts_x for side in ("below", "above")} | \
+                       {("y", y, side) for y in cuts_y for side in ("left", "right")}
+            assert marks == expected, f"page {number}: crop marks missing or astray"
 
 
 def test_boards_are_tiled_with_labels_covering_each_board(built):

@@ -11,10 +11,11 @@ GAME = "race-to-the-table"
 def test_a_paper_added_as_data_is_built(project, tmp_path):
     papers = project / "templates" / "sheets" / "papers.yaml"
     papers.write_text(papers.read_text(encoding="utf-8") + "  a3: {name: A3, size_mm: [297, 420]}\n", encoding="utf-8")
+    out = tmp_path / "out"
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a3",
-                 "--out", str(tmp_path), project=project)
+                 "--out", str(out), project=project)
     assert result.exit_code == 0, result.output + result.traceback
-    with pikepdf.open(tmp_path / GAME / "free" / "bg" / f"{GAME}-free-bg-cards-a3.pdf") as pdf:
+    with pikepdf.open(out / GAME / "free" / "bg" / f"{GAME}-free-bg-cards-a3.pdf") as pdf:
         x0, y0, x1, y1 = (float(v) for v in pdf.pages[0].mediabox)
         assert (round((x1 - x0) / MM), round((y1 - y0) / MM)) == (297, 420)
 

@@ -15,7 +15,7 @@ import pytest
 import yaml
 from PIL import Image, ImageCms
 
-from conftest import pnp, replace_in
+from conftest import line_of, pnp, replace_in
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
@@ -110,8 +110,13 @@ def test_a_profile_with_bad_data_is_reported_with_file_and_line(tmp_path):
         "  format: png\n  colour: {space: rgb}\n  files:\n    - {name: '{deck}.png', per: deck, sides: [front]}\n")
     result = pnp("profiles", project=project)
     assert result.exit_code == 1
-    assert "templates/profiles/broken.yaml:" in result.output
-    assert "needs dpi" in result.output and "one side of one card" in result.output
+    path = project / "templates" / "profiles" / "broken.yaml"
+    where = "templates/profiles/broken.yaml"
+    assert result.stderr.splitlines() == [
+        f"{where}:{line_of(path, 'cards:')}: cards: a png profile needs dpi",
+        f"{where}:{line_of(path, 'poker:')}: cards.sizes.poker: a png profile gives the pixel size of each card size",
+        f"{where}:{line_of(path, '- {name:')}: cards.files.0: a png file holds one side of one card (per: card, one side)",
+        "3 problem(s) found."]
 
 
 GOOD_PROFILE = ("name: Checked\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}\n  bleed_mm: 3\n  safe_mm: 3\n"
@@ -119,13 +124,21 @@ GOOD_PROFILE = ("name: Checked\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}
                 "booklet: {bleed_mm: 3, page_multiple: 4, name: booklet.pdf}\n")
 
 
+PER_DECK = "a file per deck holds every card of the deck, but {} names one card"
+MULTIPLE = ("the rule booklet is a multiple of 4 pages, which a shop asking for a multiple of {} does not get "
+            "(page_multiple: 1, 2 or 4)")
+
+
 @pytest.mark.parametrize("old, new, message", [
     (None, None, None),
-    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-{card}.pdf', per: deck", "{card} names one card"),
-    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-{number}.pdf', per: deck", "{number} names one card"),
-    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-x{copies}.pdf', per: deck", "{copies} names one card"),
-    ("page_multiple: 4", "page_multiple: 8", "multiple of 4 pages"),
-    ("page_multiple: 4", "page_multiple: 3", "multiple of 4 pages"),
+    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-{card}.pdf', per: deck",
+     ("- {name:", "cards.files.0.name: " + PER_DECK.format("{card}"))),
+    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-{number}.pdf', per: deck",
+     ("- {name:", "cards.files.0.name: " + PER_DECK.format("{number}"))),
+    ("{name: '{deck}.pdf', per: deck", "{name: '{deck}-x{copies}.pdf', per: deck",
+     ("- {name:", "cards.files.0.name: " + PER_DECK.format("{copies}"))),
+    ("page_multiple: 4", "page_multiple: 8", ("booklet:", "booklet.page_multiple: " + MULTIPLE.format(8))),
+    ("page_multiple: 4", "page_multiple: 3", ("booklet:", "booklet.page_multiple: " + MULTIPLE.format(3))),
 ])
 def test_profile_checks(tmp_path, old, new, message):
     project = tmp_path / "project"
@@ -138,7 +151,9 @@ def test_profile_checks(tmp_path, old, new, message):
         assert result.exit_code == 0, result.output
         return
     assert result.exit_code == 1 and result.traceback == "", result.output
-    assert "templates/profiles/checked.yaml:" in result.output and message in result.output
+    needle, problem = message
+    assert result.stderr.splitlines() == [f"templates/profiles/checked.yaml:{line_of(path, needle)}: {problem}",
+                                          "1 problem(s) found."]
 
 
 def test_a_png_profile_cannot_ask_for_cmyk(tmp_path):
@@ -151,8 +166,9 @@ def test_a_png_profile_cannot_ask_for_cmyk(tmp_path):
     (project / "templates" / "profiles" / "tgc.yaml").write_text(text.replace(replace, "colour: {space: cmyk}"))
     result = pnp("profiles", project=project)
     assert result.exit_code == 1, result.output
-    assert "templates/profiles/tgc.yaml:" in result.output and "cards.colour.space" in result.output
-    assert "PNG" in result.output
+    line = line_of(project / "templates" / "profiles" / "tgc.yaml", "colour: {space: cmyk}")
+    assert result.stderr.splitlines() == [f"templates/profiles/tgc.yaml:{line}: cards.colour.space: PNG card images "
+                                          "are RGB: use rgb", "1 problem(s) found."]
 
 
 # ---- PNG shops -----------------------------------------------------------------------------------------
@@ -322,8 +338,13 @@ def test_text_too_close_to_the_trim_is_an_error_naming_card_and_field(tmp_path):
     out = tmp_path / "out"
     result = build_shop(out, "eu-3mm", edition="free", project=project)
     assert result.exit_code == 1
-    assert "cards.quick.count_label" in result.output and "safe zone" in result.output
-    assert "eu-3mm" in result.output
+    # Every card of the free edition shows its count there; a face's problems name the card's line.
+    cards = project / "components" / GAME / "cards.yaml"
+    free = [card_id for cards_of_deck in cards_in("free").values() for card_id, _ in cards_of_deck]
+    assert result.stderr.splitlines() == [
+        f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: cards.{card_id}.count_label: "
+        f"[eu-3mm {GAME} free bg] text is 2.28 mm from the trim; this shop needs 4 mm (safe zone)"
+        for card_id in free] + [f"{len(free)} problem(s) found."]
     assert not out.exists()
 
 

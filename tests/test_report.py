@@ -10,12 +10,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import replace_in
+from conftest import pnp, replace_in
 from generator import report
-from generator.cli import main
 from generator.project import Project
 from generator.report import make_report
 from generator.rules import load_rules
@@ -28,9 +26,8 @@ REPORT = f"{SLUG}/full/{SLUG}-full-report.pdf"
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(main, ["-C", str(ROOT), "build", "--game", SLUG, "--edition", "full",
-                                       "--locale", "bg", "--paper", "a4", "--out", str(out)])
-    assert result.exit_code == 0, result.output
+    result = pnp("build", "--game", SLUG, "--edition", "full", "--locale", "bg", "--paper", "a4", "--out", str(out))
+    assert result.exit_code == 0, result.output + result.traceback
     return out
 
 

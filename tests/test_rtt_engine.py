@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import pnp, replace_in
+from conftest import line_of, pnp, replace_in
 from generator.build import load_games
 from generator.project import Project
 from generator.rules import load_rules
@@ -81,11 +81,11 @@ def test_a_shortage_is_a_validation_problem_naming_it(project):
     text = cards.read_text(encoding="utf-8").replace("count: {full: 15, free: 10}", "count: {full: 15}")
     cards.write_text(text, encoding="utf-8")
     problems = check_play(_load_unchecked(project))
-    messages = [p.message for p in problems]
-    # 17 action cards are left in the free edition: 6 hands of 3 need 18.
-    assert "a 6-player game of edition 'free' needs 18 action cards, the components have 17" in messages
-    assert all("full" not in m for m in messages)
-    assert problems[0].file.endswith("cards.yaml") and problems[0].line > 0
+    # 17 action cards are left in the free edition: 6 hands of 3 need 18. The deck is short: the
+    # problem is the cards mapping's.
+    assert [(p.file, p.line, p.key, p.message) for p in problems] == [
+        (f"components/{SLUG}/cards.yaml", line_of(cards, "cards:"), "cards",
+         "a 6-player game of edition 'free' needs 18 action cards, the components have 17")]
 
 
 def test_a_card_without_a_rule_is_a_validation_problem(project):
@@ -93,7 +93,9 @@ def test_a_card_without_a_rule_is_a_validation_problem(project):
     text = cards.read_text(encoding="utf-8").replace("  taxi:\n    deck: action", "  cab:\n    deck: action")
     cards.write_text(text, encoding="utf-8")
     problems = check_play(_load_unchecked(project))
-    assert any("action card 'cab' has no rule 'cab'" in p.message and p.key == "cards.cab" for p in problems)
+    (cab,) = [p for p in problems if p.key == "cards.cab"]
+    assert (cab.file, cab.line) == (f"components/{SLUG}/cards.yaml", line_of(cards, "  cab:"))
+    assert cab.message.startswith("edition 'full': action card 'cab' has no rule 'cab' in the engine (rules: quick, ")
 
 
 def test_team_sizes_the_rules_do_not_allow_fail_validation(project):
@@ -101,8 +103,7 @@ def test_team_sizes_the_rules_do_not_allow_fail_validation(project):
     replace_in(game_yaml, "  team_size_max: 3\n", "  team_size_max: 4\n")
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    line = next(n for n, text in enumerate(game_yaml.read_text(encoding="utf-8").splitlines(), 1)
-                if "team_size_max" in text)
+    line = line_of(game_yaml, "team_size_max")
     assert f"components/{SLUG}/game.yaml:{line}: players.team_size_max: rules need 3, data says 4" in result.stderr
 
 
@@ -319,13 +320,19 @@ def test_sudden_rain_and_road_works_leave_the_protected_pawn():
 
 def test_table_guard_acts_by_itself_the_first_time_only():
     state = position((9, role("table-guard")), (5, hand("long-queue", "long-queue", "quick")))
-    assert not any(a[0] == "role" for a in state.legal_actions())     # never played
+    assert state.current == A and not any(a[0] == "role" for a in state.legal_actions())     # never played
     play(state, "play", "quick", A)
+    assert state.to_json()["seats"]["A"]["role_used"] is False
     play(state, "play", "long-queue", A)
     assert pos(state)[A] == 10 and state.role_uses[A] == 1             # 11 - 1, not - 2
+    # Spent: its card is face down, in the scenario's view and in the game's tally of roles.
+    assert state.to_json()["seats"]["A"]["role_used"] is True
+    assert state.stats()["roles"]["table-guard"] == 1
+    assert state.current == A and not any(a[0] == "role" for a in state.legal_actions())   # nor an action now
     play(state, "play", "quick", B)
     play(state, "play", "long-queue", A)
     assert pos(state)[A] == 8                                          # the second time in full
+    assert state.role_uses[A] == 1 and state.stats()["roles"]["table-guard"] == 1
 
 
 def test_table_guard_cancels_a_closed_token_and_ignores_own_moves_and_one_field_moves():

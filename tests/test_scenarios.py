@@ -49,9 +49,10 @@ def _variant(tmp_path, old: str, new: str, source: Path = EXAMPLE) -> Path:
     return path
 
 
-def _line(path: Path, needle: str) -> int:
-    """The last line holding needle."""
-    return max(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+def _line(path: Path, needle: str, first: bool = False) -> int:
+    """The last (or first) line holding needle."""
+    numbers = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
+    return numbers[0] if first else numbers[-1]
 
 
 def test_an_illegal_action_exits_1_saying_why(tmp_path):
@@ -68,7 +69,8 @@ def test_an_action_out_of_turn_exits_1(tmp_path):
     path = _variant(tmp_path, "{player: Мария, role: chef}", "{player: Ники, role: gossip}")
     result = pnp("play", SLUG, str(path))
     assert result.exit_code == 1
-    assert "steps.1.do.0.player: it is Мария's turn, not Ники's" in result.stderr
+    line = _line(path, "{player: Ники, role: gossip}", first=True)              # step 1, not the later one
+    assert f"{path}:{line}: steps.1.do.0.player: it is Мария's turn, not Ники's" in result.stderr
 
 
 # Each game's scenario that ends the game, and one of its actions.
@@ -96,7 +98,7 @@ def test_every_game_reads_the_opening_of_an_action_alike(tmp_path, slug):
                     encoding="utf-8")
     result = pnp("play", slug, str(path))
     assert result.exit_code == 1
-    assert f"steps.0.do.0.colour: unknown key 'colour' ({keys})" in result.stderr
+    assert f"{path}:{_line(path, '{colour: red}')}: steps.0.do.0.colour: unknown key 'colour' ({keys})" in result.stderr
 
 
 def test_a_donkey_can_action_names_its_player_who_may_be_out_of_turn(tmp_path):
@@ -105,15 +107,19 @@ def test_a_donkey_can_action_names_its_player_who_may_be_out_of_turn(tmp_path):
     source = ROOT / "components" / "donkey-can" / "scenarios" / "round-not-overloaded.yaml"
     path = _variant(tmp_path, "      - {player: Петро, cargo: 3}", "      - {cargo: 3}", source)
     result = pnp("play", "donkey-can", str(path))
-    assert result.exit_code == 1 and "steps.0.do.1: an action names the player who acts" in result.stderr
+    assert result.exit_code == 1
+    assert (f"{path}:{_line(path, '- {cargo: 3}')}: steps.0.do.1: an action names the player who acts, such as "
+            "{player: Оля, cargo: 7}") in result.stderr
     path = _variant(tmp_path, "      - {player: Оля, cargo: 7}", "      - {player: Петро, cargo: 3}", source)
     result = pnp("play", "donkey-can", str(path))
     assert result.exit_code == 1
-    assert "steps.0.do.0: illegal action: it is Оля's turn, not Петро's" in result.stderr
+    line = _line(path, "{player: Петро, cargo: 3}", first=True)                 # do.0 now reads as do.1 does
+    assert f"{path}:{line}: steps.0.do.0: illegal action: it is Оля's turn, not Петро's" in result.stderr
     path = _variant(tmp_path, "      - {player: Оля, cargo: 7}", "      - {player: Оксана, cargo: 7}", source)
     result = pnp("play", "donkey-can", str(path))
     assert result.exit_code == 1
-    assert "steps.0.do.0.player: no player 'Оксана' (players: Оля, Петро, Ганна)" in result.stderr
+    line = _line(path, "{player: Оксана, cargo: 7}")
+    assert f"{path}:{line}: steps.0.do.0.player: no player 'Оксана' (players: Оля, Петро, Ганна)" in result.stderr
 
 
 def test_an_unmet_expectation_exits_1_naming_the_key(tmp_path):
@@ -129,24 +135,31 @@ def test_a_legal_action_listed_as_illegal_exits_1(tmp_path):
                     "      - {player: Ники, play: long-queue, pawns: [Супа]}")
     result = pnp("play", SLUG, str(path))
     assert result.exit_code == 1
-    assert "steps.2.illegal.1: expected to be refused" in result.stderr
+    line = _line(path, "{player: Ники, play: long-queue, pawns: [Супа]}")
+    assert (f"{path}:{line}: steps.2.illegal.1: expected to be refused, but ('play', 'long-queue', 0) is legal here"
+            in result.stderr)
+
+
+ACTION_CARDS = "quick, smells-good, long-queue, closed, shortcut, swap, taxi, road-works, friday, double-order, sudden-rain"
 
 
 @pytest.mark.parametrize("old,new,message", [
     ("  clock: 12", "  clock: 15", "setup.clock: the clock marker is on field 1 to 14"),
     ("role: chef, hand", "role: accountant, hand", "setup.players.1.role: the accountant is already Дядо Иван's"),
-    ("hand: [quick, smells-good, swap]", "hand: [quick, smells-good]", "setup.players.1.hand: a hand holds 3 cards"),
+    ("hand: [quick, smells-good, swap]", "hand: [quick, smells-good]", "setup.players.1.hand: a hand holds 3 cards, not 2"),
     ("hand: [quick, smells-good, swap]", "hand: [quick, smells-good, pizza]",
-     "setup.players.1.hand.2: edition 'full' has no action card 'pizza'"),
-    ("  clock: 12", "  clocks: 12", "setup.clocks: unknown key 'clocks'"),
-    ("edition: full", "edition: deluxe", "setup.edition: no edition 'deluxe'"),
+     f"setup.players.1.hand.2: edition 'full' has no action card 'pizza' (cards: {ACTION_CARDS})"),
+    ("  clock: 12", "  clocks: 12",
+     "setup.clocks: unknown key 'clocks' (setup keys: clock, current, deck, discard, edition, options, players, rest, seed)"),
+    ("edition: full", "edition: deluxe", "setup.edition: no edition 'deluxe' (editions: free, full)"),
 ])
 def test_a_setup_that_does_not_fit_exits_1_located(tmp_path, old, new, message):
     path = _variant(tmp_path, old, new)
     result = pnp("play", SLUG, str(path))
     assert result.exit_code == 1
-    assert message in result.stderr, result.stderr
-    assert f"{path}:" in result.stderr
+    # The line of the changed text; a second accountant is the player who repeats the role.
+    line = _line(path, new.strip())
+    assert result.stderr.splitlines() == [f"{path}:{line}: {message}", "1 problem(s) found."]
 
 
 def test_more_copies_than_the_edition_has_are_refused(tmp_path):
@@ -154,11 +167,14 @@ def test_more_copies_than_the_edition_has_are_refused(tmp_path):
     path.write_text("setup:\n  edition: free\n  players:\n    - {name: A, hand: [friday, quick, quick]}\n"
                     "    - B\n", encoding="utf-8")
     result = pnp("play", SLUG, str(path))
-    assert result.exit_code == 1 and "setup.players.0.hand.0: edition 'free' has no action card 'friday'" in result.stderr
+    assert result.exit_code == 1
+    assert (f"{path}:4: setup.players.0.hand.0: edition 'free' has no action card 'friday' "
+            "(cards: quick, smells-good, long-queue, closed, shortcut)\n") in result.stderr
     path.write_text("setup:\n  edition: free\n  players: [A, B]\n  discard: [closed, closed, closed, closed]\n",
                     encoding="utf-8")
     result = pnp("play", SLUG, str(path))
-    assert result.exit_code == 1 and "more 'closed' cards than the 3 of edition 'free'" in result.stderr
+    assert result.exit_code == 1
+    assert f"{path}:4: setup.discard.3: more 'closed' cards than the 3 of edition 'free'\n" in result.stderr
 
 
 def test_play_on_with_a_policy_reaches_the_end(tmp_path):

@@ -20,7 +20,7 @@ from generator.rules.the_game.state import END, new_game
 from generator.simulate import play_game
 from generator.validate import check_play
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, line_of, pnp, replace_in
 
 SLUG = "the-game"
 GAME = load_games(Project(ROOT), SLUG)[0]
@@ -76,22 +76,31 @@ def test_a_missing_number_card_fails_validation(project):
                'value: 42, colour: "#0C7C5B", count: {standard: 1}}', 'value: 42, colour: "#0C7C5B", count: {standard: 0}}')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    assert "cards.n42.count.standard: rules need 1, data says 0" in result.stderr
-    assert "total cards/numbers in edition 'standard': rules need 98, data says 97" in result.stderr
+    cards = project / "components" / SLUG / "cards.yaml"
+    where = f"components/{SLUG}/cards.yaml"
+    assert result.stderr.splitlines() == [
+        f"{where}:{line_of(cards, 'cards:')}: cards: total cards in edition 'standard': rules need 102, data says 101",
+        f"{where}:{line_of(cards, 'cards:')}: cards: total cards/numbers in edition 'standard': rules need 98, data says 97",
+        f"{where}:{line_of(cards, 'value: 42,')}: cards.n42.count.standard: rules need 1, data says 0",
+        "3 problem(s) found."]
 
 
 def test_a_card_showing_another_number_fails_validation(project):
     replace_in(project / "components" / SLUG / "cards.yaml", 'name: "42", value: 42', 'name: "24", value: 42')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    assert "cards.n42.name: rules need 42, data says 24" in result.stderr
+    line = line_of(project / "components" / SLUG / "cards.yaml", 'name: "24", value: 42')
+    assert result.stderr.splitlines() == [f"components/{SLUG}/cards.yaml:{line}: cards.n42.name: rules need 42, data says 24",
+                                          "1 problem(s) found."]
 
 
 def test_a_wrong_hand_size_fails_validation(project):
     replace_in(project / "components" / SLUG / "game.yaml", '"2": 7', '"2": 9')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    assert "hand_sizes.2: rules need 7, data says 9" in result.stderr
+    line = line_of(project / "components" / SLUG / "game.yaml", '"2": 9')
+    assert result.stderr.splitlines() == [f"components/{SLUG}/game.yaml:{line}: hand_sizes.2: rules need 7, data says 9",
+                                          "1 problem(s) found."]
 
 
 # ---- dealing -------------------------------------------------------------------------------
@@ -344,7 +353,8 @@ def test_a_scenario_with_a_wrong_expectation_fails(tmp_path):
                       encoding="utf-8")
     result = pnp("play", SLUG, str(broken))
     assert result.exit_code == 1
-    assert "steps.1.expect.piles.up-1.top: expected 91, the state has 90" in result.stderr
+    line = line_of(broken, "up-1: {top: 91")
+    assert f"{broken}:{line}: steps.1.expect.piles.up-1.top: expected 91, the state has 90\n" in result.stderr
 
 
 def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
@@ -354,7 +364,10 @@ def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
                       encoding="utf-8")
     result = pnp("play", SLUG, str(broken))
     assert result.exit_code == 1
-    assert "illegal action: 66 cannot go on up-1, an ascending pile showing 77" in result.stderr
+    line = line_of(broken, "{player: Ana, play: 66, pile: up-1}", last=True)      # the move, not the illegal: list
+    assert result.stderr.splitlines() == [f"{broken}:{line}: steps.1.do.0: illegal action: 66 cannot go on up-1, an "
+                                          "ascending pile showing 77 (it takes a card above 77, or 67)",
+                                          "1 problem(s) found."]
 
 
 def test_a_playthrough_records_the_same_again(tmp_path):
@@ -426,7 +439,7 @@ def test_the_cut_sheets_hold_every_card_once(kit, paper):
 
 
 def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
-    """A saddle-stitched booklet is folded sheets of 4 pages."""
+    """A saddle-stitched booklet is folded sheets of 4 pages; every number in it is filled in."""
     game_yaml = yaml.safe_load((ROOT / "components" / SLUG / "game.yaml").read_text(encoding="utf-8"))
     entries = [e for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]
                if e["kind"] == "rules"]
@@ -435,5 +448,22 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
         pdf = pdfium.PdfDocument(kit / entry["path"])
         try:
             assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
+            text = " ".join(page.get_textpage().get_text_range() for page in pdf)
+            assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), f"{entry['path']}: a placeholder is left unfilled"
         finally:
             pdf.close()
+
+
+@pytest.mark.parametrize("locale, many", [("ru", "листов"), ("uk", "аркушів")], ids=["ru", "uk"])
+def test_the_print_table_says_sheets_in_the_plural_form_of_the_teens(kit, locale, many):
+    """102 cards, 9 a sheet: 12 sheets, which ru and uk say in the 'many' form, never 'few'."""
+    entries = {e["path"]: e for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]}
+    folder = f"{SLUG}/standard/{locale}"
+    sheets = entries[f"{folder}/{SLUG}-standard-{locale}-cards-a4.pdf"]["pages"] // 2
+    assert sheets == 12
+    pdf = pdfium.PdfDocument(kit / folder / f"{SLUG}-standard-{locale}-rules.pdf")
+    try:
+        text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+    finally:
+        pdf.close()
+    assert f"{sheets} {many} {sheets} {many}" in text          # the A4 and Letter columns
