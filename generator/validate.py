@@ -80,7 +80,8 @@ def _describe_value(error, data, path: tuple) -> tuple[tuple, str]:
     if v == "minLength":
         return path, f"{_value(instance)} is too short (at least {limit} characters)"
     if v in ("minItems", "maxItems"):
-        return path, f"{len(instance)} items, expected {'at least' if v == 'minItems' else 'at most'} {limit}"
+        items = f"{len(instance)} item" + ("" if len(instance) == 1 else "s")
+        return path, f"{items}, expected {'at least' if v == 'minItems' else 'at most'} {limit}"
     if v == "oneOf" and error.context:
         best = min(error.context, key=lambda e: len(e.absolute_path))
         return _describe(best, data)

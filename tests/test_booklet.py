@@ -352,10 +352,12 @@ def test_a_released_locale_must_be_fully_translated(project, tmp_path):
     result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1
-    (problem, summary) = result.stderr.splitlines()
-    # A whole catalog falls short: the problem is the file's, at no one line.
+    (problem, entry, summary) = result.stderr.splitlines()
+    # The catalog falls short as a whole, and the string it lacks is named at its entry.
     assert problem.startswith(f"components/{GAME}/locales/en.po: locale 'en' is released but 1 of "), problem
-    assert problem.endswith(" strings are not translated (or fuzzy)") and summary == "1 problem(s) found."
+    assert problem.endswith(" strings are not translated (or fuzzy)") and summary == "2 problem(s) found."
+    entry_line = line_of(po, 'msgctxt "booklet.ui.effect"') + 1        # its msgid line
+    assert entry == f"components/{GAME}/locales/en.po:{entry_line}: booklet.ui.effect: not translated"
 
 
 def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(project):

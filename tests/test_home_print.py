@@ -222,7 +222,7 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
      [("name: Poker", "missing required key 'columns'"),
       ("colums: 3", "colums: unknown key 'colums' (allowed: card_mm, columns, crop_marks, fold_line, gap_mm, name, "
                     "orientation, row_gap_mm, rows)")]),
-    ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", [("card_mm: [63]", "card_mm: [63] is too short")]),
+    ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", [("card_mm: [63]", "card_mm: 1 item, expected at least 2")]),
     ("poker-gutterfold", "rows: 2", "rows: 3",
      [("rows: 3", "rows: a gutterfold sheet needs an even number of rows (fronts in the top half, their backs below "
                   "the fold), not 3")]),
