@@ -6,6 +6,7 @@ import math
 
 from reportlab.lib.units import mm
 
+from ..render.pdf import polygon_path
 from .base import ElementType, resolve_colour
 
 
@@ -43,12 +44,7 @@ class Shape(ElementType):
         fill = resolve_colour(element.get("fill"), values) if closed else None
         stroke = resolve_colour(element.get("stroke", "#000000"), values)
         width = element.get("stroke_width", 0.5)
-        path = canvas.beginPath()
-        path.moveTo(points[0][0] * mm, points[0][1] * mm)
-        for x, y in points[1:]:
-            path.lineTo(x * mm, y * mm)
-        if closed:
-            path.close()
+        path = polygon_path(canvas, points, closed)
         if fill:
             canvas.setFillColor(context.palette.colour(fill, area=True))
         if stroke:
@@ -64,13 +60,7 @@ class Shape(ElementType):
             size = element.get("arrow_mm", max(3 * width, 2.0))
             ends = {"start": [(points[0], points[1])], "end": [(points[-1], points[-2])]}
             for tip, tail in ends.get(arrow, ends["start"] + ends["end"]):
-                head = arrow_head(tip, tail, size)
-                triangle = canvas.beginPath()
-                triangle.moveTo(head[0][0] * mm, head[0][1] * mm)
-                for x, y in head[1:]:
-                    triangle.lineTo(x * mm, y * mm)
-                triangle.close()
-                canvas.drawPath(triangle, stroke=0, fill=1)
+                canvas.drawPath(polygon_path(canvas, arrow_head(tip, tail, size)), stroke=0, fill=1)
 
 
 ELEMENT = Shape()

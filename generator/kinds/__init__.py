@@ -31,6 +31,19 @@ class Kind:
     contents: Callable = _nothing
 
 
+def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
+    """The booklet's contents rows of a kind whose every component is its own row."""
+    return [(phrase(loc, (phrase_name, "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
+            for c in loc.game.in_edition(loc.edition, category)]
+
+
+def face_problems(loc, face, file: str, line: int, key: str) -> list:
+    """A placed face's problems (text that does not fit ...) as located problems."""
+    from ..errors import Problem
+    return [Problem(file, line, f"{key}.{field}", f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}")
+            for field, message in face.problems]
+
+
 KINDS: list[Kind] = sorted(
     (importlib.import_module(f"{__name__}.{module.name}").KIND for module in pkgutil.iter_modules(__path__)
      if not module.name.startswith("_")),

@@ -8,7 +8,7 @@ from ..layout import Localised
 from ..render.dice import DieNet, cube_net, pack_nets, render_dice
 from ..render.faces import place_face
 from ..yamlfile import locate
-from . import Kind
+from . import Kind, counted_rows, face_problems
 
 
 def die_nets(project, loc: Localised) -> list[DieNet]:
@@ -68,15 +68,12 @@ def check(kit: Kit) -> list:
         component_id = net.key.removeprefix("die-")
         for index, face in enumerate(net.faces):
             file, line = locate(game.files["dice"], ("dice", component_id, "faces", index))
-            for field, message in face.problems:
-                problems.append(Problem(file, line, f"dice.{component_id}.faces.{index}.{field}",
-                                        f"[{game.slug} {loc.edition} {loc.locale}] {message}"))
+            problems += face_problems(loc, face, file, line, f"dice.{component_id}.faces.{index}")
     return problems
 
 
 def contents(loc, phrase) -> list:
-    return [(phrase(loc, ("dice", "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
-            for c in loc.game.in_edition(loc.edition, "dice")]
+    return counted_rows(loc, phrase, "dice", "dice")
 
 
 KIND = Kind("dice", 40, files, sheets, check, contents=contents)

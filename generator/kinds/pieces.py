@@ -9,7 +9,7 @@ from ..render.boards import plan_tiles
 from ..render.faces import place_face
 from ..render.pieces import PieceFace, page_plan, render_pieces
 from ..yamlfile import locate
-from . import Kind
+from . import Kind, counted_rows, face_problems
 
 
 def piece_faces(loc: Localised) -> list[PieceFace]:
@@ -87,15 +87,12 @@ def check(kit: Kit) -> list:
     for piece in piece_faces(loc):
         component_id = piece.key.removeprefix("piece-")
         file, line = locate(game.files["pieces"], ("pieces", component_id))
-        for field, message in piece.face.problems:
-            problems.append(Problem(file, line, f"pieces.{component_id}.{field}",
-                                    f"[{game.slug} {loc.edition} {loc.locale}] {message}"))
+        problems += face_problems(loc, piece.face, file, line, f"pieces.{component_id}")
     return problems
 
 
 def contents(loc, phrase) -> list:
-    return [(phrase(loc, ("pieces", "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
-            for c in loc.game.in_edition(loc.edition, "pieces")]
+    return counted_rows(loc, phrase, "pieces", "pieces")
 
 
 KIND = Kind("pieces", 50, files, sheets, check, contents=contents)

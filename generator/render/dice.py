@@ -18,7 +18,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from .faces import PlacedFace, draw_placed
-from .pdf import Document, draft_mark, scale_bar
+from .pdf import Document, draft_mark, polygon_path, scale_bar
 
 # (column, row) of each face in the cross, row 0 at the top.
 CROSS = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
@@ -136,12 +136,7 @@ def draw_net(canvas, die: DieNet, style: dict) -> None:
     canvas.saveState()
     canvas.setFillColor(HexColor(style["tab_fill"]))
     for tab in net.tabs:
-        path = canvas.beginPath()
-        path.moveTo(tab[0][0] * mm, tab[0][1] * mm)
-        for px, py in tab[1:]:
-            path.lineTo(px * mm, py * mm)
-        path.close()
-        canvas.drawPath(path, stroke=0, fill=1)
+        canvas.drawPath(polygon_path(canvas, tab), stroke=0, fill=1)
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(style["cut_pt"])
     for a, b in _outline(net):

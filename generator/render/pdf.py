@@ -103,3 +103,14 @@ def draft_mark(canvas, page_mm, text: str) -> None:
     canvas.rotate(55)
     canvas.drawCentredString(0, -24, text)
     canvas.restoreState()
+
+
+def polygon_path(canvas, points, closed: bool = True):
+    """A ReportLab path through `points` (mm), closed back to the first unless `closed` is False."""
+    path = canvas.beginPath()
+    path.moveTo(points[0][0] * mm, points[0][1] * mm)
+    for x, y in points[1:]:
+        path.lineTo(x * mm, y * mm)
+    if closed:
+        path.close()
+    return path

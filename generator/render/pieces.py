@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 
 from .boards import tile_pages
 from .faces import PlacedFace, draw_placed
-from .pdf import Document, draft_mark, scale_bar
+from .pdf import Document, draft_mark, polygon_path, scale_bar
 from .tokens import pack
 
 
@@ -34,12 +34,7 @@ def fits(piece: PieceFace, paper_mm, margin: float) -> bool:
 
 def draw_piece(canvas, piece: PieceFace) -> None:
     canvas.saveState()
-    path = canvas.beginPath()
-    path.moveTo(piece.outline[0][0] * mm, piece.outline[0][1] * mm)
-    for x, y in piece.outline[1:]:
-        path.lineTo(x * mm, y * mm)
-    path.close()
-    canvas.clipPath(path, stroke=0, fill=0)        # the art stops at the cut
+    canvas.clipPath(polygon_path(canvas, piece.outline), stroke=0, fill=0)        # the art stops at the cut
     draw_placed(canvas, piece.face)
     canvas.restoreState()
     canvas.saveState()
@@ -60,12 +55,7 @@ def draw_piece(canvas, piece: PieceFace) -> None:
     canvas.setDash()
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.6)
-    cut = canvas.beginPath()
-    cut.moveTo(piece.outline[0][0] * mm, piece.outline[0][1] * mm)
-    for x, y in piece.outline[1:]:
-        cut.lineTo(x * mm, y * mm)
-    cut.close()
-    canvas.drawPath(cut, stroke=1, fill=0)
+    canvas.drawPath(polygon_path(canvas, piece.outline), stroke=1, fill=0)
     canvas.restoreState()
 
 
