@@ -293,7 +293,7 @@ def test_a_scenario_that_expects_the_wrong_outcome_fails_with_its_line(project):
     result = pnp("play", GAME, str(scenario), project=project)
     assert result.exit_code == 1
     line = line_of(scenario, "overloaded: true, taken")
-    assert f"round-not-overloaded.yaml:{line}: steps.1.expect.last_round.overloaded: expected True" in result.stderr
+    assert f"round-not-overloaded.yaml:{line}: steps.2.expect.last_round.overloaded: expected True" in result.stderr
 
 
 # ---- seeded games -------------------------------------------------------------------------

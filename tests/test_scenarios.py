@@ -49,9 +49,10 @@ def _variant(tmp_path, old: str, new: str, source: Path = EXAMPLE) -> Path:
     return path
 
 
-def _line(path: Path, needle: str) -> int:
-    """The last line holding needle."""
-    return max(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+def _line(path: Path, needle: str, last: bool = True) -> int:
+    """The last (or first) line holding needle."""
+    lines = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
+    return lines[-1] if last else lines[0]
 
 
 def test_an_illegal_action_exits_1_saying_why(tmp_path):
@@ -68,7 +69,8 @@ def test_an_action_out_of_turn_exits_1(tmp_path):
     path = _variant(tmp_path, "{player: Мария, role: chef}", "{player: Ники, role: gossip}")
     result = pnp("play", SLUG, str(path))
     assert result.exit_code == 1
-    assert "steps.1.do.0.player: it is Мария's turn, not Ники's" in result.stderr
+    line = _line(path, "{player: Ники, role: gossip}", last=False)
+    assert f"{path}:{line}: steps.1.do.0.player: illegal action: it is Мария's turn, not Ники's" in result.stderr
 
 
 # Each game's scenario that ends the game, and one of its actions.
@@ -91,7 +93,7 @@ def test_every_game_reads_the_opening_of_an_action_alike(tmp_path, slug):
     result = pnp("play", slug, str(path))
     steps = len(yaml.safe_load(path.read_text(encoding="utf-8"))["steps"])
     assert result.exit_code == 1
-    assert f"{path}:{_line(path, action)}: steps.{steps - 1}.do.0: the game is already over" in result.stderr
+    assert f"{path}:{_line(path, action)}: steps.{steps - 1}.do.0: this game is already over" in result.stderr
     path.write_text(source.read_text(encoding="utf-8").replace("steps:\n", "steps:\n  - do:\n      - {colour: red}\n", 1),
                     encoding="utf-8")
     result = pnp("play", slug, str(path))
@@ -99,21 +101,117 @@ def test_every_game_reads_the_opening_of_an_action_alike(tmp_path, slug):
     assert f"steps.0.do.0.colour: unknown key 'colour' ({keys})" in result.stderr
 
 
-def test_a_donkey_can_action_names_its_player_who_may_be_out_of_turn(tmp_path):
-    """Every phase asks the players in an order the rules set, so an action out of turn is an
-    illegal action (a scenario can list it under illegal:), and an action names its player."""
-    source = ROOT / "components" / "donkey-can" / "scenarios" / "round-not-overloaded.yaml"
+DONKEY = ROOT / "components" / "donkey-can" / "scenarios"
+THE_GAME = ROOT / "components" / "the-game" / "scenarios"
+
+
+def test_a_player_named_in_an_action_is_any_player_and_may_be_left_out(tmp_path):
+    source = DONKEY / "round-not-overloaded.yaml"
     path = _variant(tmp_path, "      - {player: Петро, cargo: 3}", "      - {cargo: 3}", source)
     result = pnp("play", "donkey-can", str(path))
-    assert result.exit_code == 1 and "steps.0.do.1: an action names the player who acts" in result.stderr
+    assert result.exit_code == 0, result.output           # the player whose turn it is acts
     path = _variant(tmp_path, "      - {player: Оля, cargo: 7}", "      - {player: Петро, cargo: 3}", source)
     result = pnp("play", "donkey-can", str(path))
     assert result.exit_code == 1
-    assert "steps.0.do.0: illegal action: it is Оля's turn, not Петро's" in result.stderr
+    line = _line(path, "{player: Петро, cargo: 3}", last=False)
+    assert f"{path}:{line}: steps.0.do.0.player: illegal action: it is Оля's turn, not Петро's" in result.stderr
     path = _variant(tmp_path, "      - {player: Оля, cargo: 7}", "      - {player: Оксана, cargo: 7}", source)
     result = pnp("play", "donkey-can", str(path))
     assert result.exit_code == 1
-    assert "steps.0.do.0.player: no player 'Оксана' (players: Оля, Петро, Ганна)" in result.stderr
+    line = _line(path, "Оксана")
+    assert f"{path}:{line}: steps.0.do.0.player: no player 'Оксана' (players: Оля, Петро, Ганна)" in result.stderr
+
+
+def test_a_steps_parts_are_carried_out_in_the_order_written(tmp_path):
+    """`illegal` before `do` is checked in the position the step starts from, after `do` once
+    the actions are applied: ending the turn after two cards is legal."""
+    setup = ("setup:\n  players:\n    - {name: Ana, hand: [10, 20, 30, 40, 50, 60, 70]}\n"
+             "    - {name: Ben, hand: [11, 21, 31, 41, 51, 61, 71]}\nsteps:\n")
+    refused = "    illegal:\n      - {player: Ana, end: true}\n"
+    played = "    do:\n      - {player: Ana, play: 10, pile: up-1}\n      - {player: Ana, play: 20, pile: up-1}\n"
+    expected = "    expect: {played_this_turn: 2}\n"
+    path = tmp_path / "order.yaml"
+    path.write_text(setup + "  -" + (refused + played)[3:] + expected, encoding="utf-8")
+    result = pnp("play", "the-game", str(path))
+    assert result.exit_code == 0, result.output
+    path.write_text(setup + "  -" + (played + refused)[3:] + expected, encoding="utf-8")
+    result = pnp("play", "the-game", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (f"{path}:{_line(path, 'end: true')}: steps.0.illegal.0: expected to be refused, "
+                             f"but ('end',) is legal here\n1 problem(s) found.\n")
+
+
+def test_a_refusal_for_another_reason_than_the_one_given_fails(tmp_path):
+    """In the old order (illegal first) the donkey Упертюх's advantages were refused only
+    because the cargo was not down yet; `because` tells the two apart."""
+    source = DONKEY / "donkey-effects.yaml"
+    cargo = """    do:
+      - {player: Оля, cargo: 1}
+      - {player: Петро, cargo: 1}
+      - {player: Ганна, cargo: 1}
+"""
+    refused = """    illegal:
+      - {player: Оля, advantage: carrot, because: Оля must accept or refuse the contract now}
+      - {player: Оля, pass: true, because: Оля must accept or refuse the contract now}
+"""
+    assert cargo + refused in source.read_text(encoding="utf-8")
+    path = _variant(tmp_path, cargo + refused, refused + cargo, source)
+    result = pnp("play", "donkey-can", str(path))
+    assert result.exit_code == 1
+    line = _line(path, "advantage: carrot, because")
+    assert (f"{path}:{line}: steps.0.illegal.0.because: refused, but because Оля must play a cargo card now, "
+            f"not ('advantage', 0, 'cargo-red-1', None)") in result.stderr
+    assert f"{path}:{line + 1}: steps.0.illegal.1.because: refused, but because Оля must play a cargo card now" \
+        in result.stderr
+    assert result.stderr.count("problem") == 1 and "2 problem(s) found" in result.stderr
+
+
+# Per game: a position, the first player's action, and the second player's action that is legal
+# once it is their turn.
+OUT_OF_TURN = {
+    "race-to-the-table": ("""setup:
+  edition: free
+  players:
+    - {name: Ана, hand: [quick, quick, quick]}
+    - {name: Боби, hand: [quick, quick, quick]}
+""", "{player: Ана, play: quick, pawns: [Боби]}", "{player: Боби, play: quick, pawns: [Ана]}", "Ана", "Боби"),
+    "the-game": ("""setup:
+  players:
+    - {name: Ana, hand: [10, 20, 30, 40, 50, 60, 70]}
+    - {name: Ben, hand: [11, 21, 31, 41, 51, 61, 71]}
+""", "{player: Ana, play: 10, pile: up-1}, {player: Ana, play: 20, pile: up-1}, {player: Ana, end: true}",
+                 "{player: Ben, play: 11, pile: up-2}", "Ana", "Ben"),
+    "donkey-can": ("""setup:
+  players: [Оля, Петро]
+  donkeys: [donkey-sirko]
+""", "{player: Оля, cargo: 7}", "{player: Петро, cargo: 3}", "Оля", "Петро"),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(OUT_OF_TURN))
+def test_an_action_out_of_turn_can_be_written_as_illegal_in_every_game(tmp_path, slug):
+    setup, first, second, first_name, second_name = OUT_OF_TURN[slug]
+    reason = f"it is {first_name}'s turn, not {second_name}'s"
+    path = tmp_path / "turns.yaml"
+
+    def write(because: str) -> None:
+        path.write_text(f'{setup}steps:\n  - illegal:\n      - {second[:-1]}, because: "{because}"}}\n'
+                        f"    do: [{first}]\n", encoding="utf-8")
+
+    write(reason)
+    result = pnp("play", slug, str(path))
+    assert result.exit_code == 0, result.output
+    write(f"it is {second_name}'s turn")
+    result = pnp("play", slug, str(path))
+    assert result.exit_code == 1
+    assert f"{path}:{_line(path, 'because')}: steps.0.illegal.0.because: refused, but because {reason}" in result.stderr
+    # Once it is that player's turn, the same action is legal: listing it as illegal fails.
+    path.write_text(path.read_text(encoding="utf-8") + f"  - illegal:\n      - {second}\n", encoding="utf-8")
+    write(reason)
+    path.write_text(path.read_text(encoding="utf-8") + f"  - illegal:\n      - {second}\n", encoding="utf-8")
+    result = pnp("play", slug, str(path))
+    assert result.exit_code == 1
+    assert f"{path}:{_line(path, second)}: steps.1.illegal.0: expected to be refused, but" in result.stderr
 
 
 def test_an_unmet_expectation_exits_1_naming_the_key(tmp_path):
@@ -125,11 +223,13 @@ def test_an_unmet_expectation_exits_1_naming_the_key(tmp_path):
 
 
 def test_a_legal_action_listed_as_illegal_exits_1(tmp_path):
-    path = _variant(tmp_path, "      - {player: Ники, play: road-works, pawns: [Пица]}",
+    path = _variant(tmp_path, "      - {player: Ники, play: road-works, pawns: [Пица], because: Пица is protected by the Chef}",
                     "      - {player: Ники, play: long-queue, pawns: [Супа]}")
     result = pnp("play", SLUG, str(path))
     assert result.exit_code == 1
-    assert "steps.2.illegal.1: expected to be refused" in result.stderr
+    line = _line(path, "{player: Ники, play: long-queue, pawns: [Супа]}")
+    assert (f"{path}:{line}: steps.2.illegal.1: expected to be refused, but ('play', 'long-queue', 0) is legal here"
+            in result.stderr)
 
 
 @pytest.mark.parametrize("old,new,message", [
@@ -199,3 +299,76 @@ def test_golden_playthrough_records_the_same_again(tmp_path, name, policy):
     result = pnp("play", SLUG, str(start), "--policy", policy, "--record", str(out))
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
+
+
+def test_lists_named_unordered_are_compared_in_any_order(tmp_path):
+    source = DONKEY / "advantages.yaml"
+    assert pnp("play", "donkey-can", str(source)).exit_code == 0
+    hand = "hand: [cargo-green-0, cargo-green-1"
+    # In order, the hand the swap changed differs: the 0 went to the end of it.
+    path = _variant(tmp_path, "unordered: [seats.*.hand]\n", "", source)
+    result = pnp("play", "donkey-can", str(path))
+    assert result.exit_code == 1
+    assert (f"{path}:{_line(path, hand)}: steps.1.expect.seats.Ганна.hand.0: expected 'cargo-green-0', "
+            f"the state has 'cargo-green-1'") in result.stderr
+    # In any order, but the same cards as many times each.
+    path = _variant(tmp_path, hand, "hand: [cargo-green-4, cargo-green-1", source)
+    result = pnp("play", "donkey-can", str(path))
+    assert result.exit_code == 1
+    assert (f"{path}:{_line(path, 'hand: [cargo-green-4')}: steps.1.expect.seats.Ганна.hand: expected "
+            f"['cargo-green-4', 'cargo-green-1', 'cargo-green-2', 'cargo-green-3', 'cargo-green-5', 'cargo-green-6', "
+            f"'cargo-green-7', 'cargo-green-8', 'cargo-green-9'] in any order, the state has ['cargo-green-1', "
+            f"'cargo-green-2', 'cargo-green-3', 'cargo-green-5', 'cargo-green-6', 'cargo-green-7', 'cargo-green-8', "
+            f"'cargo-green-9', 'cargo-green-0']") in result.stderr
+    # A path that names no list is an error rather than a comparison quietly in order.
+    path = _variant(tmp_path, "unordered: [seats.*.hand]", "unordered: [seats.*.hand, seat.*.hand]", source)
+    result = pnp("play", "donkey-can", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (f"{path}:10: unordered.1: seat.*.hand names no list that a step expects\n"
+                             "1 problem(s) found.\n")
+
+
+BASE = ("setup:\n  players:\n    - {name: Ana, hand: [10, 20, 30, 40, 50, 60, 70]}\n"
+        "    - {name: Ben, hand: [11, 21, 31, 41, 51, 61, 71]}\n")
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ("unordered: seats.*.hand\nsteps: []\n", 5, "unordered: unordered is a list of key paths such as seats.*.hand"),
+    ("unordered: [seats..hand]\nsteps: []\n", 5,
+     "unordered.0: a key path is keys joined by dots, such as seats.*.hand, not 'seats..hand'"),
+    ("steps:\n  - do: {player: Ana, play: 10, pile: up-1}\n", 6, "steps.0.do: do is a list of actions"),
+    ("steps:\n  - expect: 5\n", 6, "steps.0.expect: expect is a mapping of what the state must hold"),
+    ("steps:\n  - illegal:\n      - {player: Ana, end: true, because: 5}\n", 7,
+     "steps.0.illegal.0.because: because is the text the reason for the refusal must contain"),
+    ("steps:\n  - do:\n      - {player: Ana, play: 10, pile: up-1, because: fine}\n", 7,
+     "steps.0.do.0.because: unknown key 'because' (action keys: end, pile, play, player)"),
+    ("steps:\n  - expected: {turns: 1}\n", 6, "steps.0.expected: unknown key 'expected' (step keys: note, illegal, do, expect)"),
+    ("steps:\n  - do:\n      - [Ana, 10]\n", 7,
+     "steps.0.do.0: an action is a mapping such as {player: Ana, play: 30, pile: up-1} or {end: true}"),
+    ("steps:\n  - illegal:\n      - {player: [Ana], end: true}\n", 7, "steps.0.illegal.0.player: no player '['Ana']'"),
+])
+def test_bad_scenario_input_is_a_located_error(tmp_path, text, line, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(BASE + text, encoding="utf-8")
+    result = pnp("play", "the-game", str(path))
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{line}: {message}" in result.stderr
+    assert not result.traceback
+
+
+@pytest.mark.parametrize("slug,setup,message", [
+    ("donkey-can", "setup:\n  players:\n    - {name: Оля, hand: [[1]]}\n    - Петро\n",
+     "3: setup.players.0.hand.0: no cargo card '[1]' among the seated colours"),
+    ("donkey-can", "setup:\n  players: [Оля, Петро]\n  donkeys: [[donkey-sirko]]\n",
+     "3: setup.donkeys.0: no donkey '['donkey-sirko']'"),
+    ("race-to-the-table", "setup:\n  players: 1000000000\n", "1: setup: the game is for 2-10 players, not 1000000000"),
+    ("the-game", "setup:\n  players: [{name: Ana, hand: {up: 1}}]\n",
+     "2: setup.players.0.hand: a list of card numbers is expected"),
+])
+def test_a_setup_of_the_wrong_shape_is_a_located_error(tmp_path, slug, setup, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(setup, encoding="utf-8")
+    result = pnp("play", slug, str(path))
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{message}" in result.stderr
+    assert not result.traceback

@@ -64,27 +64,21 @@ def seat_named(names: list[str], name, path: tuple) -> int:
     return names.index(name)
 
 
-def check_action(state: State, data, keys, example: str, *, seat_in_action: bool = False) -> int:
+def acting_seat(state: State, data, keys, example: str) -> int:
     """The opening every scenario action shares: a mapping of the game's action keys, a game not
-    yet over, and the seat that acts, which it returns.
+    yet over, and the seat of the player who acts, which it returns.
 
-    `player:` names who acts: the player whose turn it is; it may be left out. With
-    `seat_in_action` (an engine whose actions carry the seat that acts) `player:` is required
-    and may name any player: the engine itself refuses one acting out of turn, so a scenario
-    can state the order of play as `illegal:` actions."""
+    `player:` names who acts, any player of the game; without it, the player whose turn it is
+    acts. Whether that player may act now is the scenario runner's to judge, so that a scenario
+    can write an action out of turn among its `illegal:` ones."""
     if not isinstance(data, Mapping):
         raise ScenarioError(f"an action is a mapping such as {example}")
     check_keys(data, keys, what="action")
     if state.is_terminal():
-        raise ScenarioError("the game is already over")
-    if seat_in_action:
-        if "player" not in data:
-            raise ScenarioError(f"an action names the player who acts, such as {example}")
+        raise ScenarioError("this game is already over")
+    if "player" in data:
         return seat_named(state.names, str(data["player"]), ("player",))
-    seat = state.current_player()
-    if "player" in data and str(data["player"]) != state.names[seat]:
-        raise ScenarioError(f"it is {state.names[seat]}'s turn, not {data['player']}'s", ("player",))
-    return seat
+    return state.current_player()
 
 
 def dealt_players(setup: Mapping, dealt_keys=("edition", "seed", "players", "options")) -> int | None:
@@ -146,6 +140,10 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Per seat: 1 for a win, 0 for a loss (shared wins share 1); cooperative games give all the same."""
 
+    def why_illegal(self, action: Action) -> str:
+        """Why the rules refuse `action` here, for a player reading a scenario's result."""
+        return f"{action!r} is not possible here"
+
     def check_invariants(self) -> None:
         """Raise InvariantBroken if the state breaks a rule. Called after every action in simulation."""
 
@@ -183,12 +181,15 @@ class Engine:
     # run computes it once and passes it to new_game as box=; otherwise new_game gets game=.
     box: Callable[[Any, str], Any] | None = None
     # Scenarios (generator/scenario.py). from_setup(setup, edition=, seed=, box= or game=)
-    # builds the position a scenario's `setup` mapping describes; parse_action(state, data)
-    # reads one action written in a scenario; describe_action(state, action) writes one back.
-    # All raise ScenarioError for data that does not fit.
+    # builds the position a scenario's `setup` mapping describes; parse_action(state, data,
+    # seat) reads the action of `seat`, once the opening every action shares is read
+    # (`acting_seat`: known `action_keys`, a game going on, who acts); describe_action(state,
+    # action) writes one back. All raise ScenarioError for data that does not fit.
     from_setup: Callable[..., State] | None = None
-    parse_action: Callable[[State, Any], Action] | None = None
+    parse_action: Callable[[State, Any, int], Action] | None = None
     describe_action: Callable[[State, Action], Any] | None = None
+    action_keys: tuple[str, ...] = ()
+    action_example: str = ""
 
     def components(self, game, edition: str) -> dict[str, Any]:
         """The keyword new_game and from_setup take the components by, for one edition."""

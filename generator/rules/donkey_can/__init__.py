@@ -32,7 +32,7 @@ from .design import (ADVANTAGE_ON, CAPACITY_CARDS, CAPACITY_PER_PLAYER, CARGO_VA
                      cargo_id)
 from .engine import box_from_game, new_game
 from .policies import heuristic_policy
-from .setups import describe_action, from_setup, parse_action
+from .setups import ACTION_EXAMPLE, ACTION_KEYS, describe_action, from_setup, parse_action
 
 
 def _counts() -> dict[str, int]:
@@ -108,4 +108,6 @@ ENGINE = Engine(
     from_setup=from_setup,
     parse_action=parse_action,
     describe_action=describe_action,
+    action_keys=ACTION_KEYS,
+    action_example=ACTION_EXAMPLE,
 )

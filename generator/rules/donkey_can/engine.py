@@ -211,7 +211,7 @@ class DonkeyState(State):
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if not isinstance(action, tuple) or action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+            raise IllegalAction(self.why_illegal(action))
         kind, seat = action[0], self.queue.pop(0)
         self.step += 1
         if kind == "cargo":
@@ -359,7 +359,7 @@ class DonkeyState(State):
         self.first = (self.first + 1) % self.players
         self._start_round()
 
-    def _why_illegal(self, action) -> str:
+    def why_illegal(self, action) -> str:
         if not isinstance(action, tuple) or len(action) < 2:
             return f"not an action: {action!r}"
         seat = self.queue[0]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..engine import ScenarioError, check_action, check_keys, dealt_players, listed_players, seat_named
+from ..engine import ScenarioError, check_keys, dealt_players, listed_players, seat_named
 from .design import ADVANTAGES, EDITION, MAX_ADVANTAGES, ROUNDS
 from .engine import Box, ColourSet, DonkeyState, box_from_game, check_box, new_game, seat_game
 
@@ -134,7 +134,7 @@ def _card(state: DonkeyState, seat: int | None, item, path: tuple) -> str:
         if len(found) != 1:
             raise ScenarioError(f"{state.names[seat]}'s colour has {len(found)} cargo cards worth {item}", path)
         return found[0]
-    if item not in state.cards:
+    if not isinstance(item, str) or item not in state.cards:
         raise ScenarioError(f"no cargo card '{item}' among the seated colours", path)
     return str(item)
 
@@ -144,7 +144,7 @@ def _donkeys(box: Box, listed, rng: random.Random) -> tuple[list, list]:
         raise ScenarioError(f"donkeys is a list of up to {ROUNDS} donkey cards, in the order they come", ("donkeys",))
     by_id = {d.id: d for d in box.donkeys}
     for index, donkey in enumerate(listed):
-        if donkey not in by_id:
+        if not isinstance(donkey, str) or donkey not in by_id:
             raise ScenarioError(f"no donkey '{donkey}' (donkeys: {', '.join(by_id)})", ("donkeys", index))
         if listed.index(donkey) != index:
             raise ScenarioError(f"{donkey} comes twice", ("donkeys", index))
@@ -154,12 +154,11 @@ def _donkeys(box: Box, listed, rng: random.Random) -> tuple[list, list]:
     return chosen, rest[ROUNDS - len(listed):]
 
 
-def parse_action(state: DonkeyState, data) -> tuple:
-    """One action as a scenario writes it. Every action carries its seat and every phase asks
-    the players in an order the rules set (from the first player; Задкун reverses the contracts;
-    a player who cannot use an advantage is not asked), so `player:` is required and may name
-    someone else: the engine refuses that action, and a scenario states the order as `illegal:`."""
-    seat = check_action(state, data, ACTION_KEYS, "{player: Оля, cargo: 7}", seat_in_action=True)
+ACTION_EXAMPLE = "{player: Оля, cargo: 7}"
+
+
+def parse_action(state: DonkeyState, data, seat: int) -> tuple:
+    """One action of `seat` as a scenario writes it; every action carries the seat that acts."""
     kinds = [key for key in ("cargo", "pass", "advantage", "contract") if key in data]
     if len(kinds) != 1:
         raise ScenarioError("an action does one thing: cargo, pass, advantage or contract")

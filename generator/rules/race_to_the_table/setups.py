@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from ..engine import (OptionError, ScenarioError, check_action, check_keys, dealt_players, listed_players,
-                      seat_named)
+from ..engine import OptionError, ScenarioError, check_keys, dealt_players, listed_players, seat_named
 from .state import TWO_PAWNS, Box, RaceState, box_from_game, check_options, check_supply, new_game, team_sizes
 
 OPTION_TYPES = {"roles": bool, "quick": bool, "team_size": int}
@@ -165,8 +164,10 @@ def pawn_index(state: RaceState, reference, path: tuple) -> int:
     raise ScenarioError(f"no pawn or player '{text}' (players: {', '.join(state.names)})", path)
 
 
-def parse_action(state: RaceState, data) -> tuple:
-    check_action(state, data, ACTION_KEYS, "{player: Мария, play: quick, pawns: [Пица]}")
+ACTION_EXAMPLE = "{player: Мария, play: quick, pawns: [Пица]}"
+
+
+def parse_action(state: RaceState, data, seat: int) -> tuple:
     if ("play" in data) == ("role" in data):
         raise ScenarioError("an action either plays a card (play:) or uses a role (role:)")
     kind = "play" if "play" in data else "role"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..engine import Engine, random_policy
 from . import MINIMUM
 from .policies import heuristic_policy
-from .setups import describe_action, from_setup, parse_action
+from .setups import ACTION_EXAMPLE, ACTION_KEYS, describe_action, from_setup, parse_action
 from .state import box_from_game, new_game
 
 ENGINE = Engine(
@@ -18,4 +18,6 @@ ENGINE = Engine(
     from_setup=from_setup,
     parse_action=parse_action,
     describe_action=describe_action,
+    action_keys=ACTION_KEYS,
+    action_example=ACTION_EXAMPLE,
 )

@@ -16,15 +16,14 @@ setup:
                                        # or `piles` (under each pile's listed cards, in order)
   current: Ana                         # whose turn begins (default: the first player)
 
-Actions: {player: Ana, play: 30, pile: up-1} and {player: Ana, end: true}; `player` is
-optional and, when given, must be the player whose turn it is.
+Actions: {player: Ana, play: 30, pile: up-1} and {player: Ana, end: true}.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
 
-from ..engine import ScenarioError, check_action, check_keys, dealt_players, listed_players, seat_named
+from ..engine import ScenarioError, check_keys, dealt_players, listed_players, seat_named
 from .state import END, MIN_AFTER_EMPTY, Box, GameState, box_from_game, check_option, make_piles, new_game
 
 SETUP_KEYS = {"edition", "seed", "options", "players", "piles", "deck", "rest", "current"}
@@ -145,8 +144,10 @@ def _under_piles(state: GameState, rest: list[int]) -> None:
         pile.cards[:0] = sorted(cards, reverse=pile.direction < 0)
 
 
-def parse_action(state: GameState, data) -> tuple:
-    check_action(state, data, ACTION_KEYS, "{player: Ana, play: 30, pile: up-1} or {end: true}")
+ACTION_EXAMPLE = "{player: Ana, play: 30, pile: up-1} or {end: true}"
+
+
+def parse_action(state: GameState, data, seat: int) -> tuple:
     if "end" in data:
         if data["end"] is not True or set(data) - {"player", "end"}:
             raise ScenarioError("ending the turn is {end: true}, with nothing else but the player", ("end",))

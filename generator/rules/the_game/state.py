@@ -133,29 +133,19 @@ class GameState(State):
         return actions
 
     def apply(self, action) -> None:
-        if self.status != "playing":
-            raise IllegalAction(f"the game is over ({self.status})")
-        name = self.names[self.seat]
         if action == END:
-            if self.played < self.required:
-                raise IllegalAction(f"{name} must play {self.required} card(s) this turn, "
-                                    f"{self.played} played so far")
+            if self.status != "playing" or self.played < self.required:
+                raise IllegalAction(self.why_illegal(action))
             self._end_turn()
             return
-        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
-            raise IllegalAction(f"unknown action {action!r}")
+        if not (self.status == "playing" and isinstance(action, tuple) and len(action) == 3
+                and action[0] == "play" and action[1] in self.hands[self.seat]
+                and type(action[2]) is int and 0 <= action[2] < len(self.piles)
+                and self.piles[action[2]].takes(action[1])):
+            raise IllegalAction(self.why_illegal(action))
         _, card, index = action
         hand = self.hands[self.seat]
-        if card not in hand:
-            raise IllegalAction(f"{card} is not in {name}'s hand {hand}")
-        if not (type(index) is int and 0 <= index < len(self.piles)):
-            raise IllegalAction(f"no pile {index!r}")
         pile = self.piles[index]
-        if not pile.takes(card):
-            way = "an ascending" if pile.direction > 0 else "a descending"
-            raise IllegalAction(f"{card} cannot go on {pile.name}, {way} pile showing {pile.top} "
-                                f"(it takes a card {'above' if pile.direction > 0 else 'below'} {pile.top}, "
-                                f"or {pile.top - BACKWARDS * pile.direction})")
         if (card - pile.top) * pile.direction < 0:
             self.backwards += 1
         hand.remove(card)
@@ -166,6 +156,26 @@ class GameState(State):
             self.status = "won"
         else:
             self._check_stuck()
+
+    def why_illegal(self, action) -> str:
+        if self.status != "playing":
+            return f"the game is over ({self.status})"
+        name = self.names[self.seat]
+        if action == END:
+            return f"{name} must play {self.required} card(s) this turn, {self.played} played so far"
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
+            return f"unknown action {action!r}"
+        _, card, index = action
+        hand = self.hands[self.seat]
+        if card not in hand:
+            return f"{card} is not in {name}'s hand {hand}"
+        if not (type(index) is int and 0 <= index < len(self.piles)):
+            return f"no pile {index!r}"
+        pile = self.piles[index]
+        way = "an ascending" if pile.direction > 0 else "a descending"
+        return (f"{card} cannot go on {pile.name}, {way} pile showing {pile.top} "
+                f"(it takes a card {'above' if pile.direction > 0 else 'below'} {pile.top}, "
+                f"or {pile.top - BACKWARDS * pile.direction})")
 
     def is_terminal(self) -> bool:
         return self.status != "playing"
