@@ -116,22 +116,38 @@ def listed_players(players: list, keys) -> list[tuple[tuple, dict]]:
 
 
 class State(ABC):
-    """One game in progress."""
+    """One game in progress. A game writes `current_player`, `find_actions`, `play`,
+    `is_terminal`, `returns` and `check_rules`; the state keeps the legal actions until the
+    next action, refuses an illegal one saying why, and checks what holds in every game."""
 
     rng: random.Random
     names: list[str]           # each seat's name: scenarios and `to_json` name players by it
+    _legal: list | None = None
 
     @abstractmethod
     def current_player(self) -> int:
         """Seat index of the player to act (0-based). Undefined once terminal."""
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take, in a stable order."""
+        """Every action the current player may take, in a stable order (do not change the list)."""
+        if self._legal is None:
+            self._legal = self.find_actions()
+        return self._legal
 
     @abstractmethod
+    def find_actions(self) -> list[Action]:
+        """Every action the current player may take now (none once terminal)."""
+
     def apply(self, action: Action) -> None:
-        """Apply one action; raise IllegalAction if it is not legal."""
+        """Apply one action; raise IllegalAction, saying why, if it is not legal."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        self.play(action)
+
+    @abstractmethod
+    def play(self, action: Action) -> None:
+        """Carry out one legal action."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -146,6 +162,12 @@ class State(ABC):
 
     def check_invariants(self) -> None:
         """Raise InvariantBroken if the state breaks a rule. Called after every action in simulation."""
+        self.check_rules()
+        if not self.is_terminal() and not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.current_player()]} can do nothing but the game goes on")
+
+    def check_rules(self) -> None:
+        """The game's own invariants: raise InvariantBroken naming what broke."""
 
     def stats(self) -> dict[str, Any]:
         """Figures for the simulation report once the game has ended (turns, how it ended, ...)."""

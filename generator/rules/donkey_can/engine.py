@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import IllegalAction, InvariantBroken, SetupError, State
+from ..engine import InvariantBroken, SetupError, State
 from .design import (ADVANTAGE_SHIFT, ADVANTAGES, ADVANTAGES_PER_ROUND, CAPACITY_PER_PLAYER, CARGO_DECK,
                      CONTRACT_DECK, DONKEY_DECK, DONKEY_EFFECTS, EDITION, MAX_ADVANTAGES, MAX_PLAYERS,
                      MIN_PLAYERS, REFERENCE_DECK, ROUNDS)
@@ -187,7 +187,7 @@ class DonkeyState(State):
     def current_player(self) -> int:
         return self.queue[0] if self.queue else -1
 
-    def legal_actions(self) -> list:
+    def find_actions(self) -> list:
         if self.phase == "over":
             return []
         seat = self.queue[0]
@@ -207,11 +207,7 @@ class DonkeyState(State):
                 actions.append(("advantage", seat, card, None))
         return actions
 
-    def apply(self, action) -> None:
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        if not isinstance(action, tuple) or action not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(action))
+    def play(self, action) -> None:
         kind, seat = action[0], self.queue.pop(0)
         self.step += 1
         if kind == "cargo":
@@ -360,6 +356,8 @@ class DonkeyState(State):
         self._start_round()
 
     def why_illegal(self, action) -> str:
+        if self.phase == "over":
+            return "the game is over"
         if not isinstance(action, tuple) or len(action) < 2:
             return f"not an action: {action!r}"
         seat = self.queue[0]
@@ -378,7 +376,7 @@ class DonkeyState(State):
 
     # -- checks and figures
 
-    def check_invariants(self) -> None:
+    def check_rules(self) -> None:
         where = f"round {self.round + 1}, {self.phase}"
         in_play = ([card for pile in self.hands + self.won for card in pile] + self.discard
                    + [card for card in self.table if card] + [card for _, card, _ in self.used_now])
@@ -410,8 +408,6 @@ class DonkeyState(State):
             raise InvariantBroken(f"{where}: {len(self.history)} rounds recorded")
         if self.phase == "over" and self.round != ROUNDS:
             raise InvariantBroken(f"game over after {self.round} rounds, not {ROUNDS}")
-        if self.phase != "over" and not self.legal_actions():
-            raise InvariantBroken(f"{where}: {self.names[self.current_player()]} has no action")
         for r in self.history:
             if r.overloaded != (r.load > r.capacity):
                 raise InvariantBroken(f"{where}: load {r.load} on capacity {r.capacity} misjudged")

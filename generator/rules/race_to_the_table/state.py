@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..engine import IllegalAction, InvariantBroken, OptionError, SetupError, State
+from ..engine import InvariantBroken, OptionError, SetupError, State
 
 ACTION_DECK, ROLE_DECK = "action", "roles"
 PAWN, CLOSED_TOKEN, CLOCK_MARKER = "pawn", "closed", "clock-marker"
@@ -359,7 +359,6 @@ class RaceState(State):
         self.card_plays = dict.fromkeys(CARDS, 0)
         self.role_plays = dict.fromkeys(ROLES, 0)
         self._all_cards = sorted(box.deck)
-        self._legal: list | None = None
         self._tables = action_tables(seats)
 
     # -- setting up
@@ -397,13 +396,10 @@ class RaceState(State):
     def returns(self) -> list[float]:
         return [1.0 if seat == self.winner else 0.0 for seat in range(self.seats)]
 
-    def legal_actions(self) -> list:
-        if self._legal is not None:
-            return self._legal
+    def find_actions(self) -> list:
         actions: list = []
         phase = self.phase
         if phase == OVER:
-            self._legal = actions
             return actions
         source = self.discard if phase == GOSSIP else self.hands[self.current]
         board, tables = self.board, self._tables
@@ -418,7 +414,6 @@ class RaceState(State):
                     actions.extend(tables.driver[p] for p in found)
                 else:
                     actions.append(tables.roles[role])
-        self._legal = actions
         return actions
 
     def card_actions(self, card: str) -> list:
@@ -436,11 +431,7 @@ class RaceState(State):
         # decided: a Chef-protected pawn cannot be swapped back; the Driver then has no target.
         return [p for p in range(self.seats) if pos[p] == nearest and p != protected]
 
-    def apply(self, action) -> None:
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self.why_illegal(action))
-        self._legal = None
+    def play(self, action) -> None:
         seat = self.current
         board = self.board
         if action[0] == "play":
@@ -535,7 +526,6 @@ class RaceState(State):
         self.winner = pawns[0] if len(pawns) == 1 else self.rng.choice(pawns)
         self.ended_by = how
         self.phase = OVER
-        self._legal = []
 
     # -- explaining refusals
 
@@ -586,7 +576,7 @@ class RaceState(State):
 
     # -- checks and figures
 
-    def check_invariants(self) -> None:
+    def check_rules(self) -> None:
         # Fast checks with builtins first; the loops only run to name what broke.
         board = self.board
         cards = self.deck + self.discard

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import IllegalAction, InvariantBroken, SetupError, State
+from ..engine import InvariantBroken, SetupError, State
 from . import BACKWARDS, HIGHEST, LOWEST, MINIMUM
 
 NUMBER_DECK, PILE_DECK = "numbers", "piles"
@@ -123,7 +123,7 @@ class GameState(State):
     def current_player(self) -> int:
         return self.seat
 
-    def legal_actions(self) -> list:
+    def find_actions(self) -> list:
         if self.status != "playing":
             return []
         actions = [("play", card, index) for card in self.hands[self.seat]
@@ -132,17 +132,10 @@ class GameState(State):
             actions.append(END)
         return actions
 
-    def apply(self, action) -> None:
+    def play(self, action) -> None:
         if action == END:
-            if self.status != "playing" or self.played < self.required:
-                raise IllegalAction(self.why_illegal(action))
             self._end_turn()
             return
-        if not (self.status == "playing" and isinstance(action, tuple) and len(action) == 3
-                and action[0] == "play" and action[1] in self.hands[self.seat]
-                and type(action[2]) is int and 0 <= action[2] < len(self.piles)
-                and self.piles[action[2]].takes(action[1])):
-            raise IllegalAction(self.why_illegal(action))
         _, card, index = action
         hand = self.hands[self.seat]
         pile = self.piles[index]
@@ -219,7 +212,7 @@ class GameState(State):
         """The score: cards in the draw pile and in hands (0 when the game is won)."""
         return len(self.deck) + sum(len(hand) for hand in self.hands)
 
-    def check_invariants(self) -> None:
+    def check_rules(self) -> None:
         where = f"turn {self.turns}, {self.plays} cards played"
         places = self.deck + [card for hand in self.hands for card in hand] \
             + [card for pile in self.piles for card in pile.cards]
@@ -253,8 +246,6 @@ class GameState(State):
         if self.status == "lost" and (self.played >= self.required or any(
                 pile.takes(card) for card in self.hands[self.seat] for pile in self.piles)):
             raise InvariantBroken(f"{where}: lost although {self.names[self.seat]} could go on")
-        if self.status == "playing" and not self.legal_actions():
-            raise InvariantBroken(f"{where}: {self.names[self.seat]} can do nothing but the game goes on")
 
     def stats(self) -> dict[str, Any]:
         return {"result": self.status, "cards_left": self.cards_left, "turns": self.turns,
