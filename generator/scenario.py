@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .errors import DataError, Problem, UsageError
-from .rules.engine import Engine, IllegalAction, InvariantBroken, ScenarioError, SetupError, State, acting_seat
+from .rules.engine import Engine, IllegalAction, InvariantBroken, ScenarioError, SetupError, State
 from .simulate import play_out, policy_rng
 from .yamlfile import Located, load_yaml, locate
 
@@ -44,7 +44,7 @@ def load_scenario(path: Path, display: str) -> Located:
 
 def engine_of(game) -> Engine:
     engine = getattr(game.rules, "ENGINE", None)
-    if engine is None or engine.from_setup is None or engine.parse_action is None:
+    if not isinstance(engine, Engine):
         raise UsageError(f"{game.slug} has no rules engine that plays scenarios")
     return engine
 
@@ -76,7 +76,7 @@ def run_scenario(game, data: Located, display: str) -> Played:
         problem(("setup", "seed"), f"the seed is a whole number, not {seed!r}")
         return played
     try:
-        state = engine.from_setup(setup, edition=edition, seed=seed, **engine.components(game, edition))
+        state = engine.from_setup(setup, seed=seed, **engine.components(game, edition))
         state.check_invariants()
     except ScenarioError as exc:
         problem(("setup",) + exc.path, str(exc))
@@ -124,8 +124,7 @@ def run_scenario(game, data: Located, display: str) -> Played:
 def _read(engine: Engine, state: State, item, at: tuple, problem) -> tuple[int, Any] | None:
     """The seat that acts and its action, or None after saying what does not fit."""
     try:
-        seat = acting_seat(state, item, engine.action_keys, engine.action_example)
-        return seat, engine.parse_action(state, item, seat)
+        return engine.read_action(state, item)
     except ScenarioError as exc:
         problem(at + exc.path, str(exc))
         return None
@@ -251,11 +250,9 @@ def play_on(engine: Engine, played: Played, policy: str, seed: int) -> None:
 def recording(engine: Engine, game, played: Played, title: str) -> dict:
     """A scenario that replays `played` from its setup and expects the state it reached:
     a golden playthrough."""
-    if engine.describe_action is None:
-        raise UsageError(f"{game.slug}'s engine cannot write actions back into a scenario")
     setup = played.setup
     edition = setup.get("edition", game.editions[0])
-    replay = engine.from_setup(setup, edition=edition, seed=setup.get("seed", 0), **engine.components(game, edition))
+    replay = engine.from_setup(setup, seed=setup.get("seed", 0), **engine.components(game, edition))
     actions = []
     for action in played.actions:
         actions.append(engine.describe_action(replay, action))

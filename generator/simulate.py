@@ -53,7 +53,7 @@ def play_game(engine: Engine, components: Mapping[str, Any], *, players: int, ed
               policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True) -> State:
     """Play one game to its end. With `check`, invariants are tested after every action and a
     broken one raises InvariantBroken saying which game, action and rule."""
-    state = engine.new_game(players=players, edition=edition, seed=seed, **components, **(options or {}))
+    state = engine.new_game(players, seed=seed, **components, **(options or {}))
     try:
         if check:
             state.check_invariants()
@@ -140,10 +140,8 @@ def simulate(engine: Engine, game, *, edition: str, players: int, games: int, se
              progress: Callable[[], None] | None = None) -> Run:
     """Play `games` seeded games; raise InvariantBroken at the first broken rule, OptionError
     before the first game for an option the rules do not allow."""
-    options = {**engine.options, **(options or {})}
     components = engine.components(game, edition)       # read from the YAML once per run
-    if engine.check_options is not None:
-        engine.check_options(options, **components)
+    options = engine.check_options(options or {}, **components)
     tally = Tally()
     for index in range(games):
         state = play_game(engine, components, players=players, edition=edition, seed=game_seed(seed, index),

@@ -18,13 +18,14 @@ from generator.project import Project
 from generator.rules.donkey_can import ENGINE, SPEC
 from generator.rules.donkey_can.design import (ADVANTAGE_ON, ADVANTAGE_SHIFT, CAPACITY_PER_PLAYER, MAX_ADVANTAGES,
                                                ROUNDS, design_problems)
-from generator.rules.donkey_can.engine import box_from_game, new_game
+from generator.rules.donkey_can.state import box_from_game
 from generator.rules.engine import IllegalAction, InvariantBroken, SetupError
 from generator.simulate import play_out, policy_rng
 
 GAME = "donkey-can"
 SCENARIOS = sorted((ROOT / "components" / GAME / "scenarios").glob("*.yaml"))
 ON = {kind: value for value, kind in ADVANTAGE_ON.items()}
+new_game = ENGINE.new_game
 
 
 def adv(colour: str, kind: str) -> str:

@@ -11,8 +11,8 @@ from conftest import pnp, replace_in
 from generator.build import load_games
 from generator.project import Project
 from generator.rules import load_rules
-from generator.rules.engine import IllegalAction, InvariantBroken, ScenarioError, SetupError
-from generator.rules.race_to_the_table.state import box_from_game, new_game
+from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError, SetupError
+from generator.rules.race_to_the_table.state import box_from_game
 from generator.simulate import play_game
 from generator.validate import check_play
 
@@ -22,6 +22,7 @@ GAME = load_games(Project(ROOT), SLUG)[0]
 ENGINE = GAME.rules.ENGINE
 BOXES = {edition: box_from_game(GAME, edition) for edition in GAME.editions}
 A, B, C, D = 0, 1, 2, 3
+new_game = ENGINE.new_game
 
 
 def position(*seats, edition="full", seed=0, **setup):
@@ -32,7 +33,7 @@ def position(*seats, edition="full", seed=0, **setup):
         if isinstance(seat, tuple):
             seat, extra = seat
         players.append({"name": "ABCDEF"[index], "position": seat, **extra})
-    return ENGINE.from_setup({"players": players, **setup}, edition=edition, seed=seed, box=BOXES[edition])
+    return ENGINE.from_setup({"players": players, **setup}, seed=seed, box=BOXES[edition])
 
 
 def hand(*cards):
@@ -444,14 +445,14 @@ def test_teams_from_seven_players_share_a_pawn_a_hand_and_a_turn(players, team_s
 def test_player_counts_outside_the_rules_are_refused():
     with pytest.raises(SetupError, match="2-10 players, not 11"):
         new_game(11, box=BOXES["full"])
-    with pytest.raises(SetupError, match="teams are of 2 or 3"):
+    with pytest.raises(OptionError, match="teams are of 2 or 3"):
         new_game(8, box=BOXES["full"], team_size=4)
 
 
 def test_a_scenario_asking_for_teams_the_rules_do_not_allow_is_refused():
     """Even when that many players play without teams."""
     with pytest.raises(ScenarioError, match="teams are of 2 or 3 players, not 4") as caught:
-        ENGINE.from_setup({"players": 4, "options": {"team_size": 4}}, edition="full", box=BOXES["full"])
+        ENGINE.from_setup({"players": 4, "options": {"team_size": 4}}, box=BOXES["full"])
     assert caught.value.path == ("options", "team_size")
 
 

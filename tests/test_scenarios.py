@@ -361,7 +361,7 @@ def test_bad_scenario_input_is_a_located_error(tmp_path, text, line, message):
      "3: setup.players.0.hand.0: no cargo card '[1]' among the seated colours"),
     ("donkey-can", "setup:\n  players: [Оля, Петро]\n  donkeys: [[donkey-sirko]]\n",
      "3: setup.donkeys.0: no donkey '['donkey-sirko']'"),
-    ("race-to-the-table", "setup:\n  players: 1000000000\n", "1: setup: the game is for 2-10 players, not 1000000000"),
+    ("race-to-the-table", "setup:\n  players: 1000000000\n", "2: setup.players: race-to-the-table is for 2-10 players, not 1000000000"),
     ("the-game", "setup:\n  players: [{name: Ana, hand: {up: 1}}]\n",
      "2: setup.players.0.hand: a list of card numbers is expected"),
 ])

@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -159,17 +158,17 @@ def test_greedy_games_break_no_invariant():
             simulate(ENGINE, GAME, edition=edition, players=players, games=30, seed=2, policy="greedy")
 
 
-def test_a_game_ending_on_the_last_allowed_action_is_finished():
+def test_a_game_ending_on_the_last_allowed_action_is_finished(monkeypatch):
     components = ENGINE.components(GAME, "free")
     played = []
-    state = ENGINE.new_game(players=3, edition="free", seed=7, **components, **ENGINE.options)
+    state = ENGINE.new_game(3, seed=7, **components)
     play_out(ENGINE, state, "random", policy_rng(7), played=played)
-    exact = replace(ENGINE, max_actions=len(played))
-    final = play_game(exact, components, players=3, edition="free", seed=7, options=ENGINE.options)
+    monkeypatch.setattr(ENGINE, "max_actions", len(played))
+    final = play_game(ENGINE, components, players=3, edition="free", seed=7, options=ENGINE.options)
     assert final.is_terminal() and final.to_json() == state.to_json()
+    monkeypatch.setattr(ENGINE, "max_actions", len(played) - 1)
     with pytest.raises(InvariantBroken, match=f"seed 7: no end after {len(played) - 1} actions"):
-        play_game(replace(ENGINE, max_actions=len(played) - 1), components, players=3, edition="free", seed=7,
-                  options=ENGINE.options)
+        play_game(ENGINE, components, players=3, edition="free", seed=7, options=ENGINE.options)
 
 
 def test_tally_sums_numbers_texts_and_counts():

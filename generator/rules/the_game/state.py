@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State
-from . import BACKWARDS, HIGHEST, LOWEST, MINIMUM
+from .design import BACKWARDS, HIGHEST, LOWEST, MINIMUM
 
 NUMBER_DECK, PILE_DECK = "numbers", "piles"
 END = ("end",)
-MIN_AFTER_EMPTY = (MINIMUM, 1)    # the seed's rule, and the published variant
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -34,8 +33,7 @@ class Box:
     def hand_size(self, players: int) -> int:
         sizes = dict(self.hand_sizes)
         if players not in sizes:
-            counts = sorted(sizes)
-            raise SetupError(f"the game is for {counts[0]}-{counts[-1]} players (hand_sizes), not {players}",
+            raise SetupError(f"hand_sizes gives no hand for {players} players (only for {', '.join(map(str, sorted(sizes)))})",
                              ("game", ("hand_sizes",)))
         return sizes[players]
 
@@ -267,31 +265,3 @@ class GameState(State):
             "piles": {pile.name: pile.to_json() for pile in self.piles},
             "plays": self.plays, "backwards_moves": self.backwards,
         }
-
-
-def check_option(min_after_empty) -> None:
-    if min_after_empty not in MIN_AFTER_EMPTY or type(min_after_empty) is not int:
-        raise SetupError(f"min_after_empty is {MINIMUM} (the seed: the minimum stays {MINIMUM} once "
-                         f"the draw pile is empty) or 1 (the published rules), not {min_after_empty!r}")
-
-
-def new_game(players: int, edition: str = "standard", seed: int = 0, *, box: Box | None = None, game=None,
-             min_after_empty: int = MINIMUM) -> GameState:
-    """A shuffled game dealt from `box` (or the loaded `game`'s cards), the first seat to play."""
-    if box is None:
-        if game is None:
-            raise TypeError("new_game needs the loaded game (game=) or its cards (box=)")
-        box = box_from_game(game, edition)
-    hand_size = box.hand_size(players)
-    check_option(min_after_empty)
-    if hand_size * players > len(box.numbers):
-        raise SetupError(f"{players} hands of {hand_size} need {hand_size * players} number cards, "
-                         f"the components have {len(box.numbers)}", ("cards", ("cards",)))
-    rng = random.Random(seed)
-    deck = list(box.numbers)
-    rng.shuffle(deck)
-    state = GameState(box, [f"seat {seat + 1}" for seat in range(players)], hand_size, min_after_empty,
-                      rng, deck=deck, piles=make_piles(box))
-    state.hands = [sorted(deck.pop() for _ in range(hand_size)) for _ in range(players)]
-    state.start_turn(0)
-    return state
