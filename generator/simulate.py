@@ -85,7 +85,7 @@ class Tally:
             elif isinstance(value, Mapping):
                 table = self.counts.setdefault(key, {})
                 for name, number in value.items():
-                    # A name first seen in a later game counts 0 in the games before it.
+                    # A name first seen in a later game counts 0 in every game before it.
                     table.setdefault(name, [0.0] * self.games).append(float(number))
                 for name, numbers in table.items():
                     if len(numbers) == self.games:

@@ -49,7 +49,7 @@ class OptionError(ValueError):
 
 
 class ScenarioError(Exception):
-    """A scenario's setup or action that does not fit the game; `path` is the key path
+    """A scenario's setup or action that does not fit its game; `path` is the key path
     below the part being read (the setup, or one action)."""
 
     def __init__(self, message: str, path: tuple = ()):
@@ -58,7 +58,7 @@ class ScenarioError(Exception):
 
 
 def check_keys(mapping: Mapping, allowed, path: tuple = (), what: str = "setup") -> None:
-    """A scenario mapping names only keys the game knows."""
+    """A scenario mapping names only keys its game knows."""
     for key in mapping:
         if key not in allowed:
             raise ScenarioError(f"unknown key '{key}' ({what} keys: {', '.join(sorted(allowed))})", path + (key,))
@@ -120,13 +120,13 @@ class State(ABC):
         """Raise InvariantBroken if the state breaks a rule. Called after every action in simulation."""
         self.check_rules()
         if not self.is_terminal() and not self.legal_actions():
-            raise InvariantBroken(f"{self.names[self.current_player()]} can do nothing but the game goes on")
+            raise InvariantBroken(f"{self.names[self.current_player()]} can do nothing but play goes on")
 
     def check_rules(self) -> None:
         """The game's own invariants: raise InvariantBroken naming what broke."""
 
     def stats(self) -> dict[str, Any]:
-        """Figures for the simulation report once the game has ended (turns, how it ended, ...)."""
+        """Figures for the simulation report once a game has ended (turns, how it ended, ...)."""
         return {}
 
     def to_json(self) -> dict:
@@ -268,7 +268,7 @@ class Engine(ABC):
 
     def from_setup(self, setup: Mapping, *, box, seed: int = 0) -> State:
         """The position a scenario's setup describes (docs/scenarios.md): `players` as a number
-        is the game the simulator deals from that seed; as a list, the seats, which the game's
+        is what the simulator deals from that seed; as a list, the seats, which this game's
         `position` fills in with the rest of the setup."""
         check_keys(setup, SETUP_KEYS + self.setup_keys)
         options = setup.get("options") or {}
@@ -307,7 +307,7 @@ class Engine(ABC):
             raise ScenarioError(str(exc), ("players",)) from None
 
     def _listed(self, players: list) -> list[tuple[tuple, dict]]:
-        """(path, entry) of every listed seat: a name, or a mapping with a name and the game's
+        """(path, entry) of every listed seat: a name, or a mapping with a name and this game's
         own keys (and `members` in a game with teams). Names are strings and unique."""
         if len(players) > self.spec.max_players:
             raise ScenarioError(f"{self.slug} seats at most {self.spec.max_players} players", ("players",))
@@ -330,7 +330,7 @@ class Engine(ABC):
     def read_action(self, state: State, data) -> tuple[int, Action]:
         """A scenario's action: the seat of the player who acts and the action itself.
 
-        `player:` names who acts, any player of the game; without it, the player whose turn it
+        `player:` names who acts, any player at the table; without it, the player whose turn it
         is acts. Whether that player may act now is the scenario runner's to judge, so that a
         scenario can write an action out of turn among its `illegal:` ones."""
         if not isinstance(data, Mapping):
