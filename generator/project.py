@@ -167,7 +167,7 @@ class Project:
         return game, problems
 
     def _name_rules(self, game: Game) -> None:
-        """Rules-module discovery: the game's `rules:` name remembers this project, whose own
+        """Rules-module discovery: a game's `rules:` name remembers this project, whose own
         rules/ folder generator.rules.load_rules searches first."""
         meta = game.files.get("game")
         if meta is not None and isinstance(meta.get("rules"), str):

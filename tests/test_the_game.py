@@ -3,7 +3,6 @@ built the way scenarios build them, seeded games under both minimum rules, and t
 scenarios through `pnp`."""
 from __future__ import annotations
 
-import importlib
 import json
 import re
 
@@ -11,6 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
+from generator.bench import game_benchmark
 from generator.build import load_games
 from generator.layout import sheet_grid
 from generator.project import Project
@@ -388,8 +388,7 @@ def test_simulate_runs_both_minimum_rules():
 
 def test_the_benchmark_reports_both_rules_for_every_player_count(monkeypatch):
     monkeypatch.setenv("PNP_BENCH_GAMES", "4")          # as `make bench` takes it
-    benchmark = importlib.reload(importlib.import_module("generator.benchmarks.the_game"))
-    lines = benchmark.run(Project(ROOT))
+    lines = game_benchmark(GAME).run(GAME)
     assert sum(1 for line in lines if re.match(r"  [1-5] players?\s*: won +\d+\.\d%, cards left mean", line)) == 10
     assert "min_after_empty=2 (seed: 2 to the end)" in lines and lines[-1].startswith("40 games in")
 
