@@ -1,5 +1,7 @@
-"""Scenarios through `pnp play`: the worked examples and FAQ answers of seed 000 pass, broken
-scenarios fail with file, line and reason, and golden playthroughs replay and re-record."""
+"""The scenario format through `pnp play`: steps carried out in the order written, refusals
+and their reasons, who may act, lists compared in any order, broken scenarios failing with
+file, line and reason, playing on and recording. Every shipped scenario and golden
+playthrough of every game is played in test_every_game.py."""
 from __future__ import annotations
 
 import json
@@ -24,14 +26,6 @@ def test_every_example_and_faq_answer_has_a_scenario():
     faq = [n for n in names if n.startswith("faq-")]
     # The seed's FAQ has eight rules answers (the ninth is about printing).
     assert len(faq) >= 8
-
-
-@pytest.mark.parametrize("scenario", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
-def test_scenario_passes(scenario):
-    result = pnp("play", SLUG, str(scenario))
-    assert result.exit_code == 0, result.output
-    state = json.loads(result.stdout)
-    assert "seats" in state and "phase" in state
 
 
 def test_worked_example_two_ends_with_pizza_at_the_table():
@@ -286,19 +280,6 @@ def test_play_on_may_end_the_game_on_its_last_allowed_action(tmp_path, monkeypat
     monkeypatch.setattr(engine, "max_actions", length - 1)
     result = pnp("play", SLUG, str(path), "--policy", "random")
     assert result.exit_code == 1 and f"no end after {length - 1} actions" in result.stderr
-
-
-@pytest.mark.parametrize("name,policy", [("playthrough-full-4p", "greedy"), ("playthrough-free-3p", "random")])
-def test_golden_playthrough_records_the_same_again(tmp_path, name, policy):
-    golden = SCENARIOS / f"{name}.yaml"
-    data = yaml.safe_load(golden.read_text(encoding="utf-8"))
-    start = tmp_path / "start.yaml"
-    title = data["title"].removesuffix(f", played on by policy {policy}")
-    start.write_text(yaml.safe_dump({"title": title, "setup": data["setup"]}, allow_unicode=True), encoding="utf-8")
-    out = tmp_path / "recorded.yaml"
-    result = pnp("play", SLUG, str(start), "--policy", policy, "--record", str(out))
-    assert result.exit_code == 0, result.output
-    assert out.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
 
 
 def test_lists_named_unordered_are_compared_in_any_order(tmp_path):

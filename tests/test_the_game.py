@@ -1,6 +1,6 @@
 """The Game (seed 003): the components against the rules, the engine rule by rule on positions
-built the way scenarios build them, seeded games under both minimum rules, and the kit and the
-scenarios through `pnp`."""
+built the way scenarios build them, the heuristic player, both minimum rules through `pnp
+simulate`, and the kit. What every game is checked for is in test_every_game.py."""
 from __future__ import annotations
 
 import json
@@ -10,15 +10,13 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from generator.bench import game_benchmark
 from generator.build import load_games
 from generator.layout import sheet_grid
 from generator.project import Project
-from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError, SetupError
+from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError
 from generator.rules.the_game.policies import heuristic_policy
 from generator.rules.the_game.state import END
 from generator.simulate import play_game
-from generator.validate import check_play
 
 from conftest import ROOT, pnp, replace_in
 
@@ -62,16 +60,6 @@ def test_the_cards_come_from_the_yaml():
     assert dict(BOX.hand_sizes) == {1: 8, 2: 7, 3: 6, 4: 6, 5: 6}
 
 
-def test_validate_is_green():
-    result = pnp("validate", SLUG)
-    assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"ok: {SLUG}"
-
-
-def test_every_player_count_sets_up_and_plays():
-    assert check_play(GAME) == []
-
-
 def test_a_missing_number_card_fails_validation(project):
     replace_in(project / "components" / SLUG / "cards.yaml",
                'value: 42, colour: "#0C7C5B", count: {standard: 1}}', 'value: 42, colour: "#0C7C5B", count: {standard: 0}}')
@@ -105,16 +93,6 @@ def test_a_new_game_deals_the_hand_size_of_the_table(players, hand):
     assert [p.top for p in state.piles] == [1, 1, 100, 100]
     assert state.current_player() == 0 and state.required == 2
     state.check_invariants()
-
-
-def test_the_same_seed_deals_the_same_game():
-    assert new_game(3, box=BOX, seed=5).to_json() == new_game(3, box=BOX, seed=5).to_json()
-    assert new_game(3, box=BOX, seed=5).to_json() != new_game(3, box=BOX, seed=6).to_json()
-
-
-def test_six_players_is_a_setup_error():
-    with pytest.raises(SetupError, match="1-5 players"):
-        new_game(6, box=BOX)
 
 
 # ---- playing cards -------------------------------------------------------------------------
@@ -290,20 +268,6 @@ def test_invariants_catch_a_hand_not_refilled():
         state.check_invariants()
 
 
-@pytest.mark.parametrize("min_after_empty", [2, 1])
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_seeded_games_keep_every_invariant(policy, min_after_empty):
-    results = set()
-    for players in range(1, 6):
-        for seed in range(15):
-            state = play_game(ENGINE, {"box": BOX}, players=players, edition="standard", seed=seed,
-                              policy=policy, options={"min_after_empty": min_after_empty})
-            assert state.is_terminal()
-            assert (state.status == "won") == (state.cards_left == 0)
-            results.add(state.status)
-    assert "lost" in results
-
-
 def test_the_heuristic_leaves_far_fewer_cards_than_random_play():
     def mean_left(policy):
         return sum(play_game(ENGINE, {"box": BOX}, players=3, edition="standard", seed=seed, policy=policy,
@@ -324,28 +288,11 @@ def test_the_heuristic_plays_backwards_moves_and_then_ends_the_turn():
 
 # ---- through pnp ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("scenario", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
-def test_scenario_passes(scenario):
-    result = pnp("play", SLUG, str(scenario))
-    assert result.exit_code == 0, result.output
-    assert "piles" in json.loads(result.stdout)
-
-
 def test_every_rule_has_a_scenario():
     names = {p.stem for p in SCENARIOS.glob("*.yaml")}
     assert {"rule-ascending", "rule-descending", "rule-backwards-ten", "rule-minimum-two", "rule-last-card",
             "variant-minimum-one", "end-lost", "start-lost"} <= names
     assert any(name.startswith("playthrough-") for name in names)
-
-
-def test_a_scenario_with_a_wrong_expectation_fails(tmp_path):
-    text = (SCENARIOS / "rule-ascending.yaml").read_text(encoding="utf-8")
-    broken = tmp_path / "broken.yaml"
-    broken.write_text(text.replace("up-1: {top: 90, cards: [25, 26, 90]}", "up-1: {top: 91, cards: [25, 26, 90]}"),
-                      encoding="utf-8")
-    result = pnp("play", SLUG, str(broken))
-    assert result.exit_code == 1
-    assert "steps.1.expect.piles.up-1.top: expected 91, the state has 90" in result.stderr
 
 
 def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
@@ -356,17 +303,6 @@ def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
     result = pnp("play", SLUG, str(broken))
     assert result.exit_code == 1
     assert "illegal action: 66 cannot go on up-1, an ascending pile showing 77" in result.stderr
-
-
-def test_a_playthrough_records_the_same_again(tmp_path):
-    golden = SCENARIOS / "playthrough-2p-variant.yaml"
-    setup = tmp_path / "setup.yaml"
-    setup.write_text("title: Golden playthrough, 2 players, published minimum\n"
-                     "setup: {players: 2, seed: 7, options: {min_after_empty: 1}}\nsteps: []\n", encoding="utf-8")
-    again = tmp_path / "again.yaml"
-    result = pnp("play", SLUG, str(setup), "--policy", "heuristic", "--record", str(again))
-    assert result.exit_code == 0, result.output
-    assert again.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
 
 
 def test_simulate_runs_both_minimum_rules():
@@ -384,13 +320,6 @@ def test_simulate_runs_both_minimum_rules():
         assert variant["numbers"]["cards_left"]["mean"] <= seed_rule["numbers"]["cards_left"]["mean"]
     result = pnp("simulate", SLUG, "--option", "min_after_empty=two")
     assert result.exit_code == 2
-
-
-def test_the_benchmark_reports_both_rules_for_every_player_count(monkeypatch):
-    monkeypatch.setenv("PNP_BENCH_GAMES", "4")          # as `make bench` takes it
-    lines = game_benchmark(GAME).run(GAME)
-    assert sum(1 for line in lines if re.match(r"  [1-5] players?\s*: won +\d+\.\d%, cards left mean", line)) == 10
-    assert "min_after_empty=2 (seed: 2 to the end)" in lines and lines[-1].startswith("40 games in")
 
 
 MM = 72 / 25.4
