@@ -163,7 +163,6 @@ class Table:
 
 
 SETUP_KEYS = ("edition", "seed", "players", "options")     # every scenario setup may give these
-HIDDEN_FROM = ("owner", "nobody")
 
 
 class Engine(ABC):
