@@ -12,6 +12,7 @@ from types import ModuleType
 
 from .decks import matrix_cards
 from .errors import DataError, Problem, UsageError
+from .rules import RulesName
 from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -188,7 +189,15 @@ class Project:
                 problems.extend(found)
             else:
                 game.files[name] = data
+        self._name_rules(game)
         return game, problems
+
+    def _name_rules(self, game: Game) -> None:
+        """Rules-module discovery: a game's `rules:` name remembers this project, whose own
+        rules/ folder generator.rules.load_rules searches first."""
+        meta = game.files.get("game")
+        if meta is not None and isinstance(meta.get("rules"), str):
+            meta["rules"] = RulesName(meta["rules"], self.root)
 
     def load_sheet(self, name: str) -> Located:
         """A sheet template (templates/sheets/NAME.yaml), checked against the schema of its

@@ -53,13 +53,33 @@ def play_game(engine: Engine, components: Mapping[str, Any], *, players: int, ed
               policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True) -> State:
     """Play one game to its end. With `check`, invariants are tested after every action and a
     broken one raises InvariantBroken saying which game, action and rule."""
-    state = engine.new_game(players=players, edition=edition, seed=seed, **components, **(options or {}))
+    state = engine.new_game(players, seed=seed, **components, **(options or {}))
     try:
         if check:
             state.check_invariants()
         return play_out(engine, state, policy, policy_rng(seed), check=check)
     except InvariantBroken as exc:
         raise InvariantBroken(f"{engine.slug} {edition} {players} players, seed {seed}: {exc}") from None
+
+
+def duel(engine: Engine, components: Mapping[str, Any], *, players: int, hero: str, others: str, games: int,
+         seed: int = 1) -> float:
+    """The share of games that one seat playing `hero` wins against seats playing `others`;
+    the hero's seat goes round the table from game to game. Invariants are not checked."""
+    wins = 0.0
+    heroic, rest = engine.policies[hero], engine.policies[others]
+    for index in range(games):
+        state_seed = game_seed(seed, index)
+        state = engine.new_game(players, seed=state_seed, **components)
+        rng, seat = policy_rng(state_seed), index % len(state.names)
+        actions = 0
+        while not state.is_terminal():
+            if actions == engine.max_actions:
+                raise InvariantBroken(f"{engine.slug} seed {state_seed}: no end after {engine.max_actions} actions")
+            state.apply((heroic if state.current_player() == seat else rest)(state, rng))
+            actions += 1
+        wins += state.returns()[seat]
+    return wins / games
 
 
 @dataclass
@@ -85,7 +105,7 @@ class Tally:
             elif isinstance(value, Mapping):
                 table = self.counts.setdefault(key, {})
                 for name, number in value.items():
-                    # A name first seen in a later game counts 0 in the games before it.
+                    # A name first seen in a later game counts 0 in every game before it.
                     table.setdefault(name, [0.0] * self.games).append(float(number))
                 for name, numbers in table.items():
                     if len(numbers) == self.games:
@@ -140,10 +160,8 @@ def simulate(engine: Engine, game, *, edition: str, players: int, games: int, se
              progress: Callable[[], None] | None = None) -> Run:
     """Play `games` seeded games; raise InvariantBroken at the first broken rule, OptionError
     before the first game for an option the rules do not allow."""
-    options = {**engine.options, **(options or {})}
     components = engine.components(game, edition)       # read from the YAML once per run
-    if engine.check_options is not None:
-        engine.check_options(options, **components)
+    options = engine.check_options(options or {}, **components)
     tally = Tally()
     for index in range(games):
         state = play_game(engine, components, players=players, edition=edition, seed=game_seed(seed, index),

@@ -187,7 +187,7 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
 def check_rules(game: Game) -> list[Problem]:
     """Compare the YAML with what the game's rules module says the rules need."""
     try:
-        game.rules = load_rules(game.meta["rules"], game.folder.parent.parent)
+        game.rules = load_rules(game.meta["rules"])
     except LookupError as exc:
         file, line = locate(game.meta, ("rules",))
         return [Problem(file, line, "rules", str(exc))]

@@ -3,11 +3,6 @@ invariant checked after every action of every game."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +12,7 @@ from generator.build import load_games
 from generator.project import Project
 from generator.rules.engine import InvariantBroken
 from generator.rules.race_to_the_table import state as rules
-from generator.simulate import Tally, play_game, play_out, policy_rng, simulate
+from generator.simulate import Tally, play_game, play_out, policy_rng
 
 SLUG = "race-to-the-table"
 GAME = load_games(Project(ROOT), SLUG)[0]
@@ -37,21 +32,6 @@ def test_same_seed_same_json_other_seed_other_result():
     assert first != simulate_json("--seed", "4", *args)
     greedy = ("--policy", "greedy", "--games", "20", "--edition", "full", "--players", "3")
     assert simulate_json(*greedy) == simulate_json(*greedy)
-
-
-@pytest.mark.parametrize("slug", ["race-to-the-table", "the-game", "donkey-can"])
-def test_the_same_seed_gives_the_same_json_in_other_processes(slug):
-    """Nothing may depend on the order of a set or a dict of strings, which changes with the
-    process's hash seed."""
-    script = Path(sys.executable).with_name("pnp")
-    outputs = []
-    for hash_seed in ("1", "2"):
-        done = subprocess.run([str(script), "-C", str(ROOT), "simulate", slug, "--games", "20", "--seed", "3", "--json"],
-                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
-        assert done.returncode == 0, done.stderr
-        outputs.append(json.loads(done.stdout))
-    assert outputs[0] == outputs[1]
-    assert outputs[0]["runs"] and all(run["games"] == 20 for run in outputs[0]["runs"])
 
 
 def test_the_summary_has_what_a_designer_asks_for():
@@ -143,33 +123,17 @@ def test_a_lost_card_is_caught(monkeypatch):
     assert result.exit_code == 1 and "cards created or lost" in result.stderr
 
 
-@pytest.mark.parametrize("edition", ["free", "full"])
-def test_300_games_per_player_count_break_no_invariant(edition):
-    for players in range(2, 11):
-        run = simulate(ENGINE, GAME, edition=edition, players=players, games=300, seed=1)
-        tally = run.tally
-        assert tally.games == 300 and sum(tally.wins) == pytest.approx(300)
-        assert set(tally.texts["ended_by"]) <= {"table", "clock"}
-        assert max(tally.numbers["rounds"]) <= 14
-
-
-def test_greedy_games_break_no_invariant():
-    for edition in GAME.editions:
-        for players in (2, 3, 4, 5, 6, 10):
-            simulate(ENGINE, GAME, edition=edition, players=players, games=30, seed=2, policy="greedy")
-
-
-def test_a_game_ending_on_the_last_allowed_action_is_finished():
+def test_a_game_ending_on_the_last_allowed_action_is_finished(monkeypatch):
     components = ENGINE.components(GAME, "free")
     played = []
-    state = ENGINE.new_game(players=3, edition="free", seed=7, **components, **ENGINE.options)
+    state = ENGINE.new_game(3, seed=7, **components)
     play_out(ENGINE, state, "random", policy_rng(7), played=played)
-    exact = replace(ENGINE, max_actions=len(played))
-    final = play_game(exact, components, players=3, edition="free", seed=7, options=ENGINE.options)
+    monkeypatch.setattr(ENGINE, "max_actions", len(played))
+    final = play_game(ENGINE, components, players=3, edition="free", seed=7, options=ENGINE.options)
     assert final.is_terminal() and final.to_json() == state.to_json()
+    monkeypatch.setattr(ENGINE, "max_actions", len(played) - 1)
     with pytest.raises(InvariantBroken, match=f"seed 7: no end after {len(played) - 1} actions"):
-        play_game(replace(ENGINE, max_actions=len(played) - 1), components, players=3, edition="free", seed=7,
-                  options=ENGINE.options)
+        play_game(ENGINE, components, players=3, edition="free", seed=7, options=ENGINE.options)
 
 
 def test_tally_sums_numbers_texts_and_counts():

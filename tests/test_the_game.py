@@ -1,9 +1,8 @@
 """The Game (seed 003): the components against the rules, the engine rule by rule on positions
-built the way scenarios build them, seeded games under both minimum rules, and the kit and the
-scenarios through `pnp`."""
+built the way scenarios build them, the heuristic player, both minimum rules through `pnp
+simulate`, and the kit. What every game is checked for is in test_every_game.py."""
 from __future__ import annotations
 
-import importlib
 import json
 import re
 
@@ -14,13 +13,12 @@ import yaml
 from generator.build import load_games
 from generator.layout import sheet_grid
 from generator.project import Project
-from generator.rules.engine import IllegalAction, InvariantBroken, ScenarioError, SetupError
+from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError
 from generator.rules.the_game.policies import heuristic_policy
-from generator.rules.the_game.state import END, new_game
+from generator.rules.the_game.state import END
 from generator.simulate import play_game
-from generator.validate import check_play
 
-from conftest import ROOT, line_of, pnp, replace_in
+from conftest import ROOT, pnp, replace_in
 
 SLUG = "the-game"
 GAME = load_games(Project(ROOT), SLUG)[0]
@@ -28,13 +26,14 @@ ENGINE = GAME.rules.ENGINE
 BOX = ENGINE.box(GAME, "standard")
 SCENARIOS = ROOT / "components" / SLUG / "scenarios"
 UP1, UP2, DOWN1, DOWN2 = range(4)
+new_game = ENGINE.new_game
 
 
 def position(*hands, piles=None, deck=None, rest="deck", **setup):
     """Players A, B, C, ... holding `hands`, in turn order."""
     players = [{"name": "ABCDE"[index], "hand": list(hand)} for index, hand in enumerate(hands)]
     data = {"players": players, "piles": piles or {}, "deck": deck or [], "rest": rest, **setup}
-    return ENGINE.from_setup(data, edition="standard", seed=0, box=BOX)
+    return ENGINE.from_setup(data, seed=0, box=BOX)
 
 
 def play(state, *actions):
@@ -61,46 +60,27 @@ def test_the_cards_come_from_the_yaml():
     assert dict(BOX.hand_sizes) == {1: 8, 2: 7, 3: 6, 4: 6, 5: 6}
 
 
-def test_validate_is_green():
-    result = pnp("validate", SLUG)
-    assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"ok: {SLUG}"
-
-
-def test_every_player_count_sets_up_and_plays():
-    assert check_play(GAME) == []
-
-
 def test_a_missing_number_card_fails_validation(project):
     replace_in(project / "components" / SLUG / "cards.yaml",
                'value: 42, colour: "#0C7C5B", count: {standard: 1}}', 'value: 42, colour: "#0C7C5B", count: {standard: 0}}')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    cards = project / "components" / SLUG / "cards.yaml"
-    where = f"components/{SLUG}/cards.yaml"
-    assert result.stderr.splitlines() == [
-        f"{where}:{line_of(cards, 'cards:')}: cards: total cards in edition 'standard': rules need 102, data says 101",
-        f"{where}:{line_of(cards, 'cards:')}: cards: total cards/numbers in edition 'standard': rules need 98, data says 97",
-        f"{where}:{line_of(cards, 'value: 42,')}: cards.n42.count.standard: rules need 1, data says 0",
-        "3 problem(s) found."]
+    assert "cards.n42.count.standard: rules need 1, data says 0" in result.stderr
+    assert "total cards/numbers in edition 'standard': rules need 98, data says 97" in result.stderr
 
 
 def test_a_card_showing_another_number_fails_validation(project):
     replace_in(project / "components" / SLUG / "cards.yaml", 'name: "42", value: 42', 'name: "24", value: 42')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    line = line_of(project / "components" / SLUG / "cards.yaml", 'name: "24", value: 42')
-    assert result.stderr.splitlines() == [f"components/{SLUG}/cards.yaml:{line}: cards.n42.name: rules need 42, data says 24",
-                                          "1 problem(s) found."]
+    assert "cards.n42.name: rules need 42, data says 24" in result.stderr
 
 
 def test_a_wrong_hand_size_fails_validation(project):
     replace_in(project / "components" / SLUG / "game.yaml", '"2": 7', '"2": 9')
     result = pnp("validate", SLUG, project=project)
     assert result.exit_code == 1
-    line = line_of(project / "components" / SLUG / "game.yaml", '"2": 9')
-    assert result.stderr.splitlines() == [f"components/{SLUG}/game.yaml:{line}: hand_sizes.2: rules need 7, data says 9",
-                                          "1 problem(s) found."]
+    assert "hand_sizes.2: rules need 7, data says 9" in result.stderr
 
 
 # ---- dealing -------------------------------------------------------------------------------
@@ -113,16 +93,6 @@ def test_a_new_game_deals_the_hand_size_of_the_table(players, hand):
     assert [p.top for p in state.piles] == [1, 1, 100, 100]
     assert state.current_player() == 0 and state.required == 2
     state.check_invariants()
-
-
-def test_the_same_seed_deals_the_same_game():
-    assert new_game(3, box=BOX, seed=5).to_json() == new_game(3, box=BOX, seed=5).to_json()
-    assert new_game(3, box=BOX, seed=5).to_json() != new_game(3, box=BOX, seed=6).to_json()
-
-
-def test_six_players_is_a_setup_error():
-    with pytest.raises(SetupError, match="1-5 players"):
-        new_game(6, box=BOX)
 
 
 # ---- playing cards -------------------------------------------------------------------------
@@ -234,9 +204,9 @@ def test_the_published_variant_lowers_the_minimum_once_the_draw_pile_is_empty():
 
 
 def test_an_unknown_variant_value_is_refused():
-    with pytest.raises(SetupError, match="min_after_empty"):
+    with pytest.raises(OptionError, match="min_after_empty"):
         new_game(2, box=BOX, min_after_empty=3)
-    with pytest.raises(ScenarioError, match="min_after_empty is 2 or 1"):
+    with pytest.raises(ScenarioError, match=r"min_after_empty is 2 \(the seed.*or 1 \(the published rules\), not 0"):
         position([31, 40], [70], piles=STUCK_PILES, rest="piles", options={"min_after_empty": 0})
 
 
@@ -298,20 +268,6 @@ def test_invariants_catch_a_hand_not_refilled():
         state.check_invariants()
 
 
-@pytest.mark.parametrize("min_after_empty", [2, 1])
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_seeded_games_keep_every_invariant(policy, min_after_empty):
-    results = set()
-    for players in range(1, 6):
-        for seed in range(15):
-            state = play_game(ENGINE, {"box": BOX}, players=players, edition="standard", seed=seed,
-                              policy=policy, options={"min_after_empty": min_after_empty})
-            assert state.is_terminal()
-            assert (state.status == "won") == (state.cards_left == 0)
-            results.add(state.status)
-    assert "lost" in results
-
-
 def test_the_heuristic_leaves_far_fewer_cards_than_random_play():
     def mean_left(policy):
         return sum(play_game(ENGINE, {"box": BOX}, players=3, edition="standard", seed=seed, policy=policy,
@@ -332,29 +288,11 @@ def test_the_heuristic_plays_backwards_moves_and_then_ends_the_turn():
 
 # ---- through pnp ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("scenario", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
-def test_scenario_passes(scenario):
-    result = pnp("play", SLUG, str(scenario))
-    assert result.exit_code == 0, result.output
-    assert "piles" in json.loads(result.stdout)
-
-
 def test_every_rule_has_a_scenario():
     names = {p.stem for p in SCENARIOS.glob("*.yaml")}
     assert {"rule-ascending", "rule-descending", "rule-backwards-ten", "rule-minimum-two", "rule-last-card",
             "variant-minimum-one", "end-lost", "start-lost"} <= names
     assert any(name.startswith("playthrough-") for name in names)
-
-
-def test_a_scenario_with_a_wrong_expectation_fails(tmp_path):
-    text = (SCENARIOS / "rule-ascending.yaml").read_text(encoding="utf-8")
-    broken = tmp_path / "broken.yaml"
-    broken.write_text(text.replace("up-1: {top: 90, cards: [25, 26, 90]}", "up-1: {top: 91, cards: [25, 26, 90]}"),
-                      encoding="utf-8")
-    result = pnp("play", SLUG, str(broken))
-    assert result.exit_code == 1
-    line = line_of(broken, "up-1: {top: 91")
-    assert f"{broken}:{line}: steps.1.expect.piles.up-1.top: expected 91, the state has 90\n" in result.stderr
 
 
 def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
@@ -364,21 +302,7 @@ def test_a_scenario_with_an_illegal_move_fails_saying_why(tmp_path):
                       encoding="utf-8")
     result = pnp("play", SLUG, str(broken))
     assert result.exit_code == 1
-    line = line_of(broken, "{player: Ana, play: 66, pile: up-1}", last=True)      # the move, not the illegal: list
-    assert result.stderr.splitlines() == [f"{broken}:{line}: steps.1.do.0: illegal action: 66 cannot go on up-1, an "
-                                          "ascending pile showing 77 (it takes a card above 77, or 67)",
-                                          "1 problem(s) found."]
-
-
-def test_a_playthrough_records_the_same_again(tmp_path):
-    golden = SCENARIOS / "playthrough-2p-variant.yaml"
-    setup = tmp_path / "setup.yaml"
-    setup.write_text("title: Golden playthrough, 2 players, published minimum\n"
-                     "setup: {players: 2, seed: 7, options: {min_after_empty: 1}}\nsteps: []\n", encoding="utf-8")
-    again = tmp_path / "again.yaml"
-    result = pnp("play", SLUG, str(setup), "--policy", "heuristic", "--record", str(again))
-    assert result.exit_code == 0, result.output
-    assert again.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
+    assert "illegal action: 66 cannot go on up-1, an ascending pile showing 77" in result.stderr
 
 
 def test_simulate_runs_both_minimum_rules():
@@ -396,14 +320,6 @@ def test_simulate_runs_both_minimum_rules():
         assert variant["numbers"]["cards_left"]["mean"] <= seed_rule["numbers"]["cards_left"]["mean"]
     result = pnp("simulate", SLUG, "--option", "min_after_empty=two")
     assert result.exit_code == 2
-
-
-def test_the_benchmark_reports_both_rules_for_every_player_count(monkeypatch):
-    monkeypatch.setenv("PNP_BENCH_GAMES", "4")          # as `make bench` takes it
-    benchmark = importlib.reload(importlib.import_module("generator.benchmarks.the_game"))
-    lines = benchmark.run(Project(ROOT))
-    assert sum(1 for line in lines if re.match(r"  [1-5] players?\s*: won +\d+\.\d%, cards left mean", line)) == 10
-    assert "min_after_empty=2 (seed: 2 to the end)" in lines and lines[-1].startswith("40 games in")
 
 
 MM = 72 / 25.4
@@ -439,7 +355,7 @@ def test_the_cut_sheets_hold_every_card_once(kit, paper):
 
 
 def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
-    """A saddle-stitched booklet is folded sheets of 4 pages; every number in it is filled in."""
+    """A saddle-stitched booklet is folded sheets of 4 pages."""
     game_yaml = yaml.safe_load((ROOT / "components" / SLUG / "game.yaml").read_text(encoding="utf-8"))
     entries = [e for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]
                if e["kind"] == "rules"]
@@ -448,22 +364,5 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
         pdf = pdfium.PdfDocument(kit / entry["path"])
         try:
             assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
-            text = " ".join(page.get_textpage().get_text_range() for page in pdf)
-            assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), f"{entry['path']}: a placeholder is left unfilled"
         finally:
             pdf.close()
-
-
-@pytest.mark.parametrize("locale, many", [("ru", "листов"), ("uk", "аркушів")], ids=["ru", "uk"])
-def test_the_print_table_says_sheets_in_the_plural_form_of_the_teens(kit, locale, many):
-    """102 cards, 9 a sheet: 12 sheets, which ru and uk say in the 'many' form, never 'few'."""
-    entries = {e["path"]: e for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]}
-    folder = f"{SLUG}/standard/{locale}"
-    sheets = entries[f"{folder}/{SLUG}-standard-{locale}-cards-a4.pdf"]["pages"] // 2
-    assert sheets == 12
-    pdf = pdfium.PdfDocument(kit / folder / f"{SLUG}-standard-{locale}-rules.pdf")
-    try:
-        text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
-    finally:
-        pdf.close()
-    assert f"{sheets} {many} {sheets} {many}" in text          # the A4 and Letter columns

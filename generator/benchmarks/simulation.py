@@ -11,8 +11,9 @@ import time
 
 from ..build import load_games
 from ..simulate import play_game, simulate
+from . import games_per_run
 
-GAMES = int(os.environ.get("PNP_BENCH_GAMES", "10000"))    # per edition and player count
+GAMES = 10_000                   # per edition and player count
 SPEED_PLAYERS = 4
 SPEED_SECONDS = 2.0
 PROFILE_GAMES = 1000
@@ -56,6 +57,7 @@ def _summary(data: dict) -> str:
 
 
 def run(project) -> list[str]:
+    games = games_per_run(GAMES)
     lines = []
     for game in load_games(project):
         engine = getattr(game.rules, "ENGINE", None)
@@ -76,7 +78,7 @@ def run(project) -> list[str]:
         for edition in editions:
             for count in range(spec.min_players, spec.max_players + 1):
                 started = time.perf_counter()
-                result = simulate(engine, game, edition=edition, players=count, games=GAMES).to_json()
+                result = simulate(engine, game, edition=edition, players=count, games=games).to_json()
                 elapsed = time.perf_counter() - started
                 lines.append(f"{game.slug} {edition} {count:>2}p: {result['games']} games, no invariant broken "
                              f"({elapsed:.1f} s): {_summary(result)}")

@@ -18,7 +18,7 @@ def _game(obj, slug: str):
     game = load_games(obj.project, slug)[0]
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
-        raise UsageError(f"{slug} has no rules engine (no ENGINE in generator/rules/{game.meta['rules']})")
+        raise UsageError(f"{slug} has no rules engine (its rules module '{game.meta['rules']}' has no ENGINE)")
     return game, engine
 
 
@@ -74,7 +74,7 @@ def register(main) -> None:
     @click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
     @click.option("--policy", help="After the scenario's actions, play on to the end with this policy.")
     @click.option("--record", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Write the game played as a scenario that expects the state reached (a golden playthrough).")
+                  help="Write what was played as a scenario that expects the state reached (a golden playthrough).")
     @click.pass_obj
     def play(obj, game: str, scenario: Path, policy: str | None, record: Path | None):
         """Set up SCENARIO's position, apply its actions, check its expectations and print the

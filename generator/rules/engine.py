@@ -1,17 +1,23 @@
-"""The shape every game's rules engine takes (after OpenSpiel and boardgame.io).
+"""The skeleton every game's rules engine fills in (after OpenSpiel and boardgame.io).
 
-A rules module that can play its game exposes `ENGINE`, an `Engine`. A game is a `State`:
-whose turn it is, the legal actions, apply one, terminal or not, the result. Every random
-choice (shuffles, dice, ties) comes from the state's own seeded `random.Random`, so the same
-seed replays the same game. Engines are pure Python and never import rendering code.
+A rules module that can play its game exposes `ENGINE`, an instance of its own `Engine`
+subclass. A game in progress is a `State`: whose turn it is, the legal actions, apply one,
+terminal or not, the result. The base does what every game does alike: a new game from the
+box alone, option checks, seating players and teams, reading a scenario's setup and the
+opening of its actions, refusing illegal actions. Every random choice (shuffles, dice, ties)
+comes from the state's own seeded `random.Random`, so the same seed replays the same game.
+Engines are pure Python and never import rendering code. docs/rules-modules.md says what a
+game writes.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Callable, Hashable
+
+from .spec import GameSpec
 
 Action = Hashable          # each engine documents its own action form (tuples of plain values)
 
@@ -25,8 +31,9 @@ class InvariantBroken(AssertionError):
 
 
 class SetupError(Exception):
-    """The components cannot set up the game asked for: a shortage, or a component the engine
-    has no rule for. The message names it; `where` is (data file without .yaml, key path)."""
+    """The components cannot set up what was asked for: a shortage, a player count the rules
+    do not seat, or a component the engine has no rule for. The message names it; `where` is
+    (data file without .yaml, key path)."""
 
     def __init__(self, message: str, where: tuple[str, tuple] | None = None):
         super().__init__(message)
@@ -42,7 +49,7 @@ class OptionError(ValueError):
 
 
 class ScenarioError(Exception):
-    """A scenario's setup or action that does not fit the game; `path` is the key path
+    """A scenario's setup or action that does not fit its game; `path` is the key path
     below the part being read (the setup, or one action)."""
 
     def __init__(self, message: str, path: tuple = ()):
@@ -51,93 +58,52 @@ class ScenarioError(Exception):
 
 
 def check_keys(mapping: Mapping, allowed, path: tuple = (), what: str = "setup") -> None:
-    """A scenario mapping names only keys the game knows."""
+    """A scenario mapping names only keys its game knows."""
     for key in mapping:
         if key not in allowed:
             raise ScenarioError(f"unknown key '{key}' ({what} keys: {', '.join(sorted(allowed))})", path + (key,))
 
 
-def seat_named(names: list[str], name, path: tuple) -> int:
+def seat_named(names, name, path: tuple) -> int:
     """The seat of the player a scenario names (setup `current`, `first_player`, an action's `player`)."""
     if name not in names:
         raise ScenarioError(f"no player '{name}' (players: {', '.join(names)})", path)
-    return names.index(name)
-
-
-def check_action(state: State, data, keys, example: str, *, seat_in_action: bool = False) -> int:
-    """The opening every scenario action shares: a mapping of the game's action keys, a game not
-    yet over, and the seat that acts, which it returns.
-
-    `player:` names who acts: the player whose turn it is; it may be left out. With
-    `seat_in_action` (an engine whose actions carry the seat that acts) `player:` is required
-    and may name any player: the engine itself refuses one acting out of turn, so a scenario
-    can state the order of play as `illegal:` actions."""
-    if not isinstance(data, Mapping):
-        raise ScenarioError(f"an action is a mapping such as {example}")
-    check_keys(data, keys, what="action")
-    if state.is_terminal():
-        raise ScenarioError("the game is already over")
-    if seat_in_action:
-        if "player" not in data:
-            raise ScenarioError(f"an action names the player who acts, such as {example}")
-        return seat_named(state.names, str(data["player"]), ("player",))
-    seat = state.current_player()
-    if "player" in data and str(data["player"]) != state.names[seat]:
-        raise ScenarioError(f"it is {state.names[seat]}'s turn, not {data['player']}'s", ("player",))
-    return seat
-
-
-def dealt_players(setup: Mapping, dealt_keys=("edition", "seed", "players", "options")) -> int | None:
-    """`players: N` asks for a game dealt from the seed (N is returned); a list of players
-    describes a position (None is returned, read it with `listed_players`)."""
-    players = setup.get("players")
-    if isinstance(players, int) and not isinstance(players, bool):
-        extra = sorted(set(setup) - set(dealt_keys))
-        if extra:
-            raise ScenarioError("a game dealt from the seed (players as a number) takes no "
-                                f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
-        return players
-    if not isinstance(players, list) or not players:
-        raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
-    return None
-
-
-def listed_players(players: list, keys) -> list[tuple[tuple, dict]]:
-    """(path, entry) of every listed player: a name, or a mapping with a name and the game's
-    own keys. Names are strings and unique."""
-    seats = []
-    for index, entry in enumerate(players):
-        path = ("players", index)
-        if isinstance(entry, str):
-            entry = {"name": entry}
-        if not isinstance(entry, Mapping) or "name" not in entry:
-            raise ScenarioError("a player is a name or a mapping with at least a name", path)
-        check_keys(entry, keys, path, "player")
-        seats.append((path, {**entry, "name": str(entry["name"])}))
-    names = [entry["name"] for _, entry in seats]
-    for path, entry in seats:
-        if names.count(entry["name"]) > 1:
-            raise ScenarioError(f"two players are called '{entry['name']}'", path + ("name",))
-    return seats
+    return list(names).index(name)
 
 
 class State(ABC):
-    """One game in progress."""
+    """One game in progress. A game writes `current_player`, `find_actions`, `play`,
+    `is_terminal`, `returns` and `check_rules`; the state keeps the legal actions until the
+    next action, refuses an illegal one saying why, and checks what holds in every game."""
 
     rng: random.Random
     names: list[str]           # each seat's name: scenarios and `to_json` name players by it
+    _legal: list | None = None
 
     @abstractmethod
     def current_player(self) -> int:
         """Seat index of the player to act (0-based). Undefined once terminal."""
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take, in a stable order."""
+        """Every action the current player may take, in a stable order (do not change the list)."""
+        if self._legal is None:
+            self._legal = self.find_actions()
+        return self._legal
 
     @abstractmethod
+    def find_actions(self) -> list[Action]:
+        """Every action the current player may take now (none once terminal)."""
+
     def apply(self, action: Action) -> None:
-        """Apply one action; raise IllegalAction if it is not legal."""
+        """Apply one action; raise IllegalAction, saying why, if it is not legal."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        self.play(action)
+
+    @abstractmethod
+    def play(self, action: Action) -> None:
+        """Carry out one legal action."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -146,11 +112,21 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Per seat: 1 for a win, 0 for a loss (shared wins share 1); cooperative games give all the same."""
 
+    def why_illegal(self, action: Action) -> str:
+        """Why the rules refuse `action` here, for a player reading a scenario's result."""
+        return f"{action!r} is not possible here"
+
     def check_invariants(self) -> None:
         """Raise InvariantBroken if the state breaks a rule. Called after every action in simulation."""
+        self.check_rules()
+        if not self.is_terminal() and not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.current_player()]} can do nothing but play goes on")
+
+    def check_rules(self) -> None:
+        """The game's own invariants: raise InvariantBroken naming what broke."""
 
     def stats(self) -> dict[str, Any]:
-        """Figures for the simulation report once the game has ended (turns, how it ended, ...)."""
+        """Figures for the simulation report once a game has ended (turns, how it ended, ...)."""
         return {}
 
     def to_json(self) -> dict:
@@ -165,31 +141,222 @@ def random_policy(state: State, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
-@dataclass
-class Engine:
-    """What the simulator and `pnp play` need to know about a game's engine."""
+@dataclass(frozen=True)
+class Table:
+    """Who sits where: each seat's name and how many players share it (a team shares a seat)."""
 
-    slug: str
-    # new_game(players=, edition=, seed=, game= or box=, **options) -> State; raises SetupError
-    # when the components cannot seat that many players.
-    new_game: Callable[..., State]
-    policies: dict[str, Policy] = field(default_factory=lambda: {"random": random_policy})
-    options: dict[str, Any] = field(default_factory=dict)   # variant options and their defaults
-    # check_options(options, box= or game=) raises OptionError for an option value the rules
-    # do not allow, whatever the number of players.
-    check_options: Callable[..., None] | None = None
-    max_actions: int = 10_000           # a game longer than this is a bug, not a long game
-    # box(game, edition): what one edition's loaded components give the engine. When set, a
-    # run computes it once and passes it to new_game as box=; otherwise new_game gets game=.
-    box: Callable[[Any, str], Any] | None = None
-    # Scenarios (generator/scenario.py). from_setup(setup, edition=, seed=, box= or game=)
-    # builds the position a scenario's `setup` mapping describes; parse_action(state, data)
-    # reads one action written in a scenario; describe_action(state, action) writes one back.
-    # All raise ScenarioError for data that does not fit.
-    from_setup: Callable[..., State] | None = None
-    parse_action: Callable[[State, Any], Action] | None = None
-    describe_action: Callable[[State, Action], Any] | None = None
+    names: tuple[str, ...]
+    members: tuple[int, ...]
+
+    @classmethod
+    def numbered(cls, members: list[int]) -> Table:
+        """Seats named by number, as in a game dealt for the simulator."""
+        return cls(tuple(f"seat {seat + 1}" for seat in range(len(members))), tuple(members))
+
+    @property
+    def players(self) -> int:
+        return sum(self.members)
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+
+SETUP_KEYS = ("edition", "seed", "players", "options")     # every scenario setup may give these
+
+
+class Engine(ABC):
+    """What a game's rules engine declares and writes, and what every game does alike.
+
+    A game subclasses it, sets the declarations below and writes the hooks: `box` (what one
+    edition's components give the engine), `deal` (a fresh game), `position` (the rest of a
+    scenario's setup), `parse_action` and `describe_action` (an action as a scenario writes
+    it), and `check_option` when an option has values its type allows but the rules do not.
+    """
+
+    spec: GameSpec                                   # the rules module's SPEC: players, teams, editions
+    policies: dict[str, Policy] = {"random": random_policy}
+    options: dict[str, Any] = {}                     # variant options and their defaults (and types)
+    max_actions: int = 10_000                        # a game longer than this is a bug, not a long game
+    # Turn order: one player acts at a time, the one `State.current_player()` names; nobody
+    # else may (the scenario runner refuses it: "it is X's turn, not Y's").
+    # The result: "winner" (the winners share 1) or "together" (every seat wins or loses alike).
+    outcome: str = "winner"
+    # Hidden information: key paths into `State.to_json()` (`*` for any key) and who sees them:
+    # "owner", the player named by the path's `seats.<name>`, or "nobody" (the order of a deck).
+    hidden: dict[str, str] = {}
+    setup_keys: tuple[str, ...] = ()                 # a scenario setup's own keys, besides SETUP_KEYS
+    seat_keys: tuple[str, ...] = ()                  # a listed player's, besides name (and members)
+    action_keys: tuple[str, ...] = ()                # an action's, besides player
+    action_example: str = ""                         # an action as a scenario writes one
+
+    @property
+    def slug(self) -> str:
+        return self.spec.slug
+
+    # -- what a game writes
+
+    @abstractmethod
+    def box(self, game, edition: str) -> Any:
+        """What one edition's loaded components give the engine (read once per run); raise
+        SetupError naming a component the rules cannot use."""
+
+    @abstractmethod
+    def deal(self, box, table: Table, rng: random.Random, options: dict) -> State:
+        """A game shuffled and dealt as the rules say, seated as `table`, ready for its first
+        action; raise SetupError when the box cannot seat the table."""
+
+    @abstractmethod
+    def position(self, setup: Mapping, box, table: Table, listed: list[tuple[tuple, dict]],
+                 rng: random.Random, options: dict) -> State:
+        """The position a scenario's setup describes, seated as `table`; `listed` holds each
+        seat's (key path, entry) as written. Raise ScenarioError for data that does not fit."""
+
+    @abstractmethod
+    def parse_action(self, state: State, data: Mapping, seat: int) -> Action:
+        """The action of `seat` as a scenario writes it (keys, who acts and a game going on
+        are already checked); raise ScenarioError for data that does not fit."""
+
+    @abstractmethod
+    def describe_action(self, state: State, action: Action) -> dict:
+        """An action as a scenario writes it: the inverse of parse_action."""
+
+    def check_option(self, key: str, value, box) -> str | None:
+        """Why the rules refuse this value of an option (of the right type), or None."""
+        return None
+
+    # -- what every game does alike
 
     def components(self, game, edition: str) -> dict[str, Any]:
-        """The keyword new_game and from_setup take the components by, for one edition."""
-        return {"box": self.box(game, edition)} if self.box else {"game": game}
+        """The keywords new_game and from_setup take the components by, for one edition."""
+        return {"box": self.box(game, edition)}
+
+    def check_options(self, options: Mapping, box) -> dict:
+        """The options with their defaults filled in: every one known, of its default's type
+        and allowed by the rules, whatever the number of players; else OptionError."""
+        for key, value in options.items():
+            if key not in self.options:
+                raise OptionError(str(key), f"unknown option '{key}' (options: {', '.join(self.options) or 'none'})")
+            default = self.options[key]
+            if type(value) is not type(default):
+                kind = {bool: "true or false", int: "a whole number"}.get(type(default), type(default).__name__)
+                raise OptionError(key, f"option {key} is {kind}, not {value!r}")
+            teams = self.spec.teams
+            if teams is not None and key == teams.option and value not in teams.sizes:
+                raise OptionError(key, f"teams are of {' or '.join(map(str, teams.sizes))} players, not {value}")
+            refused = self.check_option(key, value, box)
+            if refused:
+                raise OptionError(key, refused)
+        return {**self.options, **options}
+
+    def seating(self, players: int, options: Mapping) -> list[int]:
+        """Players at each seat: one each, or in teams as `spec.teams` says; SetupError for a
+        number of players the rules do not seat."""
+        spec = self.spec
+        if not spec.min_players <= players <= spec.max_players:
+            raise SetupError(f"{spec.slug} is for {spec.min_players}-{spec.max_players} players, not {players}")
+        if spec.teams is None:
+            return [1] * players
+        return spec.teams.split(players, options.get(spec.teams.option, spec.teams.sizes[0]))
+
+    def new_game(self, players: int, *, box, seed: int = 0, **options) -> State:
+        """A game of `players` from the box, dealt from `seed`; SetupError when the box cannot
+        seat them, OptionError for an option the rules do not allow."""
+        options = self.check_options(options, box)
+        return self.deal(box, Table.numbered(self.seating(players, options)), random.Random(seed), options)
+
+    def from_setup(self, setup: Mapping, *, box, seed: int = 0) -> State:
+        """The position a scenario's setup describes (docs/scenarios.md): `players` as a number
+        is what the simulator deals from that seed; as a list, the seats, which this game's
+        `position` fills in with the rest of the setup."""
+        check_keys(setup, SETUP_KEYS + self.setup_keys)
+        options = setup.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise ScenarioError(f"options is a mapping (options: {', '.join(self.options) or 'none'})", ("options",))
+        try:
+            options = self.check_options(options, box)
+        except OptionError as exc:
+            raise ScenarioError(str(exc), ("options", exc.key)) from None
+        players = setup.get("players")
+        if isinstance(players, int) and not isinstance(players, bool):
+            extra = [key for key in setup if key not in SETUP_KEYS]
+            if extra:
+                raise ScenarioError("a game dealt from the seed (players as a number) takes no "
+                                    f"{', '.join(extra)}; list the players to set up a position", (extra[0],))
+            self._seated(players, options)
+            return self.new_game(players, box=box, seed=seed, **options)
+        if not isinstance(players, list) or not players:
+            raise ScenarioError("players is a number (a game dealt from the seed) or a list of players", ("players",))
+        listed = self._listed(players)
+        members = [entry.get("members", 1) for _, entry in listed]
+        for (path, _), count in zip(listed, members):
+            if type(count) is not int or count < 1:
+                raise ScenarioError("members is the number of players sharing this seat", path + ("members",))
+        expected = self._seated(sum(members), options)
+        if sorted(members) != sorted(expected):
+            raise ScenarioError(f"{sum(members)} players sit as {len(expected)} seats of "
+                                f"{sorted(expected, reverse=True)} players, not {members}", ("players",))
+        table = Table(tuple(entry["name"] for _, entry in listed), tuple(members))
+        return self.position(setup, box, table, listed, random.Random(seed), options)
+
+    def _seated(self, players: int, options: Mapping) -> list[int]:
+        try:
+            return self.seating(players, options)
+        except SetupError as exc:
+            raise ScenarioError(str(exc), ("players",)) from None
+
+    def _listed(self, players: list) -> list[tuple[tuple, dict]]:
+        """(path, entry) of every listed seat: a name, or a mapping with a name and this game's
+        own keys (and `members` in a game with teams). Names are strings and unique."""
+        if len(players) > self.spec.max_players:
+            raise ScenarioError(f"{self.slug} seats at most {self.spec.max_players} players", ("players",))
+        keys = ("name",) + (("members",) if self.spec.teams else ()) + self.seat_keys
+        listed, names = [], set()
+        for index, entry in enumerate(players):
+            path = ("players", index)
+            if isinstance(entry, str):
+                entry = {"name": entry}
+            if not isinstance(entry, Mapping) or "name" not in entry:
+                raise ScenarioError("a player is a name or a mapping with at least a name", path)
+            check_keys(entry, keys, path, "player")
+            name = str(entry["name"])
+            if name in names:
+                raise ScenarioError(f"two players are called '{name}'", path + ("name",))
+            names.add(name)
+            listed.append((path, {**entry, "name": name}))
+        return listed
+
+    def read_action(self, state: State, data) -> tuple[int, Action]:
+        """A scenario's action: the seat of the player who acts and the action itself.
+
+        `player:` names who acts, any player at the table; without it, the player whose turn it
+        is acts. Whether that player may act now is the scenario runner's to judge, so that a
+        scenario can write an action out of turn among its `illegal:` ones."""
+        if not isinstance(data, Mapping):
+            raise ScenarioError(f"an action is a mapping such as {self.action_example}")
+        check_keys(data, ("player",) + self.action_keys, what="action")
+        if state.is_terminal():
+            raise ScenarioError("this game is already over")
+        seat = seat_named(state.names, str(data["player"]), ("player",)) if "player" in data else state.current_player()
+        return seat, self.parse_action(state, data, seat)
+
+    def view(self, state: State, seat: int) -> dict:
+        """The state as the player at `seat` sees it: `to_json()` with what `hidden` keeps
+        from them replaced by {"hidden": how many} for a list, "hidden" for anything else."""
+        data = state.to_json()
+        for path, seen_by in self.hidden.items():
+            _hide(data, tuple(path.split(".")), (), seen_by, state.names[seat])
+        return data
+
+
+def _hide(node, pattern: tuple, path: tuple, seen_by: str, viewer: str) -> None:
+    if not pattern or not isinstance(node, dict):
+        return
+    head, rest = pattern[0], pattern[1:]
+    for key in (list(node) if head == "*" else [head] if head in node else []):
+        here = path + (key,)
+        if rest:
+            _hide(node[key], rest, here, seen_by, viewer)
+        elif seen_by == "nobody" or here[:2] != ("seats", viewer):
+            value = node[key]
+            node[key] = {"hidden": len(value)} if isinstance(value, list) else "hidden"

@@ -1,4 +1,4 @@
-"""What a rules module declares about its game's components."""
+"""What a rules module declares about its game's components and its table."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -14,6 +14,28 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class Teams:
+    """From `from_players` players on, players sit in teams that share a seat (its pawn, hand
+    and turn). The team size is the variant option `option`, one of `sizes`, smallest first."""
+
+    from_players: int
+    sizes: tuple[int, ...]
+    option: str = "team_size"
+
+    def split(self, players: int, size: int) -> list[int]:
+        """Players at each seat: one each below `from_players`, else teams of `size`.
+        decided: the players left over join the first teams when `size` is the smallest size
+        (teams of 2: one team of 3); with a larger size, the last teams are one short."""
+        if players < self.from_players:
+            return [1] * players
+        seats = players // size if size == self.sizes[0] else -(-players // size)
+        members = [players // seats] * seats
+        for index in range(players - sum(members)):
+            members[index] += 1
+        return members
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game's limits and, per edition, the component counts its rules need.
 
@@ -24,6 +46,7 @@ class GameSpec:
     facts["file:key.path"]: single values the rules fix (hand size, clock length) that the
         YAML must state the same way.
     setup(players, edition): what a game of that many players takes.
+    teams: how players share seats from some number on, or None (one player a seat).
     """
 
     slug: str
@@ -33,6 +56,7 @@ class GameSpec:
     totals: dict[str, dict[str, int]] = field(default_factory=dict)
     facts: dict[str, object] = field(default_factory=dict)
     setup: Callable[[int, str], Setup] | None = None
+    teams: Teams | None = None
 
     @property
     def editions(self) -> tuple[str, ...]:

@@ -1,6 +1,9 @@
 """The rules of seed 001 as numbers, and the decisions the text leaves open (recorded as
-`# decided:` in components/donkey-can/cards.yaml), stated here independently of the YAML."""
+`# decided:` in components/donkey-can/cards.yaml), stated here independently of the YAML; and
+from them SPEC, what the components must be."""
 from __future__ import annotations
+
+from ..spec import GameSpec, Setup
 
 EDITION = "standard"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # decided: one colour set per player, 5 fit into the box
@@ -71,3 +74,68 @@ def design_problems() -> list[str]:
 
 if design_problems():       # a broken design is a programming error, not bad data
     raise RuntimeError("donkey_can design: " + "; ".join(design_problems()))
+
+
+def _counts() -> dict[str, int]:
+    cards = {donkey: 1 for donkey in DONKEYS}
+    for colour in COLOURS:
+        cards[f"contract-{colour}"] = 1
+        cards.update({cargo_id(colour, value): 1 for value in CARGO_VALUES})
+        cards[f"reference-{colour}"] = 1
+    cards["first-player"] = 1
+    cards.update({card: 1 for card in CAPACITY_CARDS.values()})
+    return cards
+
+
+def setup(players: int, edition: str) -> Setup:
+    """What a game of `players` needs: a colour each with cargo for 8 rounds + 2 advantages."""
+    components = {
+        "cards/donkeys": ROUNDS,
+        "cards/contracts": players,
+        "cards/cargo": players * (ROUNDS + MAX_ADVANTAGES),
+        "cards/reference": players,
+        "cards/first-player": 1,
+        "cards/capacity": 1,
+    }
+    return Setup(components)
+
+
+def _facts() -> dict[str, object]:
+    facts: dict[str, object] = {
+        "game.yaml:players.min": MIN_PLAYERS,
+        "game.yaml:players.max": MAX_PLAYERS,
+    }
+    for donkey, (change, effect) in DONKEYS.items():
+        facts[f"cards.yaml:cards.{donkey}.value"] = change
+        facts[f"cards.yaml:cards.{donkey}.effect"] = effect
+    for colour in COLOURS:
+        for value in CARGO_VALUES:
+            card = cargo_id(colour, value)
+            facts[f"cards.yaml:cards.{card}.value"] = value
+            facts[f"cards.yaml:cards.{card}.name"] = str(value)
+            facts[f"cards.yaml:cards.{card}.effect"] = ADVANTAGE_ON.get(value)
+            # the advantage is printed on the card's other side
+            facts[f"cards.yaml:cards.{card}.back"] = "advantage" if value in ADVANTAGE_ON else None
+    for players, card in CAPACITY_CARDS.items():
+        facts[f"cards.yaml:cards.{card}.value"] = CAPACITY_PER_PLAYER * players
+        facts[f"cards.yaml:cards.{card}.name"] = str(CAPACITY_PER_PLAYER * players)
+    return facts
+
+
+SPEC = GameSpec(
+    slug="donkey-can",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    counts={EDITION: {"cards": _counts()}},
+    totals={EDITION: {
+        "cards": TOTAL_CARDS,
+        "cards/donkeys": DONKEYS_IN_BOX,
+        "cards/contracts": len(COLOURS),
+        "cards/cargo": len(COLOURS) * len(CARGO_VALUES),
+        "cards/reference": len(COLOURS),
+        "cards/first-player": 1,
+        "cards/capacity": len(CAPACITY_CARDS),
+    }},
+    facts=_facts(),
+    setup=setup,
+)

@@ -1,506 +1,244 @@
-"""The Donkey Can! rules engine: the box of cards, a game in progress, and a new game.
+"""The Donkey Can!'s ENGINE: a new game set up as the seed says, and scenario support: a
+position from a scenario's `setup`, and actions written in YAML (docs/scenarios.md gives the
+general format; the keys below are this game's).
 
-Actions (tuples of plain values; the seat acting comes second):
-  ("cargo", seat, card)               play a cargo card face down
-  ("pass", seat)                      use no driver advantage this round
-  ("advantage", seat, card, target)   use the advantage on `card`'s back; target is a seat
-                                      (peek), a card from hand (swap) or None (carrot, sack)
-  ("accept", seat) / ("refuse", seat) the contract card, green tick or red cross up
+setup:
+  players: 3                      a game dealt from the seed, or a list of players:
+  players:
+    - Оля                         a name: the next colour in the data's order, a full hand
+    - {name: Петро, colour: contract-green, hand: [0, 3, 9], won: [cargo-red-7], advantages_used: [2]}
+  first_player: Оля               who holds the first-player card (default: the first listed)
+  donkeys: [donkey-khytrun, ...]  the donkeys of rounds 1, 2, ... (the rest drawn from the others)
+  round: 6                        the round about to start (earlier ones count as played; every
+                                  player then lists a hand)
+  discard: [...]                  cards played before (default: every card not held or won)
+A card is its id, or a number: the card of that value in the player's own colour.
+
+Actions:
+  {player: Оля, cargo: 7}
+  {player: Оля, pass: true}
+  {player: Оля, advantage: peek, target: Петро}    (advantage: the kind, or the card)
+  {player: Оля, advantage: swap, target: 3}        (the card from hand to play instead)
+  {player: Оля, advantage: carrot}
+  {player: Оля, contract: accept}                  (or refuse)
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any
+from collections import Counter
+from collections.abc import Mapping
 
-from ..engine import IllegalAction, InvariantBroken, SetupError, State
-from .design import (ADVANTAGE_SHIFT, ADVANTAGES, ADVANTAGES_PER_ROUND, CAPACITY_PER_PLAYER, CARGO_DECK,
-                     CONTRACT_DECK, DONKEY_DECK, DONKEY_EFFECTS, EDITION, MAX_ADVANTAGES, MAX_PLAYERS,
-                     MIN_PLAYERS, REFERENCE_DECK, ROUNDS)
-
-
-# ---- the box: what the engine plays with ------------------------------------------------
-
-@dataclass(frozen=True)
-class Cargo:
-    id: str
-    value: int
-    advantage: str | None         # the driver advantage on its other side
+from ..engine import Engine, ScenarioError, Table, random_policy, seat_named
+from .design import ADVANTAGES, MAX_ADVANTAGES, ROUNDS, SPEC
+from .policies import heuristic_policy
+from .state import Box, ColourSet, DonkeyState, box_from_game, check_box, seat_game
 
 
-@dataclass(frozen=True)
-class ColourSet:
-    colour: str                   # the printed colour, "#rrggbb"
-    contract: str | None
-    reference: str | None
-    cargo: tuple[Cargo, ...]
+class DonkeyEngine(Engine):
+    spec = SPEC
+    policies = {"random": random_policy, "heuristic": heuristic_policy}
+    max_actions = 1_000
+    # The cargo lies face down until the round's reveal; the donkeys to come are in the box.
+    # Hands are not hidden: every card played is revealed, so what each colour still holds is known.
+    hidden = {"seats.*.table": "owner", "donkeys_to_come": "nobody"}
+    setup_keys = ("first_player", "donkeys", "round", "discard")
+    seat_keys = ("colour", "hand", "won", "advantages_used")
+    action_keys = ("cargo", "pass", "advantage", "target", "contract")
+    action_example = "{player: Оля, cargo: 7}"
 
+    def box(self, game, edition: str) -> Box:
+        return box_from_game(game, edition)
 
-@dataclass(frozen=True)
-class Donkey:
-    id: str
-    change: int                   # to the standard capacity
-    effect: str | None
+    def deal(self, box: Box, table: Table, rng: random.Random, options: dict) -> DonkeyState:
+        """A colour each (in the data's order), 8 donkeys drawn at random, a first player chosen
+        at random."""
+        check_box(box, table.seats)
+        state = seat_game(box, table, rng)
+        pool = list(box.donkeys)
+        rng.shuffle(pool)
+        state.donkeys, state.set_aside = pool[:ROUNDS], pool[ROUNDS:]
+        state.first = rng.randrange(table.seats)
+        state._start_round()
+        return state
 
-
-@dataclass(frozen=True)
-class Box:
-    colours: tuple[ColourSet, ...]
-    donkeys: tuple[Donkey, ...]
-
-
-def _copies(component, edition: str) -> list[str]:
-    """One id per printed copy: the card id, then id:2, id:3 ..."""
-    return [component.id] + [f"{component.id}:{n}" for n in range(2, component.count(edition) + 1)]
-
-
-def box_from_game(game, edition: str = EDITION) -> Box:
-    """The cards of one edition of the loaded game, sorted into colour sets and donkeys.
-    Raises SetupError naming a card the rules cannot play (no value, an unknown effect)."""
-    sets: dict[str, dict[str, list]] = {}
-    donkeys: list[Donkey] = []
-
-    def number(component) -> int:
-        value = component.data.get("value")
-        if type(value) is not int:
-            raise SetupError(f"{component.keypath} has no whole-number value, the rules need one",
-                             ("cards", ("cards", component.id)))
-        return value
-
-    def effect(component, known: tuple[str, ...]) -> str | None:
-        name = component.data.get("effect")
-        if name is not None and name not in known:
-            raise SetupError(f"{component.keypath}: no rule for effect '{name}' (rules know: {', '.join(known)})",
-                             ("cards", ("cards", component.id, "effect")))
-        return name
-
-    for component in game.in_edition(edition, "cards"):
-        deck = component.group
-        if deck == DONKEY_DECK:
-            change, special = number(component), effect(component, DONKEY_EFFECTS)
-            donkeys += [Donkey(card, change, special) for card in _copies(component, edition)]
-        elif deck in (CONTRACT_DECK, CARGO_DECK, REFERENCE_DECK):
-            colour = component.data.get("colour")
-            if colour is None:
-                raise SetupError(f"{component.keypath} has no colour: the rules deal cards by player colour",
-                                 ("cards", ("cards", component.id)))
-            entry = sets.setdefault(colour, {CONTRACT_DECK: [], REFERENCE_DECK: [], CARGO_DECK: []})
-            if deck == CARGO_DECK:
-                value, advantage = number(component), effect(component, ADVANTAGES)
-                entry[deck] += [Cargo(card, value, advantage) for card in _copies(component, edition)]
+    def position(self, setup: Mapping, box: Box, table: Table, listed: list, rng: random.Random,
+                 options: dict) -> DonkeyState:
+        entries = [entry for _, entry in listed]
+        names = list(table.names)
+        colours = _colours(box, entries)
+        check_box(Box(tuple(colours), box.donkeys), len(entries))
+        round_number = setup.get("round", 1)
+        if type(round_number) is not int or not 1 <= round_number <= ROUNDS:
+            raise ScenarioError(f"round is the round about to start, 1 to {ROUNDS}", ("round",))
+        state = seat_game(box, table, rng, colours)
+        for seat, entry in enumerate(entries):
+            path = ("players", seat)
+            if "hand" not in entry and round_number > 1:
+                raise ScenarioError(f"from round {round_number} on, say which cards {entry['name']} still holds",
+                                    path)
+            used = _cards(state, seat, entry.get("advantages_used", []), path + ("advantages_used",))
+            won = _cards(state, seat, entry.get("won", []), path + ("won",))
+            for index, card in enumerate(used):
+                if not state.cards[card].advantage or card not in {c.id for c in colours[seat].cargo}:
+                    raise ScenarioError(f"{card} is not one of {entry['name']}'s driver advantage cards",
+                                        path + ("advantages_used", index))
+            if len(used) > MAX_ADVANTAGES:
+                raise ScenarioError(f"at most {MAX_ADVANTAGES} driver advantages a game", path + ("advantages_used",))
+            if "hand" in entry:
+                hand = _cards(state, seat, entry["hand"], path + ("hand",))
+                own = {c.id for c in colours[seat].cargo}
+                for index, card in enumerate(hand):
+                    if card not in own:
+                        raise ScenarioError(f"{card} is not {entry['name']}'s colour", path + ("hand", index))
+                expected = len(own) - (round_number - 1) - len(used)
+                if len(hand) != expected:
+                    raise ScenarioError(f"after {round_number - 1} rounds and {len(used)} advantages "
+                                        f"{entry['name']} holds {expected} cards, not {len(hand)}", path + ("hand",))
             else:
-                entry[deck] += _copies(component, edition)
-    colours = tuple(ColourSet(colour, next(iter(entry[CONTRACT_DECK]), None), next(iter(entry[REFERENCE_DECK]), None),
-                              tuple(entry[CARGO_DECK])) for colour, entry in sets.items())
-    return Box(colours, tuple(donkeys))
+                hand = [card.id for card in colours[seat].cargo]
+            state.hands[seat], state.won[seat], state.used[seat] = hand, won, used
+            state.start_used[seat] = len(used)
+        # Advantage cards used went to the discard pile with their round's cargo.
+        placed = Counter(card for pile in state.hands + state.won + state.used for card in pile)
+        for card in sorted(card for card, times in placed.items() if times > 1):
+            raise ScenarioError(f"{card} is in two places", ("players",))
+        placed = [card for pile in state.hands + state.won for card in pile]
+        rest = [card for card in state.cards if card not in placed]
+        if "discard" in setup:
+            discard = _cards(state, None, setup["discard"], ("discard",))
+            if sorted(discard) != sorted(rest):
+                raise ScenarioError(f"the discard pile holds every card neither held nor won: {', '.join(rest)}",
+                                    ("discard",))
+            rest = discard
+        state.discard = rest
+        state.donkeys, state.set_aside = _donkeys(box, setup.get("donkeys", []), rng)
+        state.round = state.start_round = round_number - 1
+        state.first = seat_named(names, setup.get("first_player", names[0]), ("first_player",))
+        state._start_round()
+        return state
 
-
-def unplayable(colour: ColourSet) -> str | None:
-    """Why a colour set cannot seat a player, or None."""
-    if colour.contract is None:
-        return "has no contract card"
-    if colour.reference is None:
-        return "has no reference card"
-    if len(colour.cargo) < ROUNDS + MAX_ADVANTAGES:
-        return (f"has {len(colour.cargo)} cargo cards; a player needs {ROUNDS} rounds + "
-                f"{MAX_ADVANTAGES} advantages = {ROUNDS + MAX_ADVANTAGES}")
-    if sum(1 for card in colour.cargo if card.advantage) < MAX_ADVANTAGES:
-        return f"has fewer than {MAX_ADVANTAGES} cargo cards with a driver advantage"
-    return None
-
-
-def check_box(box: Box, players: int) -> None:
-    """Raise SetupError unless the box seats `players`."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError(f"The Donkey Can! is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-    if len(box.colours) < players:
-        raise SetupError(f"{players} players need {players} colours, the cards have {len(box.colours)}",
-                         ("cards", ("cards",)))
-    for colour in box.colours[:players]:
-        why = unplayable(colour)
-        if why:
-            raise SetupError(f"colour {colour.colour} {why}", ("cards", ("cards",)))
-    if len(box.donkeys) < ROUNDS:
-        raise SetupError(f"{ROUNDS} rounds need {ROUNDS} donkeys, the cards have {len(box.donkeys)}",
-                         ("cards", ("cards",)))
-
-
-# ---- the game ---------------------------------------------------------------------------
-
-@dataclass
-class Round:
-    """One finished round, as everyone saw it once the cargo was turned over."""
-
-    donkey: str
-    first: int
-    capacity: int
-    load: int
-    overloaded: bool
-    cargo: list[str]                            # by seat
-    contracts: list[bool]                       # by seat: accepted?
-    advantages: list[tuple[int, str, Any]]      # (seat, card, target) in the order used
-    taken: dict[int, str]                       # seat -> cargo card won
-
-    def to_json(self, names: list[str]) -> dict:
-        def target(value):
-            return names[value] if isinstance(value, int) else value
-        return {"donkey": self.donkey, "first_player": names[self.first], "capacity": self.capacity,
-                "load": self.load, "overloaded": self.overloaded,
-                "cargo": {names[seat]: card for seat, card in enumerate(self.cargo)},
-                "contracts": {names[seat]: "accept" if c else "refuse" for seat, c in enumerate(self.contracts)},
-                "advantages": [{"player": names[seat], "card": card, "target": target(aim)}
-                               for seat, card, aim in self.advantages],
-                "taken": {names[seat]: card for seat, card in sorted(self.taken.items())}}
-
-
-@dataclass
-class DonkeyState(State):
-    box: Box
-    players: int
-    rng: random.Random
-    names: list[str] = field(default_factory=list)
-    colours: list[ColourSet] = field(default_factory=list)      # by seat
-    cards: dict[str, Cargo] = field(default_factory=dict)        # every cargo card of the seated colours
-    donkeys: list[Donkey] = field(default_factory=list)          # the 8 drawn, in order
-    set_aside: list[Donkey] = field(default_factory=list)        # the 12 left in the box
-    round: int = 0                  # rounds finished
-    first: int = 0                  # seat holding the first-player card
-    phase: str = "cargo"            # cargo, advantage, contract, over
-    queue: list[int] = field(default_factory=list)               # seats still to act this phase
-    hands: list[list[str]] = field(default_factory=list)
-    table: list[str | None] = field(default_factory=list)        # face-down cargo by seat
-    contracts: list[bool | None] = field(default_factory=list)
-    shift: int = 0                  # this round's carrots and sacks
-    used_now: list[tuple[int, str, Any]] = field(default_factory=list)
-    used: list[list[str]] = field(default_factory=list)          # advantage cards by seat, all game
-    peeks: list[dict[int, tuple[str, int]]] = field(default_factory=list)  # seat -> target -> (card, step)
-    swapped_at: list[int] = field(default_factory=list)          # step of each seat's last swap
-    step: int = 0                   # actions this round (orders peeks and swaps)
-    won: list[list[str]] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    history: list[Round] = field(default_factory=list)
-    start_round: int = 0            # rounds already played when the position was set up
-    start_used: list[int] = field(default_factory=list)         # advantages used before that
-
-    # -- the interface
-
-    def current_player(self) -> int:
-        return self.queue[0] if self.queue else -1
-
-    def legal_actions(self) -> list:
-        if self.phase == "over":
-            return []
-        seat = self.queue[0]
-        hand = self.hands[seat]
-        if self.phase == "cargo":
-            return [("cargo", seat, card) for card in hand]
-        if self.phase == "contract":
-            return [("accept", seat), ("refuse", seat)]
-        actions: list[tuple] = [("pass", seat)]
-        for card in self.usable_advantages(seat):
-            kind = self.cards[card].advantage
-            if kind == "peek":
-                actions += [("advantage", seat, card, target) for target in self._order() if target != seat]
-            elif kind == "swap":
-                actions += [("advantage", seat, card, other) for other in hand if other != card]
-            else:
-                actions.append(("advantage", seat, card, None))
-        return actions
-
-    def apply(self, action) -> None:
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        if not isinstance(action, tuple) or action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
-        kind, seat = action[0], self.queue.pop(0)
-        self.step += 1
+    def parse_action(self, state: DonkeyState, data, seat: int) -> tuple:
+        """Every action carries the seat that acts."""
+        kinds = [key for key in ("cargo", "pass", "advantage", "contract") if key in data]
+        if len(kinds) != 1:
+            raise ScenarioError("an action does one thing: cargo, pass, advantage or contract")
+        kind = kinds[0]
         if kind == "cargo":
-            self.hands[seat].remove(action[2])
-            self.table[seat] = action[2]
-            if not self.queue:
-                self._start_advantages()
-        elif kind in ("pass", "advantage"):
-            if kind == "advantage":
-                self._use_advantage(seat, action[2], action[3])
-            if not self.queue:
-                self._start_contracts()
+            return ("cargo", seat, _card(state, seat, data["cargo"], ("cargo",)))
+        if kind == "pass":
+            if data["pass"] is not True:
+                raise ScenarioError("pass: true passes the driver advantage", ("pass",))
+            return ("pass", seat)
+        if kind == "contract":
+            if data["contract"] not in ("accept", "refuse"):
+                raise ScenarioError("contract is accept or refuse", ("contract",))
+            return (data["contract"], seat)
+        card = _advantage_card(state, seat, data["advantage"])
+        advantage = state.cards[card].advantage
+        target = data.get("target")
+        if advantage == "peek":
+            if str(target) not in state.names:
+                raise ScenarioError(f"peek at whom? target is a player ({', '.join(state.names)})", ("target",))
+            target = state.names.index(str(target))
+        elif advantage == "swap":
+            if target is None:
+                raise ScenarioError("swap for which card? target is a card from hand", ("target",))
+            target = _card(state, seat, target, ("target",))
+        elif target is not None:
+            raise ScenarioError(f"{advantage} takes no target", ("target",))
+        return ("advantage", seat, card, target)
+
+    def describe_action(self, state: DonkeyState, action: tuple) -> dict:
+        kind, seat = action[0], action[1]
+        data: dict = {"player": state.names[seat]}
+        if kind == "cargo":
+            data["cargo"] = _short(state, seat, action[2])
+        elif kind == "pass":
+            data["pass"] = True
+        elif kind in ("accept", "refuse"):
+            data["contract"] = kind
         else:
-            self.contracts[seat] = kind == "accept"
-            if not self.queue:
-                self._resolve()
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
-    def returns(self) -> list[float]:
-        winners = self.winners()
-        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
-
-    # -- what everyone can see
-
-    @property
-    def donkey(self) -> Donkey | None:
-        return self.donkeys[self.round] if self.round < len(self.donkeys) else None
-
-    def capacity(self) -> int:
-        """The current donkey's capacity, with this round's carrots and sacks."""
-        return CAPACITY_PER_PLAYER * self.players + self.donkey.change + self.shift
-
-    def points(self, seat: int) -> int:
-        return sum(self.cards[card].value for card in self.won[seat])
-
-    def winners(self) -> list[int]:
-        """Most points; tied, most cards won; tied again, a shared win."""
-        ranking = [(self.points(seat), len(self.won[seat])) for seat in range(self.players)]
-        return [seat for seat, rank in enumerate(ranking) if rank == max(ranking)]
-
-    def usable_advantages(self, seat: int) -> list[str]:
-        """Advantage cards the seat may use now: within the limits, keeping a card per round."""
-        if self.phase != "advantage" or self.donkey.effect == "stubborn":
-            return []
-        if len(self.used[seat]) >= MAX_ADVANTAGES:
-            return []
-        if sum(1 for used_by, _, _ in self.used_now if used_by == seat) >= ADVANTAGES_PER_ROUND:
-            return []
-        if len(self.hands[seat]) - 1 < ROUNDS - self.round - 1:
-            return []
-        return [card for card in self.hands[seat] if self.cards[card].advantage]
-
-    def possible_cards(self, viewer: int, target: int) -> list[str]:
-        """The cards `viewer` knows `target`'s face-down card to be among: the target's cards
-        still unseen (every played card is revealed, so these are public), narrowed by a peek
-        or by the advantage side a face-down advantage card shows."""
-        card = self.table[target]
-        if target == viewer:
-            return [card]
-        peeked = self.peeks[viewer].get(target)
-        if peeked and peeked[1] > self.swapped_at[target]:
-            return [peeked[0]]
-        shown = self.cards[card].advantage
-        return [c for c in self.hands[target] + [card] if self.cards[c].advantage == shown]
-
-    def load_of(self, cargo: list[int]) -> int:
-        """The load the donkey feels from these cargo values, with its effect."""
-        total = sum(cargo)
-        effect = self.donkey.effect
-        if effect == "ignore-heaviest" and cargo:
-            total -= max(cargo)
-        elif effect == "double-heaviest" and cargo:
-            total += max(cargo)
-        return total
-
-    # -- the round
-
-    def _order(self) -> list[int]:
-        return [(self.first + step) % self.players for step in range(self.players)]
-
-    def _start_round(self) -> None:
-        self.table = [None] * self.players
-        self.contracts = [None] * self.players
-        self.shift, self.used_now, self.step = 0, [], 0
-        self.peeks = [{} for _ in range(self.players)]
-        self.swapped_at = [0] * self.players
-        if self.round >= ROUNDS:
-            self.phase, self.queue = "over", []
-            return
-        self.phase = "cargo"
-        self.queue = self._order()
-
-    def _start_advantages(self) -> None:
-        self.phase = "advantage"
-        # A player who cannot use an advantage has nothing to decide and is not asked.
-        self.queue = [seat for seat in self._order() if self.usable_advantages(seat)]
-        if not self.queue:
-            self._start_contracts()
-
-    def _use_advantage(self, seat: int, card: str, target) -> None:
-        self.hands[seat].remove(card)
-        self.used[seat].append(card)
-        self.used_now.append((seat, card, target))
-        kind = self.cards[card].advantage
-        if kind == "peek":
-            self.peeks[seat][target] = (self.table[target], self.step)
-        elif kind == "swap":
-            self.hands[seat].remove(target)
-            self.hands[seat].append(self.table[seat])
-            self.table[seat] = target
-            self.swapped_at[seat] = self.step
-        elif kind == "carrot":
-            self.shift += ADVANTAGE_SHIFT
-        elif kind == "sack":
-            self.shift -= ADVANTAGE_SHIFT
-
-    def _start_contracts(self) -> None:
-        self.phase = "contract"
-        order = self._order()
-        if self.donkey.effect == "reverse-order":
-            # counter-clockwise from the player to the first player's right: the first player last
-            order = order[1:][::-1] + order[:1]
-        self.queue = order
-
-    def _resolve(self) -> None:
-        cargo = list(self.table)
-        capacity = self.capacity()
-        load = self.load_of([self.cards[card].value for card in cargo])
-        overloaded = load > capacity
-        if overloaded:
-            pile = list(cargo)
-            self.rng.shuffle(pile)
-            taken = {seat: pile.pop() for seat in self._order() if not self.contracts[seat]}
-        else:
-            taken = {seat: cargo[seat] for seat in self._order() if self.contracts[seat]}
-        for seat, card in taken.items():
-            self.won[seat].append(card)
-        self.discard += [card for card in cargo if card not in taken.values()]
-        self.discard += [card for _, card, _ in self.used_now]
-        self.history.append(Round(self.donkey.id, self.first, capacity, load, overloaded, cargo,
-                                  list(self.contracts), list(self.used_now), taken))
-        self.round += 1
-        self.first = (self.first + 1) % self.players
-        self._start_round()
-
-    def _why_illegal(self, action) -> str:
-        if not isinstance(action, tuple) or len(action) < 2:
-            return f"not an action: {action!r}"
-        seat = self.queue[0]
-        if action[1] != seat:
-            who = self.names[action[1]] if isinstance(action[1], int) and 0 <= action[1] < self.players else action[1]
-            return f"it is {self.names[seat]}'s turn, not {who}'s"
-        expected = {"cargo": "play a cargo card", "advantage": "pass or use a driver advantage",
-                    "contract": "accept or refuse the contract"}[self.phase]
-        if action[0] == "cargo" and self.phase == "cargo":
-            return f"{self.names[seat]} has no cargo card {action[2:]!r} in hand"
-        if action[0] == "advantage" and self.phase == "advantage":
-            if len(self.used[seat]) >= MAX_ADVANTAGES:
-                return f"{self.names[seat]} has used {MAX_ADVANTAGES} driver advantages already"
-            return f"{self.names[seat]} cannot use {action[2:]!r} now"
-        return f"{self.names[seat]} must {expected} now, not {action!r}"
-
-    # -- checks and figures
-
-    def check_invariants(self) -> None:
-        where = f"round {self.round + 1}, {self.phase}"
-        in_play = ([card for pile in self.hands + self.won for card in pile] + self.discard
-                   + [card for card in self.table if card] + [card for _, card, _ in self.used_now])
-        if sorted(in_play) != sorted(self.cards):
-            lost = sorted(set(self.cards) - set(in_play))
-            doubled = sorted({card for card in in_play if in_play.count(card) > 1})
-            foreign = sorted(set(in_play) - set(self.cards))
-            raise InvariantBroken(f"{where}: cargo cards lost {lost}, doubled {doubled} or foreign {foreign}")
-        for seat, colour in enumerate(self.colours):
-            name = self.names[seat]
-            if any(card not in {c.id for c in colour.cargo} for card in self.hands[seat]):
-                raise InvariantBroken(f"{where}: {name} holds another colour's card")
-            if len(self.used[seat]) > MAX_ADVANTAGES:
-                raise InvariantBroken(f"{where}: {name} used {len(self.used[seat])} driver advantages")
-            played = self.round + (self.table[seat] is not None)
-            if len(self.hands[seat]) != len(colour.cargo) - played - len(self.used[seat]):
-                raise InvariantBroken(f"{where}: {name} holds {len(self.hands[seat])} cards")
-            if len(self.hands[seat]) + (self.table[seat] is not None) < ROUNDS - self.round:
-                raise InvariantBroken(f"{where}: {name} cannot play the rounds left")
-            recorded = [sum(1 for s, _, _ in r.advantages if s == seat) for r in self.history]
-            now = sum(1 for s, _, _ in self.used_now if s == seat)
-            if self.start_used[seat] + sum(recorded) + now != len(self.used[seat]) \
-                    or max(recorded + [now]) > ADVANTAGES_PER_ROUND:
-                raise InvariantBroken(f"{where}: {name}'s driver advantages do not add up")
-        in_box = sorted(d.id for d in self.donkeys + self.set_aside)
-        if in_box != sorted(d.id for d in self.box.donkeys) or len(self.donkeys) != ROUNDS:
-            raise InvariantBroken(f"{where}: the donkeys are not the box's, with {ROUNDS} of them in play")
-        if len(self.history) != self.round - self.start_round or self.round > ROUNDS:
-            raise InvariantBroken(f"{where}: {len(self.history)} rounds recorded")
-        if self.phase == "over" and self.round != ROUNDS:
-            raise InvariantBroken(f"game over after {self.round} rounds, not {ROUNDS}")
-        if self.phase != "over" and not self.legal_actions():
-            raise InvariantBroken(f"{where}: {self.names[self.current_player()]} has no action")
-        for r in self.history:
-            if r.overloaded != (r.load > r.capacity):
-                raise InvariantBroken(f"{where}: load {r.load} on capacity {r.capacity} misjudged")
-            right = {seat for seat, accepted in enumerate(r.contracts) if accepted != r.overloaded}
-            if set(r.taken) != right:
-                raise InvariantBroken(f"{where}: cards went to {sorted(r.taken)}, the contracts say {sorted(right)}")
-
-    def stats(self) -> dict[str, Any]:
-        kinds = {kind: 0 for kind in ADVANTAGES}
-        for r in self.history:
-            for _, card, _ in r.advantages:
-                kinds[self.cards[card].advantage] += 1
-        points = [self.points(seat) for seat in range(self.players)]
-        calls = [accepted != r.overloaded for r in self.history for accepted in r.contracts]
-        return {
-            "mean_points": sum(points) / self.players,
-            "winning_points": max(points),
-            "cards_won": sum(len(pile) for pile in self.won) / self.players,
-            "overloaded_rounds": sum(1 for r in self.history if r.overloaded),
-            "advantages_per_player": sum(kinds.values()) / self.players,
-            "accepted_per_player": sum(1 for r in self.history for accepted in r.contracts if accepted) / self.players,
-            "right_calls": sum(calls) / len(calls) if calls else 0.0,
-            "shared_win": "yes" if len(self.winners()) > 1 else "no",
-            "advantages": kinds,
-        }
-
-    def to_json(self) -> dict:
-        names = self.names
-        seats = {}
-        for seat, name in enumerate(names):
-            seats[name] = {
-                "colour": self.colours[seat].colour,
-                "hand": list(self.hands[seat]),
-                "table": self.table[seat],
-                "contract": None if self.contracts[seat] is None else ("accept" if self.contracts[seat] else "refuse"),
-                "advantages_used": list(self.used[seat]),
-                "won": list(self.won[seat]),
-                "points": self.points(seat),
-                "cards_won": len(self.won[seat]),
-            }
-        over = self.phase == "over"
-        return {
-            "players": self.players,
-            "round": min(self.round + 1, ROUNDS),
-            "rounds": ROUNDS,
-            "phase": self.phase,
-            "terminal": over,
-            "current_player": None if over else names[self.current_player()],
-            "first_player": names[self.first],
-            "donkey": None if over else self.donkey.id,
-            "capacity": None if over else self.capacity(),
-            "donkeys_to_come": [d.id for d in self.donkeys[self.round + 1:]],
-            "advantages_this_round": [{"player": names[seat], "card": card,
-                                       "target": names[aim] if isinstance(aim, int) else aim}
-                                      for seat, card, aim in self.used_now],
-            "seats": seats,
-            "discard": list(self.discard),
-            "last_round": self.history[-1].to_json(names) if self.history else None,
-            "history": [r.to_json(names) for r in self.history],
-            "winners": [names[seat] for seat in self.winners()] if over else [],
-        }
+            card, target = action[2], action[3]
+            data["advantage"] = _short(state, seat, card)
+            if isinstance(target, int):
+                data["target"] = state.names[target]
+            elif target is not None:
+                data["target"] = _short(state, seat, target)
+        return data
 
 
-def seat_game(box: Box, players: int, rng: random.Random, names: list[str] | None = None,
-              colours: list[ColourSet] | None = None) -> DonkeyState:
-    """A state with every seated player holding their colour's cargo cards, no donkey drawn yet."""
-    seated = colours or list(box.colours[:players])
-    state = DonkeyState(box, players, rng, names=names or [str(seat + 1) for seat in range(players)],
-                        colours=seated, cards={card.id: card for colour in seated for card in colour.cargo})
-    state.hands = [[card.id for card in colour.cargo] for colour in seated]
-    state.used = [[] for _ in range(players)]
-    state.start_used = [0] * players
-    state.won = [[] for _ in range(players)]
-    return state
+ENGINE = DonkeyEngine()
 
 
-def new_game(players: int, edition: str = EDITION, seed: int = 0, *, game=None, box: Box | None = None) -> DonkeyState:
-    """A game set up as the seed says: a colour each (in the data's order), 8 donkeys drawn at
-    random, a first player chosen at random. The cards come from `game` or `box`."""
-    if box is None:
-        if game is None:
-            raise TypeError("new_game needs the loaded game (game=) or its cards (box=)")
-        box = box_from_game(game, edition)
-    check_box(box, players)
-    rng = random.Random(seed)
-    state = seat_game(box, players, rng)
-    pool = list(box.donkeys)
-    rng.shuffle(pool)
-    state.donkeys, state.set_aside = pool[:ROUNDS], pool[ROUNDS:]
-    state.first = rng.randrange(players)
-    state._start_round()
-    return state
+def _colours(box: Box, entries: list[dict]) -> list[ColourSet]:
+    """Each player's colour: named by its contract card or "#rrggbb", else the next free one."""
+    chosen: list[ColourSet | None] = []
+    for index, entry in enumerate(entries):
+        if "colour" not in entry:
+            chosen.append(None)
+            continue
+        match = [c for c in box.colours if entry["colour"] in (c.colour, c.contract)]
+        if not match:
+            known = ", ".join(c.contract or c.colour for c in box.colours)
+            raise ScenarioError(f"no colour '{entry['colour']}' (colours: {known})", ("players", index, "colour"))
+        if match[0] in chosen:
+            raise ScenarioError(f"two players have the colour '{entry['colour']}'", ("players", index, "colour"))
+        chosen.append(match[0])
+    free = [c for c in box.colours if c not in chosen]
+    return [colour or free.pop(0) for colour in chosen]
+
+
+def _cards(state: DonkeyState, seat: int | None, value, path: tuple) -> list[str]:
+    if not isinstance(value, list):
+        raise ScenarioError("a list of cards (ids, or values of the player's colour) is expected", path)
+    return [_card(state, seat, item, path + (index,)) for index, item in enumerate(value)]
+
+
+def _card(state: DonkeyState, seat: int | None, item, path: tuple) -> str:
+    """A card id, or a number: the card of that value in the seat's colour."""
+    if type(item) is int and seat is not None:
+        found = [c.id for c in state.colours[seat].cargo if c.value == item]
+        if len(found) != 1:
+            raise ScenarioError(f"{state.names[seat]}'s colour has {len(found)} cargo cards worth {item}", path)
+        return found[0]
+    if not isinstance(item, str) or item not in state.cards:
+        raise ScenarioError(f"no cargo card '{item}' among the seated colours", path)
+    return str(item)
+
+
+def _donkeys(box: Box, listed, rng: random.Random) -> tuple[list, list]:
+    if not isinstance(listed, list) or len(listed) > ROUNDS:
+        raise ScenarioError(f"donkeys is a list of up to {ROUNDS} donkey cards, in the order they come", ("donkeys",))
+    by_id = {d.id: d for d in box.donkeys}
+    for index, donkey in enumerate(listed):
+        if not isinstance(donkey, str) or donkey not in by_id:
+            raise ScenarioError(f"no donkey '{donkey}' (donkeys: {', '.join(by_id)})", ("donkeys", index))
+        if listed.index(donkey) != index:
+            raise ScenarioError(f"{donkey} comes twice", ("donkeys", index))
+    rest = [d for d in box.donkeys if d.id not in listed]
+    rng.shuffle(rest)
+    chosen = [by_id[d] for d in listed] + rest[:ROUNDS - len(listed)]
+    return chosen, rest[ROUNDS - len(listed):]
+
+
+ACTION_EXAMPLE = "{player: Оля, cargo: 7}"
+
+
+def _advantage_card(state: DonkeyState, seat: int, item) -> str:
+    if item in ADVANTAGES:
+        found = [c.id for c in state.colours[seat].cargo if c.advantage == item]
+        if not found:
+            raise ScenarioError(f"{state.names[seat]}'s colour has no {item} card", ("advantage",))
+        held = [card for card in found if card in state.hands[seat]]
+        return (held or found)[0]
+    card = _card(state, seat, item, ("advantage",))
+    if not state.cards[card].advantage:
+        raise ScenarioError(f"{card} has no driver advantage", ("advantage",))
+    return card
+
+
+def _short(state: DonkeyState, seat: int, card: str):
+    """A card of the seat's own colour by its value when that names it alone, else its id."""
+    value = state.cards[card].value
+    same = [c for c in state.colours[seat].cargo if c.value == value]
+    return value if len(same) == 1 and same[0].id == card else card

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 
 from .design import ADVANTAGE_SHIFT, MAX_ADVANTAGES, ROUNDS
-from .engine import DonkeyState
+from .state import DonkeyState
 
 KEEP = 0.5              # share of a card's value it is expected to earn in a later round
 ADVANTAGE_OPTION = 1.5  # worth of an advantage still to use, at the start of the game

@@ -1,21 +1,172 @@
-"""Race to the Table's ENGINE: the state, its policies and its scenario support together."""
+"""Race to the Table's ENGINE: a new game dealt as the rules say, and scenario support: a
+position from a scenario's `setup` and actions written in YAML (docs/scenarios.md)."""
 from __future__ import annotations
 
-from ..engine import Engine, random_policy
-from .policies import greedy_policy
-from .setups import describe_action, from_setup, parse_action
-from .state import box_from_game, check_options, new_game
+import random
+from collections import Counter
+from collections.abc import Mapping
 
-ENGINE = Engine(
-    slug="race-to-the-table",
-    new_game=new_game,
-    policies={"random": random_policy, "greedy": greedy_policy},
+from ..engine import Engine, ScenarioError, Table, random_policy, seat_named
+from .design import SPEC, TWO_PAWNS
+from .policies import greedy_policy
+from .state import Box, RaceState, box_from_game, check_supply
+
+
+class RaceEngine(Engine):
+    spec = SPEC
+    policies = {"random": random_policy, "greedy": greedy_policy}
     # Variants: play without roles (first game), the quick game, teams of 2 or 3 from 7 players.
-    options={"roles": True, "quick": False, "team_size": 2},
-    check_options=check_options,
-    max_actions=2_000,
-    box=box_from_game,
-    from_setup=from_setup,
-    parse_action=parse_action,
-    describe_action=describe_action,
-)
+    options = {"roles": True, "quick": False, "team_size": 2}
+    max_actions = 2_000
+    # Hands are held; the deck lies face down (the discards face up).
+    hidden = {"seats.*.hand": "owner", "deck": "nobody"}
+    setup_keys = ("deck", "discard", "rest", "clock", "current")
+    seat_keys = ("pawn", "position", "closed", "protected", "hand", "role", "role_used")
+    action_keys = ("play", "role", "pawns")
+    action_example = "{player: Мария, play: quick, pawns: [Пица]}"
+
+    def box(self, game, edition: str) -> Box:
+        return box_from_game(game, edition)
+
+    def deal(self, box: Box, table: Table, rng: random.Random, options: dict) -> RaceState:
+        check_supply(box, table, options["roles"])
+        state = RaceState(box, table, rng, options)
+        state.deal()
+        state._start_turn(0)          # the hungriest player, seat 1, begins
+        return state
+
+    def position(self, setup: Mapping, box: Box, table: Table, listed: list, rng: random.Random,
+                 options: dict) -> RaceState:
+        roles_on = options["roles"]
+        check_supply(box, table, roles_on)
+        state = RaceState(box, table, rng, options)
+        state.pawns = [str(entry.get("pawn", entry["name"])) for _, entry in listed]
+        names = state.names
+        board = state.board
+
+        pool = Counter(box.deck)
+
+        def take(cards: list[str], path: tuple) -> None:
+            for index, card in enumerate(cards):
+                pool[card] -= 1
+                if pool[card] < 0:
+                    raise ScenarioError(f"more '{card}' cards than the {Counter(box.deck)[card]} of edition "
+                                        f"'{box.edition}'", path + (index,))
+
+        roles_seen: dict[str, int] = {}
+        unlisted_hands = []
+        for seat, (path, entry) in enumerate(listed):
+            position = entry.get("position", 0)
+            if type(position) is not int or not 0 <= position <= box.fields:
+                raise ScenarioError(f"a position is 0 (START) to {box.fields} (a pawn on TABLE has already won)",
+                                    path + ("position",))
+            board.pos[seat] = position
+            board.closed[seat] = 1 if entry.get("closed", False) else 0
+            if entry.get("protected", False):
+                if board.protected >= 0:
+                    raise ScenarioError("only the Chef's pawn can be protected, and there is one Chef", path + ("protected",))
+                board.protected = seat
+            if "hand" in entry:
+                hand = _cards(entry["hand"], path + ("hand",), box)
+                if len(hand) != box.hand_size:
+                    raise ScenarioError(f"a hand holds {box.hand_size} cards, not {len(hand)}", path + ("hand",))
+                take(hand, path + ("hand",))
+                state.hands[seat] = hand
+            else:
+                unlisted_hands.append(seat)
+            role = entry.get("role")
+            if role is not None:
+                if not roles_on or not box.roles:
+                    raise ScenarioError("this game is played without roles" if box.roles else
+                                        f"edition '{box.edition}' has no roles", path + ("role",))
+                if role not in box.roles:
+                    raise ScenarioError(f"no role '{role}' (roles: {', '.join(box.roles)})", path + ("role",))
+                if role in roles_seen:
+                    raise ScenarioError(f"the {role} is already {names[roles_seen[role]]}'s", path + ("role",))
+                roles_seen[role] = seat
+                state.roles[seat] = role
+                state.role_uses[seat] = 1 if entry.get("role_used", False) else 0
+            elif entry.get("role_used", False):
+                raise ScenarioError("role_used needs a role", path + ("role_used",))
+        if sum(board.closed) > box.closed_tokens:
+            raise ScenarioError(f"the box has {box.closed_tokens} Closed tokens", ("players",))
+
+        deck = _cards(setup.get("deck", []), ("deck",), box)
+        discard = _cards(setup.get("discard", []), ("discard",), box)
+        take(deck, ("deck",))
+        take(discard, ("discard",))
+        rest = []
+        for card in dict.fromkeys(box.deck):
+            rest += [card] * pool[card]
+        state.rng.shuffle(rest)
+        for seat in unlisted_hands:
+            if len(rest) < box.hand_size:
+                raise ScenarioError(f"not enough cards left to deal {names[seat]}'s hand", ("players",))
+            state.hands[seat] = [rest.pop() for _ in range(box.hand_size)]
+        where = setup.get("rest", "deck")
+        if where not in ("deck", "discard"):
+            raise ScenarioError("rest is 'deck' (unlisted cards go under the deck) or 'discard'", ("rest",))
+        # Lists in the scenario are top first; the state keeps the top at the end.
+        if where == "deck":
+            state.deck = rest + deck[::-1]
+            state.discard = discard[::-1]
+        else:
+            state.deck = deck[::-1]
+            state.discard = rest + discard[::-1]
+
+        clock = setup.get("clock", 1)
+        if type(clock) is not int or not 1 <= clock < state.clock_end:
+            raise ScenarioError(f"the clock marker is on field 1 to {state.clock_end - 1}", ("clock",))
+        state.clock = state.round = clock
+        seat = seat_named(names, setup.get("current", names[0]), ("current",))
+        if board.protected == seat:
+            raise ScenarioError(f"the Chef's protection ends when {names[seat]}'s turn begins", ("current",))
+        state.sync_guard()
+        state._start_turn(seat)
+        return state
+
+    def parse_action(self, state: RaceState, data, seat: int) -> tuple:
+        if ("play" in data) == ("role" in data):
+            raise ScenarioError("an action either plays a card (play:) or uses a role (role:)")
+        kind = "play" if "play" in data else "role"
+        name = str(data[kind])
+        pawns = data.get("pawns", [])
+        if not isinstance(pawns, list):
+            pawns = [pawns]
+        targets = [pawn_index(state, pawn, ("pawns", index)) for index, pawn in enumerate(pawns)]
+        if kind == "play" and name in TWO_PAWNS:
+            targets.sort()
+        return (kind, name, *targets)
+
+    def describe_action(self, state: RaceState, action: tuple) -> dict:
+        data = {"player": state.names[state.current], action[0]: action[1]}
+        if action[2:]:
+            data["pawns"] = [state.pawns[p] if state.pawns.count(state.pawns[p]) == 1 else state.names[p]
+                             for p in action[2:]]
+        return data
+
+
+ENGINE = RaceEngine()
+
+
+def _cards(value, path: tuple, box: Box) -> list[str]:
+    if not isinstance(value, list):
+        raise ScenarioError("a list of card ids is expected", path)
+    known = sorted(set(box.deck), key=box.deck.index)
+    for index, card in enumerate(value):
+        if card not in known:
+            raise ScenarioError(f"edition '{box.edition}' has no action card '{card}' (cards: {', '.join(known)})",
+                                path + (index,))
+    return [str(card) for card in value]
+
+
+def pawn_index(state: RaceState, reference, path: tuple) -> int:
+    """A pawn named by its player's name or, when no other pawn has it, by what is written on it."""
+    text = str(reference)
+    if text in state.names:
+        return state.names.index(text)
+    if state.pawns.count(text) == 1:
+        return state.pawns.index(text)
+    if text in state.pawns:
+        raise ScenarioError(f"more than one pawn says '{text}'; name its player instead", path)
+    raise ScenarioError(f"no pawn or player '{text}' (players: {', '.join(state.names)})", path)

@@ -1,7 +1,7 @@
 """Race to the Table, the rules of seed 000 as a playable state.
 
 Positions: 0 is START, fields 1..N, N + 1 is TABLE (N from boards.yaml). Seats are hands: one
-per player, or one per team from `teams_from` players; seat i owns pawn i and plays i-th.
+per player, or one per team (design.TEAMS); seat i owns pawn i and plays i-th.
 
 Actions are tuples of plain values:
     ("play", card)               a card without a target (or with none it can take)
@@ -19,18 +19,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..engine import IllegalAction, InvariantBroken, OptionError, SetupError, State
+from ..engine import InvariantBroken, SetupError, State, Table
+from .design import CARDS, GUARD, ONE_PAWN, ROLES, TWO_PAWNS
 
 ACTION_DECK, ROLE_DECK = "action", "roles"
 PAWN, CLOSED_TOKEN, CLOCK_MARKER = "pawn", "closed", "clock-marker"
-
-# What each card and role needs as targets (the rest take none).
-ONE_PAWN = ("quick", "long-queue", "closed", "shortcut", "taxi", "road-works")
-TWO_PAWNS = ("smells-good", "swap")
-NO_PAWN = ("friday", "double-order", "sudden-rain")
-CARDS = ONE_PAWN + TWO_PAWNS + NO_PAWN
-ROLES = ("boss", "intern", "gourmet", "table-guard", "accountant", "driver", "chef", "gossip")
-GUARD = "table-guard"            # acts by itself: never an action
 
 TURN, DOUBLE, GOSSIP, OVER = "turn", "double-order", "gossip", "over"
 
@@ -52,11 +45,6 @@ class Box:
     fields: int                    # track fields between START and TABLE
     clock_red: int                 # the clock field that ends a game
     clock_middle: int              # ... and a quick game
-    min_players: int
-    max_players: int
-    teams_from: int
-    team_size_min: int
-    team_size_max: int
 
     @property
     def table(self) -> int:
@@ -83,42 +71,13 @@ def box_from_game(game, edition: str) -> Box:
     tokens = {c.id: c.count(edition) for c in game.in_edition(edition, "tokens")}
     boards = len(game.in_edition(edition, "boards"))
     design = (game.files.get("boards") or {}).get("design", {})
-    players = game.meta["players"]
     try:
         track, clock = design["track"], design["clock"]
         return Box(edition, tuple(deck), tuple(roles), tokens.get(PAWN, 0), tokens.get(CLOSED_TOKEN, 0),
                    tokens.get(CLOCK_MARKER, 0), boards, int(game.meta["hand_size"]), int(track["fields"]),
-                   int(clock["red"]), int(clock["middle"]), int(players["min"]), int(players["max"]),
-                   int(players["teams_from"]), int(players["team_size_min"]), int(players["team_size_max"]))
+                   int(clock["red"]), int(clock["middle"]))
     except KeyError as exc:
         raise SetupError(f"the rules need {exc.args[0]!r} in the game data", ("game", ())) from None
-
-
-def check_options(options, *, box: Box) -> None:
-    """Teams are of a size the rules allow, whether or not this many players form teams."""
-    size = options.get("team_size", box.team_size_min)
-    if type(size) is not int or not box.team_size_min <= size <= box.team_size_max:
-        sizes = " or ".join(map(str, range(box.team_size_min, box.team_size_max + 1)))
-        raise OptionError("team_size", f"teams are of {sizes} players, not {size}")
-
-
-def team_sizes(box: Box, players: int, team_size: int) -> list[int]:
-    """People per seat: one each below `teams_from`, else teams of `team_size` (one team of
-    the other size takes the odd player out)."""
-    if not box.min_players <= players <= box.max_players:
-        raise SetupError(f"the game is for {box.min_players}-{box.max_players} players, not {players}")
-    if players < box.teams_from:
-        return [1] * players
-    if not box.team_size_min <= team_size <= box.team_size_max:
-        raise SetupError(f"teams are of {box.team_size_min} or {box.team_size_max} players, not {team_size}")
-    # decided: the odd players join the first teams (teams of 2: one team of 3; of 3: teams of 2 fill up).
-    seats = players // team_size if team_size == box.team_size_min else -(-players // team_size)
-    sizes = [players // seats] * seats
-    for index in range(players - sum(sizes)):
-        sizes[index] += 1
-    if not all(box.team_size_min <= size <= box.team_size_max for size in sizes):
-        raise SetupError(f"{players} players do not split into teams of {team_size}")
-    return sizes
 
 
 # ---- the board: pawns, tokens and protections -----------------------------------------------
@@ -327,17 +286,16 @@ TARGETS = {
 class RaceState(State):
     """A game of Race to the Table in progress."""
 
-    def __init__(self, box: Box, members: list[int], seed: int, *, roles: bool = True, quick: bool = False,
-                 team_size: int = 2, names: list[str] | None = None, pawns: list[str] | None = None):
-        seats = len(members)
+    def __init__(self, box: Box, table: Table, rng: random.Random, options: dict):
+        seats = table.seats
         self.box = box
-        self.rng = random.Random(seed)
-        self.members = members
-        self.players = sum(members)
+        self.rng = rng
+        self.members = list(table.members)
+        self.players = table.players
         self.seats = seats
-        self.options = {"roles": roles and bool(box.roles), "quick": quick, "team_size": team_size}
-        self.names = names or [f"seat {i + 1}" for i in range(seats)]
-        self.pawns = pawns or list(self.names)
+        self.options = {**options, "roles": options["roles"] and bool(box.roles)}
+        self.names = list(table.names)
+        self.pawns = list(self.names)          # what is written on each pawn
         self.board = Board([0] * seats, [0] * seats, -1, -1, box.table)
         self.hands: list[list[str]] = [[] for _ in range(seats)]
         self.deck: list[str] = []          # the top is the end of the list
@@ -349,7 +307,7 @@ class RaceState(State):
         self.phase = TURN
         self.extra_turn = False            # the Intern's
         self.clock = 1                     # the marker starts on the clock's first field
-        self.clock_end = box.clock_middle if quick else box.clock_red
+        self.clock_end = box.clock_middle if options["quick"] else box.clock_red
         self.round = 1
         self.turns = 0
         self.winner = -1
@@ -359,7 +317,6 @@ class RaceState(State):
         self.card_plays = dict.fromkeys(CARDS, 0)
         self.role_plays = dict.fromkeys(ROLES, 0)
         self._all_cards = sorted(box.deck)
-        self._legal: list | None = None
         self._tables = action_tables(seats)
 
     # -- setting up
@@ -397,13 +354,10 @@ class RaceState(State):
     def returns(self) -> list[float]:
         return [1.0 if seat == self.winner else 0.0 for seat in range(self.seats)]
 
-    def legal_actions(self) -> list:
-        if self._legal is not None:
-            return self._legal
+    def find_actions(self) -> list:
         actions: list = []
         phase = self.phase
         if phase == OVER:
-            self._legal = actions
             return actions
         source = self.discard if phase == GOSSIP else self.hands[self.current]
         board, tables = self.board, self._tables
@@ -418,7 +372,6 @@ class RaceState(State):
                     actions.extend(tables.driver[p] for p in found)
                 else:
                     actions.append(tables.roles[role])
-        self._legal = actions
         return actions
 
     def card_actions(self, card: str) -> list:
@@ -436,11 +389,7 @@ class RaceState(State):
         # decided: a Chef-protected pawn cannot be swapped back; the Driver then has no target.
         return [p for p in range(self.seats) if pos[p] == nearest and p != protected]
 
-    def apply(self, action) -> None:
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self.why_illegal(action))
-        self._legal = None
+    def play(self, action) -> None:
         seat = self.current
         board = self.board
         if action[0] == "play":
@@ -535,7 +484,6 @@ class RaceState(State):
         self.winner = pawns[0] if len(pawns) == 1 else self.rng.choice(pawns)
         self.ended_by = how
         self.phase = OVER
-        self._legal = []
 
     # -- explaining refusals
 
@@ -586,7 +534,7 @@ class RaceState(State):
 
     # -- checks and figures
 
-    def check_invariants(self) -> None:
+    def check_rules(self) -> None:
         # Fast checks with builtins first; the loops only run to name what broke.
         board = self.board
         cards = self.deck + self.discard
@@ -655,24 +603,10 @@ def _difference(have: list[str], want: list[str]) -> str:
     return ", ".join(f"{card} {'+' if n > 0 else ''}{n}" for card, n in counts.items() if n)
 
 
-def new_game(players: int, edition: str = "", seed: int = 0, *, box: Box | None = None, game=None,
-             roles: bool = True, quick: bool = False, team_size: int = 2) -> RaceState:
-    """A shuffled, dealt game from the components of `box` (or of `game`'s `edition`).
-    A shortage of any component the table needs is a SetupError naming it."""
-    if box is None:
-        if game is None:
-            raise TypeError("new_game needs the loaded game (game=) or its components (box=)")
-        box = box_from_game(game, edition)
-    members = team_sizes(box, players, team_size)
-    check_supply(box, players, len(members), roles)
-    state = RaceState(box, members, seed, roles=roles, quick=quick, team_size=team_size)
-    state.deal()
-    state._start_turn(0)          # the hungriest player, seat 1, begins
-    return state
-
-
-def check_supply(box: Box, players: int, seats: int, roles: bool) -> None:
-    table = f"a {players}-player game of edition '{box.edition}'"
+def check_supply(box: Box, table: Table, roles: bool) -> None:
+    """A shortage of any component the table needs is a SetupError naming it."""
+    seats = table.seats
+    game = f"a {table.players}-player game of edition '{box.edition}'"
     needs = [
         (seats, box.pawns, "pawns", ("tokens", ("tokens", PAWN))),
         (1, box.clock_markers, "clock markers", ("tokens", ("tokens", CLOCK_MARKER))),
@@ -686,4 +620,4 @@ def check_supply(box: Box, players: int, seats: int, roles: bool) -> None:
         needs.append((seats, len(box.roles), "role cards", ("cards", ("cards",))))
     for needed, have, what, where in needs:
         if have < needed:
-            raise SetupError(f"{table} needs {needed} {what}, the components have {have}", where)
+            raise SetupError(f"{game} needs {needed} {what}, the components have {have}", where)

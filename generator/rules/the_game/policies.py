@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import random
 
-from . import BACKWARDS
+from .design import BACKWARDS
 from .state import END, GameState, Pile
 
 PAIR_BONUS = 0.5          # a card and its backwards partner: two cards gone for one move

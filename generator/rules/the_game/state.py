@@ -13,12 +13,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import IllegalAction, InvariantBroken, SetupError, State
-from . import BACKWARDS, HIGHEST, LOWEST, MINIMUM
+from ..engine import InvariantBroken, SetupError, State
+from .design import BACKWARDS, HIGHEST, LOWEST, MINIMUM
 
 NUMBER_DECK, PILE_DECK = "numbers", "piles"
 END = ("end",)
-MIN_AFTER_EMPTY = (MINIMUM, 1)    # the seed's rule, and the published variant
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -34,8 +33,7 @@ class Box:
     def hand_size(self, players: int) -> int:
         sizes = dict(self.hand_sizes)
         if players not in sizes:
-            counts = sorted(sizes)
-            raise SetupError(f"the game is for {counts[0]}-{counts[-1]} players (hand_sizes), not {players}",
+            raise SetupError(f"hand_sizes gives no hand for {players} players (only for {', '.join(map(str, sorted(sizes)))})",
                              ("game", ("hand_sizes",)))
         return sizes[players]
 
@@ -123,7 +121,7 @@ class GameState(State):
     def current_player(self) -> int:
         return self.seat
 
-    def legal_actions(self) -> list:
+    def find_actions(self) -> list:
         if self.status != "playing":
             return []
         actions = [("play", card, index) for card in self.hands[self.seat]
@@ -132,30 +130,13 @@ class GameState(State):
             actions.append(END)
         return actions
 
-    def apply(self, action) -> None:
-        if self.status != "playing":
-            raise IllegalAction(f"the game is over ({self.status})")
-        name = self.names[self.seat]
+    def play(self, action) -> None:
         if action == END:
-            if self.played < self.required:
-                raise IllegalAction(f"{name} must play {self.required} card(s) this turn, "
-                                    f"{self.played} played so far")
             self._end_turn()
             return
-        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
-            raise IllegalAction(f"unknown action {action!r}")
         _, card, index = action
         hand = self.hands[self.seat]
-        if card not in hand:
-            raise IllegalAction(f"{card} is not in {name}'s hand {hand}")
-        if not (type(index) is int and 0 <= index < len(self.piles)):
-            raise IllegalAction(f"no pile {index!r}")
         pile = self.piles[index]
-        if not pile.takes(card):
-            way = "an ascending" if pile.direction > 0 else "a descending"
-            raise IllegalAction(f"{card} cannot go on {pile.name}, {way} pile showing {pile.top} "
-                                f"(it takes a card {'above' if pile.direction > 0 else 'below'} {pile.top}, "
-                                f"or {pile.top - BACKWARDS * pile.direction})")
         if (card - pile.top) * pile.direction < 0:
             self.backwards += 1
         hand.remove(card)
@@ -166,6 +147,26 @@ class GameState(State):
             self.status = "won"
         else:
             self._check_stuck()
+
+    def why_illegal(self, action) -> str:
+        if self.status != "playing":
+            return f"the game is over ({self.status})"
+        name = self.names[self.seat]
+        if action == END:
+            return f"{name} must play {self.required} card(s) this turn, {self.played} played so far"
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "play"):
+            return f"unknown action {action!r}"
+        _, card, index = action
+        hand = self.hands[self.seat]
+        if card not in hand:
+            return f"{card} is not in {name}'s hand {hand}"
+        if not (type(index) is int and 0 <= index < len(self.piles)):
+            return f"no pile {index!r}"
+        pile = self.piles[index]
+        way = "an ascending" if pile.direction > 0 else "a descending"
+        return (f"{card} cannot go on {pile.name}, {way} pile showing {pile.top} "
+                f"(it takes a card {'above' if pile.direction > 0 else 'below'} {pile.top}, "
+                f"or {pile.top - BACKWARDS * pile.direction})")
 
     def is_terminal(self) -> bool:
         return self.status != "playing"
@@ -209,7 +210,7 @@ class GameState(State):
         """The score: cards in the draw pile and in hands (0 when the game is won)."""
         return len(self.deck) + sum(len(hand) for hand in self.hands)
 
-    def check_invariants(self) -> None:
+    def check_rules(self) -> None:
         where = f"turn {self.turns}, {self.plays} cards played"
         places = self.deck + [card for hand in self.hands for card in hand] \
             + [card for pile in self.piles for card in pile.cards]
@@ -243,8 +244,6 @@ class GameState(State):
         if self.status == "lost" and (self.played >= self.required or any(
                 pile.takes(card) for card in self.hands[self.seat] for pile in self.piles)):
             raise InvariantBroken(f"{where}: lost although {self.names[self.seat]} could go on")
-        if self.status == "playing" and not self.legal_actions():
-            raise InvariantBroken(f"{where}: {self.names[self.seat]} can do nothing but the game goes on")
 
     def stats(self) -> dict[str, Any]:
         return {"result": self.status, "cards_left": self.cards_left, "turns": self.turns,
@@ -266,31 +265,3 @@ class GameState(State):
             "piles": {pile.name: pile.to_json() for pile in self.piles},
             "plays": self.plays, "backwards_moves": self.backwards,
         }
-
-
-def check_option(min_after_empty) -> None:
-    if min_after_empty not in MIN_AFTER_EMPTY or type(min_after_empty) is not int:
-        raise SetupError(f"min_after_empty is {MINIMUM} (the seed: the minimum stays {MINIMUM} once "
-                         f"the draw pile is empty) or 1 (the published rules), not {min_after_empty!r}")
-
-
-def new_game(players: int, edition: str = "standard", seed: int = 0, *, box: Box | None = None, game=None,
-             min_after_empty: int = MINIMUM) -> GameState:
-    """A shuffled game dealt from `box` (or the loaded `game`'s cards), the first seat to play."""
-    if box is None:
-        if game is None:
-            raise TypeError("new_game needs the loaded game (game=) or its cards (box=)")
-        box = box_from_game(game, edition)
-    hand_size = box.hand_size(players)
-    check_option(min_after_empty)
-    if hand_size * players > len(box.numbers):
-        raise SetupError(f"{players} hands of {hand_size} need {hand_size * players} number cards, "
-                         f"the components have {len(box.numbers)}", ("cards", ("cards",)))
-    rng = random.Random(seed)
-    deck = list(box.numbers)
-    rng.shuffle(deck)
-    state = GameState(box, [f"seat {seat + 1}" for seat in range(players)], hand_size, min_after_empty,
-                      rng, deck=deck, piles=make_piles(box))
-    state.hands = [sorted(deck.pop() for _ in range(hand_size)) for _ in range(players)]
-    state.start_turn(0)
-    return state
