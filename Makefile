@@ -33,10 +33,4 @@ clean:
 
 # The README's pictures, made from a real build.
 readme-images: $(STAMP)
-	$(BIN)/pnp build --game race-to-the-table --locale bg --paper a4
-	mkdir -p docs/images
-	$(BIN)/python -c 'import pypdfium2 as p; o = "output/race-to-the-table/full/bg/race-to-the-table-full-bg-"; \
-	p.PdfDocument(o + "cards-a4.pdf")[12].render(scale=1.0).to_pil().save("docs/images/cards-sheet.png", optimize=True); \
-	p.PdfDocument(o + "boards-a4.pdf")[2].render(scale=0.8).to_pil().save("docs/images/board-tile.png", optimize=True); \
-	p.PdfDocument(o + "rules.pdf")[6].render(scale=1.0).to_pil().save("docs/images/booklet-page.png", optimize=True)'
-	cp output/race-to-the-table/full/bg/race-to-the-table-full-bg-preview-action.png docs/images/preview-action.png
+	$(BIN)/python docs/images/make_images.py
