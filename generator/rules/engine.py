@@ -164,12 +164,12 @@ class Table(NamedTuple):
         return len(self.names)
 
 
-SETUP_KEYS = ("edition", "seed", "players", "options")     # every scenario setup may give these
-
-
 @lru_cache(maxsize=None)
 def _numbered(seats: int) -> tuple[str, ...]:
     return tuple(f"seat {seat + 1}" for seat in range(seats))
+
+
+SETUP_KEYS = ("edition", "seed", "players", "options")     # every scenario setup may give these
 
 
 class Engine(ABC):
