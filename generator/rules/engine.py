@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from functools import lru_cache
+from typing import Any, Callable, Hashable, NamedTuple
 
 from .spec import GameSpec
 
@@ -96,7 +96,10 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Apply one action; raise IllegalAction, saying why, if it is not legal."""
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
             raise IllegalAction(self.why_illegal(action))
         self._legal = None
         self.play(action)
@@ -141,8 +144,7 @@ def random_policy(state: State, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """Who sits where: each seat's name and how many players share it (a team shares a seat)."""
 
     names: tuple[str, ...]
@@ -151,7 +153,7 @@ class Table:
     @classmethod
     def numbered(cls, members: list[int]) -> Table:
         """Seats named by number, as in a game dealt for the simulator."""
-        return cls(tuple(f"seat {seat + 1}" for seat in range(len(members))), tuple(members))
+        return cls(_numbered(len(members)), tuple(members))
 
     @property
     def players(self) -> int:
@@ -160,6 +162,11 @@ class Table:
     @property
     def seats(self) -> int:
         return len(self.names)
+
+
+@lru_cache(maxsize=None)
+def _numbered(seats: int) -> tuple[str, ...]:
+    return tuple(f"seat {seat + 1}" for seat in range(seats))
 
 
 SETUP_KEYS = ("edition", "seed", "players", "options")     # every scenario setup may give these
