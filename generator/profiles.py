@@ -19,7 +19,7 @@ from .layout import distinct_faces
 from .output import unsafe_name
 from .project import Project
 from .render.colour import Palette
-from .yamlfile import Located, load_yaml, locate
+from .yamlfile import Located, load_yaml, locate, plain
 
 MM_PER_INCH = 25.4
 # A layout is printed at a profile's size when both sides are this close (63 x 88 -> 63.5 x 88.9).
@@ -230,7 +230,7 @@ def _check(data: Located, display: str) -> list[Problem]:
         file, line = locate(data, tuple(path))
         problems.append(Problem(file or display, line, ".".join(map(str, path)), message))
 
-    for error in Draft202012Validator(SCHEMA).iter_errors(_plain(data)):
+    for error in Draft202012Validator(SCHEMA).iter_errors(plain(data)):
         add(error.absolute_path, error.message)
     if problems:
         return problems
@@ -307,14 +307,6 @@ def name_fields(name: str) -> tuple[set[str], str]:
     if unsafe_name(sample):
         return used, f"cannot name a file {name!r}: {unsafe_name(sample)}"
     return used, ""
-
-
-def _plain(node):
-    if isinstance(node, dict):
-        return {k: _plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_plain(v) for v in node]
-    return node
 
 
 def _build(name: str, data: Located, display: str) -> Profile:

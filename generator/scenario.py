@@ -16,7 +16,7 @@ from typing import Any, Iterator
 from .errors import DataError, Problem, UsageError
 from .rules.engine import Engine, IllegalAction, InvariantBroken, ScenarioError, SetupError, State
 from .simulate import play_out, policy_rng
-from .yamlfile import Located, load_yaml, locate
+from .yamlfile import Located, load_yaml, locate, plain
 
 SCENARIO_KEYS = ("title", "source", "setup", "unordered", "steps")
 STEP_KEYS = ("note", "illegal", "do", "expect")
@@ -53,7 +53,7 @@ def run_scenario(game, data: Located, display: str) -> Played:
     """Set up the position and play every step, each step's parts in the order written;
     problems say where in the file each arose."""
     engine = engine_of(game)
-    played = Played(None, _plain(data.get("setup", {})))
+    played = Played(None, plain(data.get("setup", {})))
 
     def problem(path: tuple, message: str) -> None:
         file, line = locate(data, path)
@@ -223,7 +223,7 @@ def differences(expected, actual, path: tuple = (), *, unordered=(), matched: se
         if pattern is not None and matched is not None:
             matched.add(pattern)
         if not isinstance(actual, list) or len(actual) != len(expected):
-            yield path, f"expected {_plain(expected)!r}, the state has {actual!r}"
+            yield path, f"expected {plain(expected)!r}, the state has {actual!r}"
             return
         if pattern is None:
             for index, (want, have) in enumerate(zip(expected, actual)):
@@ -234,7 +234,7 @@ def differences(expected, actual, path: tuple = (), *, unordered=(), matched: se
             found = next((index for index, have in enumerate(left)
                           if not any(differences(want, have, unordered=unordered))), None)
             if found is None:
-                yield path, f"expected {_plain(expected)!r} in any order, the state has {actual!r}"
+                yield path, f"expected {plain(expected)!r} in any order, the state has {actual!r}"
                 return
             del left[found]
     elif expected != actual or isinstance(expected, bool) != isinstance(actual, bool):
@@ -260,9 +260,3 @@ def recording(engine: Engine, game, played: Played, title: str) -> dict:
     return {"title": title, "setup": setup, "steps": [{"do": actions, "expect": replay.to_json()}]}
 
 
-def _plain(node):
-    if isinstance(node, Mapping):
-        return {key: _plain(value) for key, value in node.items()}
-    if isinstance(node, list):
-        return [_plain(value) for value in node]
-    return node

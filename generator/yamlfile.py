@@ -325,3 +325,12 @@ def written_as(root, path: tuple) -> str | None:
     if not path or not _step(node, path[-1]):
         return None
     return node.written.get(path[-1])
+
+
+def plain(node):
+    """Located containers as plain dicts and lists, for code that compares or prints them."""
+    if isinstance(node, dict):
+        return {key: plain(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [plain(value) for value in node]
+    return node
