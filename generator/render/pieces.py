@@ -10,8 +10,8 @@ from reportlab.lib.units import mm
 
 from .boards import tile_pages
 from .faces import PlacedFace, draw_placed
-from .pdf import Document, draft_mark, polygon_path, scale_bar
-from .tokens import pack
+from .pdf import Document, polygon_path
+from .tokens import pack, place_packed
 
 
 @dataclass(frozen=True)
@@ -69,18 +69,8 @@ def page_plan(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict) -> 
 def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
                   draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "pieces")
-    placed = []
     packed, large = page_plan(pieces, paper_mm, packing, tiles)
-    for page in packed:
-        doc.new_page()
-        for piece, x, y in page:
-            name = doc.form(piece.key, lambda c, p=piece: draw_piece(c, p), (-0.5, -0.5, piece.size_mm[0] + 0.5, piece.size_mm[1] + 0.5))
-            doc.place(name, x, y)
-            placed.append({"page": doc.pages, "piece": piece.key, "x_mm": round(x, 3), "y_mm": round(y, 3)})
-        if doc.pages == 1 and scale_label:
-            scale_bar(doc.canvas, packing["margin_mm"], packing["margin_mm"] / 2, scale_label)
-        if draft:
-            draft_mark(doc.canvas, paper_mm, draft)
+    placed = place_packed(doc, packed, draw_piece, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label)
     for piece in large:
         for _ in range(piece.copies):
             placed += [{**tile, "piece": piece.key} for tile in

@@ -136,18 +136,26 @@ def pack(tokens: list[TokenFace], paper_mm, margin: float, gap: float) -> list[l
 def render_tokens(tokens: list[TokenFace], paper_mm, settings: dict, title: str, *,
                   draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "tokens")
+    pages = pack(tokens, paper_mm, settings["margin_mm"], settings["gap_mm"])
+    placed = place_packed(doc, pages, draw_token, "token", settings["margin_mm"], draft=draft, scale_label=scale_label)
+    data, count = doc.finish()
+    return data, count, placed
+
+
+def place_packed(doc: Document, pages, draw, role: str, margin: float, *, draft: str = "",
+                 scale_label: str = "") -> list[dict]:
+    """Pages of packed pieces (each with `key` and `size_mm`, drawn once as a form by
+    `draw(canvas, piece)`) added to `doc`; returns where each copy went, named by `role`."""
     placed = []
-    margin = settings["margin_mm"]
-    for page in pack(tokens, paper_mm, margin, settings["gap_mm"]):
+    for page in pages:
         doc.new_page()
-        for token, x, y in page:
+        for piece, x, y in page:
             # a hair of room around the outline so its stroke is not clipped
-            name = doc.form(token.key, lambda c, t=token: draw_token(c, t), (-0.5, -0.5, token.size_mm[0] + 0.5, token.size_mm[1] + 0.5))
+            name = doc.form(piece.key, lambda c, p=piece: draw(c, p), (-0.5, -0.5, piece.size_mm[0] + 0.5, piece.size_mm[1] + 0.5))
             doc.place(name, x, y)
-            placed.append({"page": doc.pages, "token": token.key, "x_mm": round(x, 3), "y_mm": round(y, 3)})
+            placed.append({"page": doc.pages, role: piece.key, "x_mm": round(x, 3), "y_mm": round(y, 3)})
         if doc.pages == 1 and scale_label:
             scale_bar(doc.canvas, margin, margin / 2, scale_label)
         if draft:
-            draft_mark(doc.canvas, paper_mm, draft)
-    data, pages = doc.finish()
-    return data, pages, placed
+            draft_mark(doc.canvas, doc.page_mm, draft)
+    return placed
