@@ -217,15 +217,23 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
     _, registry = _schemas()
     shape_schema = Draft202012Validator({"$ref": "shapes#/$defs/shape"}, registry=registry)
     problems = []
+    seen = set()
     for board_id, board in boards_file["boards"].items():
         spec, roots = board_shapes(design, board_id, board)
+        own = board.get("shapes") or {}
         for name, shape in spec["shapes"].items():
-            if roots[name][0] != "boards":
-                continue                 # the shared design passed the schema already
-            file, line = locate(boards_file, roots[name])
             for error in shape_schema.iter_errors(_plain(shape)):
-                where = ".".join(map(str, roots[name] + tuple(error.absolute_path)))
-                problems.append(Problem(file, line, where, _shortened(error)))
+                path = tuple(error.absolute_path)
+                # a key the board gives is the board's mistake; the rest are the shared design's
+                if name in own and (not path or path[0] in own[name]) or name not in (design.get("shapes") or {}):
+                    root = ("boards", board_id, "shapes", name)
+                else:
+                    root = ("design", "shapes", name)
+                file, line = locate(boards_file, root + path[:1])
+                problem = Problem(file, line, ".".join(map(str, root + path)), _shortened(error))
+                if problem not in seen:
+                    seen.add(problem)
+                    problems.append(problem)
         size = spec.get("size_mm")
         if size is None:
             file, line = locate(boards_file, ("boards", board_id))
