@@ -1,9 +1,9 @@
-"""Tokens: discs and fold-over standees, packed on the paper."""
+"""Tokens: discs, squares, hexes and fold-over standees, packed on the paper."""
 from __future__ import annotations
 
 from ..kit import Kit
 from ..layout import Localised
-from ..render.tokens import TokenFace, pack, render_tokens, standee_outline
+from ..render.tokens import FLAT_SHAPES, TokenFace, flat_size, pack, render_tokens, standee_outline
 from . import Kind
 from ._dry_run import overflows_of
 
@@ -14,10 +14,12 @@ def token_faces(loc: Localised) -> list[TokenFace]:
         data = component.data
         name = loc.field(component.keypath, data, "name")
         copies = component.count(loc.edition)
-        if data["shape"] == "disc":
-            d = data["diameter_mm"]
-            faces.append(TokenFace(f"token-{component.id}", "disc", name, data["colour"], copies,
-                                   (d, d), icon=data.get("icon", ""), field=component.keypath))
+        shape = data["shape"]
+        if shape in FLAT_SHAPES:
+            size = data["diameter_mm"] if shape == "disc" else data["side_mm"]
+            faces.append(TokenFace(f"token-{component.id}", shape, name, data["colour"], copies,
+                                   flat_size(shape, size), icon=data.get("icon", ""),
+                                   side_mm=0.0 if shape == "disc" else size, field=component.keypath))
         else:
             # One standee per copy, each in its own colour (cycling if there are more copies).
             colours = data["colours"]
