@@ -14,7 +14,7 @@ from referencing import Registry, Resource
 
 from . import boards, elements
 from .errors import Problem
-from .project import GAME_FILES, Game
+from .project import Game, game_files
 from .rules import load_rules
 from .yamlfile import locate, shown, shown_path, written_as
 
@@ -52,7 +52,7 @@ def translatable_keys() -> frozenset[str]:
                 walk(value)
 
     schemas = _schemas()[0]
-    walk([schemas[name] for name in GAME_FILES + ("shapes",) if name in schemas])
+    walk([schemas[name] for name in game_files() + ("shapes",) if name in schemas])
     return frozenset(found)
 
 
@@ -384,7 +384,7 @@ def validate_game(game: Game) -> list[Problem]:
     back only the checks that read it: one run reports what every other file has wrong."""
     schemas, _ = _schemas()
     problems, trusted = [], set()
-    for name in GAME_FILES:
+    for name in game_files():
         if name in game.files:
             found = schema_problems(schemas[name], game.files[name], game.file_name(name))
             problems += found
@@ -394,7 +394,7 @@ def validate_game(game: Game) -> list[Problem]:
             trusted.add(name)           # an optional file that is not there: nothing to contradict
     # later checks assume the shapes the schema guarantees
     problems += check_references(game, trusted)
-    if trusted == set(GAME_FILES):      # the rules read every file
+    if trusted == set(game_files()):      # the rules read every file
         problems += check_rules(game)
         if not problems:
             problems += check_setups(game) + check_play(game)
