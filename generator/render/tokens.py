@@ -4,12 +4,13 @@ piece is a form."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 
-from .faces import draw_glyph, fit_text
+from ..elements.text import FittedText, fit_lines
+from .faces import draw_glyph
 from .pdf import Document, draft_mark, polygon_path, scale_bar
 
 
@@ -28,6 +29,11 @@ class TokenFace:
     figure_mm: tuple[float, float] = (0.0, 0.0)
     side_mm: float = 0.0           # a square's or a hex's side
     field: str = ""                # key path of the token in the data, for error messages
+    # what laying out decided: the name and the writing label fitted, and (key path, reason)
+    # of each text that does not fit
+    name_fit: FittedText | None = None
+    write_fit: FittedText | None = None
+    problems: tuple[tuple[str, str], ...] = ()
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -67,6 +73,28 @@ def inscribed_diameter(shape: str, size: float) -> float:
     return math.sqrt(3) * size if shape == "hex" else size
 
 
+def lay_out_token(token: TokenFace) -> TokenFace:
+    """The token with its texts fitted to their places; what does not fit is kept, not raised."""
+    problems = []
+
+    def fit(text, style, size, min_size, width, height, key):
+        fitted, reason = fit_lines(text, style, size, min_size, width, height)
+        if reason:
+            problems.append((key, f"text does not fit: {reason}"))
+        return fitted
+
+    if token.shape in FLAT_SHAPES:
+        d = inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else token.size_mm[0]
+        # The name sits low on the disc: at that height the white ring is about half the
+        # diameter wide, so the name must fit in that.
+        return replace(token, name_fit=fit(token.name, "bold", 6.5, 4, d * 0.5, 3.2, f"{token.field}.name"),
+                       problems=tuple(problems))
+    w, _ = token.figure_mm
+    write = fit(token.write_label, "italic", 5.5, 4, w - 7, 6, "labels.write_here")
+    name = fit(token.name, "bold", 8, 5, w - 4, 6, f"{token.field}.name")
+    return replace(token, name_fit=name, write_fit=write, problems=tuple(problems))
+
+
 def draw_token(canvas, token: TokenFace) -> None:
     if token.shape not in FLAT_SHAPES:
         _draw_standee(canvas, token)
@@ -92,9 +120,7 @@ def draw_token(canvas, token: TokenFace) -> None:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm, RING_INSET_MM)), stroke=1, fill=0)
     if token.icon:
         draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.6, "#FFFFFF")
-    # The name sits low on the disc: at that height the white ring is about half the
-    # diameter wide, so the name must fit in that.
-    fitted = fit_text(token.name, "bold", 6.5, 4, d * 0.5, 3.2, field=f"{token.field}.name")
+    fitted = token.name_fit
     canvas.setFillColor(white)
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(cx * mm, (cy - d * 0.28) * mm, fitted.lines[0])
@@ -144,14 +170,14 @@ def _standee_side(canvas, w, h, colour, token: TokenFace) -> None:
     canvas.setFillColor(white)
     canvas.roundRect(2.5 * mm, 3 * mm, (w - 5) * mm, (h - 13) * mm, 2 * mm, stroke=0, fill=1)
     canvas.setFillColor(HexColor("#BBBBBB"))
-    fitted = fit_text(token.write_label, "italic", 5.5, 4, w - 7, 6, field="labels.write_here")
+    fitted = token.write_fit
     canvas.setFont(fitted.font, fitted.size)
     y = 5
     for line in reversed(fitted.lines):
         canvas.drawCentredString(w / 2 * mm, y * mm, line)
         y += fitted.size * 0.42
     canvas.setFillColor(white)
-    fitted = fit_text(token.name, "bold", 8, 5, w - 4, 6, field=f"{token.field}.name")
+    fitted = token.name_fit
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
 
