@@ -145,14 +145,11 @@ def _apply(ctm, x, y):
     return (a * x + c * y + e, b * x + d * y + f)
 
 
-def page_drawing(page) -> dict:
-    """Forms placed on the page (mm rectangle, turned or not, form name), line segments in mm
-    (outside forms), clip rectangles with the translation that follows them."""
-    forms, lines, clips = [], [], []
-    ctm, stack, current = (1, 0, 0, 1, 0, 0), [], None
-    xobjects = page.obj.Resources.get("/XObject", {})
-    pending_clip = None
-    for operands, operator in pikepdf.parse_content_stream(page):
+def content_ops(stream, ctm=(1, 0, 0, 1, 0, 0)):
+    """(operands, operator, current transformation) of each operator of a page's or a form's
+    content, the graphics state's q / Q / cm followed."""
+    stack = []
+    for operands, operator in pikepdf.parse_content_stream(stream):
         op = str(operator)
         if op == "q":
             stack.append(ctm)
@@ -160,6 +157,18 @@ def page_drawing(page) -> dict:
             ctm = stack.pop()
         elif op == "cm":
             ctm = _mul([float(v) for v in operands], ctm)
+        yield operands, op, ctm
+
+
+def page_drawing(page) -> dict:
+    """Forms placed on the page (mm rectangle, turned or not, form name), line segments in mm
+    (outside forms), clip rectangles with the translation that follows them."""
+    forms, lines, clips = [], [], []
+    current = None
+    xobjects = page.obj.Resources.get("/XObject", {})
+    pending_clip = None
+    for operands, op, ctm in content_ops(page):
+        if op == "cm":
             if pending_clip:
                 clips.append((pending_clip, (ctm[4] / MM, ctm[5] / MM)))
                 pending_clip = None

@@ -212,33 +212,15 @@ def _discs(pdf_path):
     in mm), read from the content of the board's form as placed on the page, and the page's
     window onto the board (x, y, w, h in board mm)."""
     import pikepdf
-    from conftest import _apply, _mul, page_drawing
+    from conftest import _apply, content_ops, page_drawing
     pages = []
     with pikepdf.open(pdf_path) as pdf:
         for page in pdf.pages:
-            ctm, stack, placed = (1, 0, 0, 1, 0, 0), [], None
-            for operands, operator in pikepdf.parse_content_stream(page):
-                op = str(operator)
-                if op == "q":
-                    stack.append(ctm)
-                elif op == "Q":
-                    ctm = stack.pop()
-                elif op == "cm":
-                    ctm = _mul([float(v) for v in operands], ctm)
-                elif op == "Do":
-                    placed = (page.obj.Resources.XObject[operands[0]], ctm)
-            form, form_ctm = placed
+            form, form_ctm = next((page.obj.Resources.XObject[operands[0]], ctm)
+                                  for operands, op, ctm in content_ops(page) if op == "Do")
             discs, fill, points, moves = [], "#000000", [], 0
-            ctm, stack = form_ctm, []
-            for operands, operator in pikepdf.parse_content_stream(form):
-                op = str(operator)
-                if op == "q":
-                    stack.append(ctm)
-                elif op == "Q":
-                    ctm = stack.pop()
-                elif op == "cm":
-                    ctm = _mul([float(v) for v in operands], ctm)
-                elif op == "rg":
+            for operands, op, ctm in content_ops(form, form_ctm):
+                if op == "rg":
                     fill = "#" + "".join(f"{round(float(v) * 255):02X}" for v in operands)
                 elif op == "m":
                     points, moves = [_apply(ctm, *map(float, operands))], 1
