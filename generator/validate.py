@@ -217,20 +217,22 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
     _, registry = _schemas()
     shape_schema = Draft202012Validator({"$ref": "shapes#/$defs/shape"}, registry=registry)
     problems = []
+    shared = design.get("shapes") or {}
     seen = set()
     for board_id, board in boards_file["boards"].items():
         spec, roots = board_shapes(design, board_id, board)
         own = board.get("shapes") or {}
         for name, shape in spec["shapes"].items():
             for error in shape_schema.iter_errors(_plain(shape)):
-                path = tuple(error.absolute_path)
+                first = tuple(error.absolute_path)[:1]
                 # a key the board gives is the board's mistake; the rest are the shared design's
-                if name in own and (not path or path[0] in own[name]) or name not in (design.get("shapes") or {}):
-                    root = ("boards", board_id, "shapes", name)
+                if name in own and (not first or first[0] in own[name]) or name not in shared:
+                    root, node = ("boards", board_id, "shapes", name), own[name]
                 else:
-                    root = ("design", "shapes", name)
-                file, line = locate(boards_file, root + path[:1])
-                problem = Problem(file, line, ".".join(map(str, root + path)), _shortened(error))
+                    root, node = ("design", "shapes", name), shared[name]
+                path, message = _describe(error, node)
+                file, line = locate(node, path)
+                problem = Problem(file, line, ".".join(map(str, root + path)), message)
                 if problem not in seen:
                     seen.add(problem)
                     problems.append(problem)
