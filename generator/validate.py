@@ -145,7 +145,7 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
 
     def add(data, path, message):
         file, line = locate(data, path)
-        problems.append(Problem(file, line, ".".join(path), message))
+        problems.append(Problem(file, line, ".".join(map(str, path)), message))
 
     if "game" in trusted:
         if game.source_locale not in game.meta["locales"]:
@@ -162,6 +162,12 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
             for index, back in enumerate(deck.get("backs", [])):
                 if back not in backs:
                     add(cards_file, ("decks", deck_id, "backs", index), f"no back layout '{back}' in layouts.yaml")
+            entries = [(("decks", deck_id, "matrix", axis, key), entry)
+                       for axis, values in (deck.get("matrix") or {}).items() for key, entry in values.items()]
+            entries += [(("decks", deck_id, "extra", key), entry) for key, entry in (deck.get("extra") or {}).items()]
+            for path, entry in entries:
+                if "layout" in entry and entry["layout"] not in faces:
+                    add(cards_file, path + ("layout",), f"no face layout '{entry['layout']}' in layouts.yaml")
             printed = max(deck.get("count", {}).values(), default=0)
             if deck.get("backs") and printed > len(deck["backs"]):
                 add(cards_file, ("decks", deck_id, "count"), f"{printed} copies of the deck, but {len(deck['backs'])} "
