@@ -265,7 +265,7 @@ def check_setups(game: Game) -> list[Problem]:
     for edition in game.editions:
         if edition not in spec.counts:
             continue
-        for players in range(spec.min_players, spec.max_players + 1):
+        for players in spec.tables:
             setup = spec.setup(players, edition)
             for selector, needed in setup.components.items():
                 have = total(game, edition, selector)
@@ -304,7 +304,7 @@ def check_play(game: Game) -> list[Problem]:
         except SetupError as exc:
             add(exc.where, f"edition '{edition}': {exc}")
             continue
-        for players in range(spec.min_players, spec.max_players + 1):
+        for players in spec.tables:
             for seed in PLAY_CHECK_SEEDS:
                 try:
                     play_game(engine, components, players=players, edition=edition, seed=seed, options=engine.options)
