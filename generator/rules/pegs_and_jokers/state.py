@@ -223,6 +223,8 @@ class PegState(State):
     def _why_not(self, owner: int, peg, card: int) -> str:
         if not isinstance(peg, int) or not 0 <= peg < PEGS:
             return f"pegs are numbered 1-{PEGS}"
+        if card == JOKER:
+            return "the joker names the hole it jumps to"
         position = self.pegs[owner][peg]
         if position == START:
             if card not in LEAVES_START:
@@ -230,12 +232,27 @@ class PegState(State):
             if peg != self._first_in_start(owner):
                 return f"the pegs in the start area are alike: peg {self._first_in_start(owner) + 1} leaves first"
             return "the come-out hole holds a peg of its own colour, or a partner's peg that cannot go to its in-spot"
-        if position >= self.track and card == EIGHT:
-            return "a peg at home does not move back"
-        if position >= self.track:
-            return "a peg at home moves on only by exact count, without passing another peg"
-        return ("its way passes or ends on a peg of its own colour, or on a partner's peg that cannot go "
-                "to its in-spot, or would not end exactly in home")
+        track = self.track
+        if position >= track:
+            if card == EIGHT:
+                return "a peg at home does not move back"
+            depth = position - track + 1 + STEPS[card]
+            if depth > HOME_HOLES:
+                return f"home has {HOME_HOLES} holes: a peg in home-{position - track + 1} moves on only by exact count"
+            return "a peg in home passes no other peg"
+        steps = STEPS[card]
+        direction = 1 if steps > 0 else -1
+        for step in range(1, abs(steps) + 1):
+            hole = (position + direction * step) % track
+            held = self.board[hole]
+            if held >= 0 and held // PEGS == owner:
+                verb = "land on" if step == abs(steps) else "pass"
+                return f"it would {verb} its own peg in hole {hole_label(hole)}"
+        hole = (position + steps) % track
+        seat = self.board[hole] // PEGS
+        spot = self.in_spot(seat)
+        return (f"it would land on {self.names[seat]}'s peg in hole {hole_label(hole)}, a partner's, "
+                f"whose in-spot (hole {hole_label(spot)}) holds a peg of the team")
 
     def is_terminal(self) -> bool:
         return self.winner is not None
