@@ -530,6 +530,7 @@ class PegState(State):
                 "come_out": hole_label(self.come_out(seat)), "in_spot": hole_label(self.in_spot(seat)),
                 "pegs": [position_label(position, track) for position in self.pegs[seat]],
                 "home": sum(position >= track for position in self.pegs[seat]),
+                "moves": self.names[self.owner(seat)],        # whose pegs this player moves
                 "hand": [LABELS[card] for card in self.hands[seat]],
             } for seat, name in enumerate(self.names)},
             "figures": {key: self.counts[key] for key in sorted(self.counts)},
