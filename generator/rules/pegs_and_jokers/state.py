@@ -145,12 +145,16 @@ class PegState(State):
         owner = self.owner()
         hand = sorted(set(self.hands[self.seat]))
         moves, jokers = [], []
+        can: dict[tuple[int, int], bool] = {}     # J, Q and K move alike: (steps, peg) once
         for card in hand:
             if card == JOKER:
                 jokers = self._joker_actions(owner)
                 continue
             for peg in self._movable(owner, card):
-                if self.plan_card(owner, peg, card) is not None:
+                key = (STEPS[card] if self.pegs[owner][peg] != START else 0, peg)
+                if key not in can:
+                    can[key] = self.plan_card(owner, peg, card) is not None
+                if can[key]:
                     moves.append(("play", card, peg))
             if card == SEVEN:
                 moves += self._splits(owner)
@@ -473,10 +477,13 @@ class PegState(State):
                     seen[position] = (seat, peg)
                     if self.board[position] != seat * PEGS + peg:
                         raise InvariantBroken(f"{where}: the board lost track of hole {hole_label(position)}")
-        if sum(held >= 0 for held in self.board) != len(seen):
+        if len(self.board) - self.board.count(-1) != len(seen):
             raise InvariantBroken(f"{where}: the board shows a peg where none stands")
-        cards = sorted(self.deck + self.discard + [card for hand in self.hands for card in hand])
-        if cards != list(self.pool):
+        cards = self.deck + self.discard
+        for hand in self.hands:
+            cards += hand
+        cards.sort()
+        if tuple(cards) != self.pool:
             lost = Counter(self.pool) - Counter(cards)
             made = Counter(cards) - Counter(self.pool)
             raise InvariantBroken(f"{where}: cards lost {dict(lost)}, cards created {dict(made)}")
