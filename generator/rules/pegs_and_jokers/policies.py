@@ -35,8 +35,7 @@ def peg_value(state: PegState, seat: int, position: int) -> float:
     return OUT_OF_START + track - to_go
 
 
-def _moves_of(state: PegState, action) -> list | None:
-    owner = state.owner()
+def _moves_of(state: PegState, action, owner: int) -> list | None:
     kind = action[0]
     if kind == "play":
         return state.plan_card(owner, action[2], action[1])
@@ -68,11 +67,11 @@ def _score_moves(state: PegState, moves: list) -> float:
     return score
 
 
-def score(state: PegState, action) -> float:
+def score(state: PegState, action, owner: int) -> float:
+    """What an action is worth to the current player, who moves `owner`'s pegs."""
     kind = action[0]
     if kind == "discard":
         return -100.0 - KEEP[action[1]]
-    owner = state.owner()
     if kind == "split":
         _, peg, steps, other = action
         first = state.plan_step(owner, peg, steps)
@@ -81,7 +80,7 @@ def score(state: PegState, action) -> float:
         total = _score_moves(state, second)
         state._undo(undo)
         return total + _score_moves(state, first)
-    moves = _moves_of(state, action)
+    moves = _moves_of(state, action, owner)
     total = _score_moves(state, moves)
     if kind == "joker":
         return total - JOKER_COST
@@ -98,13 +97,14 @@ def heuristic_policy(state: PegState, rng: random.Random):
     """The best-scoring action; a joker only when it is worth more than it gives up, and with
     nothing to move the card least worth keeping is discarded."""
     actions = state.legal_actions()
+    owner = state.owner()
     best, best_score = None, None
     for action in actions:
-        value = score(state, action)
+        value = score(state, action, owner)
         if best_score is None or value > best_score:
             best, best_score = action, value
     if best[0] == "joker" and best_score < 0:
         discards = [action for action in actions if action[0] == "discard"]
         if discards:
-            return max(discards, key=lambda action: score(state, action))
+            return max(discards, key=lambda action: score(state, action, owner))
     return best

@@ -122,13 +122,15 @@ class PegState(State):
         return seat * HOLES_PER_SIDE + IN_SPOT_HOLE - 1
 
     def all_home(self, seat: int) -> bool:
-        return all(position >= self.track for position in self.pegs[seat])
+        return min(self.pegs[seat]) >= self.track
 
     def owner(self, seat: int | None = None) -> int:
         """Whose pegs `seat` moves: its own, or once they are all home the nearest partner to
         its left who still has pegs out (decided: the seed's "closest to the left")."""
         seat = self.seat if seat is None else seat
-        for step in range(self.players):
+        if min(self.pegs[seat]) < self.track:
+            return seat
+        for step in range(1, self.players):
             other = (seat + step) % self.players
             if self.teams[other] == self.teams[seat] and not self.all_home(other):
                 return other
