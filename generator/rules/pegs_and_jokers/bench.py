@@ -49,7 +49,7 @@ def run(game) -> list[str]:
                          f"discards {mean['discards']:5.1f} ({100 * mean['stuck_share']:4.1f}% of turns), "
                          f"sent to start {mean['sent_to_start']:4.1f}, {games / spent:5.1f} games/s")
             lines.append(" " * 12 + "wins by turn order: " + ", ".join(
-                f"{value.removeprefix('team of ')} {100 * share:.0f}%" for value, share in winners.items()))
+                f"{value} {100 * share:.0f}%" for value, share in winners.items()))
     for players in spec.tables:
         duels = max(1, games // 4)
         lines.append(f"{players}p: a heuristic team beats a random team in {100 * _duel(engine, components, players, duels):.0f}% "

@@ -28,6 +28,7 @@ from .design import (COLOURS, COME_OUT_HOLE, DECK, DECKS_FOR, DRAW_TO, EIGHT, HA
 
 START = -1
 TEAM_NAMES = ("A", "B", "C", "D")      # as the team markers show them
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -514,7 +515,7 @@ class PegState(State):
         if self.winner is not None:
             # Which team won, by the turn order: the team of the first player, of the second...
             order = [self.teams[(first + step) % self.players] for step in range(self.players)]
-            figures["winner"] = f"team of player {order.index(self.winner) + 1} in turn order"
+            figures["winner"] = ORDINALS[order.index(self.winner)] + " player's team"
         return figures
 
     def to_json(self) -> dict:
