@@ -37,12 +37,12 @@ class Component:
 
     @property
     def group(self) -> str:
-        """The deck of a card, the shape of a token; boards form one group."""
+        """The deck of a card, the shape of a token; boards form one group unless they name theirs."""
         if self.category == "cards":
             return self.data["deck"]
         if self.category in ("tokens", "dice", "pieces"):
             return self.id
-        return self.category
+        return self.data.get("group", self.category)
 
     def count(self, edition: str) -> int:
         return int(self.data.get("count", {}).get(edition, 0))
