@@ -215,6 +215,13 @@ def test_the_booklet_is_whole_and_every_number_is_filled_in(booklet):
     counts = game["players"]["counts"]
     assert f"{counts[0]}, {counts[1]} nebo {counts[2]} hráčů" in text
     assert f"{COPIES} balíčky" in text
+    # the board's geometry, as boards.yaml declares it
+    boards = yaml.safe_load((ROOT / "components" / SLUG / "boards.yaml").read_text(encoding="utf-8"))
+    track = boards["design"]["shapes"]["track"]
+    flat = " ".join(text.split())
+    assert f"Dráha každé strany má {track['spaces']} jamek" in flat
+    assert f"Výchozí jamka je {track['start_area']['at']}. jamka vaší strany" in flat
+    assert f"Vstup domů je {track['branch']['at']}. jamka vaší strany" in flat
 
 
 def test_the_booklet_explains_every_card(booklet):
