@@ -14,7 +14,7 @@ from referencing import Registry, Resource
 
 from . import boards, elements
 from .errors import Problem
-from .project import GAME_FILES, Game
+from .project import Game, game_files
 from .rules import load_rules
 from .yamlfile import locate, shown, shown_path, written_as
 
@@ -52,7 +52,7 @@ def translatable_keys() -> frozenset[str]:
                 walk(value)
 
     schemas = _schemas()[0]
-    walk([schemas[name] for name in GAME_FILES + ("shapes",) if name in schemas])
+    walk([schemas[name] for name in game_files() + ("shapes",) if name in schemas])
     return frozenset(found)
 
 
@@ -223,15 +223,23 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
     _, registry = _schemas()
     shape_schema = Draft202012Validator({"$ref": "shapes#/$defs/shape"}, registry=registry)
     problems = []
+    seen = set()
     for board_id, board in boards_file["boards"].items():
         spec, roots = board_shapes(design, board_id, board)
+        own = board.get("shapes") or {}
         for name, shape in spec["shapes"].items():
-            if roots[name][0] != "boards":
-                continue                 # the shared design passed the schema already
-            file, line = locate(boards_file, roots[name])
             for error in shape_schema.iter_errors(_plain(shape)):
-                where = ".".join(map(str, roots[name] + tuple(error.absolute_path)))
-                problems.append(Problem(file, line, where, _shortened(error)))
+                path = tuple(error.absolute_path)
+                # a key the board gives is the board's mistake; the rest are the shared design's
+                if name in own and (not path or path[0] in own[name]) or name not in (design.get("shapes") or {}):
+                    root = ("boards", board_id, "shapes", name)
+                else:
+                    root = ("design", "shapes", name)
+                file, line = locate(boards_file, root + path[:1])
+                problem = Problem(file, line, ".".join(map(str, root + path)), _shortened(error))
+                if problem not in seen:
+                    seen.add(problem)
+                    problems.append(problem)
         size = spec.get("size_mm")
         if size is None:
             file, line = locate(boards_file, ("boards", board_id))
@@ -382,7 +390,7 @@ def validate_game(game: Game) -> list[Problem]:
     back only the checks that read it: one run reports what every other file has wrong."""
     schemas, _ = _schemas()
     problems, trusted = [], set()
-    for name in GAME_FILES:
+    for name in game_files():
         if name in game.files:
             found = schema_problems(schemas[name], game.files[name], game.file_name(name))
             problems += found
@@ -392,7 +400,7 @@ def validate_game(game: Game) -> list[Problem]:
             trusted.add(name)           # an optional file that is not there: nothing to contradict
     # later checks assume the shapes the schema guarantees
     problems += check_references(game, trusted)
-    if trusted == set(GAME_FILES):      # the rules read every file
+    if trusted == set(game_files()):      # the rules read every file
         problems += check_rules(game)
         if not problems:
             problems += check_setups(game) + check_play(game)
