@@ -22,6 +22,13 @@ COME_OUT_HOLE = 8                # where a peg leaving its start area arrives
 START_HOLES = 5                  # the start area beside the come-out hole
 IN_SPOT_HOLE = 3                 # where the home branch leaves the track
 HOME_HOLES = 5                   # home 1 next to the in-spot, home 5 at the back
+BOARDS = {4: "square", 6: "hexagon", 8: "octagon"}      # boards.yaml: one side per player
+BOARD_SHAPE = "track"            # the board's looped shape, in boards.yaml
+
+
+def board_group(players: int) -> str:
+    """The group of boards a table of `players` plays on (boards.yaml: group)."""
+    return f"sides-{players}"
 
 # ---- the cards: standard decks of 52 with 2 jokers each ------------------------------------
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -63,6 +70,8 @@ def team_count(players: int, pairs: bool) -> int:
 
 def setup(players: int, edition: str) -> Setup:
     return Setup({
+        # the board with one side for each player
+        f"boards/{board_group(players)}": 1,
         # every card of the decks this table uses is shuffled together, jokers included
         f"cards/{DECK}": DECKS_FOR[players] * CARDS_PER_DECK,
         "cards/reference": players,
@@ -112,7 +121,7 @@ def _counts() -> dict:
     cards["reference"] = MAX_PLAYERS
     tokens = {peg_token(colour): PEGS for colour in COLOURS}
     tokens.update(TEAM_MARKERS)
-    return {"cards": cards, "tokens": tokens}
+    return {"cards": cards, "tokens": tokens, "boards": {board: 1 for board in BOARDS.values()}}
 
 
 def _facts() -> dict:
@@ -127,6 +136,15 @@ def _facts() -> dict:
     }
     for key, value in zip(RANK_KEYS, RANKS):
         facts[f"cards.yaml:decks.{DECK}.matrix.rank.{key}.value"] = value
+    # every side of every board is the same: holes, the come-out hole with its start area
+    # beside it, the in-spot where the home branch leaves the track
+    shape = f"boards.yaml:design.shapes.{BOARD_SHAPE}"
+    facts.update({f"{shape}.spaces": HOLES_PER_SIDE, f"{shape}.start_area.at": COME_OUT_HOLE,
+                  f"{shape}.start_area.spaces": START_HOLES, f"{shape}.branch.at": IN_SPOT_HOLE,
+                  f"{shape}.branch.spaces": HOME_HOLES})
+    for players, board in BOARDS.items():
+        facts[f"boards.yaml:boards.{board}.shapes.{BOARD_SHAPE}.sides"] = players
+        facts[f"boards.yaml:boards.{board}.group"] = board_group(players)
     return facts
 
 
@@ -136,8 +154,7 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     player_counts=PLAYER_COUNTS,
     counts={EDITION: _counts()},
-    # decided: board counts wait for boards.yaml (three boards, one per table)
-    totals={EDITION: {f"cards/{DECK}": DECKS_IN_BOX * CARDS_PER_DECK, "cards/reference": MAX_PLAYERS,
+    totals={EDITION: {"boards": len(BOARDS), f"cards/{DECK}": DECKS_IN_BOX * CARDS_PER_DECK, "cards/reference": MAX_PLAYERS,
                       "cards": DECKS_IN_BOX * CARDS_PER_DECK + MAX_PLAYERS,
                       "tokens": len(COLOURS) * PEGS + sum(TEAM_MARKERS.values())}},
     facts=_facts(),
