@@ -17,6 +17,21 @@ The only random choices are the dealer and the shuffles, from the state's rng.
 """
 from __future__ import annotations
 
+# Where the seed's translation leaves the rules open, they follow the game as commonly played:
+# decided: a seven split moves two different pegs forward by 1-6 and the rest of 7, the first
+#   part before the second; a split part may end in home, neither part leaves START.
+# decided: the joker lands on a track hole another player's peg holds; pegs at home or in a
+#   start area are no target; it moves a peg on the track or the first one in START.
+# decided: "must play" counts every card but the joker: with a moving card in hand any move
+#   (the joker's too) may be played; with none, the joker or any discard.
+# decided: a discard draws its replacement at once, so that hand starts its next turn with 6.
+# decided: no hole is safe; a peg on its own come-out hole or in-spot may be landed on.
+# decided: pegs at home move on only forward and by exact count, passing no peg there; an 8
+#   never takes a peg out of home.
+# decided: the whole discard pile, its top card too, is shuffled into a new draw pile.
+# decided: one deal a game; the dealer is drawn at random and the player to the left begins
+#   (the cut the seed mentions changes nothing a shuffle does not).
+
 import random
 from collections import Counter
 from dataclasses import dataclass, field
