@@ -38,8 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State
-from .design import (COLOURS, COME_OUT_HOLE, DECK, DECKS_FOR, DRAW_TO, EIGHT, HAND_SIZE, HOLES_PER_SIDE,
-                     HOME_HOLES, IN_SPOT_HOLE, JOKER, LABELS, LEAVES_START, PEGS, SEVEN, STEPS, team_count)
+from .design import (ACE, COLOURS, COME_OUT_HOLE, COURT, DECK, DECKS_FOR, DRAW_TO, EIGHT, HAND_SIZE,
+                     HOLES_PER_SIDE, HOME_HOLES, IN_SPOT_HOLE, JOKER, LABELS, LEAVES_START, PEGS, SEVEN, STEPS,
+                     team_count)
 
 START = -1
 TEAM_NAMES = ("A", "B", "C", "D")      # as the team markers show them
@@ -194,8 +195,10 @@ class PegState(State):
         owner = self.owner()
         if kind == "play":
             _, card, peg = action
+            self.counts[_play_kind(card, self.pegs[owner][peg] == START)] += 1
             self._move(self.plan_card(owner, peg, card))
-            self.counts["sevens whole" if card == SEVEN else "plays"] += 1
+            if card == SEVEN:
+                self.counts["sevens whole"] += 1
         elif kind == "split":
             _, peg, steps, other = action
             self._move(self.plan_step(owner, peg, steps))
@@ -523,8 +526,9 @@ class PegState(State):
             "jokers": self.counts["jokers"],
             "sevens_split": self.counts["sevens split"],
             "sent_to_start": self.counts["sent to start"],
-            "plays": {"joker": self.counts["jokers"], "seven split": self.counts["sevens split"],
-                      "seven whole": self.counts["sevens whole"], "other card": self.counts["plays"],
+            # every turn's card by what it did
+            "plays": {**{kind: self.counts[kind] for kind in PLAY_KINDS},
+                      "7 split": self.counts["sevens split"], "joker": self.counts["jokers"],
                       "discard": self.counts["discards"]},
         }
         if self.winner is not None:
@@ -560,6 +564,17 @@ class PegState(State):
             } for seat, name in enumerate(self.names)},
             "figures": {key: self.counts[key] for key in sorted(self.counts)},
         }
+
+
+PLAY_KINDS = ("A out", "A 1", "J Q K out", "J Q K 10", "2-6 9 10", "7", "8 back")
+
+
+def _play_kind(card: int, from_start: bool) -> str:
+    if card == ACE:
+        return "A out" if from_start else "A 1"
+    if card in COURT:
+        return "J Q K out" if from_start else "J Q K 10"
+    return {SEVEN: "7", EIGHT: "8 back"}.get(card, "2-6 9 10")
 
 
 def seat_teams(players: int, pairs: bool) -> list[int]:
