@@ -22,6 +22,9 @@ COME_OUT_HOLE = 8                # where a peg leaving its start area arrives
 START_HOLES = 5                  # the start area beside the come-out hole
 IN_SPOT_HOLE = 3                 # where the home branch leaves the track
 HOME_HOLES = 5                   # home 1 next to the in-spot, home 5 at the back
+# The three boards (4, 6 and 8 sides, one per table) must draw exactly this: the sides in seat
+# order and seat colours (COLOURS), clockwise; holes at least 17 mm apart (16 mm pegs). Once
+# boards.yaml has them, SPEC states them as facts and counts (one board per table).
 BOARDS = {4: "square", 6: "hexagon", 8: "octagon"}      # boards.yaml: one side per player
 BOARD_SHAPE = "track"            # the board's looped shape, in boards.yaml
 
