@@ -112,7 +112,7 @@ def card_faces(loc: Localised) -> list[Face]:
             backs[look] = Face(f"back-{back_id}{suffix}", back_layout, values, 0,
                                source=_where(game, component, "back"), folder=game.folder)
         file, line = game.where(component)
-        faces.append(Face(f"card-{component.id}", faces_layouts[deck["layout"]], values,
+        faces.append(Face(f"card-{component.id}", faces_layouts[component.data.get("layout", deck["layout"])], values,
                           component.count(loc.edition), backs[look], (file, line, component.keypath), game.folder))
     return faces
 
@@ -214,7 +214,7 @@ def check_card_sizes(project: Project, game: Game) -> list[Problem]:
         if component.category != "cards" or component.data.get("deck") not in game.decks:
             continue
         deck = game.decks[component.data["deck"]]
-        front = ("faces", deck["layout"])
+        front = ("faces", component.data.get("layout", deck["layout"]))
         back = ("backs", component.data.get("back", deck["back"]))
         used.setdefault(front, set()).add(back)
     for front, backs in used.items():

@@ -70,7 +70,7 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
     else:
         simulated = json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
     spec = game.rules.SPEC
-    content = (game.slug, edition, simulated, spec.min_players, spec.max_players, tuple(engine.policies),
+    content = (game.slug, edition, simulated, spec.tables, tuple(engine.policies),
                tuple(sorted(engine.options.items())), REPORT_GAMES, REPORT_GAMES_OTHER, REPORT_SEED,
                title, tuple(sorted(names.items())))
     return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
@@ -84,7 +84,7 @@ def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
         games = REPORT_GAMES if index == 0 else REPORT_GAMES_OTHER
         runs[policy] = [simulate(engine, game, edition=edition, players=players, games=games,
                                  seed=REPORT_SEED, policy=policy)
-                        for players in range(spec.min_players, spec.max_players + 1)]
+                        for players in spec.tables]
     return runs
 
 

@@ -44,6 +44,8 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
                 values[f"{component.keypath}.{name}"] = value
     shapes = ((game.files.get("boards") or {}).get("design") or {}).get("shapes") or {}
     _integers(shapes, (), values)          # the boards' shared shapes: `track.spaces`, `clock.marks.red.at`
+    # A deck's own numbers: copies printed (`decks.standard.count.standard`), jokers a copy...
+    _integers(game.decks, ("decks",), values)
     # Unsuffixed names are the booklet's own edition; `@edition` names any edition.
     for other, suffix in [(edition, "")] + [(e, f"@{e}") for e in game.editions]:
         for component in game.components:
@@ -63,10 +65,14 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
 
 
 def _integers(node, path: tuple, values: dict) -> None:
-    """Every whole number of game.yaml by its dotted path (`players.min`, `hand_sizes.3`)."""
+    """Every whole number of game.yaml by its dotted path (`players.min`, `hand_sizes.3`); a
+    list's items by their index (`players.counts.0`)."""
     if isinstance(node, dict):
         for key, value in node.items():
             _integers(value, path + (str(key),), values)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            _integers(value, path + (str(index),), values)
     elif isinstance(node, int) and not isinstance(node, bool) and path:
         values[".".join(path)] = node
 

@@ -167,7 +167,7 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
 
     def add(data, path, message):
         file, line = locate(data, path)
-        problems.append(Problem(file, line, ".".join(path), message))
+        problems.append(Problem(file, line, ".".join(map(str, path)), message))
 
     if "game" in trusted:
         if game.source_locale not in game.meta["locales"]:
@@ -184,6 +184,12 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
             for index, back in enumerate(deck.get("backs", [])):
                 if back not in backs:
                     add(cards_file, ("decks", deck_id, "backs", index), f"no back layout '{back}' in layouts.yaml")
+            entries = [(("decks", deck_id, "matrix", axis, key), entry)
+                       for axis, values in (deck.get("matrix") or {}).items() for key, entry in values.items()]
+            entries += [(("decks", deck_id, "extra", key), entry) for key, entry in (deck.get("extra") or {}).items()]
+            for path, entry in entries:
+                if "layout" in entry and entry["layout"] not in faces:
+                    add(cards_file, path + ("layout",), f"no face layout '{entry['layout']}' in layouts.yaml")
             printed = max(deck.get("count", {}).values(), default=0)
             if deck.get("backs") and printed > len(deck["backs"]):
                 add(cards_file, ("decks", deck_id, "count"), f"{printed} copies of the deck, but {len(deck['backs'])} "
@@ -329,7 +335,7 @@ def check_setups(game: Game) -> list[Problem]:
     for edition in game.editions:
         if edition not in spec.counts:
             continue
-        for players in range(spec.min_players, spec.max_players + 1):
+        for players in spec.tables:
             setup = spec.setup(players, edition)
             for selector, needed in setup.components.items():
                 have = total(game, edition, selector)
@@ -368,7 +374,7 @@ def check_play(game: Game) -> list[Problem]:
         except SetupError as exc:
             add(exc.where, f"edition '{edition}': {exc}")
             continue
-        for players in range(spec.min_players, spec.max_players + 1):
+        for players in spec.tables:
             for seed in PLAY_CHECK_SEEDS:
                 try:
                     play_game(engine, components, players=players, edition=edition, seed=seed, options=engine.options)

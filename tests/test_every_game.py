@@ -43,7 +43,7 @@ def _tables(slug):
     engine, spec = game.rules.ENGINE, game.rules.SPEC
     for edition in game.editions:
         box = engine.box(game, edition)
-        for players in range(spec.min_players, spec.max_players + 1):
+        for players in spec.tables:
             yield engine, edition, box, players
 
 
@@ -162,9 +162,9 @@ def test_the_components_seat_every_player_count_and_no_other(slug):
             assert sum(members) == players
             assert players < spec.teams.from_players or set(members) <= set(spec.teams.sizes), (players, size, members)
             engine.new_game(players, box=box, **{spec.teams.option: size})
-    for players in (spec.min_players - 1, spec.max_players + 1):
-        with pytest.raises(SetupError, match=f"^{slug} is for {spec.min_players}-{spec.max_players} players, "
-                                             f"not {players}$"):
+    unseated = [n for n in range(spec.min_players, spec.max_players + 1) if n not in spec.tables]
+    for players in (spec.min_players - 1, *unseated, spec.max_players + 1):
+        with pytest.raises(SetupError, match=f"^{slug} is for {spec.players_text()} players, not {players}$"):
             engine.new_game(players, box=box)
 
 
@@ -183,7 +183,7 @@ def test_a_player_count_or_option_the_rules_do_not_allow_is_a_located_error(tmp_
     path.write_text(f"setup:\n  players: {spec.max_players + 1}\n", encoding="utf-8")
     result = pnp("play", slug, str(path))
     assert result.exit_code == 1
-    assert (f"{path}:2: setup.players: {slug} is for {spec.min_players}-{spec.max_players} players, "
+    assert (f"{path}:2: setup.players: {slug} is for {spec.players_text()} players, "
             f"not {spec.max_players + 1}") in result.stderr
     path.write_text(f"setup:\n  players: {spec.min_players}\n  options: {{nope: 1}}\n", encoding="utf-8")
     result = pnp("play", slug, str(path))

@@ -127,11 +127,11 @@ def register(main) -> None:
             raise UsageError(f"no policy '{policy}' (policies: {', '.join(engine.policies)})")
         if edition is not None and edition not in loaded.editions:
             raise UsageError(f"{game} has no edition '{edition}' (editions: {', '.join(loaded.editions)})")
-        if players is not None and not spec.min_players <= players <= spec.max_players:
-            raise UsageError(f"{game} is for {spec.min_players}-{spec.max_players} players, not {players}")
+        if players is not None and not spec.seats_players(players):
+            raise UsageError(f"{game} is for {spec.players_text()} players, not {players}")
         options = parse_options(engine, option_values)
         editions = [edition] if edition else [e for e in loaded.editions if e in spec.editions]
-        counts = [players] if players else list(range(spec.min_players, spec.max_players + 1))
+        counts = [players] if players else list(spec.tables)
         names = component_names(loaded)
         runs, elapsed = [], 0.0
         with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress:

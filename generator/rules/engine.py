@@ -260,8 +260,8 @@ class Engine(ABC):
         """Players at each seat: one each, or in teams as `spec.teams` says; SetupError for a
         number of players the rules do not seat."""
         spec = self.spec
-        if not spec.min_players <= players <= spec.max_players:
-            raise SetupError(f"{spec.slug} is for {spec.min_players}-{spec.max_players} players, not {players}")
+        if not spec.seats_players(players):
+            raise SetupError(f"{spec.slug} is for {spec.players_text()} players, not {players}")
         if spec.teams is None:
             return [1] * players
         return spec.teams.split(players, options.get(spec.teams.option, spec.teams.sizes[0]))

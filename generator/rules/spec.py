@@ -47,6 +47,8 @@ class GameSpec:
         YAML must state the same way.
     setup(players, edition): what a game of that many players takes.
     teams: how players share seats from some number on, or None (one player a seat).
+    player_counts: the only numbers of players the rules seat, when not every one from
+        min_players to max_players (a board with one side per player: 4, 6 or 8).
     """
 
     slug: str
@@ -57,6 +59,22 @@ class GameSpec:
     facts: dict[str, object] = field(default_factory=dict)
     setup: Callable[[int, str], Setup] | None = None
     teams: Teams | None = None
+    player_counts: tuple[int, ...] = ()
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """Every number of players the rules seat, smallest first."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def seats_players(self, players: int) -> bool:
+        return players in self.tables
+
+    def players_text(self) -> str:
+        """The numbers of players the rules seat, as a message names them: "2-5", "4, 6 or 8"."""
+        if not self.player_counts:
+            return f"{self.min_players}-{self.max_players}"
+        counts = [str(count) for count in self.player_counts]
+        return counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
 
     @property
     def editions(self) -> tuple[str, ...]:

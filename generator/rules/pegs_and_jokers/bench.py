@@ -1,0 +1,57 @@
+"""Pegs and Jokers under the heuristic policy: by table (4, 6, 8 players; two teams, and the
+variant with teams of two), how long games run, how often each team wins by turn order, how
+often jokers are played, sevens split and players stuck, games per second; then how often a
+heuristic team beats a random one."""
+from __future__ import annotations
+
+import time
+
+from ...benchmarks import games_per_run
+from ...simulate import game_seed, policy_rng, simulate
+
+GAMES = 200                      # per table
+POLICY = "heuristic"
+
+
+def _duel(engine, components, players: int, games: int) -> float:
+    """The share of games the team of the first seat wins playing the heuristic against random."""
+    wins = 0
+    for index in range(games):
+        seed = game_seed(0, index)
+        state = engine.new_game(players, seed=seed, **components)
+        rng = policy_rng(seed)
+        team = state.teams[0]
+        while not state.is_terminal():
+            mine = state.teams[state.current_player()] == team
+            state.apply(engine.policies[POLICY if mine else "random"](state, rng))
+        wins += state.winner == team
+    return wins / games
+
+
+def run(game) -> list[str]:
+    engine, spec = game.rules.ENGINE, game.rules.SPEC
+    edition = game.editions[0]
+    components = engine.components(game, edition)
+    games = games_per_run(GAMES)
+    lines = [f"{games} games per table, every seat {POLICY}, invariants not checked"]
+    for players in spec.tables:
+        for pairs in ((False, True) if players > 4 else (False,)):
+            started = time.process_time()
+            result = simulate(engine, game, edition=edition, players=players, games=games, policy=POLICY,
+                              options={"pairs": pairs}, check=False)
+            spent = time.process_time() - started
+            tally = result.tally
+            mean = {key: sum(values) / games for key, values in tally.numbers.items()}
+            winners = {value: tally.texts["winner"].count(value) / games for value in sorted(set(tally.texts["winner"]))}
+            label = f"{players}p {'pairs' if pairs else '2 teams'}"
+            lines.append(f"{label:>10}: turns mean {mean['turns']:6.1f} (rounds {mean['rounds']:5.1f}), "
+                         f"jokers {mean['jokers']:4.1f}, sevens split {mean['sevens_split']:4.1f}, "
+                         f"discards {mean['discards']:5.1f} ({100 * mean['stuck_share']:4.1f}% of turns), "
+                         f"sent to start {mean['sent_to_start']:4.1f}, {games / spent:5.1f} games/s")
+            lines.append(" " * 12 + "wins by turn order: " + ", ".join(
+                f"{value} {100 * share:.0f}%" for value, share in winners.items()))
+    for players in spec.tables:
+        duels = max(1, games // 4)
+        lines.append(f"{players}p: a heuristic team beats a random team in {100 * _duel(engine, components, players, duels):.0f}% "
+                     f"of {duels} games")
+    return lines

@@ -1,0 +1,591 @@
+"""Pegs and Jokers, the rules of seed 002 as a playable state.
+
+The track is one loop of holes, numbered 0 .. 18 × players - 1 inside the engine (1 .. in
+what a player reads), side by side in seat order: seat s's side holds holes 18 s .. 18 s + 17,
+its corner first. A peg is in its start area (START), on a track hole (0 .. L - 1) or in its
+home (L + 0 .. L + 4: home 1 next to the in-spot, home 5 at the back).
+
+Cards are their values: 0 the joker, 1 the ace ... 13 the king (suits play no part). Actions
+are tuples of plain values; pegs are numbered 0-4 among the pegs of the player whose pegs the
+current player moves (their own, or a partner's once all of their own are home):
+    ("play", card, peg)               A, J, Q, K from the start area to the come-out hole; any
+                                      card but the joker along the track or into home
+    ("split", peg, steps, other)      a seven: `steps` (1-6) with one peg, then the rest with another
+    ("joker", peg, hole)              a peg (even from START) onto the track hole another peg holds
+    ("discard", card)                 no card can move: discard one and draw; the turn ends
+The only random choices are the dealer and the shuffles, from the state's rng.
+"""
+from __future__ import annotations
+
+# Where the seed's translation leaves the rules open, they follow the game as commonly played:
+# decided: a seven split moves two different pegs forward by 1-6 and the rest of 7, the first
+#   part before the second; a split part may end in home, neither part leaves START.
+# decided: the joker lands on a track hole another player's peg holds; pegs at home or in a
+#   start area are no target; it moves a peg on the track or the first one in START.
+# decided: "must play" counts every card but the joker: with a moving card in hand any move
+#   (the joker's too) may be played; with none, the joker or any discard.
+# decided: a discard draws its replacement at once, so that hand starts its next turn with 6.
+# decided: no hole is safe; a peg on its own come-out hole or in-spot may be landed on.
+# decided: pegs at home move on only forward and by exact count, passing no peg there; an 8
+#   never takes a peg out of home.
+# decided: the whole discard pile, its top card too, is shuffled into a new draw pile.
+# decided: one deal a game; the dealer is drawn at random and the player to the left begins
+#   (the cut the seed mentions changes nothing a shuffle does not).
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import InvariantBroken, SetupError, State
+from .design import (ACE, COLOURS, COME_OUT_HOLE, COURT, DECK, DECKS_FOR, DRAW_TO, EIGHT, HAND_SIZE,
+                     HOLES_PER_SIDE, HOME_HOLES, IN_SPOT_HOLE, JOKER, LABELS, LEAVES_START, PEGS, SEVEN, STEPS,
+                     team_count)
+
+START = -1
+TEAM_NAMES = ("A", "B", "C", "D")      # as the team markers show them
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+# ---- what the components give the engine ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Box:
+    """One edition's playing cards, deck by deck (each copy has its own back), as card values."""
+
+    edition: str
+    decks: tuple[tuple[int, ...], ...]
+
+    def cards_for(self, players: int) -> list[int]:
+        """The decks a table of `players` shuffles together."""
+        wanted = DECKS_FOR[players]
+        if len(self.decks) < wanted:
+            raise SetupError(f"{players} players need {wanted} decks, edition '{self.edition}' has {len(self.decks)}",
+                             ("cards", ("decks", DECK, "count")))
+        return [card for deck in self.decks[:wanted] for card in deck]
+
+
+def box_from_game(game, edition: str) -> Box:
+    """Read one edition's playing cards; a card the rules cannot use is a SetupError naming it."""
+    by_back: dict[str, list[int]] = {}
+    for component in game.in_edition(edition, "cards"):
+        if component.group != DECK:
+            continue
+        where = ("cards", ("decks", DECK))
+        value = component.data.get("value")
+        if type(value) is not int or value not in LABELS:
+            raise SetupError(f"card '{component.id}' has no value the rules know (0 joker, 1 ace ... 13 king)", where)
+        back = str(component.data.get("back", game.decks[DECK]["back"]))
+        by_back.setdefault(back, []).extend([value] * component.count(edition))
+    if not by_back:
+        raise SetupError(f"edition '{edition}' has no deck '{DECK}'", ("cards", ("decks",)))
+    order = list(game.decks[DECK].get("backs") or by_back)
+    decks = tuple(tuple(sorted(by_back[back])) for back in order if back in by_back)
+    for deck in decks:
+        if Counter(deck) != Counter(decks[0]):
+            raise SetupError("every copy of the deck must hold the same cards", ("cards", ("decks", DECK)))
+    return Box(edition, decks)
+
+
+def hole_label(hole: int) -> int:
+    return hole + 1
+
+
+def position_label(position: int, track: int) -> str | int:
+    if position == START:
+        return "start"
+    if position >= track:
+        return f"home-{position - track + 1}"
+    return hole_label(position)
+
+
+# ---- the state ------------------------------------------------------------------------------
+
+@dataclass
+class PegState(State):
+    names: list[str]
+    teams: list[int]                 # the team of each seat
+    rng: random.Random
+    pairs: bool = False
+    pool: tuple[int, ...] = ()       # every card of the table's decks, sorted
+    pegs: list[list[int]] = field(default_factory=list)
+    board: list[int] = field(default_factory=list)   # per track hole: seat * PEGS + peg, or -1
+    hands: list[list[int]] = field(default_factory=list)   # each kept sorted
+    deck: list[int] = field(default_factory=list)    # the top is the end
+    discard: list[int] = field(default_factory=list)  # the top is the end
+    seat: int = 0
+    dealer: int = 0
+    winner: int | None = None        # the team that has every peg home
+    turns: int = 0
+    counts: Counter = field(default_factory=Counter)  # figures for the report
+
+    def __post_init__(self) -> None:
+        self.players = len(self.names)
+        self.track = self.players * HOLES_PER_SIDE
+        if not self.pegs:
+            self.pegs = [[START] * PEGS for _ in self.names]
+        if not self.board:
+            self.board = [-1] * self.track
+        if not self.hands:
+            self.hands = [[] for _ in self.names]
+        self.team_count = max(self.teams) + 1
+
+    # -- geometry
+
+    def come_out(self, seat: int) -> int:
+        return seat * HOLES_PER_SIDE + COME_OUT_HOLE - 1
+
+    def in_spot(self, seat: int) -> int:
+        return seat * HOLES_PER_SIDE + IN_SPOT_HOLE - 1
+
+    def all_home(self, seat: int) -> bool:
+        return min(self.pegs[seat]) >= self.track
+
+    def owner(self, seat: int | None = None) -> int:
+        """Whose pegs `seat` moves: its own, or once they are all home the nearest partner to
+        its left who still has pegs out (decided: the seed's "closest to the left")."""
+        seat = self.seat if seat is None else seat
+        if min(self.pegs[seat]) < self.track:
+            return seat
+        for step in range(1, self.players):
+            other = (seat + step) % self.players
+            if self.teams[other] == self.teams[seat] and not self.all_home(other):
+                return other
+        return seat
+
+    # -- the interface
+
+    def current_player(self) -> int:
+        return self.seat
+
+    def find_actions(self) -> list:
+        if self.winner is not None:
+            return []
+        owner = self.owner()
+        hand = sorted(set(self.hands[self.seat]))
+        moves, jokers = [], []
+        can: dict[tuple[int, int], bool] = {}     # J, Q and K move alike: (steps, peg) once
+        for card in hand:
+            if card == JOKER:
+                jokers = self._joker_actions(owner)
+                continue
+            for peg in self._movable(owner, card):
+                key = (STEPS[card] if self.pegs[owner][peg] != START else 0, peg)
+                if key not in can:
+                    can[key] = self.plan_card(owner, peg, card) is not None
+                if can[key]:
+                    moves.append(("play", card, peg))
+            if card == SEVEN:
+                moves += self._splits(owner)
+        if moves:
+            return moves + jokers
+        # Nothing but a joker can move: the joker is never forced, a discard ends the turn.
+        return jokers + [("discard", card) for card in hand]
+
+    def play(self, action) -> None:
+        kind = action[0]
+        hand = self.hands[self.seat]
+        if kind == "discard":
+            hand.remove(action[1])
+            self.discard.append(action[1])
+            self.counts["discards"] += 1
+            self._draw(self.seat, 1)
+            self._next_turn()
+            return
+        owner = self.owner()
+        if kind == "play":
+            _, card, peg = action
+            self.counts[_play_kind(card, self.pegs[owner][peg] == START)] += 1
+            self._move(self.plan_card(owner, peg, card))
+            if card == SEVEN:
+                self.counts["sevens whole"] += 1
+        elif kind == "split":
+            _, peg, steps, other = action
+            self._move(self.plan_step(owner, peg, steps))
+            self._move(self.plan_step(owner, other, SEVEN - steps))
+            card = SEVEN
+            self.counts["sevens split"] += 1
+        else:
+            _, peg, hole = action
+            self._move(self.plan_joker(owner, peg, hole))
+            card = JOKER
+            self.counts["jokers"] += 1
+        hand.remove(card)
+        self.discard.append(card)
+        team = self.teams[self.seat]
+        if all(self.all_home(seat) for seat in range(self.players) if self.teams[seat] == team):
+            self.winner = team
+            return
+        self._next_turn()
+
+    def why_illegal(self, action) -> str:
+        if self.winner is not None:
+            return f"the game is over: team {TEAM_NAMES[self.winner]} has every peg home"
+        name = self.names[self.seat]
+        if not isinstance(action, tuple) or not action or action[0] not in ("play", "split", "joker", "discard"):
+            return f"unknown action {action!r}"
+        hand = self.hands[self.seat]
+        card = {"play": action[1] if len(action) > 1 else None, "split": SEVEN, "joker": JOKER,
+                "discard": action[1] if len(action) > 1 else None}[action[0]]
+        if card not in hand:
+            return f"{name} holds no {LABELS.get(card, card)} (hand: {', '.join(LABELS[c] for c in hand)})"
+        legal = self.legal_actions()
+        if action[0] == "discard":
+            return f"{name} can move a peg and must play a card that does; a discard is only for a hand that cannot move"
+        owner = self.owner()
+        whose = "" if owner == self.seat else f" (moving {self.names[owner]}'s pegs, all of {name}'s are home)"
+        if action[0] == "play":
+            return f"{LABELS[card]} cannot move peg {action[2] + 1}{whose}: " + self._why_not(owner, action[2], card)
+        if action[0] == "split":
+            return (f"the seven cannot move peg {action[1] + 1} by {action[2]} and peg {action[3] + 1} by "
+                    f"{SEVEN - action[2] if isinstance(action[2], int) else '?'}{whose}: two different pegs out of the "
+                    "start area, each move legal after the one before")
+        if not any(a[0] == "joker" for a in legal):
+            return "no peg can take a joker move"
+        return (f"the joker moves peg {action[1] + 1}{whose} onto a track hole another player's peg holds "
+                f"(not its own colour; a partner's peg must find its in-spot free of its own colour)")
+
+    def _why_not(self, owner: int, peg, card: int) -> str:
+        if not isinstance(peg, int) or not 0 <= peg < PEGS:
+            return f"pegs are numbered 1-{PEGS}"
+        if card == JOKER:
+            return "the joker names the hole it jumps to"
+        position = self.pegs[owner][peg]
+        if position == START:
+            if card not in LEAVES_START:
+                return "a peg leaves the start area only with an A, J, Q, K (or a joker)"
+            if peg != self._first_in_start(owner):
+                return f"the pegs in the start area are alike: peg {self._first_in_start(owner) + 1} leaves first"
+            return "the come-out hole holds a peg of its own colour, or a partner's peg that cannot go to its in-spot"
+        track = self.track
+        if position >= track:
+            if card == EIGHT:
+                return "a peg at home does not move back"
+            depth = position - track + 1 + STEPS[card]
+            if depth > HOME_HOLES:
+                return f"home has {HOME_HOLES} holes: a peg in home-{position - track + 1} moves on only by exact count"
+            return "a peg in home passes no other peg"
+        steps = STEPS[card]
+        direction = 1 if steps > 0 else -1
+        for step in range(1, abs(steps) + 1):
+            hole = (position + direction * step) % track
+            held = self.board[hole]
+            if held >= 0 and held // PEGS == owner:
+                verb = "land on" if step == abs(steps) else "pass"
+                return f"it would {verb} its own peg in hole {hole_label(hole)}"
+        hole = (position + steps) % track
+        seat = self.board[hole] // PEGS
+        spot = self.in_spot(seat)
+        return (f"it would land on {self.names[seat]}'s peg in hole {hole_label(hole)}, a partner's, "
+                f"whose in-spot (hole {hole_label(spot)}) holds a peg of the team")
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0] * self.players
+        winners = [seat for seat in range(self.players) if self.teams[seat] == self.winner]
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
+
+    # -- moves
+
+    def _first_in_start(self, owner: int) -> int | None:
+        for peg, position in enumerate(self.pegs[owner]):
+            if position == START:
+                return peg
+        return None
+
+    def _movable(self, owner: int, card: int) -> list[int]:
+        """The pegs a card may move: on the track or at home, and (for A, J, Q, K) the first in START."""
+        pegs = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
+        first = self._first_in_start(owner)
+        if card in LEAVES_START and first is not None:
+            pegs.append(first)
+        return sorted(pegs)
+
+    def plan_card(self, owner: int, peg: int, card: int):
+        """The pegs a card moves (seat, peg, new position), or None if the rules forbid it."""
+        position = self.pegs[owner][peg]
+        if position == START:
+            if card not in LEAVES_START or peg != self._first_in_start(owner):
+                return None
+            return self._land(owner, peg, self.come_out(owner))
+        return self.plan_step(owner, peg, STEPS[card])
+
+    def plan_step(self, owner: int, peg: int, steps: int):
+        """`steps` holes forward (negative: back), for a peg out of the start area."""
+        position = self.pegs[owner][peg]
+        track = self.track
+        if position == START:
+            return None
+        if position >= track:                     # in home: forward only, by exact count
+            here = position - track
+            there = here + steps
+            if steps < 0 or there >= HOME_HOLES or self._home_blocked(owner, here + 1, there):
+                return None
+            return [(owner, peg, track + there)]
+        own = owner * PEGS
+        if steps > 0:
+            to_in_spot = (self.in_spot(owner) - position) % track
+            deeper = steps - to_in_spot           # holes into home after passing the in-spot
+            if 0 < deeper <= HOME_HOLES:
+                # decided: a move that can end in home goes in; the track beyond is for one that cannot
+                if not self._track_blocked(position, to_in_spot, 1, own) and \
+                        not self._home_blocked(owner, 0, deeper - 1):
+                    return [(owner, peg, track + deeper - 1)]
+            if self._track_blocked(position, steps - 1, 1, own):
+                return None
+            return self._land(owner, peg, (position + steps) % track)
+        if self._track_blocked(position, -steps - 1, -1, own):
+            return None
+        return self._land(owner, peg, (position + steps) % track)
+
+    def _track_blocked(self, position: int, holes: int, direction: int, own: int) -> bool:
+        """A peg of `own`'s colour on one of the next `holes` holes from `position`."""
+        board, track = self.board, self.track
+        for step in range(1, holes + 1):
+            held = board[(position + direction * step) % track]
+            if held >= 0 and held // PEGS * PEGS == own:
+                return True
+        return False
+
+    def _home_blocked(self, owner: int, first: int, last: int) -> bool:
+        """A peg in home holes first..last (0-based) of `owner`."""
+        track = self.track
+        return any(track + first <= position <= track + last for position in self.pegs[owner])
+
+    def _land(self, owner: int, peg: int, hole: int):
+        """The moves of a peg landing on a track hole, with what it sends away; None if forbidden."""
+        moves = [(owner, peg, hole)]
+        held = self.board[hole]
+        if held < 0:
+            return moves
+        seat, other = divmod(held, PEGS)
+        if seat == owner:
+            return None
+        if self.teams[seat] != self.teams[owner]:
+            moves.append((seat, other, START))
+            return moves
+        # A partner's peg goes to its in-spot, unless a peg of its colour is there already.
+        spot = self.in_spot(seat)
+        there = self.board[spot]
+        if there >= 0 and there != owner * PEGS + peg:
+            there_seat = there // PEGS
+            if self.teams[there_seat] == self.teams[owner]:
+                # decided: any peg of the team there (the partner's colour, the mover's) stops the
+                # move; the seed names only the partner's colour, and chains of bumps are not played
+                return None
+            moves.append((there_seat, there % PEGS, START))
+        moves.append((seat, other, spot))
+        return moves
+
+    def plan_joker(self, owner: int, peg: int, hole: int):
+        position = self.pegs[owner][peg]
+        if position >= self.track or (position == START and peg != self._first_in_start(owner)):
+            return None
+        held = self.board[hole]
+        if held < 0 or held // PEGS == owner:
+            return None
+        return self._land(owner, peg, hole)
+
+    def _joker_actions(self, owner: int) -> list:
+        pegs = [peg for peg, position in enumerate(self.pegs[owner]) if 0 <= position < self.track]
+        first = self._first_in_start(owner)
+        if first is not None:
+            pegs.append(first)
+        targets = [hole for hole, held in enumerate(self.board) if held >= 0 and held // PEGS != owner]
+        return [("joker", peg, hole) for peg in sorted(pegs) for hole in targets
+                if self.plan_joker(owner, peg, hole) is not None]
+
+    def _splits(self, owner: int) -> list:
+        out = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
+        if len(out) < 2:
+            return []
+        splits = []
+        for peg in out:
+            for steps in range(1, SEVEN):
+                first = self.plan_step(owner, peg, steps)
+                if first is None:
+                    continue
+                undo = self._apply(first)
+                for other in out:
+                    if other != peg and self.plan_step(owner, other, SEVEN - steps) is not None:
+                        splits.append(("split", peg, steps, other))
+                self._undo(undo)
+        return splits
+
+    def _apply(self, moves) -> list:
+        """Move every peg named; return what undoes it."""
+        board, pegs = self.board, self.pegs
+        undo = [(seat, peg, pegs[seat][peg]) for seat, peg, _ in moves]
+        for seat, peg, _ in moves:
+            if 0 <= pegs[seat][peg] < self.track:
+                board[pegs[seat][peg]] = -1
+        for seat, peg, position in moves:
+            pegs[seat][peg] = position
+            if 0 <= position < self.track:
+                board[position] = seat * PEGS + peg
+        return undo
+
+    def _move(self, moves) -> None:
+        """Make a planned move and count what it sent away (the first entry is the moving peg)."""
+        self._apply(moves)
+        for seat, _, position in moves[1:]:
+            self.counts["sent to start" if position == START else "sent to in-spot"] += 1
+        owner, _, position = moves[0]
+        if position >= self.track:
+            self.counts["pegs home"] += 1
+
+    def _undo(self, undo) -> None:
+        board, pegs = self.board, self.pegs
+        for seat, peg, _ in undo:
+            if 0 <= pegs[seat][peg] < self.track:
+                board[pegs[seat][peg]] = -1
+        for seat, peg, position in undo:
+            pegs[seat][peg] = position
+            if 0 <= position < self.track:
+                board[position] = seat * PEGS + peg
+
+    # -- cards and turns
+
+    def _draw(self, seat: int, count: int) -> None:
+        hand = self.hands[seat]
+        for _ in range(count):
+            if not self.deck:
+                # The draw pile is shuffled again from the discards.
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+                self.counts["reshuffles"] += 1
+            if not self.deck:
+                raise InvariantBroken("no card left to draw: every card is in a hand")
+            hand.append(self.deck.pop())
+        hand.sort()
+
+    def deal(self) -> None:
+        """The dealer deals 5 cards to each player, from the left of the dealer."""
+        for _ in range(HAND_SIZE):
+            for step in range(1, self.players + 1):
+                self.hands[(self.dealer + step) % self.players].append(self.deck.pop())
+        for hand in self.hands:
+            hand.sort()
+
+    def start_turn(self, seat: int) -> None:
+        self.seat = seat
+        self.turns += 1
+        self._draw(seat, max(0, DRAW_TO - len(self.hands[seat])))
+
+    def _next_turn(self) -> None:
+        self.start_turn((self.seat + 1) % self.players)
+
+    # -- checks and figures
+
+    def check_rules(self) -> None:
+        where = f"turn {self.turns}"
+        seen: dict[int, tuple[int, int]] = {}
+        for seat, pegs in enumerate(self.pegs):
+            if len(pegs) != PEGS:
+                raise InvariantBroken(f"{where}: {self.names[seat]} has {len(pegs)} pegs, not {PEGS}")
+            homes = [position for position in pegs if position >= self.track]
+            if len(set(homes)) != len(homes) or any(position >= self.track + HOME_HOLES for position in homes):
+                raise InvariantBroken(f"{where}: {self.names[seat]}'s home holds two pegs in one hole")
+            for peg, position in enumerate(pegs):
+                if not START <= position < self.track + HOME_HOLES:
+                    raise InvariantBroken(f"{where}: {self.names[seat]}'s peg {peg + 1} is off the board")
+                if 0 <= position < self.track:
+                    if position in seen:
+                        raise InvariantBroken(f"{where}: two pegs in hole {hole_label(position)}")
+                    seen[position] = (seat, peg)
+                    if self.board[position] != seat * PEGS + peg:
+                        raise InvariantBroken(f"{where}: the board lost track of hole {hole_label(position)}")
+        if len(self.board) - self.board.count(-1) != len(seen):
+            raise InvariantBroken(f"{where}: the board shows a peg where none stands")
+        cards = self.deck + self.discard
+        for hand in self.hands:
+            cards += hand
+        cards.sort()
+        if tuple(cards) != self.pool:
+            lost = Counter(self.pool) - Counter(cards)
+            made = Counter(cards) - Counter(self.pool)
+            raise InvariantBroken(f"{where}: cards lost {dict(lost)}, cards created {dict(made)}")
+        for seat, hand in enumerate(self.hands):
+            if len(hand) > DRAW_TO or (self.winner is None and seat == self.seat and len(hand) != DRAW_TO):
+                raise InvariantBroken(f"{where}: {self.names[seat]} holds {len(hand)} cards")
+        won = [team for team in range(self.team_count)
+               if all(self.all_home(seat) for seat in range(self.players) if self.teams[seat] == team)]
+        if (self.winner is None and won) or (self.winner is not None and self.winner not in won):
+            raise InvariantBroken(f"{where}: the winner is {self.winner}, teams with every peg home {won}")
+
+    def stats(self) -> dict[str, Any]:
+        first = (self.dealer + 1) % self.players
+        figures: dict[str, Any] = {
+            "turns": self.turns,
+            "rounds": round(self.turns / self.players, 2),
+            "discards": self.counts["discards"],
+            "stuck_share": round(self.counts["discards"] / max(1, self.turns), 4),
+            "jokers": self.counts["jokers"],
+            "sevens_split": self.counts["sevens split"],
+            "sent_to_start": self.counts["sent to start"],
+            # every turn's card by what it did
+            "plays": {**{kind: self.counts[kind] for kind in PLAY_KINDS},
+                      "7 split": self.counts["sevens split"], "joker": self.counts["jokers"],
+                      "discard": self.counts["discards"]},
+        }
+        if self.winner is not None:
+            # Which team won, by the turn order: the team of the first player, of the second...
+            order = [self.teams[(first + step) % self.players] for step in range(self.players)]
+            figures["winner"] = ORDINALS[order.index(self.winner)] + " player's team"
+        return figures
+
+    def to_json(self) -> dict:
+        terminal = self.winner is not None
+        track = self.track
+        teams = {TEAM_NAMES[team]: [self.names[seat] for seat in range(self.players) if self.teams[seat] == team]
+                 for team in range(self.team_count)}
+        return {
+            "players": self.players, "options": {"pairs": self.pairs},
+            "holes": track,
+            "teams": teams,
+            "terminal": terminal,
+            "current": None if terminal else self.names[self.seat],
+            "moves_for": None if terminal else self.names[self.owner()],
+            "dealer": self.names[self.dealer],
+            "winner": TEAM_NAMES[self.winner] if terminal else None,
+            "turns": self.turns,
+            "deck": [LABELS[card] for card in reversed(self.deck)],
+            "discard": [LABELS[card] for card in reversed(self.discard)],
+            "seats": {name: {
+                "seat": seat + 1, "team": TEAM_NAMES[self.teams[seat]], "colour": COLOURS[seat],
+                "come_out": hole_label(self.come_out(seat)), "in_spot": hole_label(self.in_spot(seat)),
+                "pegs": [position_label(position, track) for position in self.pegs[seat]],
+                "home": sum(position >= track for position in self.pegs[seat]),
+                "moves": self.names[self.owner(seat)],        # whose pegs this player moves
+                "hand": [LABELS[card] for card in self.hands[seat]],
+            } for seat, name in enumerate(self.names)},
+            "figures": {key: self.counts[key] for key in sorted(self.counts)},
+        }
+
+
+PLAY_KINDS = ("A out", "A 1", "J Q K out", "J Q K 10", "2-6 9 10", "7", "8 back")
+
+
+def _play_kind(card: int, from_start: bool) -> str:
+    if card == ACE:
+        return "A out" if from_start else "A 1"
+    if card in COURT:
+        return "J Q K out" if from_start else "J Q K 10"
+    return {SEVEN: "7", EIGHT: "8 back"}.get(card, "2-6 9 10")
+
+
+def seat_teams(players: int, pairs: bool) -> list[int]:
+    """Partners alternate round the table: two teams (seat % 2) or, with pairs, partners facing
+    each other (seat % teams), so that every player sits between two opponents."""
+    teams = team_count(players, pairs)
+    return [seat % teams for seat in range(players)]
+
+
+def new_state(names, rng: random.Random, box: Box, pairs: bool) -> PegState:
+    players = len(names)
+    pool = box.cards_for(players)
+    return PegState(list(names), seat_teams(players, pairs), rng, pairs=pairs, pool=tuple(sorted(pool)))
+

@@ -1,0 +1,201 @@
+"""Pegs and Jokers (seed 002): the components against the rules, the board's geometry, the
+deal for every table, the engine rule by rule on positions built the way scenarios build them,
+broken states caught, and the heuristic player. What every game is checked for is in
+test_every_game.py."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from generator.build import load_games
+from generator.project import Project
+from generator.rules.engine import InvariantBroken, ScenarioError, SetupError
+from generator.rules.pegs_and_jokers import design
+from generator.rules.pegs_and_jokers.bench import _duel
+from generator.rules.pegs_and_jokers.state import START, Box
+
+from conftest import ROOT
+
+SLUG = "pegs-and-jokers"
+GAME = load_games(Project(ROOT), SLUG)[0]
+ENGINE = GAME.rules.ENGINE
+BOX = ENGINE.box(GAME, "standard")
+NAMES = ["Anna", "Bohdan", "Cyril", "Dana", "Eva", "Filip", "Gustav", "Hana"]
+
+
+def position(players: int = 4, options=None, **seats):
+    """A position of `players` named players; `seats` gives a player's pegs and hand."""
+    listed = [{"name": name, **seats.get(name, {})} for name in NAMES[:players]]
+    return ENGINE.from_setup({"players": listed, "options": options or {}}, seed=0, box=BOX)
+
+
+def play(state, *actions):
+    for action in actions:
+        state.apply(action)
+        state.check_invariants()
+    return state
+
+
+# ---- the components ------------------------------------------------------------------------
+
+def test_the_box_holds_four_standard_decks_with_two_jokers_each():
+    standard = tuple(sorted([0, 0] + [rank for rank in range(1, 14) for _ in range(4)]))
+    assert BOX.decks == (standard,) * 4
+    assert len(BOX.decks[0]) == 54 == design.CARDS_PER_DECK
+
+
+@pytest.mark.parametrize("players,cards,jokers", [(4, 162, 6), (6, 162, 6), (8, 216, 8)])
+def test_every_table_shuffles_its_decks_and_deals_five(players, cards, jokers):
+    state = ENGINE.new_game(players, box=BOX, seed=3)
+    assert len(state.pool) == cards and Counter(state.pool)[0] == jokers
+    first = (state.dealer + 1) % players
+    assert state.seat == first and state.turns == 1
+    assert [len(hand) for hand in state.hands] == [6 if seat == first else 5 for seat in range(players)]
+    assert len(state.deck) == cards - 5 * players - 1 and state.discard == []
+    assert all(pegs == [START] * 5 for pegs in state.pegs)
+
+
+def test_the_dealer_is_drawn_at_random():
+    dealers = {ENGINE.new_game(4, box=BOX, seed=seed).dealer for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_only_4_6_or_8_players_sit_at_the_board(players):
+    with pytest.raises(SetupError, match=f"is for 4, 6 or 8 players, not {players}"):
+        ENGINE.new_game(players, box=BOX)
+
+
+def test_a_box_short_of_decks_cannot_seat_eight():
+    with pytest.raises(SetupError, match="8 players need 4 decks, edition 'standard' has 3"):
+        ENGINE.new_game(8, box=Box("standard", BOX.decks[:3]))
+
+
+def test_the_setup_of_every_table_takes_its_colours_and_markers():
+    four, eight = design.setup(4, "standard").components, design.setup(8, "standard").components
+    assert four["cards/standard"] == 162 and eight["cards/standard"] == 216
+    assert [key for key in four if key.startswith("tokens/peg-")] == [
+        "tokens/peg-red", "tokens/peg-blue", "tokens/peg-yellow", "tokens/peg-green"]
+    assert eight["tokens/team-a"] == 4 and eight["tokens/team-d"] == 2
+    assert "tokens/team-c" not in four
+
+
+# ---- the board -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_every_side_has_its_come_out_hole_and_in_spot(players):
+    state = position(players)
+    assert state.track == 18 * players
+    for seat in range(players):
+        assert state.come_out(seat) + 1 == 18 * seat + 8
+        assert state.in_spot(seat) + 1 == 18 * seat + 3
+
+
+def test_teams_alternate_and_pairs_face_each_other():
+    assert position(6).teams == [0, 1, 0, 1, 0, 1]
+    assert position(6, {"pairs": True}).teams == [0, 1, 2, 0, 1, 2]
+    assert position(8, {"pairs": True}).teams == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert position(4, {"pairs": True}).teams == [0, 1, 0, 1]
+
+
+# ---- the rules -----------------------------------------------------------------------------
+
+def test_a_peg_comes_round_the_board_and_home():
+    """A peg just out (hole 8) has 67 holes to its in-spot on the 72-hole board: 6 tens and a
+    seven bring it to its in-spot, then a 5 to the back of home."""
+    state = position(Anna={"pegs": [8, "start", "start", "start", "start"]})
+    for steps in (10, 10, 10, 10, 10, 10, 7):
+        moves = state.plan_step(0, 0, steps)
+        state._apply(moves)
+    assert state.pegs[0][0] + 1 == 3
+    state._apply(state.plan_step(0, 0, 5))
+    assert state.pegs[0][0] == state.track + 4
+
+
+def test_without_a_moving_card_only_discards_and_jokers_are_legal():
+    state = position(Anna={"hand": ["joker", "2", "3", "4", "5", "6"]})
+    kinds = Counter(action[0] for action in state.legal_actions())
+    assert kinds["play"] == 0 and kinds["split"] == 0
+    assert kinds["discard"] == 6 and kinds["joker"] == 0       # no other peg on the board yet
+
+
+def test_with_a_moving_card_no_discard_is_legal():
+    state = position(Anna={"pegs": [10, "start", "start", "start", "start"], "hand": ["joker", "2", "3", "4", "5", "6"]},
+                     Bohdan={"pegs": [30, "start", "start", "start", "start"]})
+    kinds = Counter(action[0] for action in state.legal_actions())
+    # the joker takes the peg on the track or the first one in START onto Bohdan's
+    assert kinds["discard"] == 0 and kinds["play"] == 5 and kinds["joker"] == 2
+
+
+def test_a_split_seven_may_finish_a_peg_home_and_move_another():
+    state = position(Anna={"pegs": [1, 20, "start", "start", "start"], "hand": ["7", "2", "3", "4", "5", "6"]})
+    play(state, ("split", 0, 3, 1))
+    assert state.pegs[0][:2] == [state.track + 0, 20 - 1 + 4]
+
+
+def test_the_game_ends_when_the_last_peg_of_a_team_is_home():
+    state = position(Anna={"pegs": ["home-1", "home-2", "home-3", "home-4", "home-5"], "hand": ["3", "2", "4", "5", "6", "9"]},
+                     Cyril={"pegs": ["home-2", "home-3", "home-4", "home-5", 37]})
+    play(state, ("play", 3, 4))
+    assert state.is_terminal() and state.legal_actions() == []
+    assert state.returns() == [0.5, 0.0, 0.5, 0.0]
+    assert state.stats()["winner"] in ("1st player's team", "2nd player's team")
+
+
+def test_a_scenario_cannot_put_two_pegs_in_one_hole_or_invent_cards():
+    with pytest.raises(ScenarioError, match="hole 10 already holds a peg of Anna"):
+        position(Anna={"pegs": [10, "start", "start", "start", "start"]},
+                 Bohdan={"pegs": [10, "start", "start", "start", "start"]})
+    with pytest.raises(ScenarioError, match="more joker than the 6"):
+        position(Anna={"hand": ["joker"] * 6}, Bohdan={"hand": ["joker"]})
+    with pytest.raises(ScenarioError, match="a team already has every peg home"):
+        position(Anna={"pegs": ["home-1", "home-2", "home-3", "home-4", "home-5"]},
+                 Cyril={"pegs": ["home-1", "home-2", "home-3", "home-4", "home-5"]})
+
+
+# ---- broken states -------------------------------------------------------------------------
+
+def test_broken_states_are_caught():
+    state = position(Anna={"pegs": [10, "start", "start", "start", "start"]})
+    state.pegs[1][0] = 9                      # Bohdan's peg into Anna's hole 10
+    with pytest.raises(InvariantBroken, match="two pegs in hole 10"):
+        state.check_rules()
+    state = position()
+    state.pegs[1][0] = 40                     # a peg the board does not show
+    with pytest.raises(InvariantBroken, match="the board lost track of hole 41"):
+        state.check_rules()
+    state = position()
+    state.hands[1].append(state.deck.pop())
+    state.hands[1].append(state.deck.pop())
+    with pytest.raises(InvariantBroken, match="holds 7 cards"):
+        state.check_rules()
+    state = position()
+    state.deck.pop()
+    with pytest.raises(InvariantBroken, match="cards lost"):
+        state.check_rules()
+    state = position()
+    state.pegs[2] = state.pegs[2][:4]
+    with pytest.raises(InvariantBroken, match="has 4 pegs"):
+        state.check_rules()
+
+
+# ---- the players ---------------------------------------------------------------------------
+
+def test_the_heuristic_team_beats_a_random_team():
+    components = ENGINE.components(GAME, "standard")
+    assert _duel(ENGINE, components, 4, 20) >= 0.8
+
+
+def test_the_figures_for_the_report():
+    state = ENGINE.new_game(4, box=BOX, seed=1)
+    while not state.is_terminal():
+        state.apply(ENGINE.policies["heuristic"](state, None))
+    stats = state.stats()
+    assert stats["turns"] == state.turns and stats["turns"] > 50
+    assert set(stats["plays"]) == {"A out", "A 1", "J Q K out", "J Q K 10", "2-6 9 10", "7", "7 split", "8 back",
+                                   "joker", "discard"}
+    # each of the winning team's 10 pegs left START at least once, by a card or a joker
+    assert stats["plays"]["A out"] + stats["plays"]["J Q K out"] + stats["plays"]["joker"] >= 10
+    assert sum(stats["plays"].values()) == state.turns
+    assert 0 <= stats["stuck_share"] < 1

@@ -1,0 +1,234 @@
+"""Pegs and Jokers: what a player relies on, read off the built card sheets and rule booklet
+(the Czech home kit on A4, made by the same functions `pnp build` calls): every playing card
+has its index in both corners, one of them turned; number cards show as many pips as their
+rank; every card says its move; each copy of the deck has a back of its own colour; the
+booklet explains every card with every number filled in."""
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from generator.kit import Kit
+from generator.kits import kit_files, locale_files
+from generator.layout import Localised, card_faces, home_sheet, sheet_grid, by_card_size, card_sizes
+from generator.project import Project
+from generator.texts import Texts
+
+from conftest import ROOT
+
+SLUG = "pegs-and-jokers"
+MM = 72 / 25.4
+SUITS = "♠♥♦♣"
+CARDS = yaml.safe_load((ROOT / "components" / SLUG / "cards.yaml").read_text(encoding="utf-8"))
+RANKS = CARDS["decks"]["standard"]["matrix"]["rank"]
+COPIES = CARDS["decks"]["standard"]["count"]["standard"]
+
+
+@pytest.fixture(scope="module")
+def built():
+    """The files of the cs kit on A4, by kind, and the card faces in the order they print."""
+    project = Project(ROOT)
+    game, problems = project.load_game(SLUG)
+    assert not problems, problems
+    loc = Localised(game, "standard", Texts.load(game, "cs"))
+    kit = Kit(project, game, loc, "a4", papers=("a4",))
+    files = {artifact.kind: artifact for artifact in kit_files(kit) + locale_files(kit)}
+    faces = card_faces(loc)
+    [(size, sized)] = by_card_size(faces, card_sizes(project))
+    grid = sheet_grid(home_sheet(project, size, "long"), (210, 297))
+    return {"files": files, "faces": faces, "grid": grid}
+
+
+def _slots(built):
+    """(front page, backs page, slot index, face) for every card printed, in print order."""
+    grid = built["grid"]
+    sequence = [face for face in built["faces"] for _ in range(face.copies)]
+    for index, face in enumerate(sequence):
+        sheet, slot = divmod(index, grid.per_page)
+        yield 2 * sheet, 2 * sheet + 1, slot, face
+
+
+def _text(page, grid, slot, box, mirror=False):
+    """The text inside `box` (x, y, w, h in the card's millimetres) of a slot."""
+    corner = grid.slot(slot, mirror_columns=mirror)
+    x, y, w, h = box
+    return page.get_text_bounded((corner.x + x) * MM, (corner.y + y) * MM,
+                                 (corner.x + x + w) * MM, (corner.y + y + h) * MM)
+
+
+def _playing_cards(built):
+    return [(front, back, slot, face) for front, back, slot, face in _slots(built)
+            if face.key.startswith("card-standard-")]
+
+
+@pytest.fixture(scope="module")
+def sheets(built):
+    pdf = pdfium.PdfDocument(built["files"]["cards"].data)
+    yield pdf, {n: pdf[n].get_textpage() for n in range(len(pdf))}
+    pdf.close()
+
+
+def test_the_box_prints_every_copy_of_the_deck_and_a_reference_card_per_player(built):
+    faces = built["faces"]
+    standard = [f for f in faces if f.key.startswith("card-standard-")]
+    # 52 cards and 2 jokers a deck; the jokers of a copy are one face printed twice
+    assert sum(f.copies for f in standard) == COPIES * (len(SUITS) * len(RANKS) + 2)
+    assert sum(f.copies for f in faces if f.key == "card-reference") == 8
+    pdf = pdfium.PdfDocument(built["files"]["cards"].data)
+    assert len(pdf) == 2 * -(-sum(f.copies for f in faces) // built["grid"].per_page)
+
+
+def test_every_playing_card_has_its_index_in_both_corners(built, sheets):
+    """Rank over suit at the top left, and again turned at the bottom right, so a card reads in
+    a fan held either way up."""
+    _, text = sheets
+    grid = built["grid"]
+    for front, _, slot, face in _playing_cards(built):
+        rank, suit = face.values["rank"], face.values["suit"]
+        top = _text(text[front], grid, slot, (2, 63, 13, 23)).split()
+        bottom = _text(text[front], grid, slot, (48, 2, 13, 23)).split()
+        if suit == "★":                                  # a joker: its star in both corners
+            assert "★" in top and "★" in bottom, face.key
+            continue
+        assert top[:2] == [rank, suit], (face.key, top)
+        # turned half round, the bottom index reads suit then rank from the page's top
+        assert sorted(bottom) == sorted([rank, suit]), (face.key, bottom)
+
+
+def test_the_bottom_index_is_turned_half_round(built):
+    """The bottom-right rank and suit are drawn upside down, the top-left ones upright."""
+    pdf = pdfium.PdfDocument(built["files"]["cards"].data)
+    grid = built["grid"]
+    checked = 0
+    for front, _, slot, face in _playing_cards(built)[:60]:
+        page = pdf[front].get_textpage()
+        corner = grid.slot(slot)
+        for index in range(page.count_chars()):
+            if page.get_text_range(index, 1) not in (face.values["rank"][0], face.values["suit"]):
+                continue
+            left, bottom, right, top = page.get_charbox(index)
+            x, y = (left + right) / 2 / MM - corner.x, (bottom + top) / 2 / MM - corner.y
+            if not (0 <= x <= 63 and 0 <= y <= 88):
+                continue
+            angle = math.degrees(pdfium.raw.FPDFText_GetCharAngle(page.raw, index)) % 360
+            if x < 14 and y > 62:
+                assert abs(angle) < 1 or abs(angle - 360) < 1, (face.key, angle)
+                checked += 1
+            elif x > 48 and y < 26:
+                assert abs(angle - 180) < 1, (face.key, angle)
+                checked += 1
+    pdf.close()
+    assert checked >= 4 * 60 - 8            # rank and suit in both corners (a joker: a star each)
+
+
+def test_number_cards_show_as_many_pips_as_their_rank(built, sheets):
+    _, text = sheets
+    grid = built["grid"]
+    for front, _, slot, face in _playing_cards(built):
+        rank, suit = face.values["rank"], face.values["suit"]
+        if not rank.isdigit():
+            continue
+        pips = _text(text[front], grid, slot, (14, 11, 35, 67))
+        assert pips.count(suit) == int(rank), (face.key, pips)
+
+
+def test_every_card_says_its_move_along_its_foot(built, sheets):
+    _, text = sheets
+    grid = built["grid"]
+    moves = {entry["rank"]: entry["text"] for entry in RANKS.values()}
+    seen = set()
+    for front, _, slot, face in _playing_cards(built):
+        foot = " ".join(_text(text[front], grid, slot, (12, 3, 39, 24)).split())
+        move = face.values["text"]
+        assert move and move in foot, (face.key, foot)
+        seen.add(face.values["rank"])
+        if face.values["rank"] in moves:
+            assert move == moves[face.values["rank"]]
+    assert seen == set(moves) | {"★"}
+
+
+def test_court_cards_and_jokers_carry_their_name(built, sheets):
+    _, text = sheets
+    grid = built["grid"]
+    for front, _, slot, face in _playing_cards(built):
+        if face.values["rank"] in ("J", "Q", "K", "★"):
+            middle = _text(text[front], grid, slot, (14, 12, 35, 64))
+            assert face.values["name"] in middle, (face.key, middle)
+
+
+def test_each_copy_of_the_deck_has_a_back_of_its_own_colour(built):
+    """Sampled in the bleeding background of every back: one colour per copy, all different,
+    and different from the reference cards' back."""
+    pdf = pdfium.PdfDocument(built["files"]["cards"].data)
+    grid = built["grid"]
+    scale = 2
+    rendered = {}
+    colours = defaultdict(set)
+    for _, back, slot, face in _slots(built):
+        if back not in rendered:
+            rendered[back] = pdf[back].render(scale=scale).to_pil().convert("RGB")
+        image = rendered[back]
+        corner = grid.slot(slot, mirror_columns=True)     # long-edge duplex mirrors the columns
+        x, y = corner.x + 2, corner.y + 2                 # 2 mm inside the card's corner
+        pixel = image.getpixel((round(x * MM * scale), round(image.height - y * MM * scale)))
+        copy = face.key.rsplit("-", 1)[-1] if face.key.startswith("card-standard-") else "reference"
+        colours[copy].add(pixel)
+    pdf.close()
+    assert sorted(colours) == sorted([str(n) for n in range(1, COPIES + 1)] + ["reference"])
+    assert all(len(found) == 1 for found in colours.values()), colours
+    distinct = [next(iter(found)) for found in colours.values()]
+    for i, first in enumerate(distinct):
+        for second in distinct[i + 1:]:
+            # clearly apart, not two shades of one colour
+            assert sum(abs(a - b) for a, b in zip(first, second)) > 90, (first, second)
+        assert sum(first) < 3 * 200, "a back must not be the paper's white"
+
+
+def test_a_back_gives_nothing_of_its_card_away(built, sheets):
+    _, text = sheets
+    for page in range(1, len(text), 2):
+        words = text[page].get_text_range()
+        assert not any(symbol in words for symbol in SUITS + "★"), page
+        assert not re.search(r"\d", words), page
+
+
+@pytest.fixture(scope="module")
+def booklet(built):
+    pdf = pdfium.PdfDocument(built["files"]["rules"].data)
+    # lines joined again where the booklet hyphenated a word (U+2010 at the line's end)
+    pages = [re.sub("\u2010\r?\n", "", pdf[n].get_textpage().get_text_range()) for n in range(len(pdf))]
+    yield pages
+    pdf.close()
+
+
+def test_the_booklet_is_whole_and_every_number_is_filled_in(booklet):
+    assert len(booklet) % 4 == 0 and len(booklet) >= 8
+    text = "\n".join(booklet)
+    assert "{" not in text and "}" not in text
+    game = yaml.safe_load((ROOT / "components" / SLUG / "game.yaml").read_text(encoding="utf-8"))
+    counts = game["players"]["counts"]
+    assert f"{counts[0]}, {counts[1]} nebo {counts[2]} hráčů" in text
+    assert f"{COPIES} balíčky" in text
+    # the board's geometry, as boards.yaml declares it
+    boards = yaml.safe_load((ROOT / "components" / SLUG / "boards.yaml").read_text(encoding="utf-8"))
+    track = boards["design"]["shapes"]["track"]
+    flat = " ".join(text.split())
+    assert f"Dráha každé strany má {track['spaces']} jamek" in flat
+    assert f"Výchozí jamka je {track['start_area']['at']}. jamka vaší strany" in flat
+    assert f"Vstup domů je {track['branch']['at']}. jamka vaší strany" in flat
+
+
+def test_the_booklet_explains_every_card(booklet):
+    text = " ".join(" ".join(booklet).split())
+    for words in ("Eso (A)", "Kluk (J), dáma (Q), král (K)", "2, 3, 4, 5, 6, 9, 10", "o 8 jamek dozadu",
+                  "rozdělí 7 kroků mezi dva své kolíky", "Žolík"):
+        assert words in text, words
+    # the reference card is drawn and its text printed beside it
+    reference = CARDS["cards"]["reference"]["text"].splitlines()[0]
+    assert reference in text
