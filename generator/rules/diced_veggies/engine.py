@@ -20,6 +20,7 @@ setup:
   hype_deck: [hype-05]                      # nobody listed are shuffled under them
   recipe_discard: []                        # the discards, top first
   hype_discard: []
+  rest: deck                                # the cards nobody listed: under the decks, or discard
   current: Аня                              # whose turn begins (default: the first player)
   phase: cook                               # start (default: the turn begins, restocking if the
                                             # rules say), cut or cook (the cut is made)
@@ -54,7 +55,7 @@ class DicedVeggiesEngine(Engine):
     hidden = {"seats.*.hype": "owner", "seats.*.played_hype": "owner", "recipe_deck": "nobody",
               "hype_deck": "nobody"}
     setup_keys = ("block", "frame", "display", "recipe_deck", "hype_deck", "recipe_discard", "hype_discard",
-                  "current", "phase")
+                  "rest", "current", "phase")
     seat_keys = ("dice", "recipes", "hype", "cooked", "played_hype", "chef")
     action_keys = ("restock", "cut", "chef", "kind", "number", "cook", "dice", "hype", "done", "draw", "discard")
     action_example = "{player: Аня, cut: [A6, A7]} or {cook: recipe-16, dice: [tomato:6, tomato:2, carrot:2]}"
@@ -171,11 +172,16 @@ class DicedVeggiesEngine(Engine):
             raise ScenarioError("the display holds 3 recipes", ("display",))
         rng.shuffle(recipes_left)
         rng.shuffle(hype_left)
+        rest = setup.get("rest", "deck")
+        if rest not in ("deck", "discard"):
+            raise ScenarioError("rest is deck (unlisted cards go under the decks) or discard (into the discards)",
+                                ("rest",))
         # the engine keeps a pile's top at its end; a scenario lists the top first
-        state.recipe_deck = recipes_left + recipe_deck[::-1]
-        state.hype_deck = hype_left + hype_deck[::-1]
-        state.recipe_discard = recipe_discard[::-1]
-        state.hype_discard = hype_discard[::-1]
+        under_deck = rest == "deck"
+        state.recipe_deck = (recipes_left if under_deck else []) + recipe_deck[::-1]
+        state.hype_deck = (hype_left if under_deck else []) + hype_deck[::-1]
+        state.recipe_discard = ([] if under_deck else recipes_left) + recipe_discard[::-1]
+        state.hype_discard = ([] if under_deck else hype_left) + hype_discard[::-1]
         for seat in dealt_later:
             seat.hype = [state.take_hype()]
             seat.recipes = [state.take_recipe(), state.take_recipe()]

@@ -310,29 +310,36 @@ class GameState(State):
         decided: a cut is the cleaver lowered into one straight gap of the grid, along any
         unbroken stretch of it, and pushed to one side: it moves the dice next to the blade on
         that side and everything beyond them in the same rows (or columns) to the block's edge.
-        Every row (or column) the stretch crosses has a die next to the blade. On a partial
-        block the same holds: a short row can be cut off at any gap, or pushed off whole."""
+        Every row (or column) the stretch crosses has a die next to the blade. The gap may be
+        the block's own edge, where nothing lies beyond the blade: then whole rows (or
+        columns) are pushed out. On a partial block the same holds: where the rows are of
+        unequal length, the end of a row or a short column can be pushed off at its edge."""
         block = self.block
         found: set[tuple[int, ...]] = set()
 
         def at(row: int, column: int) -> bool:
             return block[row * COLUMNS + column] is not None
 
-        # a vertical gap between columns c and c + 1, pushing right (outer) or left (inner)
-        for gap in range(COLUMNS - 1):
+        # A gap is the line before column c + 1 (-1 is the block's left edge, COLUMNS - 1 its
+        # right edge); the blade pushes outward (to higher columns) or inward.
+        for gap in range(-1, COLUMNS):
             for outward in (True, False):
                 near = gap + 1 if outward else gap
-                span = range(gap + 1, COLUMNS) if outward else range(0, gap + 1)
+                if not 0 <= near < COLUMNS:
+                    continue
+                span = range(near, COLUMNS) if outward else range(0, near + 1)
                 for first in range(ROWS):
                     for last in range(first, ROWS):
                         if not at(last, near):
                             break
                         found.add(tuple(r * COLUMNS + c for r in range(first, last + 1) for c in span
                                         if at(r, c)))
-        for gap in range(ROWS - 1):
+        for gap in range(-1, ROWS):
             for outward in (True, False):
                 near = gap + 1 if outward else gap
-                span = range(gap + 1, ROWS) if outward else range(0, gap + 1)
+                if not 0 <= near < ROWS:
+                    continue
+                span = range(near, ROWS) if outward else range(0, near + 1)
                 for first in range(COLUMNS):
                     for last in range(first, COLUMNS):
                         if not at(near, last):
@@ -762,8 +769,10 @@ class GameState(State):
             "cooked_this_turn": self.cooked_this_turn,
             "block": {CELL_NAMES[cell]: None if die is None else self.die_label(die)
                       for cell, die in enumerate(self.block)},
+            "block_dice": len(self.block_dice()),
             "block_total": sum(self.face[die] for die in self.block_dice()),
             "frame": sorted(self.die_label(die) for die in self.frame),
+            "frame_dice": len(self.frame),
             "seats": {name: {
                 "seat": index + 1,
                 "dice": [self.die_label(die) for die in seat.dice],
