@@ -155,8 +155,8 @@ def check_booklet(game) -> list[Problem]:
 
 def unknown_picture(game, reference: str) -> str:
     """Why a picture block's `component` (kind.id, as `dice.sun`) names nothing drawable, or ''."""
-    from .kinds import KINDS        # here: the kinds' shop code imports this module's page multiple
-    drawable = sorted(kind.name for kind in KINDS if kind.picture.__name__ != "_no_picture")
+    from .kinds import KINDS, draws_pictures   # here: the kinds' shop code imports this module
+    drawable = sorted(kind.name for kind in KINDS if draws_pictures(kind))
     category, _, component_id = reference.partition(".")
     if category not in drawable:
         return f"'{reference}': pictures are drawn of {', '.join(drawable)} (kind.id, as {drawable[0]}.<id>)"

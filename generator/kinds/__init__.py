@@ -38,6 +38,11 @@ class Kind:
     picture: Callable = _no_picture
 
 
+def draws_pictures(kind: Kind) -> bool:
+    """Whether the kind draws its components for the booklet's pictures."""
+    return kind.picture is not _no_picture
+
+
 def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
     """The booklet's contents rows of a kind whose every component is its own row."""
     return [(phrase(loc, (phrase_name, "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
