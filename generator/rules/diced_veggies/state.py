@@ -40,6 +40,23 @@ def cell_name(cell: int) -> str:
 CELL_NAMES = tuple(cell_name(cell) for cell in range(CELLS))
 
 
+def _pushes() -> tuple:
+    """Every way to lay the blade and push, as (the cell beside the blade in each lane, the
+    cells each lane pushes): the blade lies across the rows (in a gap between two columns, or
+    along the block's left or right edge) or across the columns, and pushes to either side."""
+    pushes = []
+    for lanes, length, cell_at in ((ROWS, COLUMNS, lambda lane, i: lane * COLUMNS + i),
+                                   (COLUMNS, ROWS, lambda lane, i: i * COLUMNS + lane)):
+        for near in range(length):
+            for span in (range(near, length), range(0, near + 1)):
+                pushes.append((tuple(cell_at(lane, near) for lane in range(lanes)),
+                               tuple(tuple(cell_at(lane, i) for i in span) for lane in range(lanes))))
+    return tuple(pushes)
+
+
+PUSHES = _pushes()
+
+
 # ---- what the components give the engine ----------------------------------------------------
 
 @dataclass(frozen=True)
@@ -65,12 +82,15 @@ class Box:
     chef_tokens: int
     reference_cards: int
 
+    # derived, for quick look-ups
     recipe_by_id: dict = field(default_factory=dict, repr=False, compare=False)
     hype_by_id: dict = field(default_factory=dict, repr=False, compare=False)
+    die_numbers: frozenset = field(default_factory=frozenset, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "recipe_by_id", {recipe.id: recipe for recipe in self.recipes})
         object.__setattr__(self, "hype_by_id", dict(self.hype))
+        object.__setattr__(self, "die_numbers", frozenset(range(len(self.dice))))
 
     def recipe(self, card: str) -> Recipe:
         return self.recipe_by_id[card]
@@ -304,8 +324,9 @@ class GameState(State):
 
     # -- cuts
 
-    def cuts_possible(self) -> list[tuple[int, ...]]:
-        """Every set of dice one straight cut separates, as ascending cells, whatever their total.
+    def cuts_possible(self, limit: int | None = None) -> list[tuple[int, ...]]:
+        """Every set of dice one straight cut separates, as ascending cells; with `limit`, only
+        those totalling at most that.
 
         decided: a cut is the cleaver lowered into one straight gap of the grid, along any
         unbroken stretch of it, and pushed to one side: it moves the dice next to the blade on
@@ -314,41 +335,27 @@ class GameState(State):
         the block's own edge, where nothing lies beyond the blade: then whole rows (or
         columns) are pushed out. On a partial block the same holds: where the rows are of
         unequal length, the end of a row or a short column can be pushed off at its edge."""
-        block = self.block
-        found: set[tuple[int, ...]] = set()
-
-        def at(row: int, column: int) -> bool:
-            return block[row * COLUMNS + column] is not None
-
-        # A gap is the line before column c + 1 (-1 is the block's left edge, COLUMNS - 1 its
-        # right edge); the blade pushes outward (to higher columns) or inward.
-        for gap in range(-1, COLUMNS):
-            for outward in (True, False):
-                near = gap + 1 if outward else gap
-                if not 0 <= near < COLUMNS:
+        block, face = self.block, self.face
+        value = [0 if die is None else face[die] for die in block]
+        found: set[frozenset[int]] = set()
+        for near_cells, span_cells in PUSHES:
+            lanes = len(near_cells)
+            totals: list[int | None] = [None] * lanes
+            for first in range(lanes):
+                if block[near_cells[first]] is None:
                     continue
-                span = range(near, COLUMNS) if outward else range(0, near + 1)
-                for first in range(ROWS):
-                    for last in range(first, ROWS):
-                        if not at(last, near):
-                            break
-                        found.add(tuple(r * COLUMNS + c for r in range(first, last + 1) for c in span
-                                        if at(r, c)))
-        for gap in range(-1, ROWS):
-            for outward in (True, False):
-                near = gap + 1 if outward else gap
-                if not 0 <= near < ROWS:
-                    continue
-                span = range(near, ROWS) if outward else range(0, near + 1)
-                for first in range(COLUMNS):
-                    for last in range(first, COLUMNS):
-                        if not at(near, last):
-                            break
-                        found.add(tuple(sorted(r * COLUMNS + c for c in range(first, last + 1) for r in span
-                                               if at(r, c))))
-        whole = tuple(cell for cell in range(CELLS) if block[cell] is not None)
-        found.discard(whole)
-        return sorted(found)
+                total, last = 0, first
+                while last < lanes and block[near_cells[last]] is not None:
+                    if totals[last] is None:
+                        totals[last] = sum(value[cell] for cell in span_cells[last])
+                    total += totals[last]
+                    if limit is not None and total > limit:
+                        break         # more lanes only add dice
+                    found.add(frozenset(cell for lane in range(first, last + 1) for cell in span_cells[lane]
+                                        if block[cell] is not None))
+                    last += 1
+        found.discard(frozenset(cell for cell in range(CELLS) if block[cell] is not None))
+        return sorted(tuple(sorted(cells)) for cells in found)
 
     def cut_total(self, cells) -> int:
         return sum(self.face[self.block[cell]] for cell in cells)
@@ -357,7 +364,7 @@ class GameState(State):
         whole = tuple(cell for cell in range(CELLS) if self.block[cell] is not None)
         if self.cut_total(whole) <= CUT_LIMIT:
             return [whole]           # the whole block is taken, without a cut
-        return [cells for cells in self.cuts_possible() if self.cut_total(cells) <= CUT_LIMIT]
+        return self.cuts_possible(CUT_LIMIT)
 
     # -- cooking
 
@@ -706,26 +713,30 @@ class GameState(State):
 
     def check_rules(self) -> None:
         where = f"turn {self.turns} ({self.phase})"
+        box = self.box
         places = self.block_dice() + self.frame + [die for seat in self.seats for die in seat.dice]
-        if sorted(places) != list(range(len(self.box.dice))):
+        if len(places) != len(box.dice) or set(places) != box.die_numbers:
             doubled = sorted(die for die, n in Counter(places).items() if n > 1)
-            missing = sorted(set(range(len(self.box.dice))) - set(places))
-            raise InvariantBroken(f"{where}: every one of the {len(self.box.dice)} dice is somewhere once; "
+            missing = sorted(box.die_numbers - set(places))
+            raise InvariantBroken(f"{where}: every one of the {len(box.dice)} dice is somewhere once; "
                                   f"missing {missing}, doubled {doubled}")
-        if any(self.face[die] not in self.box.faces for die in range(len(self.box.dice))):
+        if not set(self.face) <= set(box.faces):
             raise InvariantBroken(f"{where}: a die shows a number none of its faces has")
         held = {die for seat in self.seats for die in seat.dice}
         if any(die not in held for die in self.counts_as):
             raise InvariantBroken(f"{where}: a die the chef token changed is no longer with a player")
+        # every card is one of a kind (the box says so), so each is somewhere exactly once
+        # when the places hold as many cards as the box and every one of them
         recipes = (self.recipe_deck + self.recipe_discard + self.display
                    + [card for seat in self.seats for card in seat.recipes + seat.cooked])
-        if sorted(recipes) != sorted(r.id for r in self.box.recipes):
-            raise InvariantBroken(f"{where}: recipe cards created or lost: {sorted(Counter(recipes) - Counter(r.id for r in self.box.recipes))}"
-                                  f" extra, {sorted(Counter(r.id for r in self.box.recipes) - Counter(recipes))} missing")
+        if len(recipes) != len(box.recipes) or set(recipes) != box.recipe_by_id.keys():
+            raise InvariantBroken(f"{where}: recipe cards created or lost: {sorted(Counter(recipes) - Counter(box.recipe_by_id))}"
+                                  f" extra, {sorted(Counter(box.recipe_by_id) - Counter(recipes))} missing")
         hype = (self.hype_deck + self.hype_discard
                 + [card for seat in self.seats for card in seat.hype + [h for h, _ in seat.played]])
-        if sorted(hype) != sorted(h for h, _ in self.box.hype):
-            raise InvariantBroken(f"{where}: hype cards created or lost")
+        if len(hype) != len(box.hype) or set(hype) != box.hype_by_id.keys():
+            raise InvariantBroken(f"{where}: hype cards created or lost: {sorted(Counter(hype) - Counter(box.hype_by_id))}"
+                                  f" extra, {sorted(Counter(box.hype_by_id) - Counter(hype))} missing")
         if len(self.display) > DISPLAY or (len(self.display) < DISPLAY and (self.recipe_deck or self.recipe_discard)):
             raise InvariantBroken(f"{where}: the display holds {len(self.display)} recipes with cards left to fill it")
         for index, seat in enumerate(self.seats):
