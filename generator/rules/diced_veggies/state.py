@@ -730,13 +730,13 @@ class GameState(State):
         recipes = (self.recipe_deck + self.recipe_discard + self.display
                    + [card for seat in self.seats for card in seat.recipes + seat.cooked])
         if len(recipes) != len(box.recipes) or set(recipes) != box.recipe_by_id.keys():
-            raise InvariantBroken(f"{where}: recipe cards created or lost: {sorted(Counter(recipes) - Counter(box.recipe_by_id))}"
-                                  f" extra, {sorted(Counter(box.recipe_by_id) - Counter(recipes))} missing")
+            raise InvariantBroken(f"{where}: recipe cards created or lost: {sorted(Counter(recipes) - Counter(list(box.recipe_by_id)))}"
+                                  f" extra, {sorted(Counter(list(box.recipe_by_id)) - Counter(recipes))} missing")
         hype = (self.hype_deck + self.hype_discard
                 + [card for seat in self.seats for card in seat.hype + [h for h, _ in seat.played]])
         if len(hype) != len(box.hype) or set(hype) != box.hype_by_id.keys():
-            raise InvariantBroken(f"{where}: hype cards created or lost: {sorted(Counter(hype) - Counter(box.hype_by_id))}"
-                                  f" extra, {sorted(Counter(box.hype_by_id) - Counter(hype))} missing")
+            raise InvariantBroken(f"{where}: hype cards created or lost: {sorted(Counter(hype) - Counter(list(box.hype_by_id)))}"
+                                  f" extra, {sorted(Counter(list(box.hype_by_id)) - Counter(hype))} missing")
         if len(self.display) > DISPLAY or (len(self.display) < DISPLAY and (self.recipe_deck or self.recipe_discard)):
             raise InvariantBroken(f"{where}: the display holds {len(self.display)} recipes with cards left to fill it")
         for index, seat in enumerate(self.seats):
