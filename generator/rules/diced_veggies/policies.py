@@ -46,12 +46,16 @@ def hype_value(state: GameState, seat: Seat, hype: str | None, recipe: str) -> f
 
 
 def choose_cut(state: GameState, actions: list) -> tuple:
+    """The first cut (in the engine's order) of those whose dice help the recipes most."""
     seat = state.seats[state.seat]
     have = counted(state, seat.dice)
     best, best_value = actions[0], None
+    values: dict[tuple, float] = {}       # many cuts bring the same kinds
     for action in actions:
-        gained = have + Counter(state.box.dice[state.block[cell]] for cell in action[1])
-        value = pool_value(state, seat.recipes, gained, seat.chef)
+        kinds = tuple(sorted(state.box.dice[state.block[cell]] for cell in action[1]))
+        value = values.get(kinds)
+        if value is None:
+            value = values[kinds] = pool_value(state, seat.recipes, have + Counter(kinds), seat.chef)
         if best_value is None or value > best_value + 1e-9:
             best, best_value = action, value
     return best

@@ -64,10 +64,10 @@ class Recipe:
     id: str
     needs: tuple[tuple[str, int], ...]      # (kind, dice), in kind order
     points: int
+    need: dict = field(default_factory=dict, repr=False, compare=False, hash=False)   # the same, by kind
 
-    @property
-    def need(self) -> dict[str, int]:
-        return dict(self.needs)
+    def __post_init__(self):
+        object.__setattr__(self, "need", dict(self.needs))
 
 
 @dataclass(frozen=True)
