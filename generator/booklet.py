@@ -175,9 +175,9 @@ def layout_words(game) -> set[str]:
     if any(block.get("cards", {}).get("table") for block in blocks):
         words.update(TABLE_WORDS)
     if any("print" in block for block in blocks):
+        from .kinds import KINDS            # kinds reach the booklet through profiles: import late
         for edition in game.editions:
-            words.update(f"print_{category}" for category in ("cards", "boards", "tokens")
-                         if game.in_edition(edition, category))
+            words.update(f"print_{kind.name}" for kind in KINDS if game.in_edition(edition, kind.name))
     return words
 
 

@@ -27,10 +27,10 @@ from .project import TOOL_TEMPLATES, Game
 from .render import fonts
 from .texts import (PLACEHOLDER, Texts, catalog_display, catalog_path, game_catalog, has_catalog, messages_by_key,
                     numbers, placeholders, read_catalog, shown)
+from .validate import translatable_keys
 from .yamlfile import Located, LocatedList
 
 # Keys whose string values are words for people, per file (the last key of the path).
-TEXT_KEYS = {"title", "tagline", "name", "text", "start", "finish", "label", "middle_label", "red_label"}
 # In the booklet every string is text except these settings.
 BOOKLET_SETTINGS = {"id", "editions", "deck", "component"}
 # A fixed date keeps the template byte-identical between runs with the same strings.
@@ -85,7 +85,7 @@ def _walk(node, path, entries, *, under_labels=False):
         for key, value in node.items():
             here = path + (key,)
             if isinstance(value, str):
-                if key in TEXT_KEYS or under_labels:
+                if key in translatable_keys() or under_labels:
                     entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key)))
             else:
                 _walk(value, here, entries, under_labels=(key == "labels" and not path))

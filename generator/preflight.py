@@ -165,7 +165,7 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
         if role == "booklet":
             bleed, trims = profile.booklet.bleed_mm, None
         else:
-            bleed, trims = profile.cards.bleed_mm, [s.trim_mm for s in profile.cards.sizes]
+            bleed, trims = profile.cards.bleed_mm, card_trims(profile)
         _boxes(report, pdf, bleed, trims)
         if role == "booklet":
             count = len(pdf.pages)
@@ -217,10 +217,24 @@ def _box(page, key):
     return None if value is None else [float(v) for v in value]
 
 
+def card_trims(profile: Profile) -> dict[tuple[float, float], tuple[float, float]]:
+    """The TrimBox sizes a card file may have, each with the page it needs: the shop's own trim
+    and the face of the card size it cuts there (drawn unscaled, centred, the bleed grown by
+    the difference), both on a page of the shop's trim plus twice its bleed."""
+    cards = profile.cards
+    trims = {}
+    for size in cards.sizes:
+        page = cards.geometry(size).page_mm
+        trims.setdefault(size.face_mm, page)
+        trims.setdefault(size.trim_mm, page)
+    return trims
+
+
 def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
     """TrimBox and BleedBox on every page (tested with `in`: reading .trimbox falls back to the
-    MediaBox), TrimBox within BleedBox within MediaBox, MediaBox = trim + 2 x bleed, and the
-    trim one of the profile's card sizes."""
+    MediaBox), TrimBox within BleedBox within MediaBox, and the MediaBox trim + 2 x bleed around
+    it; on card files the trim is one of `trims` and the MediaBox the page that trim needs, the
+    trim centred on it."""
     missing, nested, media_wrong, trim_wrong, seen_sizes = [], [], [], [], []
     tol = BOX_TOLERANCE_MM * PT_PER_MM
     for number, page in enumerate(pdf.pages, 1):
@@ -231,12 +245,18 @@ def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
         media, trim, bleed = [float(v) for v in page.mediabox], _box(page, "/TrimBox"), _box(page, "/BleedBox")
         if not (_inside(trim, bleed, tol) and _inside(bleed, media, tol)):
             nested.append(number)
-        expected = bleed_mm * PT_PER_MM
-        margins = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-        if any(abs(m - expected) > tol for m in margins):
-            media_wrong.append(f"page {number}: trim sits {', '.join(f'{_mm(m):.2f}' for m in margins)} mm inside the "
-                               f"MediaBox, the profile's bleed is {bleed_mm:g} mm")
         size = (_mm(trim[2] - trim[0]), _mm(trim[3] - trim[1]))
+        page_mm = next((page for t, page in (trims or {}).items()
+                        if all(abs(a - b) <= BOX_TOLERANCE_MM for a, b in zip(size, t))), None)
+        margins = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+        expected = [bleed_mm * PT_PER_MM] * 4
+        if page_mm is not None:
+            expected = [(page_mm[0] - size[0]) / 2 * PT_PER_MM, (page_mm[1] - size[1]) / 2 * PT_PER_MM] * 2
+        if any(abs(m - e) > tol for m, e in zip(margins, expected)):
+            wanted = (f"the profile's page for it is {page_mm[0]:.2f} x {page_mm[1]:.2f} mm, the trim centred"
+                      if page_mm is not None else f"the profile's bleed is {bleed_mm:g} mm")
+            media_wrong.append(f"page {number}: trim sits {', '.join(f'{_mm(m):.2f}' for m in margins)} mm inside the "
+                               f"MediaBox, {wanted}")
         if not trims and seen_sizes and any(abs(a - b) > BOX_TOLERANCE_MM for a, b in zip(size, seen_sizes[0])):
             trim_wrong.append(f"page {number}: trim {size[0]:.2f} x {size[1]:.2f} mm, page 1 "
                               f"{seen_sizes[0][0]:.2f} x {seen_sizes[0][1]:.2f} mm (one page size in a file)")
@@ -251,10 +271,16 @@ def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
         report.add("size", False, "no TrimBox to measure")
         return
     sizes = " or ".join(f"{w:g} x {h:g} mm" for w, h in trims) if trims else ""
-    problems = media_wrong[:2] + [f"{w}; the profile cuts {sizes}" if trims else w for w in trim_wrong[:2]]
+    problems = media_wrong[:2] + [f"{w}; the profile takes {sizes}" if trims else w for w in trim_wrong[:2]]
     found = f"{seen_sizes[0][0]:.1f} x {seen_sizes[0][1]:.1f} mm" if seen_sizes else "none"
-    report.add("size", not media_wrong and not trim_wrong,
-               "; ".join(problems) or f"trim {sizes or found}, MediaBox = trim + 2 x {bleed_mm:g} mm on every page")
+    if trims and seen_sizes:
+        page = next((p for t, p in trims.items() if all(abs(a - b) <= BOX_TOLERANCE_MM for a, b in zip(seen_sizes[0], t))),
+                    None)
+        summary = (f"trim {found}, MediaBox {page[0]:.2f} x {page[1]:.2f} mm (the shop's trim + 2 x {bleed_mm:g} mm) "
+                   "on every page") if page else ""
+    else:
+        summary = f"trim {found}, MediaBox = trim + 2 x {bleed_mm:g} mm on every page"
+    report.add("size", not media_wrong and not trim_wrong, "; ".join(problems) or summary)
 
 
 def _inside(inner, outer, tol) -> bool:

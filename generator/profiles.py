@@ -15,15 +15,21 @@ from jsonschema import Draft202012Validator
 
 from .booklet import PAGE_MULTIPLE      # the rule booklet is always padded to it
 from .errors import DataError, Problem, UsageError
-from .layout import distinct_faces
+from .layout import card_sizes, distinct_faces
 from .output import unsafe_name
 from .project import Project
 from .render.colour import Palette
 from .yamlfile import Located, load_yaml, locate, plain
 
 MM_PER_INCH = 25.4
-# A layout is printed at a profile's size when both sides are this close (63 x 88 -> 63.5 x 88.9).
-SIZE_MATCH_MM = 1.5
+# decided: a profile's card sizes are named by the game's card sizes (templates/sheets/
+# card-sizes.yaml) and give the trim the shop cuts that size at. The face is drawn at its own
+# size, exactly as on the home sheet, centred on the shop's trim, and its bleed backgrounds run
+# out to the page edge; the TrimBox is the face. Scaling the face to the shop's trim would make
+# the shop's cards differ from the home ones (a 63 x 88 face grown 1 % to 63.5 x 88.9, its sides
+# cropped), and it would do so silently. The shop's cut lands in the extended background, so the
+# trim may exceed the face by at most this much, and never cut into it.
+TRIM_OVER_FACE_MM = 1.5
 SIDES = ("front", "back")
 PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, the PDF version it is based on)
     "x-1a": ("PDF/X-1a:2003", "1.4"),
@@ -104,36 +110,33 @@ class FileSpec:
 
 @dataclass(frozen=True)
 class CardSize:
-    name: str
-    trim_mm: tuple[float, float]
+    name: str                      # a card size of templates/sheets/card-sizes.yaml
+    trim_mm: tuple[float, float]   # where the shop cuts it: the page is this and the bleed
     pixels: tuple[int, int] | None
+    face_mm: tuple[float, float]   # the card size's face, drawn unscaled
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Where a card sits on one print-file page, in mm from the page's bottom-left corner."""
+    """Where a card sits on one print-file page, in mm from the page's bottom-left corner: the
+    face at its own size, centred on the page (the shop's trim is centred on it too)."""
 
     page_mm: tuple[float, float]
-    trim_mm: tuple[float, float]
+    face_mm: tuple[float, float]
 
     @property
-    def bleed_xy(self) -> tuple[float, float]:
-        return ((self.page_mm[0] - self.trim_mm[0]) / 2, (self.page_mm[1] - self.trim_mm[1]) / 2)
+    def face_origin(self) -> tuple[float, float]:
+        return ((self.page_mm[0] - self.face_mm[0]) / 2, (self.page_mm[1] - self.face_mm[1]) / 2)
 
     @property
     def trim_box(self) -> tuple[float, float, float, float]:
-        bx, by = self.bleed_xy
-        return (bx, by, bx + self.trim_mm[0], by + self.trim_mm[1])
+        x, y = self.face_origin
+        return (x, y, x + self.face_mm[0], y + self.face_mm[1])
 
-    def face_transform(self, face_mm: tuple[float, float]) -> tuple[float, float, float, float]:
-        """(scale, x, y, bleed): a face of `face_mm` scaled to cover the trim, centred, its
-        origin at (x, y); `bleed` (in face mm) makes its backgrounds reach the page edge."""
-        scale = max(self.trim_mm[0] / face_mm[0], self.trim_mm[1] / face_mm[1])
-        bx, by = self.bleed_xy
-        x = bx + (self.trim_mm[0] - scale * face_mm[0]) / 2
-        y = by + (self.trim_mm[1] - scale * face_mm[1]) / 2
-        reach = max(x, y, self.page_mm[0] - x - scale * face_mm[0], self.page_mm[1] - y - scale * face_mm[1])
-        return scale, x, y, reach / scale + 0.05
+    @property
+    def bleed(self) -> float:
+        """How far the face's backgrounds reach out to cover the page to its edge."""
+        return max(self.face_origin) + 0.05
 
 
 @dataclass(frozen=True)
@@ -149,10 +152,9 @@ class CardSpec:
     files: tuple[FileSpec, ...]
 
     def size_for(self, face_mm) -> CardSize | None:
-        for size in self.sizes:
-            if all(abs(a - b) <= SIZE_MATCH_MM for a, b in zip(size.trim_mm, face_mm)):
-                return size
-        return None
+        """The profile's size for a face of exactly its card size, or None."""
+        return next((size for size in self.sizes if all(abs(a - b) < 0.01 for a, b in zip(size.face_mm, face_mm))),
+                    None)
 
     @property
     def pdfx_standard(self) -> tuple[str, str] | None:
@@ -164,7 +166,7 @@ class CardSpec:
             page = tuple(p / self.dpi * MM_PER_INCH for p in size.pixels)
         else:
             page = tuple(t + 2 * self.bleed_mm for t in size.trim_mm)
-        return Geometry(page, size.trim_mm)
+        return Geometry(page, size.face_mm)
 
 
 @dataclass(frozen=True)
@@ -209,10 +211,11 @@ def load_profile(project: Project, name: str) -> Profile:
         problems = [Problem(display, 1, "", "expected a mapping at the top level")]
     if problems:
         raise DataError(problems)
-    problems = _check(data, display)
+    faces = {size.name: size.size_mm for size in card_sizes(project)}
+    problems = _check(data, display, faces)
     if problems:
         raise DataError(problems)
-    return _build(name, data, display)
+    return _build(name, data, display, faces)
 
 
 def load_profiles(project: Project, names) -> list[Profile]:
@@ -223,7 +226,7 @@ def load_profiles(project: Project, names) -> list[Profile]:
     return [load_profile(project, n) for n in dict.fromkeys(names)]
 
 
-def _check(data: Located, display: str) -> list[Problem]:
+def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -> list[Problem]:
     problems = []
 
     def add(path, message):
@@ -236,6 +239,16 @@ def _check(data: Located, display: str) -> list[Problem]:
         return problems
     cards = data.get("cards")
     if cards:
+        for size_name, size in cards["sizes"].items():
+            if size_name not in faces:
+                add(("cards", "sizes", size_name), f"no card size '{size_name}' in templates/sheets/card-sizes.yaml "
+                                                   f"(sizes: {', '.join(faces)})")
+                continue
+            face, trim = faces[size_name], size["trim_mm"]
+            if any(t < f - 0.01 or t > f + TRIM_OVER_FACE_MM + 0.01 for t, f in zip(trim, face)):
+                add(("cards", "sizes", size_name, "trim_mm"),
+                    f"{size_name} faces are {face[0]:g} x {face[1]:g} mm: a shop's trim for them is that or up to "
+                    f"{TRIM_OVER_FACE_MM:g} mm larger (faces are never scaled), not {trim[0]:g} x {trim[1]:g} mm")
         if cards["format"] == "png":
             if "dpi" not in cards:
                 add(("cards",), "a png profile needs dpi")
@@ -309,7 +322,7 @@ def name_fields(name: str) -> tuple[set[str], str]:
     return used, ""
 
 
-def _build(name: str, data: Located, display: str) -> Profile:
+def _build(name: str, data: Located, display: str, faces: dict[str, tuple[float, float]]) -> Profile:
     cards = data.get("cards")
     card_spec = None
     if cards:
@@ -317,7 +330,7 @@ def _build(name: str, data: Located, display: str) -> Profile:
         palette = Palette(colour["space"], float(colour.get("ink_limit", 400)),
                           tuple(colour["rich_black"]) if "rich_black" in colour else None)
         card_spec = CardSpec(
-            sizes=tuple(CardSize(n, tuple(s["trim_mm"]), tuple(s["pixels"]) if "pixels" in s else None)
+            sizes=tuple(CardSize(n, tuple(s["trim_mm"]), tuple(s["pixels"]) if "pixels" in s else None, faces[n])
                         for n, s in cards["sizes"].items()),
             bleed_mm=float(cards["bleed_mm"]), safe_mm=float(cards["safe_mm"]), format=cards["format"],
             dpi=cards.get("dpi"), min_image_ppi=float(cards.get("min_image_ppi", 300)), palette=palette,
@@ -350,16 +363,14 @@ def check_safe_zone(loc, faces, profile: Profile) -> list[Problem]:
         face_mm = tuple(candidate.layout["size_mm"])
         size = cards.size_for(face_mm)
         if size is None:
-            sizes = ", ".join(f"{s.name} {s.trim_mm[0]:g} x {s.trim_mm[1]:g}" for s in cards.sizes)
-            problems.append(Problem(file, line, key, f"{where} no card size for a {face_mm[0]:g} x {face_mm[1]:g} mm "
-                                                     f"face (sizes: {sizes})"))
+            sizes = ", ".join(f"{s.name} {s.face_mm[0]:g} x {s.face_mm[1]:g}" for s in cards.sizes)
+            problems.append(Problem(file, line, key, f"{where} profile {profile.name} takes no {face_mm[0]:g} x "
+                                                     f"{face_mm[1]:g} mm card face (it takes {sizes} mm faces)"))
             continue
-        geometry = cards.geometry(size)
-        scale, x, y, _ = geometry.face_transform(face_mm)
-        tx0, ty0, tx1, ty1 = geometry.trim_box
+        # The face is cut at its own edge (the TrimBox): text is measured from there.
         worst: dict[str, float] = {}
         for field, (x0, y0, x1, y1) in text_extents(candidate.placed):
-            gap = min(x + x0 * scale - tx0, y + y0 * scale - ty0, tx1 - (x + x1 * scale), ty1 - (y + y1 * scale))
+            gap = min(x0, y0, face_mm[0] - x1, face_mm[1] - y1)
             worst[field] = min(gap, worst.get(field, gap))
         for field, gap in worst.items():
             if gap < cards.safe_mm - 1e-6:

@@ -6,7 +6,7 @@ tool's own templates fill in whatever the project does not override.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
 
@@ -16,9 +16,21 @@ from .rules import RulesName
 from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-GAME_FILES = ("game", "cards", "boards", "tokens", "dice", "pieces", "layouts", "booklet")
 REQUIRED_FILES = ("game",)
-CATEGORIES = ("cards", "boards", "tokens", "dice", "pieces")
+
+
+@lru_cache(maxsize=None)
+def categories() -> tuple[str, ...]:
+    """The component kinds, in their order: one module each in generator/kinds, whose file
+    (`<kind>.yaml`) holds its components under the same key."""
+    from .kinds import KINDS              # the kinds draw, and drawing reads games: import late
+    return tuple(kind.name for kind in KINDS)
+
+
+@lru_cache(maxsize=None)
+def game_files() -> tuple[str, ...]:
+    """The files a game folder may hold, each checked by its schema (generator/schemas)."""
+    return ("game", *categories(), "layouts", "booklet")
 
 
 @dataclass
@@ -37,12 +49,12 @@ class Component:
 
     @property
     def group(self) -> str:
-        """The deck of a card, the shape of a token; boards form one group."""
+        """The deck of a card, the shape of a token; boards form one group unless they name theirs."""
         if self.category == "cards":
             return self.data["deck"]
         if self.category in ("tokens", "dice", "pieces"):
             return self.id
-        return self.category
+        return self.data.get("group", self.category)
 
     def count(self, edition: str) -> int:
         return int(self.data.get("count", {}).get(edition, 0))
@@ -88,7 +100,7 @@ class Game:
     @cached_property
     def components(self) -> list[Component]:
         found = []
-        for category in CATEGORIES:
+        for category in categories():
             section = (self.files.get(category) or {}).get(category, {})
             if isinstance(section, dict):       # anything else is a schema error of its file
                 for component_id, data in section.items():
@@ -157,7 +169,7 @@ class Project:
         if not self.components_dir.is_dir():
             raise UsageError(f"{self.root}: no components/ folder here (use -C DIR to name the project)")
         return sorted(p.name for p in self.components_dir.iterdir()
-                      if p.is_dir() and any(_present(p / f"{name}.yaml") for name in GAME_FILES))
+                      if p.is_dir() and any(_present(p / f"{name}.yaml") for name in game_files()))
 
     def select(self, slug: str | None) -> list[str]:
         slugs = self.game_slugs()
@@ -172,7 +184,7 @@ class Project:
         folder = self.components_dir / slug
         game = Game(slug, folder, self.display(folder))
         problems: list[Problem] = []
-        for name in GAME_FILES:
+        for name in game_files():
             path = folder / f"{name}.yaml"
             if not _present(path):
                 if name in REQUIRED_FILES:

@@ -42,8 +42,8 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
         for name, value in component.data.items():
             if name != "count" and isinstance(value, int) and not isinstance(value, bool):
                 values[f"{component.keypath}.{name}"] = value
-    design = (game.files.get("boards") or {}).get("design", {})
-    _integers(design, (), values)          # the boards' shared design: `track.fields`, `clock.red`
+    shapes = ((game.files.get("boards") or {}).get("design") or {}).get("shapes") or {}
+    _integers(shapes, (), values)          # the boards' shared shapes: `track.spaces`, `clock.marks.red.at`
     # Unsuffixed names are the booklet's own edition; `@edition` names any edition.
     for other, suffix in [(edition, "")] + [(e, f"@{e}") for e in game.editions]:
         for component in game.components:

@@ -12,9 +12,9 @@ import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from . import elements
+from . import boards, elements
 from .errors import Problem
-from .project import GAME_FILES, Game
+from .project import Game, game_files
 from .rules import load_rules
 from .yamlfile import locate, shown, shown_path, written_as
 
@@ -27,11 +27,33 @@ def _schemas() -> tuple[dict, Registry]:
         if entry.name.endswith(".yaml"):
             schema = yaml.safe_load(entry.read_text(encoding="utf-8"))
             schemas[schema["$id"]] = schema
-    element_schema = elements.schema()       # composed from the element modules
-    schemas[element_schema["$id"]] = element_schema
+    for composed in (elements.schema(), boards.schema()):     # composed from the element and shape modules
+        schemas[composed["$id"]] = composed
     registry = Registry().with_resources(
         (sid, Resource.from_contents(s, default_specification=_draft())) for sid, s in schemas.items())
     return schemas, registry
+
+
+@lru_cache(maxsize=None)
+def translatable_keys() -> frozenset[str]:
+    """Every key whose schema is translatable text (`common#/$defs/text`) in a game file's
+    schema (and the board shapes it refers to): what `pnp i18n extract` takes into the catalogs."""
+    found = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in (node.get("properties") or {}).items():
+                if isinstance(value, dict) and value.get("$ref") == "common#/$defs/text":
+                    found.add(key)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    schemas = _schemas()[0]
+    walk([schemas[name] for name in game_files() + ("shapes",) if name in schemas])
+    return frozenset(found)
 
 
 def _draft():
@@ -166,6 +188,8 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
             if deck.get("backs") and printed > len(deck["backs"]):
                 add(cards_file, ("decks", deck_id, "count"), f"{printed} copies of the deck, but {len(deck['backs'])} "
                                                              f"backs: give every copy its back")
+    if "boards" in trusted and game.files.get("boards"):
+        problems += _board_problems(game, faces if "layouts" in trusted else None)
     for component in game.components:
         if component.category not in trusted:
             continue
@@ -181,6 +205,50 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
             back = component.data.get("back")
             if back and "layouts" in trusted and back not in backs:
                 add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml")
+    return problems
+
+
+def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
+    """Each board's shapes as the board sees them (its own keys over the shared design) are
+    whole shapes; its size is known and is its face layout's size."""
+    from .boards.layout import board_shapes
+    boards_file = game.files["boards"]
+    design = boards_file.get("design") or {}
+    _, registry = _schemas()
+    shape_schema = Draft202012Validator({"$ref": "shapes#/$defs/shape"}, registry=registry)
+    problems = []
+    seen = set()
+    for board_id, board in boards_file["boards"].items():
+        spec, roots = board_shapes(design, board_id, board)
+        own = board.get("shapes") or {}
+        for name, shape in spec["shapes"].items():
+            for error in shape_schema.iter_errors(_plain(shape)):
+                path = tuple(error.absolute_path)
+                # a key the board gives is the board's mistake; the rest are the shared design's
+                if name in own and (not path or path[0] in own[name]) or name not in (design.get("shapes") or {}):
+                    root = ("boards", board_id, "shapes", name)
+                else:
+                    root = ("design", "shapes", name)
+                file, line = locate(boards_file, root + path[:1])
+                problem = Problem(file, line, ".".join(map(str, root + path)), _shortened(error))
+                if problem not in seen:
+                    seen.add(problem)
+                    problems.append(problem)
+        size = spec.get("size_mm")
+        if size is None:
+            file, line = locate(boards_file, ("boards", board_id))
+            problems.append(Problem(file, line, f"boards.{board_id}.size_mm",
+                                    "the board has no size: give size_mm here or under design"))
+        if faces is not None and spec.get("layout"):
+            path = ("boards", board_id, "layout") if "layout" in board else ("design", "layout")
+            file, line = locate(boards_file, path)
+            face = faces.get(spec["layout"])
+            if face is None:
+                problems.append(Problem(file, line, ".".join(path), f"no face layout '{spec['layout']}' in layouts.yaml"))
+            elif size is not None and tuple(face["size_mm"]) != tuple(size):
+                problems.append(Problem(file, line, ".".join(path),
+                                        f"the face '{spec['layout']}' is {face['size_mm'][0]:g} x {face['size_mm'][1]:g} mm, "
+                                        f"the board {size[0]:g} x {size[1]:g} mm: a board is never scaled"))
     return problems
 
 
@@ -316,7 +384,7 @@ def validate_game(game: Game) -> list[Problem]:
     back only the checks that read it: one run reports what every other file has wrong."""
     schemas, _ = _schemas()
     problems, trusted = [], set()
-    for name in GAME_FILES:
+    for name in game_files():
         if name in game.files:
             found = schema_problems(schemas[name], game.files[name], game.file_name(name))
             problems += found
@@ -326,7 +394,7 @@ def validate_game(game: Game) -> list[Problem]:
             trusted.add(name)           # an optional file that is not there: nothing to contradict
     # later checks assume the shapes the schema guarantees
     problems += check_references(game, trusted)
-    if trusted == set(GAME_FILES):      # the rules read every file
+    if trusted == set(game_files()):      # the rules read every file
         problems += check_rules(game)
         if not problems:
             problems += check_setups(game) + check_play(game)

@@ -218,9 +218,10 @@ def text_objects(page) -> list[tuple[str, str, bool]]:
 
 
 def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shipped_font(built):
-    """The clock's numbers 1 to its last field come right after its label, each drawn in an
-    embedded Noto font, like every other text on the tiles (so they print the same anywhere)."""
-    design = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["design"]
+    """The clock's numbers 1 to its last field come right after the track's finish (shapes are
+    drawn in the order written), each in an embedded Noto font, like every other text on the
+    tiles (so they print the same anywhere)."""
+    shapes = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["design"]["shapes"]
     document = pdfium.PdfDocument(str(built))
     try:
         pages = [text_objects(page) for page in document]
@@ -229,9 +230,11 @@ def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shippe
     assert len(pages) == 4
     for objects in pages:
         assert all(embedded and font.startswith("Noto") for _, font, embedded in objects), objects
-        after_label = [text for text, _, _ in objects][[text for text, _, _ in objects].index(design["clock"]["label"]) + 1:]
-        numbers = [int(text) for text in after_label if text.isdigit()]
-        assert numbers == list(range(1, design["clock"]["fields"] + 1))
+        texts = [text for text, _, _ in objects]
+        after_finish = texts[texts.index(shapes["track"]["finish"]) + 1:]
+        numbers = [int(text) for text in after_finish if text.isdigit()]
+        assert numbers == list(range(1, shapes["clock"]["spaces"] + 1))
+        assert shapes["clock"]["label"] in after_finish
 
 
 def test_tiles_that_cannot_fit_the_paper_are_reported_with_the_sheet(project, tmp_path):

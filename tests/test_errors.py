@@ -26,7 +26,7 @@ def test_an_unknown_placeholder_on_a_board(project):
     replace_in(boards, "    start: СТАРТ", '    start: "СТАРТ {nope}"')
     err = failed_cleanly(pnp("validate", GAME, project=project))
     line = line_of(boards, 'start: "СТАРТ {nope}"')
-    where = f"components/{GAME}/boards.yaml:{line}: design.track.start"
+    where = f"components/{GAME}/boards.yaml:{line}: design.shapes.track.start"
     for edition in ("free", "full"):
         assert f"{where}: unknown placeholder 'nope' (edition {edition})\n" in err, err
 

@@ -106,6 +106,17 @@ def test_too_little_bleed_fails_size(dtc):
     assert failed(results["action.pdf"]) == {"size"}
 
 
+def test_a_face_off_the_middle_of_the_shops_page_fails_size(dtc):
+    """The 63 x 88 mm face sits in the middle of DriveThruCards' 2.75 x 3.75 in page; moved
+    0.4 mm it would be cut off-centre."""
+    def shift(pdf):
+        for page in pdf.pages:
+            x0, y0, x1, y1 = (float(v) for v in page.obj.TrimBox)
+            page.obj.TrimBox = pikepdf.Array([x0 + 0.4 * MM, y0, x1 + 0.4 * MM, y1])
+    code, results = preflight("drivethrucards", edit(dtc, shift))
+    assert code == 1 and "size" in failed(results["action.pdf"]) and "boxes" not in failed(results["action.pdf"])
+
+
 def test_a_card_of_another_shops_size_fails_size(built, tmp_path):
     path = tmp_path / "action.pdf"                       # an EU 63 x 88 mm file sent to DriveThruCards
     shutil.copy(built / "eu-3mm" / "action-fronts.pdf", path)

@@ -9,6 +9,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
@@ -125,6 +126,8 @@ GOOD_PROFILE = ("name: Checked\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}
 
 
 PER_DECK = "a file per deck holds every card of the deck, but {} names one card"
+TRIM = ("poker faces are 63 x 88 mm: a shop's trim for them is that or up to 1.5 mm larger (faces are never "
+        "scaled), not {} mm")
 MULTIPLE = ("the rule booklet is a multiple of 4 pages, which a shop asking for a multiple of {} does not get "
             "(page_multiple: 1, 2 or 4)")
 
@@ -139,6 +142,14 @@ MULTIPLE = ("the rule booklet is a multiple of 4 pages, which a shop asking for 
      ("- {name:", "cards.files.0.name: " + PER_DECK.format("{copies}"))),
     ("page_multiple: 4", "page_multiple: 8", ("booklet:", "booklet.page_multiple: " + MULTIPLE.format(8))),
     ("page_multiple: 4", "page_multiple: 3", ("booklet:", "booklet.page_multiple: " + MULTIPLE.format(3))),
+    ("poker: {trim_mm: [63, 88]}", "poker: {trim_mm: [63.5, 88.9]}", None),
+    ("poker: {trim_mm: [63, 88]}", "poker: {trim_mm: [62, 88]}",
+     ("poker:", "cards.sizes.poker.trim_mm: " + TRIM.format("62 x 88"))),
+    ("poker: {trim_mm: [63, 88]}", "poker: {trim_mm: [63, 90]}",
+     ("poker:", "cards.sizes.poker.trim_mm: " + TRIM.format("63 x 90"))),
+    ("poker: {trim_mm: [63, 88]}", "pokr: {trim_mm: [63, 88]}",
+     ("pokr:", "cards.sizes.pokr: no card size 'pokr' in templates/sheets/card-sizes.yaml (sizes: poker, bridge, "
+               "mini, tarot, square)")),
 ])
 def test_profile_checks(tmp_path, old, new, message):
     project = tmp_path / "project"
@@ -212,8 +223,22 @@ def test_drivethrucards_one_pdf_per_deck_back_then_front(built):
                 assert drawn.startswith(name)
 
 
-@pytest.mark.parametrize("profile, trim, bleed", [("drivethrucards", (63.5, 88.9), 3.175), ("eu-3mm", (63, 88), 3.0)])
-def test_every_page_has_trim_and_bleed_boxes_and_media_is_trim_plus_bleed(built, profile, trim, bleed):
+def face_size(layout: str = "action") -> tuple[float, float]:
+    layouts = yaml.safe_load((ROOT / "components" / GAME / "layouts.yaml").read_text(encoding="utf-8"))
+    return tuple(layouts["faces"][layout]["size_mm"])
+
+
+def shop_trim(profile: str) -> tuple[tuple[float, float], float]:
+    """The trim a shop cuts poker cards at and its bleed, from its profile."""
+    data = yaml.safe_load((ROOT / "templates" / "profiles" / f"{profile}.yaml").read_text(encoding="utf-8"))
+    return tuple(data["cards"]["sizes"]["poker"]["trim_mm"]), data["cards"]["bleed_mm"]
+
+
+@pytest.mark.parametrize("profile", ["drivethrucards", "eu-3mm"])
+def test_every_page_is_the_shops_trim_plus_bleed_with_the_face_as_its_trimbox(built, profile):
+    face = face_size()
+    trim, bleed = shop_trim(profile)
+    page_mm = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)        # DriveThruCards: 2.75 x 3.75 in
     paths = card_pdfs(shop(built, profile))
     assert paths
     for path in paths:
@@ -224,10 +249,79 @@ def test_every_page_has_trim_and_bleed_boxes_and_media_is_trim_plus_bleed(built,
                 tx0, ty0, tx1, ty1 = box_mm(page, "/TrimBox")
                 bx0, by0, bx1, by1 = box_mm(page, "/BleedBox")
                 mx0, my0, mx1, my1 = box_mm(page, "/MediaBox")
-                assert (tx1 - tx0, ty1 - ty0) == pytest.approx(trim, abs=0.05)
-                assert (mx1 - mx0, my1 - my0) == pytest.approx((trim[0] + 2 * bleed, trim[1] + 2 * bleed), abs=0.05)
-                assert (tx0 - mx0, ty0 - my0) == pytest.approx((bleed, bleed), abs=0.05)
+                assert (tx1 - tx0, ty1 - ty0) == pytest.approx(face, abs=0.01)
+                assert (mx1 - mx0, my1 - my0) == pytest.approx(page_mm, abs=0.01)
+                # the face centred: the shop's cut falls the same distance outside it all round
+                assert (tx0 - mx0, ty0 - my0) == pytest.approx((mx1 - tx1, my1 - ty1), abs=0.01)
+                assert min(tx0 - mx0, ty0 - my0) >= bleed - 0.01
                 assert mx0 <= bx0 <= tx0 and tx1 <= bx1 <= mx1
+
+
+# ---- home and shop draw a face alike --------------------------------------------------------------
+
+WHITE = 245
+
+
+def white_panel(image, px_per_mm: float, face_left_mm: float, face_top_mm: float) -> tuple[float, float, float]:
+    """The action face's white panel (left, right and bottom edges, mm from the face's left and
+    bottom) measured on a rendered page: along the row 45 mm above the face's foot (below the
+    circle's middle, above the text) and up the face's middle column."""
+    image = numpy.asarray(image.convert("RGB")).astype(int)
+    w, h = face_size()
+    row = round((face_top_mm + h - 45) * px_per_mm)
+    first, last = round(face_left_mm * px_per_mm), round((face_left_mm + w) * px_per_mm)
+    whites = first + numpy.nonzero(numpy.all(image[row, first:last] >= WHITE, axis=1))[0]
+    column = round((face_left_mm + w / 2) * px_per_mm)
+    top, foot = round(face_top_mm * px_per_mm), round((face_top_mm + h) * px_per_mm)
+    whites_up = top + numpy.nonzero(numpy.all(image[top:foot, column] >= WHITE, axis=1))[0]
+    return (whites.min() / px_per_mm - face_left_mm, (whites.max() + 1) / px_per_mm - face_left_mm,
+            face_top_mm + h - (whites_up.max() + 1) / px_per_mm)
+
+
+def panel_in_layout() -> tuple[float, float, float]:
+    layouts = yaml.safe_load((ROOT / "components" / GAME / "layouts.yaml").read_text(encoding="utf-8"))
+    panel = next(e for e in layouts["faces"]["action"]["elements"] if e["type"] == "rect" and e["fill"] == "#FFFFFF")
+    x, y, w, _ = panel["box"]
+    return x, x + w, y
+
+
+def test_a_shop_draws_the_face_at_its_own_size_as_the_home_sheet_does(built, tmp_path):
+    """DriveThruCards and The Game Crafter cut poker cards at 63.5 x 88.9 mm: the 63 x 88 mm face
+    is not scaled up to it. The white panel measures as the layout says, from the TrimBox in
+    the shop PDFs, from the face's place on the PNG, and from the card's place on the home sheet."""
+    expected = panel_in_layout()
+    px = 20
+    measured = {}
+    for profile, path in (("drivethrucards", "action.pdf"), ("eu-3mm", "action-fronts.pdf")):
+        document = pdfium.PdfDocument(str(shop(built, profile) / path))
+        with pikepdf.open(shop(built, profile) / path) as pdf:
+            index = 1 if profile == "drivethrucards" else 0          # DriveThruCards: the back first
+            tx0, ty0, tx1, ty1 = box_mm(pdf.pages[index], "/TrimBox")
+            mx0, my0, mx1, my1 = box_mm(pdf.pages[index], "/MediaBox")
+        try:
+            image = document[index].render(scale=px / MM).to_pil()
+        finally:
+            document.close()
+        measured[profile] = white_panel(image, px, tx0 - mx0, my1 - ty1)
+    image = Image.open(shop(built, "tgc") / "action" / "01-quick-x15-front.png")
+    dpi = image.info["dpi"][0]
+    png_px = dpi / 25.4
+    w, h = face_size()
+    page = (image.width / png_px, image.height / png_px)
+    measured["tgc"] = white_panel(image, png_px, (page[0] - w) / 2, (page[1] - h) / 2)
+    home = tmp_path / "home"
+    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", "--out", str(home))
+    assert result.exit_code == 0, result.output
+    document = pdfium.PdfDocument(str(home / GAME / "full" / "bg" / f"{GAME}-full-bg-cards-a4.pdf"))
+    try:
+        image = document[0].render(scale=px / MM).to_pil()
+    finally:
+        document.close()
+    # the first card of the 3 x 3 poker sheet, top left of the grid centred on A4
+    measured["home"] = white_panel(image, px, (210 - 3 * w) / 2, (297 - 3 * h) / 2)
+    for where, edges in measured.items():
+        tolerance = 1.5 / (png_px if where == "tgc" else px)        # a pixel and a half
+        assert edges == pytest.approx(expected, abs=tolerance), where
 
 
 @pytest.mark.parametrize("profile, limit, version, pdf_version",
@@ -345,6 +439,28 @@ def test_text_too_close_to_the_trim_is_an_error_naming_card_and_field(tmp_path):
         f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: cards.{card_id}.count_label: "
         f"[eu-3mm {GAME} free bg] text is 2.28 mm from the trim; this shop needs 4 mm (safe zone)"
         for card_id in free] + [f"{len(free)} problem(s) found."]
+    assert not out.exists()
+
+
+def test_a_card_of_a_size_the_profile_does_not_take_is_an_error_naming_card_size_and_profile(tmp_path):
+    project = _project_copy(tmp_path)
+    (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "templates" / "profiles" / "minis.yaml").write_text(
+        "name: Mini cards only\ncards:\n  sizes:\n    mini: {trim_mm: [44, 63]}\n  bleed_mm: 2\n  safe_mm: 2\n"
+        "  format: pdf\n  colour: {space: rgb}\n  files:\n    - {name: '{deck}.pdf', per: deck, sides: [front]}\n")
+    out = tmp_path / "out"
+    result = build_shop(out, "minis", edition="free", project=project)
+    assert result.exit_code == 1 and not result.traceback
+    cards = project / "components" / GAME / "cards.yaml"
+    free = [card_id for cards_of_deck in cards_in("free").values() for card_id, _ in cards_of_deck]
+    w, h = face_size()
+    # every card's face, and the deck's back at the first card that has it
+    faces = [(card_id, f"cards.{card_id}") for card_id in free]
+    faces.insert(1, (free[0], f"cards.{free[0]}.back"))
+    assert result.stderr.splitlines() == [
+        f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: {key}: [minis {GAME} free bg] "
+        f"profile minis takes no {w:g} x {h:g} mm card face (it takes mini 44 x 63 mm faces)"
+        for card_id, key in faces] + [f"{len(faces)} problem(s) found."]
     assert not out.exists()
 
 

@@ -203,3 +203,108 @@ def test_the_booklet_lists_every_kind_and_its_sheets_per_paper(sample):
     # heroes 1 sheet + coins 1; the five nets on one page; swords on one, the tray on two tiles
     assert "Cards 2 sheets 2 sheets" in lines and "Dice 1 sheet 1 sheet" in lines
     assert "Pieces 3 sheets 3 sheets" in lines
+
+
+# ---- boards: a loop of sides with start areas and branches ---------------------------------------
+
+def _discs(pdf_path):
+    """Per page: the discs the page draws (fill colour as '#rrggbb', centre in page mm, radius
+    in mm), read from the content of the board's form as placed on the page, and the page's
+    window onto the board (x, y, w, h in board mm)."""
+    import pikepdf
+    from conftest import _apply, _mul, page_drawing
+    pages = []
+    with pikepdf.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            ctm, stack, placed = (1, 0, 0, 1, 0, 0), [], None
+            for operands, operator in pikepdf.parse_content_stream(page):
+                op = str(operator)
+                if op == "q":
+                    stack.append(ctm)
+                elif op == "Q":
+                    ctm = stack.pop()
+                elif op == "cm":
+                    ctm = _mul([float(v) for v in operands], ctm)
+                elif op == "Do":
+                    placed = (page.obj.Resources.XObject[operands[0]], ctm)
+            form, form_ctm = placed
+            discs, fill, points, moves = [], "#000000", [], 0
+            ctm, stack = form_ctm, []
+            for operands, operator in pikepdf.parse_content_stream(form):
+                op = str(operator)
+                if op == "q":
+                    stack.append(ctm)
+                elif op == "Q":
+                    ctm = stack.pop()
+                elif op == "cm":
+                    ctm = _mul([float(v) for v in operands], ctm)
+                elif op == "rg":
+                    fill = "#" + "".join(f"{round(float(v) * 255):02X}" for v in operands)
+                elif op == "m":
+                    points, moves = [_apply(ctm, *map(float, operands))], 1
+                elif op == "c":
+                    points.append(_apply(ctm, *map(float, operands[4:6])))
+                elif op in ("f", "B", "b", "f*", "B*", "S", "n"):
+                    if moves == 1 and len(points) == 5 and op != "S":
+                        xs, ys = [p[0] / MM for p in points], [p[1] / MM for p in points]
+                        discs.append((fill, ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2), (max(xs) - min(xs)) / 2))
+                    points, moves = [], 0
+            window = next(clip for clip in page_drawing(page)["clips"])
+            pages.append((discs, window))
+    return pages
+
+
+SIDE_COLOURS = ["#D62828", "#2A9D3F", "#1D4ED8", "#F4A261"]
+PITCH, PER_SIDE = 14, 8
+
+
+def _track(discs, centre, half):
+    """The holes on the square's outline: |x| or |y| from the centre is half the side."""
+    return [(fill, (x, y)) for fill, (x, y), r in discs if abs(r - 4) < 0.05
+            and abs(max(abs(x - centre[0]), abs(y - centre[1])) - half) < 0.3]
+
+
+def test_a_looped_board_has_its_sides_start_areas_and_branches_where_the_data_says(sample):
+    (discs, window), = _discs(sample / "sample-game-standard-en-boards-a4.pdf")[2:]     # the square: one tile
+    (x0, y0, w, h), _ = window
+    centre, half = (x0 + w / 2, y0 + h / 2), PER_SIDE * PITCH / 2                      # 180 mm board, one page
+    track = _track(discs, centre, half)
+    assert len(track) == 4 * PER_SIDE
+    # the four corners exactly, and every hole a pitch from its two neighbours round the loop
+    holes = [p for _, p in track]
+    for dx in (-half, half):
+        for dy in (-half, half):
+            assert any(abs(x - centre[0] - dx) < 0.2 and abs(y - centre[1] - dy) < 0.2 for x, y in holes)
+    for x, y in holes:
+        near = sorted(((x - a) ** 2 + (y - b) ** 2) ** 0.5 for a, b in holes)[1:3]
+        assert near == pytest.approx([PITCH, PITCH], abs=0.2)
+    # each side's fourth hole is its player's colour (the way out), once per side
+    assert sorted(fill for fill, _ in track if fill != "#FFFFFF") == sorted(SIDE_COLOURS)
+    # branches: 4 rows of 3 dark holes, a pitch apart, each starting a pitch inside the outline
+    branch = [p for fill, p, r in discs if fill == "#444444"]
+    assert len(branch) == 12
+    for x, y in branch:
+        inside = half - max(abs(x - centre[0]), abs(y - centre[1]))
+        assert min(abs(inside - k * PITCH) for k in (1, 2, 3)) < 0.2
+    # start areas: five holes in each side's colour off the outline
+    start = [fill for fill, p, r in discs if fill in SIDE_COLOURS and (fill, p) not in track and abs(r - 4) < 0.05]
+    assert sorted(start) == sorted(SIDE_COLOURS * 5)
+
+
+def test_a_board_larger_than_the_paper_is_tiled_with_the_glue_strip_and_no_hole_lost(sample):
+    import yaml
+    tiles = yaml.safe_load((FIXTURE.parent.parent.parent / "templates" / "sheets" / "tiles.yaml").read_text())
+    pages = _discs(sample / "sample-game-standard-en-boards-a4.pdf")[:2]            # the hexagon: two tiles
+    windows = []
+    holes = set()
+    for discs, ((x0, y0, w, h), (tx, ty)) in pages:
+        # page mm to board mm: the form is shifted by the window's translation
+        windows.append((x0 - tx, y0 - ty, w, h))
+        for fill, (x, y), r in discs:
+            bx, by = x - tx, y - ty
+            if abs(r - 4) < 0.05 and windows[-1][0] <= bx <= windows[-1][0] + w:
+                holes.add((round(bx, 1), round(by, 1)))
+    (ax, _, aw, _), (bx, _, _, _) = sorted(windows)
+    assert ax + aw - bx == pytest.approx(tiles["overlap_mm"], abs=0.01)
+    # 6 sides x 8 track holes + 6 branches of 3 + 6 start areas of 5, each seen whole on some tile
+    assert len({(round(x), round(y)) for x, y in holes}) == 6 * 8 + 6 * 3 + 6 * 5

@@ -81,12 +81,12 @@ def test_every_problem_is_reported_in_one_run(project):
     folder = project / "components" / GAME
     replace_in(folder / "cards.yaml", "count: {full: 7, free: 5}", "count: {full: 7, free: 4}")
     replace_in(folder / "cards.yaml", "count: {full: 3}\n    colour: \"#E36414\"", "count: {full: 2}\n    colour: \"#E36414\"")
-    replace_in(folder / "boards.yaml", "    fields: 15\n    red: 15", "    fields: 14\n    red: 15")
+    replace_in(folder / "boards.yaml", "      spaces: 15\n      label: Часовник", "      spaces: 14\n      label: Часовник")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
     cards = f"components/{GAME}/cards.yaml"
     assert result.stderr.splitlines() == [
-        f"components/{GAME}/boards.yaml:{line_of(folder / 'boards.yaml', 'fields: 14')}: design.clock.fields: "
+        f"components/{GAME}/boards.yaml:{line_of(folder / 'boards.yaml', 'spaces: 14')}: design.shapes.clock.spaces: "
         "rules need 15, data says 14",
         f"{cards}:{line_of(folder / 'cards.yaml', 'cards:')}: cards: total cards in edition 'free': rules need 27, data says 26",
         f"{cards}:{line_of(folder / 'cards.yaml', 'cards:')}: cards: total cards in edition 'full': rules need 63, data says 62",
@@ -152,19 +152,19 @@ def test_icon_outside_the_basic_plane_is_refused(project):
 def test_board_and_token_text_that_does_not_fit_is_located(project):
     folder = project / "components" / GAME
     replace_in(folder / "tokens.yaml", "    name: Часовник\n", "    name: Часовникът на голямата маса\n")
-    replace_in(folder / "boards.yaml", "    middle_label: Бърза игра\n", "    middle_label: Бърза игра за много нетърпеливи и изключително гладни хора, които не могат да чакат\n")
-    replace_in(folder / "boards.yaml", "    red_label: Край\n", "    red_label: Край на играта за всички гладни, нетърпеливи и много, много уморени хора, които искат да ядат веднага\n")
+    replace_in(folder / "boards.yaml", "note: Бърза игра}", "note: 'Бърза игра за много нетърпеливи и изключително гладни хора, които не могат да чакат'}")
+    replace_in(folder / "boards.yaml", "note: Край}", "note: 'Край на играта за всички гладни, нетърпеливи и много, много уморени хора, които искат да ядат веднага'}")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
     # every overflow of a board is named, not only the first one the drawing meets
     tokens_line = line_of(folder / "tokens.yaml", "Часовникът на голямата маса")
     boards_line = line_of(folder / "boards.yaml", "нетърпеливи")
-    red_line = line_of(folder / "boards.yaml", "red_label: Край на играта")
-    assert (f"components/{GAME}/boards.yaml:{red_line}: design.clock.red_label: "
+    red_line = line_of(folder / "boards.yaml", "note: 'Край на играта")
+    assert (f"components/{GAME}/boards.yaml:{red_line}: design.shapes.clock.marks.red.note: "
             f"[{GAME} free bg] text does not fit") in result.stderr
     assert (f"components/{GAME}/tokens.yaml:{tokens_line}: tokens.clock-marker.name: "
             f"[{GAME} full bg] text does not fit") in result.stderr
-    assert (f"components/{GAME}/boards.yaml:{boards_line}: design.clock.middle_label: "
+    assert (f"components/{GAME}/boards.yaml:{boards_line}: design.shapes.clock.marks.middle.note: "
             f"[{GAME} free bg] text does not fit") in result.stderr
     assert not result.traceback
 

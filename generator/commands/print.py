@@ -13,7 +13,8 @@ def _describe(profile) -> dict:
     if cards:
         entry["cards"] = {
             "format": cards.format,
-            "sizes": {s.name: {"trim_mm": list(s.trim_mm), **({"pixels": list(s.pixels)} if s.pixels else {})}
+            "sizes": {s.name: {"face_mm": list(s.face_mm), "trim_mm": list(s.trim_mm),
+                               **({"pixels": list(s.pixels)} if s.pixels else {})}
                       for s in cards.sizes},
             "dpi": cards.dpi, "bleed_mm": cards.bleed_mm, "safe_mm": cards.safe_mm,
             "colour": cards.palette.space,
@@ -44,7 +45,9 @@ def register(main):
             click.echo(f"{entry['name']:16} {entry['title']}")
             cards = entry.get("cards")
             if cards:
-                sizes = ", ".join(f"{n} {s['trim_mm'][0]:g} x {s['trim_mm'][1]:g} mm"
+                sizes = ", ".join(f"{n} {s['face_mm'][0]:g} x {s['face_mm'][1]:g} mm faces"
+                                  + (f" cut at {s['trim_mm'][0]:g} x {s['trim_mm'][1]:g} mm"
+                                     if s["trim_mm"] != s["face_mm"] else "")
                                   + (f" = {s['pixels'][0]} x {s['pixels'][1]} px" if "pixels" in s else "")
                                   for n, s in cards["sizes"].items())
                 colour = cards["colour"].upper() + (f" ≤ {cards['ink_limit']:g} % ink" if cards["ink_limit"] else "")

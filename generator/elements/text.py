@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -89,31 +87,12 @@ def fit_lines(text: str, style: str, size: float, min_size: float, width_mm: flo
 
 def fit_text(text: str, style: str, size: float, min_size: float, width_mm: float, height_mm: float,
              field: str = "") -> FittedText:
-    """fit_lines for the drawings that are not yet laid out as elements (board and token
-    furniture): raises TextDoesNotFit naming `field`, or records it in a validation dry run."""
+    """fit_lines for the tool's own page furniture (titles, calibration steps): raises
+    TextDoesNotFit naming `field`; a game's texts are fitted when laid out, never raised."""
     fitted, reason = fit_lines(text, style, size, min_size, width_mm, height_mm)
     if reason:
-        overflows = _collected_overflows.get()
-        if overflows is None:
-            raise TextDoesNotFit(field, reason)
-        # A validation dry run: note it and draw on, so one run names every overflow.
-        overflows.append(TextDoesNotFit(field, reason))
+        raise TextDoesNotFit(field, reason)
     return fitted
-
-
-_collected_overflows: ContextVar[list | None] = ContextVar("collected_overflows", default=None)
-
-
-@contextmanager
-def collecting_overflows():
-    """Within this block fit_text records text that does not fit instead of raising; the
-    list it yields holds every TextDoesNotFit met."""
-    found: list[TextDoesNotFit] = []
-    token = _collected_overflows.set(found)
-    try:
-        yield found
-    finally:
-        _collected_overflows.reset(token)
 
 
 def baselines(box, fitted: FittedText) -> list[float]:

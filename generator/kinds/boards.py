@@ -1,34 +1,33 @@
-"""Boards: each at real size, tiled across the paper with glue strips, alignment marks and
-tile labels."""
+"""Boards: spaces and paths generated from declared shapes over the board's face, each board at
+real size, tiled across the paper with glue strips, alignment marks and tile labels."""
 from __future__ import annotations
 
+from ..boards.layout import lay_out_board
+from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.boards import BoardFace, plan_tiles, render_boards
+from ..render.boards import BoardFace, render_boards, tiles_for
+from ..yamlfile import locate
 from . import Kind
-from ._dry_run import overflows_of
 
 
 def board_faces(loc: Localised) -> list[BoardFace]:
     game = loc.game
-    boards_file = game.files.get("boards") or {}
-    design = boards_file.get("design")
-    if not design:
+    boards_file = game.files.get("boards")
+    if not boards_file:
         return []
-    track, clock = design["track"], design["clock"]
-    text = loc.text
+    design = boards_file.get("design") or {}
     faces = []
+
+    def text(path: tuple, source: str) -> str:
+        return loc.text(".".join(map(str, path)), source)
+
     for component in game.in_edition(loc.edition, "boards"):
         data = component.data
-        faces.append(BoardFace(
-            key=f"board-{component.id}", name=loc.field(component.keypath, data, "name"),
-            colour=data["colour"], accent=data["accent"], size_mm=tuple(design["size_mm"]),
-            start=text("design.track.start", track["start"]), finish=text("design.track.finish", track["finish"]),
-            fields=track["fields"], row_length=track["row_length"],
-            clock_label=text("design.clock.label", clock["label"]), clock_fields=clock["fields"],
-            clock_red=clock["red"], clock_middle=clock["middle"],
-            middle_label=loc.field("design.clock", clock, "middle_label"),
-            red_label=loc.field("design.clock", clock, "red_label"), game_title=loc.title))
+        values = {key: value for key, value in data.items() if isinstance(value, str)}
+        values.update(name=loc.field(component.keypath, data, "name"), game_title=loc.title)
+        plan = lay_out_board(design, component.id, data, game.layouts.get("faces", {}), values, text, game.folder)
+        faces.append(BoardFace(f"board-{component.id}", values["name"], plan))
     return faces
 
 
@@ -37,19 +36,27 @@ def files(kit: Kit) -> list:
     if not faces:
         return []
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
-    data, pages, _ = render_boards(faces, kit.paper_mm, kit.project.load_sheet("tiles"), labels,
+    data, pages, _ = render_boards(faces, kit.paper_mm, kit.project.load_sheet("tiles"), labels, kit.loc.title,
                                    draft=kit.draft, scale_label=kit.scale_label)
     return [kit.artifact("boards", data, pages)]
 
 
 def sheets(project, loc, paper_mm) -> int:
     tiles = project.load_sheet("tiles")
-    return sum(len(plan_tiles(board.size_mm, paper_mm, tiles["margin_mm"], tiles["overlap_mm"])[1])
-               for board in board_faces(loc))
+    return sum(len(tiles_for(board.size_mm, paper_mm, tiles)[1]) for board in board_faces(loc))
 
 
 def check(kit: Kit) -> list:
-    return overflows_of(kit, files)
+    """What laying the boards out found: text that does not fit, a shape larger than its board."""
+    loc = kit.loc
+    boards_file = loc.game.files.get("boards")
+    problems = []
+    for board in board_faces(loc):
+        for path, message in board.plan.problems:
+            file, line = locate(boards_file, path)
+            problems.append(Problem(file, line, ".".join(map(str, path)),
+                                    f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}"))
+    return problems
 
 
 def contents(loc, phrase) -> list:

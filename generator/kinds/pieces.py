@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.boards import plan_tiles
+from ..render.boards import tiles_for
 from ..render.faces import place_face
 from ..render.pieces import PieceFace, draw_piece, page_plan, render_pieces
 from ..yamlfile import locate
@@ -52,8 +52,7 @@ def sheets(project, loc, paper_mm) -> int:
         return 0
     packing, tiles = _settings(project)
     packed, large = page_plan(pieces, paper_mm, packing, tiles)
-    return len(packed) + sum(piece.copies * len(plan_tiles(piece.size_mm, paper_mm, tiles["margin_mm"],
-                                                           tiles["overlap_mm"])[1]) for piece in large)
+    return len(packed) + sum(piece.copies * len(tiles_for(piece.size_mm, paper_mm, tiles)[1]) for piece in large)
 
 
 def _points(data, key: str) -> list:

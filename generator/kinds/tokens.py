@@ -1,11 +1,12 @@
-"""Tokens: discs and fold-over standees, packed on the paper."""
+"""Tokens: discs, squares, hexes and fold-over standees, packed on the paper."""
 from __future__ import annotations
 
+from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.tokens import TokenFace, pack, render_tokens, standee_outline
+from ..render.tokens import FLAT_SHAPES, TokenFace, flat_size, lay_out_token, pack, render_tokens, standee_outline
+from ..yamlfile import locate
 from . import Kind
-from ._dry_run import overflows_of
 
 
 def token_faces(loc: Localised) -> list[TokenFace]:
@@ -14,10 +15,12 @@ def token_faces(loc: Localised) -> list[TokenFace]:
         data = component.data
         name = loc.field(component.keypath, data, "name")
         copies = component.count(loc.edition)
-        if data["shape"] == "disc":
-            d = data["diameter_mm"]
-            faces.append(TokenFace(f"token-{component.id}", "disc", name, data["colour"], copies,
-                                   (d, d), icon=data.get("icon", ""), field=component.keypath))
+        shape = data["shape"]
+        if shape in FLAT_SHAPES:
+            size = data["diameter_mm"] if shape == "disc" else data["side_mm"]
+            faces.append(TokenFace(f"token-{component.id}", shape, name, data["colour"], copies,
+                                   flat_size(shape, size), icon=data.get("icon", ""),
+                                   side_mm=0.0 if shape == "disc" else size, field=component.keypath))
         else:
             # One standee per copy, each in its own colour (cycling if there are more copies).
             colours = data["colours"]
@@ -28,7 +31,7 @@ def token_faces(loc: Localised) -> list[TokenFace]:
                     standee_outline(figure, data["base_mm"]), write_label=loc.label("write_here"),
                     fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure,
                     field=component.keypath))
-    return faces
+    return [lay_out_token(face) for face in faces]
 
 
 def files(kit: Kit) -> list:
@@ -47,7 +50,16 @@ def sheets(project, loc, paper_mm) -> int:
 
 
 def check(kit: Kit) -> list:
-    return overflows_of(kit, files)
+    """Token texts that do not fit, each once (a standee's copies share their texts)."""
+    game, loc = kit.game, kit.loc
+    problems = []
+    for key, reason in dict.fromkeys(p for face in token_faces(loc) for p in face.problems):
+        path = tuple(key.split("."))
+        # the file whose top level holds the key (tokens:, labels:)
+        data = next((d for d in game.files.values() if path[0] in d), game.meta)
+        file, line = locate(data, path)
+        problems.append(Problem(file, line, key, f"[{game.slug} {loc.edition} {loc.locale}] {reason}"))
+    return problems
 
 
 # The booklet phrase a token of this shape is counted with, before the general ones.

@@ -1,40 +1,33 @@
-"""Boards at real size: a track of fields from START to the finish with arrows, and a clock
-track below it. A board larger than the paper is tiled across pages with glue strips,
-alignment marks and tile labels; each board is drawn once (a form) and clipped per tile.
+"""Boards at real size, drawn from their laid-out plan. A board larger than the paper is tiled
+across pages with glue strips, alignment marks and tile labels; each board is drawn once (a
+form) and clipped per tile.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor, white
+from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
+from ..boards.layout import BoardPlan
 from ..errors import DataError, Problem
 from ..yamlfile import locate
-from . import fonts
-from .faces import fit_text
+from .faces import draw_placed
 from .pdf import Document, draft_mark, scale_bar
 
 
 @dataclass(frozen=True)
 class BoardFace:
+    """A board laid out (`generator/boards/layout.py`), named for its pages."""
+
     key: str
     name: str
-    colour: str
-    accent: str
-    size_mm: tuple[float, float]
-    start: str
-    finish: str
-    fields: int
-    row_length: int
-    clock_label: str
-    clock_fields: int
-    clock_red: int
-    clock_middle: int
-    middle_label: str
-    red_label: str
-    game_title: str
+    plan: BoardPlan
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return self.plan.size_mm
 
 
 @dataclass(frozen=True)
@@ -47,125 +40,8 @@ class Tile:
     h_mm: float
 
 
-def track_cells(board: BoardFace) -> list[tuple[str, float, float, float, float]]:
-    """(label, x, y, w, h) of START, the numbered fields and the finish, snaking upwards."""
-    width, height = board.size_mm
-    labels = [board.start] + [str(n) for n in range(1, board.fields + 1)] + [board.finish]
-    per_row = board.row_length
-    rows = math.ceil(len(labels) / per_row)
-    margin, clock_zone, title_zone = 18.0, 58.0, 34.0
-    area_w, area_h = width - 2 * margin, height - clock_zone - title_zone - 8
-    cell_w = min(area_w / per_row * 0.82, 52.0)
-    gap_x = (area_w - per_row * cell_w) / max(per_row - 1, 1)
-    cell_h = min(area_h / rows * 0.74, 46.0)
-    gap_y = (area_h - rows * cell_h) / max(rows - 1, 1)
-    cells = []
-    for index, label in enumerate(labels):
-        row, col = divmod(index, per_row)
-        if row % 2:
-            col = per_row - 1 - col           # boustrophedon: every other row runs back
-        x = margin + col * (cell_w + gap_x)
-        y = clock_zone + 8 + row * (cell_h + gap_y)
-        cells.append((label, x, y, cell_w, cell_h))
-    return cells
-
-
 def draw_board(canvas, board: BoardFace) -> None:
-    width, height = board.size_mm
-    accent, paper = HexColor(board.accent), HexColor(board.colour)
-    canvas.setFillColor(paper)
-    canvas.rect(0, 0, width * mm, height * mm, stroke=0, fill=1)
-    canvas.setStrokeColor(accent)
-    canvas.setLineWidth(2.5 * mm)
-    canvas.rect(4 * mm, 4 * mm, (width - 8) * mm, (height - 8) * mm, stroke=1, fill=0)
-    # Title
-    fitted = fit_text(board.name, "bold", 40, 16, width - 60, 22, field=f"boards.{board.key.removeprefix('board-')}.name")
-    canvas.setFillColor(accent)
-    canvas.setFont(fitted.font, fitted.size)
-    _centred_lines(canvas, fitted, width / 2, height - 20)
-    canvas.setFont("Sans", 11)
-    canvas.drawCentredString(width / 2 * mm, (height - 33) * mm, board.game_title)
-    # Track with arrows between consecutive fields
-    cells = track_cells(board)
-    canvas.setLineWidth(1.6 * mm)
-    canvas.setStrokeColor(accent)
-    for (_, x1, y1, w1, h1), (_, x2, y2, w2, h2) in zip(cells, cells[1:]):
-        _arrow(canvas, (x1 + w1 / 2, y1 + h1 / 2), (x2 + w2 / 2, y2 + h2 / 2), w1, h1, accent)
-    last = len(cells) - 1
-    for index, (label, x, y, w, h) in enumerate(cells):
-        special = index in (0, last)
-        canvas.setFillColor(accent if special else white)
-        canvas.setStrokeColor(accent)
-        canvas.setLineWidth(0.8 * mm)
-        canvas.roundRect(x * mm, y * mm, w * mm, h * mm, 4 * mm, stroke=1, fill=1)
-        canvas.setFillColor(white if special else accent)
-        field = "design.track.start" if index == 0 else "design.track.finish" if index == last else "design.track.fields"
-        fitted = fit_text(label, "bold", 30 if not special else 18, 8, w - 4, h - 4, field=field)
-        canvas.setFont(fitted.font, fitted.size)
-        _centred_lines(canvas, fitted, x + w / 2, y + h / 2)
-    # Clock track
-    _draw_clock(canvas, board)
-
-
-def _centred_lines(canvas, fitted, cx, cy):
-    leading = fitted.size * fonts.LEADING
-    top = cy * mm + (len(fitted.lines) - 1) * leading / 2 - fitted.size * 0.35
-    for line in fitted.lines:
-        canvas.drawCentredString(cx * mm, top, line)
-        top -= leading
-
-
-def _arrow(canvas, a, b, w, h, colour):
-    (ax, ay), (bx, by) = a, b
-    dx, dy = bx - ax, by - ay
-    length = math.hypot(dx, dy)
-    ux, uy = dx / length, dy / length
-    # start and end just outside the cells
-    pad = (w / 2 + 2) if abs(ux) > abs(uy) else (h / 2 + 2)
-    sx, sy = ax + ux * pad, ay + uy * pad
-    ex, ey = bx - ux * pad, by - uy * pad
-    canvas.setStrokeColor(colour)
-    canvas.setLineWidth(1.4 * mm)
-    canvas.line(sx * mm, sy * mm, (ex - ux * 3) * mm, (ey - uy * 3) * mm)
-    head = canvas.beginPath()
-    px, py = -uy, ux
-    head.moveTo(ex * mm, ey * mm)
-    head.lineTo((ex - ux * 6 + px * 3.5) * mm, (ey - uy * 6 + py * 3.5) * mm)
-    head.lineTo((ex - ux * 6 - px * 3.5) * mm, (ey - uy * 6 - py * 3.5) * mm)
-    head.close()
-    canvas.setFillColor(colour)
-    canvas.drawPath(head, stroke=0, fill=1)
-
-
-def _draw_clock(canvas, board: BoardFace):
-    width = board.size_mm[0]
-    accent = HexColor(board.accent)
-    left, bottom, size = 30.0, 16.0, min(18.0, (width - 60) / board.clock_fields - 2)
-    gap = (width - 2 * left - board.clock_fields * size) / max(board.clock_fields - 1, 1)
-    canvas.setFillColor(accent)
-    canvas.setFont("Sans-Bold", 13)
-    canvas.drawString(left * mm, (bottom + size + 12) * mm, board.clock_label)
-    for n in range(1, board.clock_fields + 1):
-        x = left + (n - 1) * (size + gap)
-        red = n == board.clock_red
-        canvas.setFillColor(HexColor("#D62828") if red else white)
-        canvas.setStrokeColor(accent)
-        canvas.setLineWidth(0.6 * mm)
-        canvas.circle((x + size / 2) * mm, (bottom + size / 2) * mm, size / 2 * mm, stroke=1, fill=1)
-        canvas.setFillColor(white if red else accent)
-        canvas.setFont("Sans-Bold", 12)
-        canvas.drawCentredString((x + size / 2) * mm, (bottom + size / 2 - 1.5) * mm, str(n))
-        note = board.red_label if red else board.middle_label if n == board.clock_middle else ""
-        if n == board.clock_middle and not red:
-            canvas.setStrokeColor(accent)
-            canvas.setLineWidth(0.5 * mm)
-            canvas.circle((x + size / 2) * mm, (bottom + size / 2) * mm, (size / 2 + 1.6) * mm, stroke=1, fill=0)
-        if note:
-            canvas.setFillColor(HexColor("#D62828") if red else accent)
-            fitted = fit_text(note, "bold", 9, 6, size + gap * 2 - 1, 8,
-                              field="design.clock.red_label" if red else "design.clock.middle_label")
-            canvas.setFont(fitted.font, fitted.size)
-            _centred_lines(canvas, fitted, x + size / 2, bottom + size + 5)
+    draw_placed(canvas, board.plan.face)
 
 
 # ---- tiling --------------------------------------------------------------------------------
@@ -196,6 +72,12 @@ def plan_tiles(board_mm: tuple[float, float], paper_mm: tuple[float, float], mar
     return paper, tiles
 
 
+def tiles_for(size_mm, paper_mm, settings: dict) -> tuple[tuple[float, float], list[Tile]]:
+    """plan_tiles with the tiling settings of templates/sheets/tiles.yaml, located in errors."""
+    return plan_tiles(size_mm, paper_mm, settings["margin_mm"], settings["overlap_mm"],
+                      source=locate(settings, ("overlap_mm",)))
+
+
 def _spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
     """(start, size) of windows along one side: one step is a window less the overlap."""
     step = window - overlap
@@ -207,9 +89,9 @@ def tile_name(tile: Tile) -> str:
     return f"{chr(ord('A') + tile.row)}{tile.column + 1}"
 
 
-def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, *,
+def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str, *,
                   draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
-    return render_tiled(boards, paper_mm, settings, labels, draw_board, boards[0].game_title, "boards",
+    return render_tiled(boards, paper_mm, settings, labels, draw_board, title, "boards",
                         draft=draft, scale_label=scale_label)
 
 
@@ -229,7 +111,7 @@ def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw
                scale_label: str = "") -> list[dict]:
     """Pages that tile `item` onto `doc`, each turned as the tiling chose; returns each tile's place."""
     margin, overlap, mark = settings["margin_mm"], settings["overlap_mm"], settings["mark_length_mm"]
-    paper, tiles = plan_tiles(item.size_mm, paper_mm, margin, overlap, source=locate(settings, ("overlap_mm",)))
+    paper, tiles = tiles_for(item.size_mm, paper_mm, settings)
     name = doc.form(item.key, lambda c, b=item: draw(c, b), (0, 0, *item.size_mm))
     placed = []
     for tile in tiles:

@@ -14,10 +14,10 @@ from reportlab.lib.units import mm
 
 from ..elements import DrawContext, Placed, element_type, rotated_box
 from ..elements.icon import draw_glyph
-from ..elements.text import FittedText, TextDoesNotFit, collecting_overflows, fit_text
+from ..elements.text import FittedText, TextDoesNotFit, fit_text
 from .colour import RGB, Palette
 
-__all__ = ["FittedText", "PlacedFace", "TextDoesNotFit", "collecting_overflows", "draw_face", "draw_glyph",
+__all__ = ["FittedText", "PlacedFace", "TextDoesNotFit", "draw_face", "draw_glyph",
            "draw_placed", "fit_text", "place_face", "text_extents"]
 
 

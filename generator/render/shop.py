@@ -65,7 +65,8 @@ def geometry_for(cards: CardSpec, face: Face) -> Geometry:
 
 
 def render_pages(faces: list[Face], cards: CardSpec, title: str) -> tuple[bytes, int]:
-    """One page per face: the face scaled to cover the trim, centred, bleed to the page edge."""
+    """One page per face: the face at its own size (never scaled) centred on the page, its
+    backgrounds running to the page edge."""
     geometry = geometry_for(cards, faces[0])
     doc = Document(geometry.page_mm, title, "print file", trim_box_mm=geometry.trim_box, palette=cards.palette)
     for face in faces:
@@ -73,10 +74,11 @@ def render_pages(faces: list[Face], cards: CardSpec, title: str) -> tuple[bytes,
             raise ValueError(f"{face.key} has another size than {faces[0].key}; one file holds one card size")
         doc.new_page()
         w, h = face.layout["size_mm"]
-        scale, x, y, bleed = geometry.face_transform((w, h))
+        x, y = geometry.face_origin
+        bleed = geometry.bleed
         name = doc.form(face.key, lambda c, f=face, b=bleed: draw_placed(c, f.placed, b, cards.palette),
                         (-bleed, -bleed, w + bleed, h + bleed))
-        doc.place(name, x, y, scale)
+        doc.place(name, x, y)
     return doc.finish()
 
 

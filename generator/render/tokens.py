@@ -1,20 +1,23 @@
-"""Token sheets: round tokens (one per copy) and fold-over standee pawns with a blank
-writing area and a fold-out base. Pieces are packed in rows; each distinct piece is a form."""
+"""Token sheets: flat tokens (round, square or hexagonal, one per copy) and fold-over standee
+pawns with a blank writing area and a fold-out base. Pieces are packed in rows; each distinct
+piece is a form."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 
-from .faces import draw_glyph, fit_text
-from .pdf import Document, draft_mark, scale_bar
+from ..elements.text import FittedText, fit_lines
+from .faces import draw_glyph
+from .pdf import Document, draft_mark, polygon_path, scale_bar
 
 
 @dataclass(frozen=True)
 class TokenFace:
     key: str
-    shape: str                # disc | standee
+    shape: str                # disc | square | hex | standee
     name: str
     colour: str
     copies: int
@@ -24,7 +27,13 @@ class TokenFace:
     fold_label: str = ""
     base_mm: float = 0.0
     figure_mm: tuple[float, float] = (0.0, 0.0)
+    side_mm: float = 0.0           # a square's or a hex's side
     field: str = ""                # key path of the token in the data, for error messages
+    # what laying out decided: the name and the writing label fitted, and (key path, reason)
+    # of each text that does not fit
+    name_fit: FittedText | None = None
+    write_fit: FittedText | None = None
+    problems: tuple[tuple[str, str], ...] = ()
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -34,27 +43,87 @@ def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
     return (w, 2 * h + 2 * base_mm)
 
 
-def draw_token(canvas, token: TokenFace) -> None:
-    if token.shape == "disc":
-        d = token.size_mm[0]
-        r = d / 2
-        canvas.setFillColor(HexColor(token.colour))
-        canvas.setStrokeColor(HexColor("#000000"))
-        canvas.setLineWidth(0.4)
-        canvas.circle(r * mm, r * mm, r * mm, stroke=1, fill=1)
-        canvas.setStrokeColor(white)
-        canvas.setLineWidth(0.5 * mm)
-        canvas.circle(r * mm, r * mm, (r - 1.6) * mm, stroke=1, fill=0)
-        if token.icon:
-            draw_glyph(canvas, token.icon, (r, r + d * 0.08), d * 1.6, "#FFFFFF")
+# Flat tokens (one face, the same on both sides) and the outline each is cut along.
+FLAT_SHAPES = ("disc", "square", "hex")
+RING_INSET_MM = 1.6
+
+
+def flat_size(shape: str, size: float) -> tuple[float, float]:
+    """The box a flat token takes on the sheet: `size` is a disc's diameter or the side of a
+    square or a hex."""
+    if shape == "hex":
+        # decided: hexes are pointy-topped, so their middle band has upright sides and the
+        # name sits across it as on a square; the box is √3 × side wide and 2 × side high.
+        return (math.sqrt(3) * size, 2 * size)
+    return (size, size)
+
+
+def flat_outline(shape: str, size: float, inset: float = 0.0) -> list[tuple[float, float]]:
+    """The cut outline of a square or hex token (mm, in its box), or that outline moved
+    `inset` mm inwards all round."""
+    if shape == "square":
+        return [(inset, inset), (size - inset, inset), (size - inset, size - inset), (inset, size - inset)]
+    w, h = flat_size(shape, size)
+    radius = size - 2 * inset / math.sqrt(3)       # an edge moves in by `inset`, a corner further
+    return [(w / 2 + radius * math.cos(math.radians(a)), h / 2 + radius * math.sin(math.radians(a)))
+            for a in (90, 150, 210, 270, 330, 30)]
+
+
+def inscribed_diameter(shape: str, size: float) -> float:
+    return math.sqrt(3) * size if shape == "hex" else size
+
+
+def lay_out_token(token: TokenFace) -> TokenFace:
+    """The token with its texts fitted to their places; what does not fit is kept, not raised."""
+    problems = []
+
+    def fit(text, style, size, min_size, width, height, key):
+        fitted, reason = fit_lines(text, style, size, min_size, width, height)
+        if reason:
+            problems.append((key, f"text does not fit: {reason}"))
+        return fitted
+
+    if token.shape in FLAT_SHAPES:
+        d = inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else token.size_mm[0]
         # The name sits low on the disc: at that height the white ring is about half the
         # diameter wide, so the name must fit in that.
-        fitted = fit_text(token.name, "bold", 6.5, 4, d * 0.5, 3.2, field=f"{token.field}.name")
-        canvas.setFillColor(white)
-        canvas.setFont(fitted.font, fitted.size)
-        canvas.drawCentredString(r * mm, (r - d * 0.28) * mm, fitted.lines[0])
+        return replace(token, name_fit=fit(token.name, "bold", 6.5, 4, d * 0.5, 3.2, f"{token.field}.name"),
+                       problems=tuple(problems))
+    w, _ = token.figure_mm
+    write = fit(token.write_label, "italic", 5.5, 4, w - 7, 6, "labels.write_here")
+    name = fit(token.name, "bold", 8, 5, w - 4, 6, f"{token.field}.name")
+    return replace(token, name_fit=name, write_fit=write, problems=tuple(problems))
+
+
+def draw_token(canvas, token: TokenFace) -> None:
+    if token.shape not in FLAT_SHAPES:
+        _draw_standee(canvas, token)
         return
-    _draw_standee(canvas, token)
+    w, h = token.size_mm
+    # Squares and hexes are laid out like a disc the size of the circle inside them: the same
+    # ring, icon and name, so a kit's tokens look alike whatever their shape.
+    d = inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else w
+    cx, cy = w / 2, h / 2
+    canvas.setFillColor(HexColor(token.colour))
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(0.4)
+    # The outline's stroke is the cut line: it runs exactly along the token's edge.
+    if token.shape == "disc":
+        canvas.circle(cx * mm, cy * mm, d / 2 * mm, stroke=1, fill=1)
+    else:
+        canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm)), stroke=1, fill=1)
+    canvas.setStrokeColor(white)
+    canvas.setLineWidth(0.5 * mm)
+    if token.shape == "disc":
+        canvas.circle(cx * mm, cy * mm, (d / 2 - RING_INSET_MM) * mm, stroke=1, fill=0)
+    else:
+        canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm, RING_INSET_MM)), stroke=1, fill=0)
+    if token.icon:
+        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.6, "#FFFFFF")
+    fitted = token.name_fit
+    canvas.setFillColor(white)
+    canvas.setFont(fitted.font, fitted.size)
+    canvas.drawCentredString(cx * mm, (cy - d * 0.28) * mm, fitted.lines[0])
 
 
 def _draw_standee(canvas, token: TokenFace) -> None:
@@ -101,14 +170,14 @@ def _standee_side(canvas, w, h, colour, token: TokenFace) -> None:
     canvas.setFillColor(white)
     canvas.roundRect(2.5 * mm, 3 * mm, (w - 5) * mm, (h - 13) * mm, 2 * mm, stroke=0, fill=1)
     canvas.setFillColor(HexColor("#BBBBBB"))
-    fitted = fit_text(token.write_label, "italic", 5.5, 4, w - 7, 6, field="labels.write_here")
+    fitted = token.write_fit
     canvas.setFont(fitted.font, fitted.size)
     y = 5
     for line in reversed(fitted.lines):
         canvas.drawCentredString(w / 2 * mm, y * mm, line)
         y += fitted.size * 0.42
     canvas.setFillColor(white)
-    fitted = fit_text(token.name, "bold", 8, 5, w - 4, 6, field=f"{token.field}.name")
+    fitted = token.name_fit
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
 

@@ -70,12 +70,12 @@ def box_from_game(game, edition: str) -> Box:
             roles += [rule] * copies
     tokens = {c.id: c.count(edition) for c in game.in_edition(edition, "tokens")}
     boards = len(game.in_edition(edition, "boards"))
-    design = (game.files.get("boards") or {}).get("design", {})
+    shapes = ((game.files.get("boards") or {}).get("design") or {}).get("shapes") or {}
     try:
-        track, clock = design["track"], design["clock"]
+        track, clock = shapes["track"], shapes["clock"]
         return Box(edition, tuple(deck), tuple(roles), tokens.get(PAWN, 0), tokens.get(CLOSED_TOKEN, 0),
-                   tokens.get(CLOCK_MARKER, 0), boards, int(game.meta["hand_size"]), int(track["fields"]),
-                   int(clock["red"]), int(clock["middle"]))
+                   tokens.get(CLOCK_MARKER, 0), boards, int(game.meta["hand_size"]), int(track["spaces"]),
+                   int(clock["marks"]["red"]["at"]), int(clock["marks"]["middle"]["at"]))
     except KeyError as exc:
         raise SetupError(f"the rules need {exc.args[0]!r} in the game data", ("game", ())) from None
 

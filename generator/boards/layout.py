@@ -1,0 +1,211 @@
+"""A board laid out: its face from layouts.yaml (background, title ...) and, over it, every
+declared shape's strips, links, spaces, marks and captions as elements, fitted once. Renderers
+draw the result; validation reads its problems; rules modules read its spaces by id."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..elements import Placed, element_type
+from ..render.faces import PlacedFace
+from . import Space, shape_type
+from .track import space_size
+
+RING_GAP_MM = 1.6          # a ring mark stands this far outside its space
+LINK_CLEARANCE_MM = 2.0    # an arrow starts and stops this far from the spaces it joins
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """A board ready to draw: the placed face, its spaces by `shape.id`, and its problems as
+    (key path of the board file, message)."""
+
+    face: PlacedFace
+    spaces: dict[str, Space]
+    problems: tuple[tuple[tuple, str], ...]
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return self.face.size_mm
+
+
+def merged_spec(design: dict, board: dict) -> tuple[dict, dict[str, tuple]]:
+    """The board's own settings over the shared design, and where each shape is written
+    (a shape a board names is wholly its own: a shape's keys depend on each other)."""
+    spec = {key: board.get(key, design.get(key)) for key in ("size_mm", "layout") if key in board or key in design}
+    shapes, roots = {}, {}
+    for name, shape in (design.get("shapes") or {}).items():
+        shapes[name], roots[name] = shape, ("design", "shapes", name)
+    return {**spec, "shapes": shapes}, roots
+
+
+def board_shapes(design: dict, board_id: str, board: dict) -> tuple[dict, dict[str, tuple]]:
+    spec, roots = merged_spec(design, board)
+    for name, shape in (board.get("shapes") or {}).items():
+        base = spec["shapes"].get(name, {})
+        spec["shapes"][name] = {**base, **shape}
+        roots[name] = ("boards", board_id, "shapes", name)
+    return spec, roots
+
+
+def _style(spec: dict, space: Space) -> dict:
+    style = {**spec.get("space", {})}
+    if space.part == "ends":
+        style.update(spec.get("ends", {}))
+    elif space.part:
+        style.update(spec[space.part].get("style", {}))
+    return style
+
+
+def _marks_of(spec: dict, space: Space) -> list[tuple[str, dict]]:
+    if space.part:
+        return []
+    return [(name, mark) for name, mark in (spec.get("marks") or {}).items() if mark["at"] == space.index]
+
+
+def _side_colour(value, spec: dict, side: int):
+    """`{side}` is the colour of the space's side of a loop."""
+    colours = spec.get("side_colours") or []
+    if value == "{side}":
+        return colours[(side - 1) % len(colours)] if colours and side else "#000000"
+    return value
+
+
+def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field: str | None,
+                    neighbour_mm: float) -> tuple[list, list]:
+    """The space's own elements, and its marks' rings and notes (drawn after every space)."""
+    w, h = space_size(style)
+    cx, cy = space.centre
+    fill = style.get("fill", "#FFFFFF")
+    stroke = style.get("stroke", "#000000")
+    text_colour = style.get("text_colour", "#000000")
+    marks = _marks_of(spec, space)
+    for _, mark in marks:
+        fill = mark.get("fill", fill)
+        stroke = mark.get("stroke", stroke)
+        text_colour = mark.get("text_colour", text_colour)
+    fill, stroke, text_colour = (_side_colour(v, spec, space.side) for v in (fill, stroke, text_colour))
+    width = style.get("stroke_width", 0.5)
+    if style.get("form", "rect") == "circle":
+        own = [{"type": "circle", "centre": [cx, cy], "radius": w / 2, "fill": fill, "stroke": stroke,
+                "stroke_width": width}]
+        pad = w * 0.12
+    else:
+        own = [{"type": "rect", "box": [cx - w / 2, cy - h / 2, w, h], "fill": fill, "stroke": stroke,
+                "stroke_width": width, "radius": style.get("radius", 0)}]
+        pad = 2.0
+    if text_field:
+        size = style.get("text_size", 12)
+        own.append({"type": "text", "field": text_field, "box": [cx - w / 2 + pad, cy - h / 2 + pad, w - 2 * pad, h - 2 * pad],
+                    "font": style.get("font", "bold"), "size": size, "min_size": style.get("min_size", size),
+                    "colour": text_colour, "align": "center"})
+    after = []
+    for mark_name, mark in marks:
+        if mark.get("ring"):
+            after.append({"type": "circle", "centre": [cx, cy], "radius": max(w, h) / 2 + RING_GAP_MM, "fill": "none",
+                          "stroke": _side_colour(mark.get("ring_colour", stroke), spec, space.side),
+                          "stroke_width": 0.5})
+        if "note" in mark:
+            note_w = max(2 * neighbour_mm - w - 1, w)
+            size = mark.get("note_size", 9)
+            note_colour = mark.get("fill") or mark.get("ring_colour") or stroke
+            # beside the space, away from the play: above a track, outside a loop
+            ox, oy = space.outward
+            reach = max(w, h) / 2 + 5 + abs(ox) * 4         # a note beside a space clears its side's strip
+            nx, ny = cx + ox * reach, cy + oy * reach
+            after.append({"type": "text", "field": f"{name}.marks.{mark_name}.note",
+                          "box": [nx - note_w / 2, ny - 4, note_w, 8], "font": "bold", "size": size,
+                          "min_size": min(6, size), "colour": _side_colour(note_colour, spec, space.side),
+                          "align": "center"})
+    return own, after
+
+
+def _link(a: Space, b: Space, spec: dict, sizes: dict) -> dict:
+    links = spec["links"]
+    (ax, ay), (bx, by) = a.centre, b.centre
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    element = {"type": "shape", "stroke": links.get("stroke", "#000000"), "stroke_width": links.get("width_mm", 0.5)}
+    if "arrow_mm" not in links:
+        return {**element, "points": [[ax, ay], [bx, by]]}
+
+    def reach(space: Space) -> float:
+        """From the centre to the space's edge along the link, and a little more."""
+        w, h = sizes[space.id]
+        if w == h and _style(spec, space).get("form", "rect") == "circle":
+            return w / 2 + LINK_CLEARANCE_MM
+        return min(w / 2 / abs(ux) if ux else math.inf, h / 2 / abs(uy) if uy else math.inf) + LINK_CLEARANCE_MM
+
+    start, end = reach(a), reach(b)
+    return {**element, "points": [[ax + ux * start, ay + uy * start], [bx - ux * end, by - uy * end]],
+            "arrow": "end", "arrow_mm": links["arrow_mm"]}
+
+
+def _caption(name: str, spec: dict, board_mm) -> dict:
+    x, y = spec.get("label_at", (0, 0))
+    size = spec.get("label_size", 13)
+    return {"type": "text", "field": f"{name}.label", "box": [x, y, max(board_mm[0] - x - 5, 10), size * 0.5],
+            "font": "bold", "size": size, "min_size": min(size, 8),
+            "colour": spec.get("label_colour", spec.get("space", {}).get("stroke", "#000000")), "align": "left"}
+
+
+def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, values: dict, text,
+                  folder: Path | None = None) -> BoardPlan:
+    """`text(path, source)` gives a shape's text in the board's locale; `values` are the
+    board's own (name, colours, the game's title) for its face."""
+    spec, roots = board_shapes(design, board_id, board)
+    size = tuple(spec.get("size_mm") or (0, 0))
+    problems: list[tuple[tuple, str]] = []
+    face = layouts.get(spec.get("layout", ""))
+    elements = list(face["elements"]) if face else []
+    values = {**(face or {}).get("defaults", {}), **values}
+    located: dict[str, tuple] = {}          # element field -> key path of its text
+    spaces: dict[str, Space] = {}
+    below, middle, above = [], [], []
+    for name, shape in spec["shapes"].items():
+        root = roots[name]
+        laid = shape_type(shape).lay_out(shape, size)
+        problems += [(root + (key,), message) for key, message in laid.problems]
+        by_id = {space.id: space for space in laid.spaces}
+        spaces.update({f"{name}.{space.id}": space for space in laid.spaces})
+        for side, points in laid.strips:
+            below.append({"type": "shape", "points": [list(p) for p in points], "closed": True, "stroke": "none",
+                          "fill": _side_colour("{side}", shape, side)})
+        sizes = {space.id: space_size(_style(shape, space)) for space in laid.spaces}
+        if "links" in shape:
+            below += [_link(by_id[a], by_id[b], shape, sizes) for a, b in laid.links]
+        centres = [space.centre for space in laid.spaces]
+        for space in laid.spaces:
+            style = _style(shape, space)
+            field = None
+            if space.text_key:
+                field = f"{name}.{space.text_key}"
+                values[field] = text(root + (space.text_key,), shape[space.text_key])
+                located[field] = root + (space.text_key,)
+            elif space.number and style.get("numbered", shape_type(shape).numbered):
+                field = f"{name}.{space.id}.number"
+                values[field] = str(space.number)
+                located[field] = root + ("space",)
+            nearest = min((math.dist(space.centre, c) for c in centres if c != space.centre), default=0.0)
+            own, after = _space_elements(name, shape, space, style, field, nearest)
+            middle += own
+            above += after
+        for mark_name, mark in (shape.get("marks") or {}).items():
+            if "note" in mark:
+                field = f"{name}.marks.{mark_name}.note"
+                values[field] = text(root + ("marks", mark_name, "note"), mark["note"])
+                located[field] = root + ("marks", mark_name, "note")
+        if "label" in shape:
+            values[f"{name}.label"] = text(root + ("label",), shape["label"])
+            located[f"{name}.label"] = root + ("label",)
+            above.append(_caption(name, shape, size))
+    elements += below + middle + above
+    placed = tuple(element_type(e).place(e, values, folder) for e in elements)
+    for element in placed:
+        for field, message in element.problems:
+            problems.append((located.get(field, ("boards", board_id, field)), message))
+    return BoardPlan(PlacedFace(size, values, placed), spaces, tuple(problems))
+
+
+__all__ = ["BoardPlan", "Placed", "board_shapes", "lay_out_board"]
