@@ -70,8 +70,7 @@ class DicedVeggiesEngine(Engine):
 
     def deal(self, box: Box, table: Table, rng: random.Random, options: dict) -> GameState:
         state = self._new_state(box, table, rng)
-        state.form_block(list(range(len(box.dice))))
-        state.restocks = 1          # forming the first block is not a restock players chose
+        state.form_block(list(range(len(box.dice))))     # the first block: no restock yet
         deal_cards(state, box, rng)
         state.begin_turn(0)
         return state
@@ -81,7 +80,6 @@ class DicedVeggiesEngine(Engine):
     def position(self, setup: Mapping, box: Box, table: Table, listed: list, rng: random.Random,
                  options: dict) -> GameState:
         state = self._new_state(box, table, rng)
-        state.restocks = 1
         free = {kind: [die for die, own in enumerate(box.dice) if own == kind] for kind in box.kinds}
 
         def die_from(label, path: tuple, held: bool) -> int:

@@ -760,7 +760,7 @@ class GameState(State):
             "turns": self.turns, "rounds": self.turns / self.players,
             "winning_score": max(scores), "score_spread": max(scores) - min(scores),
             "recipes_cooked": sum(recipes.values()), "hype_played": sum(hype.values()),
-            "chef_uses": self.chef_uses, "restocks": self.restocks - 1,
+            "chef_uses": self.chef_uses, "restocks": self.restocks,
             "restocks_forced": self.restocks_forced, "dice_per_cut": self.cut_dice / max(1, self.cuts),
             "reshuffles": self.reshuffles,
             "result": "shared win" if len(self.winners()) > 1 else "one winner",
