@@ -80,8 +80,8 @@ class CardEntry:
 
 @dataclass
 class Block:
-    kind: str                # p, tip, list, steps, example, table, faq, components, cards, card-table, print,
-    content: object          # picture
+    kind: str                # p, tip, list, steps, example, table, faq, components, cards, card-table, print, picture
+    content: object
 
 
 @dataclass
