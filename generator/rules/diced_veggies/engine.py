@@ -238,7 +238,7 @@ class DicedVeggiesEngine(Engine):
                 raise ScenarioError("a cell is named twice", ("cut",))
             return ("cut", tuple(sorted(cells)))
         if key == "chef":
-            [die] = held_dice(state, player, [value], ("chef",))
+            [die] = held_dice(state, player, [value], ("chef",), listed=False)
             ways = [way for way in ("kind", "number") if way in data]
             if len(ways) != 1:
                 raise ScenarioError("the chef token changes the kind or the number: give kind: or number:", ("chef",))
@@ -269,7 +269,7 @@ class DicedVeggiesEngine(Engine):
             return ("discard", "recipe", value)
         if value in state.box.hype_by_id:
             return ("discard", "hype", value)
-        [die] = held_dice(state, player, [value], ("discard",))
+        [die] = held_dice(state, player, [value], ("discard",), listed=False)
         return ("discard", "die", die)
 
     def describe_action(self, state: GameState, action: tuple) -> dict:
@@ -316,19 +316,19 @@ def parse_label(label, box: Box, path: tuple, held: bool) -> tuple[str, int, str
 NOT_HELD = -1          # a die the player does not have: the action names it, and is refused
 
 
-def held_dice(state: GameState, seat: Seat, labels: list, path: tuple) -> list[int]:
-    """The player's dice the labels name: alike dice are taken lowest numbered first; a die the
-    player does not have is NOT_HELD, so that the action is refused saying so."""
+def held_dice(state: GameState, seat: Seat, labels: list, path: tuple, listed: bool = True) -> list[int]:
+    """The player's dice the labels name (`listed`: the labels are a list at `path`): alike dice
+    are taken lowest numbered first; a die the player does not have is a number below NOT_HELD,
+    so that the action is refused saying so."""
     for index, label in enumerate(labels):
-        parse_label(label, state.box, path + ((index,) if len(labels) > 1 or path != ("chef",) else ()), True)
+        parse_label(label, state.box, path + (index,) if listed else path, True)
     by_label: dict[str, list[int]] = {}
     for die in seat.dice:
         by_label.setdefault(state.die_label(die), []).append(die)
-    wanted = Counter()
+    taken: Counter = Counter()
     dice = []
-    for label in labels:
-        found = by_label.get(str(label), [])
-        index = wanted[str(label)]
-        wanted[str(label)] += 1
+    for label in map(str, labels):
+        found, index = by_label.get(label, []), taken[label]
+        taken[label] += 1
         dice.append(found[index] if index < len(found) else NOT_HELD - index)
     return dice

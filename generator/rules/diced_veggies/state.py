@@ -646,26 +646,28 @@ class GameState(State):
         if phase == "over":
             return "the game is over"
         kind = action[0] if isinstance(action, tuple) and action else None
-        wanted = {"restock": "restock", "cut": "cut", "cook": "cook", "last-cook": "last-cook",
-                  "draw": "draw", "discard": "discard"}[phase]
         step = {"restock": f"{name} first decides whether to restock the block",
                 "cut": f"{name} must first cut dice off the block",
                 "cook": f"{name} is cooking (cook, chef or done)",
                 "last-cook": f"{name} may only cook once more (cook, chef or done)",
                 "draw": f"{name} must draw one card",
-                "discard": f"{name} must discard down to {MAX_DICE} dice, {MAX_RECIPES} recipes and {MAX_HYPE} hype cards"}[wanted]
+                "discard": f"{name} must discard down to {MAX_DICE} dice, {MAX_RECIPES} recipes and "
+                           f"{MAX_HYPE} hype cards"}[phase]
         allowed = {"restock": {"restock"}, "cut": {"cut"}, "cook": {"cook", "chef", "done"},
                    "last-cook": {"cook", "chef", "done"}, "draw": {"draw"}, "discard": {"discard"}}[phase]
         if kind not in allowed:
-            if kind == "restock" and phase == "cut" and self.turns and not self.missing_kind():
+            if kind == "restock" and phase == "cut" and not self.missing_kind():
                 return f"{name} may restock only when an ingredient kind is missing from the block"
             return step
         seat = self.seats[self.seat]
         if kind == "cut":
             return self._why_cut(action[1])
         if kind == "chef":
-            return f"{name}'s chef token is already spent" if not seat.chef else \
-                f"the chef token changes one of {name}'s dice to another kind or number"
+            if not seat.chef:
+                return f"{name}'s chef token is already spent"
+            if action[1] not in seat.dice:
+                return f"{name} does not have this die"
+            return f"the chef token changes one of {name}'s dice to another kind or number"
         if kind == "cook":
             return self._why_cook(seat, action)
         if kind == "draw":
