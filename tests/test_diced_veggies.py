@@ -256,3 +256,16 @@ def test_the_heuristic_beats_random_players():
     game, _ = Project(ROOT).load_game(GAME)
     share = duel(ENGINE, ENGINE.components(game, "standard"), players=3, hero="heuristic", others="random", games=12)
     assert share > 0.6
+
+
+def test_a_cards_own_fields_are_values_its_layout_can_draw():
+    from generator.build import load_games
+    from generator.layout import Localised, component_values
+    from generator.texts import Texts
+    game = next(g for g in load_games(Project(ROOT)) if g.slug == GAME)
+    loc = Localised(game, "standard", Texts.load(game, "ru"))
+    recipe = next(c for c in game.components if c.id == "recipe-16")
+    values = component_values(loc, recipe)
+    assert values["points"] == "3" and values["tomato"] == "2" and values["carrot"] == "1"
+    assert values["needs"] == "●●▼" and "mushroom" not in values
+    assert values["name"] == "Гаспачо"
