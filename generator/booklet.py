@@ -80,7 +80,7 @@ class CardEntry:
 
 @dataclass
 class Block:
-    kind: str                # p, tip, list, steps, example, table, faq, components, cards, card-table, print
+    kind: str                # p, tip, list, steps, example, table, faq, components, cards, card-table, print, picture
     content: object
 
 
@@ -143,10 +143,27 @@ def check_booklet(game) -> list[Problem]:
                     add(path + ("editions",), f"{key}.editions", f"no edition '{edition}' in game.yaml")
             if "cards" in node and node["cards"]["deck"] not in game.decks:
                 add(path + ("cards", "deck"), f"{key}.cards.deck", f"no deck '{node['cards']['deck']}' in cards.yaml")
+            if "picture" in node:
+                reason = unknown_picture(game, node["picture"]["component"])
+                if reason:
+                    add(path + ("picture", "component"), f"{key}.picture.component", reason)
     for word in sorted(layout_words(game) - set(game.booklet.get("ui", {}))):
         file, line = locate(game.booklet, ("ui",)) if "ui" in game.booklet else (game.file_name("booklet"), 0)
         problems.append(Problem(file, line, f"booklet.ui.{word}", "the booklet layout prints this word; add it"))
     return problems
+
+
+def unknown_picture(game, reference: str) -> str:
+    """Why a picture block's `component` (kind.id, as `dice.sun`) names nothing drawable, or ''."""
+    from .kinds import KINDS, draws_pictures   # here: the kinds' shop code imports this module
+    drawable = sorted(kind.name for kind in KINDS if draws_pictures(kind))
+    category, _, component_id = reference.partition(".")
+    if category not in drawable:
+        return f"'{reference}': pictures are drawn of {', '.join(drawable)} (kind.id, as {drawable[0]}.<id>)"
+    if not any(c.category == category and c.id == component_id for c in game.components):
+        known = ", ".join(sorted(c.id for c in game.components if c.category == category)) or "none"
+        return f"no component '{component_id}' in {category}.yaml ({category}: {known})"
+    return ""
 
 
 def layout_words(game) -> set[str]:
@@ -164,8 +181,10 @@ def layout_words(game) -> set[str]:
     return words
 
 
-def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = "") -> BookletContent:
-    """The booklet's text for one edition and locale, every number filled from the data."""
+def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = "",
+            project: Project | None = None) -> BookletContent:
+    """The booklet's text for one edition and locale, every number filled from the data;
+    `project` draws the component pictures (its dice sheet)."""
     game = loc.game
     booklet = game.booklet
     ui = Words(loc, booklet.get("ui", {}))
@@ -186,7 +205,7 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         blocks = []
         for index, block in enumerate(section["blocks"]):
             if shown(block, loc.edition):
-                made = _block(loc, f"{root}.blocks.{index}", block, entries, pictures, home, ui)
+                made = _block(loc, f"{root}.blocks.{index}", block, entries, pictures, home, ui, project)
                 if made is not None:
                     blocks.append(made)
         if blocks:
@@ -205,7 +224,7 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""))
 
 
-def _block(loc, key, block, faces, pictures, home, ui) -> Block | None:
+def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | None:
     text = loc.text
     if "p" in block or "tip" in block:
         kind = "p" if "p" in block else "tip"
@@ -239,6 +258,14 @@ def _block(loc, key, block, faces, pictures, home, ui) -> Block | None:
             ui.need(*TABLE_WORDS)
             return Block("card-table", entries)
         return Block("cards", entries)
+    if "picture" in block:
+        picture = block["picture"]
+        drawn = component_picture(project, loc, picture["component"]) if project is not None else None
+        if drawn is None:
+            return None
+        image, width_mm = drawn
+        caption = text(f"{key}.picture.caption", picture["caption"]) if "caption" in picture else ""
+        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption})
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
         rows = [(ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets]) for part, sheets in home.rows]
@@ -317,6 +344,34 @@ def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
     finally:
         pdf.close()
     return pictures
+
+
+def component_picture(project: Project, loc: Localised, reference: str, dpi: int = CARD_DPI):
+    """(data: URI of a PNG, width in mm) of one component (`dice.sun`, `pieces.tray`) drawn by
+    its kind as it prints, or None when the edition has no such component."""
+    from .kinds import KINDS        # here: the kinds' shop code imports this module's page multiple
+    category, _, component_id = reference.partition(".")
+    kind = next((kind for kind in KINDS if kind.name == category), None)
+    drawing = kind.picture(project, loc, component_id) if kind is not None else None
+    if drawing is None:
+        return None
+    (w, h), draw = drawing
+    pad = 1.0                                   # room for the cut line's stroke
+    doc = Document((w + 2 * pad, h + 2 * pad), "picture")
+    doc.new_page()
+    doc.canvas.translate(pad * 72 / 25.4, pad * 72 / 25.4)
+    draw(doc.canvas)
+    data, _ = doc.finish()
+    pdf = pypdfium2.PdfDocument(data)
+    try:
+        page = pdf[0]
+        image = page.render(scale=dpi / 72).to_pil()
+        page.close()
+    finally:
+        pdf.close()
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=1)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"), w + 2 * pad
 
 
 def home_print(project: Project, loc: Localised) -> HomePrint:

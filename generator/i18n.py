@@ -32,7 +32,7 @@ from .yamlfile import Located, LocatedList
 
 # Keys whose string values are words for people, per file (the last key of the path).
 # In the booklet every string is text except these settings.
-BOOKLET_SETTINGS = {"id", "editions", "deck"}
+BOOKLET_SETTINGS = {"id", "editions", "deck", "component"}
 # A fixed date keeps the template byte-identical between runs with the same strings.
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 WORD = re.compile(r"\w+", re.UNICODE)

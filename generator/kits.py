@@ -38,7 +38,7 @@ def booklet_of(kit: Kit):
         return None
     faces = card_faces(loc)
     home = home_print(kit.project, loc)
-    return render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft))
+    return render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft, project=kit.project))
 
 
 def booklet_files(kit: Kit) -> list[Artifact]:

@@ -72,6 +72,9 @@ class Localised:
 def component_values(loc: Localised, component: Component) -> dict:
     data = component.data
     values = {key: value for key, value in data.items() if isinstance(value, str)}
+    # a card's own `fields` are values too, numbers written out; the component's keys win
+    for key, value in (data.get("fields") or {}).items():
+        values.setdefault(key, str(value))
     values.update(name=loc.field(component.text_root("name"), data, "name"),
                   text=loc.field(component.text_root("text"), data, "text"))
     editions_with = [e for e in loc.game.editions if component.count(e)]

@@ -58,7 +58,8 @@ def test_list_json_has_every_game_with_its_card_totals():
     totals = {game["id"]: {edition: data["totals"]["cards"] for edition, data in game["editions"].items()}
               for game in json.loads(result.stdout)["games"]}
     assert totals == {"race-to-the-table": {"free": 27, "full": 63}, "the-game": {"standard": 102},
-                      "donkey-can": {"standard": 90}, "pegs-and-jokers": {"standard": 224}}
+                      "donkey-can": {"standard": 90}, "pegs-and-jokers": {"standard": 224},
+                      "diced-veggies": {"standard": 82}}
 
 
 def test_usage_errors_exit_2(tmp_path):

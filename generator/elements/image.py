@@ -1,9 +1,15 @@
 """A picture from the game's own folder, fitted into a box: PNG or JPEG through Pillow, SVG
 through svglib as vector drawing. Files outside the game's folder are refused unread, and an
-SVG may not reach for anything outside itself (other files, URLs, entities)."""
+SVG may not reach for anything outside itself (other files, URLs, entities).
+
+The face's values may choose the picture and how often it is drawn: `{field}` in `file` is
+filled from the face (`art/{kind}.svg`; an empty value draws nothing), and `repeat: field`
+draws it as many times as that value says, each copy `step: [dx, dy]` mm from the one before
+(a row of three icons for a count of 3)."""
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +26,10 @@ from .base import ElementType, Placed
 MAX_IMAGE_BYTES = 8 * 1024 * 1024
 MAX_PIXELS = 40_000_000
 HREF_ATTRIBUTES = ("href", "{http://www.w3.org/1999/xlink}href", "src")
+# `{field}` in a file name, and what a value put there may be: a plain name, never a path.
+FILE_FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+MAX_REPEAT = 50
 
 
 def _svg_outside_reference(data: bytes) -> str:
@@ -76,6 +86,30 @@ def fitted_box(box, natural: tuple[float, float], how: str) -> tuple[float, floa
     return (x + (w - width) / 2, y + (h - height) / 2, width, height)
 
 
+def chosen_file(element: dict, values: dict) -> tuple[str, str]:
+    """(the picture's path with its `{field}`s filled, '') — or ('', '') when a field is empty,
+    or ('', reason) when a value is not a plain name."""
+    file = element["file"]
+    for field in FILE_FIELD.findall(file):
+        value = str(values.get(field, "")).strip()
+        if not value:
+            return "", ""
+        if not PLAIN_NAME.match(value):
+            return "", f"picture {file}: {field} is {value[:40]!r}, which is not a plain file name"
+        file = file.replace(f"{{{field}}}", value)
+    return file, ""
+
+
+def copies_of(element: dict, values: dict) -> tuple[int, str]:
+    """How many times the picture is drawn: 1, or the whole number its `repeat` field holds."""
+    if "repeat" not in element:
+        return 1, ""
+    value = str(values.get(element["repeat"], "")).strip() or "0"
+    if not value.isdigit() or int(value) > MAX_REPEAT:
+        return 0, f"{element['repeat']} is {value[:20]!r}: a picture repeats 0 to {MAX_REPEAT} times"
+    return int(value), ""
+
+
 class Picture(ElementType):
     name = "image"
     required = ("file", "box")
@@ -83,36 +117,57 @@ class Picture(ElementType):
         "file": {"type": "string", "pattern": r"^(?![/\\])(?!.*\\)[^\x00]+\.(svg|png|jpe?g)$", "maxLength": 200},
         "box": {"$ref": "layouts#/$defs/box"},
         "fit": {"enum": ["contain", "stretch"]},
+        # the face value that says how many copies to draw, each `step` mm from the last
+        "repeat": {"$ref": "common#/$defs/name"},
+        "step": {"$ref": "layouts#/$defs/point"},
     }
+    extra_schema = {"dependentRequired": {"repeat": ["step"], "step": ["repeat"]}}
+
+    def fields(self, element):
+        return super().fields(element) | set(FILE_FIELD.findall(element["file"])) | (
+            {element["repeat"]} if "repeat" in element else set())
 
     def place(self, element, values, folder: Path | None):
+        copies, reason = copies_of(element, values)
+        if reason:
+            return Placed(element, None, ((element["repeat"], reason),))
+        file, reason = chosen_file(element, values)
+        if reason:
+            return Placed(element, None, (("file", reason),))
+        if not file or not copies:
+            return Placed(element)          # nothing chosen: nothing drawn
         if folder is None:
             return Placed(element, None, (("file", "a picture needs the game's folder"),))
-        path = folder / element["file"]
-        data, problems = read_bytes_inside(path, [folder], element["file"], MAX_IMAGE_BYTES, "the game's folder")
+        path = folder / file
+        data, problems = read_bytes_inside(path, [folder], file, MAX_IMAGE_BYTES, "the game's folder")
         if problems:
-            return Placed(element, None, (("file", f"picture {element['file']}: {problems[0].message}"),))
+            return Placed(element, None, (("file", f"picture {file}: {problems[0].message}"),))
         try:
-            return Placed(element, _load(data, path.suffix.lower()))
+            return Placed(element, (_load(data, path.suffix.lower()), copies))
         except ValueError as exc:
-            return Placed(element, None, (("file", f"picture {element['file']}: {exc}"),))
+            return Placed(element, None, (("file", f"picture {file}: {exc}"),))
 
     def draw(self, canvas, placed, values, context):
         if placed.fitted is None:
             return
         element = placed.spec
-        if placed.fitted[0] == "svg":
-            drawing = placed.fitted[1]
-            x, y, w, h = fitted_box(element["box"], (drawing.width / mm, drawing.height / mm), element.get("fit", "contain"))
-            canvas.saveState()
-            canvas.translate(x * mm, y * mm)
-            canvas.scale(w * mm / drawing.width, h * mm / drawing.height)
-            renderPDF.draw(drawing, canvas, 0, 0)
-            canvas.restoreState()
-        else:
-            _, reader, size = placed.fitted
-            x, y, w, h = fitted_box(element["box"], size, element.get("fit", "contain"))
-            canvas.drawImage(reader, x * mm, y * mm, w * mm, h * mm, mask="auto")
+        loaded, copies = placed.fitted
+        dx, dy = element.get("step", (0, 0))
+        for copy in range(copies):
+            x0, y0, w0, h0 = element["box"]
+            box = (x0 + copy * dx, y0 + copy * dy, w0, h0)
+            if loaded[0] == "svg":
+                drawing = loaded[1]
+                x, y, w, h = fitted_box(box, (drawing.width / mm, drawing.height / mm), element.get("fit", "contain"))
+                canvas.saveState()
+                canvas.translate(x * mm, y * mm)
+                canvas.scale(w * mm / drawing.width, h * mm / drawing.height)
+                renderPDF.draw(drawing, canvas, 0, 0)
+                canvas.restoreState()
+            else:
+                _, reader, size = loaded
+                x, y, w, h = fitted_box(box, size, element.get("fit", "contain"))
+                canvas.drawImage(reader, x * mm, y * mm, w * mm, h * mm, mask="auto")
 
 
 ELEMENT = Picture()

@@ -53,9 +53,10 @@ class Shape(ElementType):
             if element.get("dash_mm"):
                 canvas.setDash([d * mm for d in element["dash_mm"]])
         canvas.drawPath(path, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        # the dash is this shape's own: the elements drawn after it are solid again
+        canvas.setDash([])
         arrow = element.get("arrow")
         if arrow and stroke:
-            canvas.setDash([])
             canvas.setFillColor(context.palette.colour(stroke))
             size = element.get("arrow_mm", max(3 * width, 2.0))
             ends = {"start": [(points[0], points[1])], "end": [(points[-1], points[-2])]}

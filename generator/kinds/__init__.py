@@ -15,6 +15,10 @@ def _nothing(*_args) -> list:
     return []
 
 
+def _no_picture(*_args) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str                    # the YAML key its components sit under (cards:, boards:, ...)
@@ -29,6 +33,14 @@ class Kind:
     locale_files: Callable = _nothing
     # (loc, phrase) -> the booklet's (how many, what) rows; phrase(loc, names, n) words a count
     contents: Callable = _nothing
+    # (project, loc, component id) -> (size_mm, draw(canvas)) of one component as it prints,
+    # for the booklet's pictures; None when the kind draws none or has no such component
+    picture: Callable = _no_picture
+
+
+def draws_pictures(kind: Kind) -> bool:
+    """Whether the kind draws its components for the booklet's pictures."""
+    return kind.picture is not _no_picture
 
 
 def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.dice import DieNet, cube_net, pack_nets, render_dice
+from ..render.dice import DieNet, cube_net, draw_net, pack_nets, render_dice
 from ..render.faces import place_face
 from ..yamlfile import locate
 from . import Kind, counted_rows, face_problems
@@ -76,4 +76,13 @@ def contents(loc, phrase) -> list:
     return counted_rows(loc, phrase, "dice", "dice")
 
 
-KIND = Kind("dice", 40, files, sheets, check, contents=contents)
+def picture(project, loc, component_id: str):
+    """A die's net as it prints: its six faces, tabs, cut and fold lines."""
+    sheet = project.load_sheet("dice")
+    for net in die_nets(project, loc):
+        if net.key == f"die-{component_id}":
+            return net.net.size_mm, lambda canvas: draw_net(canvas, net, sheet)
+    return None
+
+
+KIND = Kind("dice", 40, files, sheets, check, contents=contents, picture=picture)

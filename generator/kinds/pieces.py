@@ -7,7 +7,7 @@ from ..kit import Kit
 from ..layout import Localised
 from ..render.boards import tiles_for
 from ..render.faces import place_face
-from ..render.pieces import PieceFace, page_plan, render_pieces
+from ..render.pieces import PieceFace, draw_piece, page_plan, render_pieces
 from ..yamlfile import locate
 from . import Kind, counted_rows, face_problems
 
@@ -94,4 +94,12 @@ def contents(loc, phrase) -> list:
     return counted_rows(loc, phrase, "pieces", "pieces")
 
 
-KIND = Kind("pieces", 50, files, sheets, check, contents=contents)
+def picture(project, loc, component_id: str):
+    """A piece as it prints, whole: its art, cut outline, folds and glue areas."""
+    for piece in piece_faces(loc):
+        if piece.key == f"piece-{component_id}":
+            return piece.size_mm, lambda canvas: draw_piece(canvas, piece)
+    return None
+
+
+KIND = Kind("pieces", 50, files, sheets, check, contents=contents, picture=picture)

@@ -1,0 +1,822 @@
+"""Diced Veggies, the rules of seed 004 as a playable state.
+
+The block lies on a grid of ROWS × COLUMNS cells, row A at the corner the dice are pulled
+into, columns 1-7 from that corner: cell A1 is (0, 0). Dice are numbered 0-34 inside the
+engine (kind = box.dice[die]); scenarios and the JSON name a die by what it shows,
+`kind:number`, and `kind:number=other` for a die the chef token made count as another kind.
+
+Actions are tuples of plain values:
+    ("restock", True | False)            at the start of a turn, when restocking is allowed
+    ("cut", cells)                       the cells of the dice cut off, ascending
+    ("chef", die, "kind" | "number", v)  spend the chef token on one of the player's dice
+    ("cook", recipe, dice, hype | None)  cook a recipe with these dice, playing a hype card
+    ("done",)                            stop cooking
+    ("draw", "hype") | ("draw", "recipe") | ("draw", "display", recipe)
+    ("discard", "die" | "recipe" | "hype", what)   at the end of a turn, over a limit
+Every roll and shuffle comes from the state's rng.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+from ..engine import InvariantBroken, SetupError, State
+from .design import (CHEF_TOKEN, COLUMNS, CUT_LIMIT, DISPLAY, FACES, HYPE_DECK, HYPE_EACH,
+                     HYPE_FIELDS, KINDS, MAX_DICE, MAX_HYPE, MAX_RECIPES, NUMBERS, RECIPE_DECK,
+                     RECIPES_EACH, RECIPES_TO_END, REFERENCE_DECK, ROWS, Hype)
+
+DONE = ("done",)
+CELLS = ROWS * COLUMNS
+ROW_NAMES = "ABCDEFGHIJ"[:ROWS]
+
+
+def cell_name(cell: int) -> str:
+    return f"{ROW_NAMES[cell // COLUMNS]}{cell % COLUMNS + 1}"
+
+
+CELL_NAMES = tuple(cell_name(cell) for cell in range(CELLS))
+
+
+def _pushes() -> tuple:
+    """Every way to lay the blade and push, as (the cell beside the blade in each lane, the
+    cells each lane pushes): the blade lies across the rows (in a gap between two columns, or
+    along the block's left or right edge) or across the columns, and pushes to either side."""
+    pushes = []
+    for lanes, length, cell_at in ((ROWS, COLUMNS, lambda lane, i: lane * COLUMNS + i),
+                                   (COLUMNS, ROWS, lambda lane, i: i * COLUMNS + lane)):
+        for near in range(length):
+            for span in (range(near, length), range(0, near + 1)):
+                pushes.append((tuple(cell_at(lane, near) for lane in range(lanes)),
+                               tuple(tuple(cell_at(lane, i) for i in span) for lane in range(lanes))))
+    return tuple(pushes)
+
+
+PUSHES = _pushes()
+
+
+# ---- what the components give the engine ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Recipe:
+    id: str
+    needs: tuple[tuple[str, int], ...]      # (kind, dice), in kind order
+    points: int
+    need: dict = field(default_factory=dict, repr=False, compare=False, hash=False)   # the same, by kind
+
+    def __post_init__(self):
+        object.__setattr__(self, "need", dict(self.needs))
+
+
+@dataclass(frozen=True)
+class Box:
+    """One edition's components as the rules use them, read from the loaded YAML."""
+
+    kinds: tuple[str, ...]
+    faces: tuple[int, ...]                   # the numbers on every die's six faces
+    dice: tuple[str, ...]                    # the kind of each die, by die number
+    recipes: tuple[Recipe, ...]
+    hype: tuple[tuple[str, Hype], ...]
+    chef_tokens: int
+    reference_cards: int
+
+    # derived, for quick look-ups
+    recipe_by_id: dict = field(default_factory=dict, repr=False, compare=False)
+    hype_by_id: dict = field(default_factory=dict, repr=False, compare=False)
+    die_numbers: frozenset = field(default_factory=frozenset, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "recipe_by_id", {recipe.id: recipe for recipe in self.recipes})
+        object.__setattr__(self, "hype_by_id", dict(self.hype))
+        object.__setattr__(self, "die_numbers", frozenset(range(len(self.dice))))
+
+    def recipe(self, card: str) -> Recipe:
+        return self.recipe_by_id[card]
+
+    def hype_card(self, card: str) -> Hype:
+        return self.hype_by_id[card]
+
+
+def box_from_game(game, edition: str) -> Box:
+    """Read one edition's components; one the rules cannot use is a SetupError naming it."""
+    dice: list[str] = []
+    faces: tuple[int, ...] | None = None
+    for component in game.in_edition(edition, "dice"):
+        where = ("dice", ("dice", component.id))
+        if component.id not in KINDS:
+            raise SetupError(f"die '{component.id}' is no ingredient kind the rules know ({', '.join(KINDS)})", where)
+        numbers = []
+        for index, face in enumerate(component.data["faces"]):
+            name = str(face.get("name", ""))
+            if not name.isdigit():
+                raise SetupError(f"face {index + 1} of die '{component.id}' shows no number", where)
+            if face.get("ingredient") != component.id:
+                raise SetupError(f"face {index + 1} of die '{component.id}' names ingredient "
+                                 f"{face.get('ingredient')!r}, not '{component.id}'", ("dice", ("dice", component.id, "faces", index)))
+            numbers.append(int(name))
+        if sorted(numbers) != sorted(FACES):
+            raise SetupError(f"die '{component.id}' has faces {numbers}; the rules need {sorted(FACES)}", where)
+        faces = tuple(sorted(numbers))
+        dice.extend([component.id] * component.count(edition))
+    kinds = tuple(kind for kind in KINDS if kind in dice)
+    if len(dice) != CELLS or faces is None:
+        raise SetupError(f"the block is {ROWS} × {COLUMNS} = {CELLS} dice, the components have {len(dice)}", ("dice", ("dice",)))
+    have = Counter(dice)
+    recipes, hype, references = [], [], 0
+    for component in game.in_edition(edition, "cards"):
+        where = ("cards", ("cards", component.id))
+        fields = component.data.get("fields") or {}
+        copies = component.count(edition)
+        if component.group == RECIPE_DECK:
+            needs = tuple((kind, fields[kind]) for kind in KINDS if kind in fields)
+            points = fields.get("points")
+            if not needs or type(points) is not int:
+                raise SetupError(f"recipe '{component.id}' needs fields points and the dice of each kind", where)
+            for kind, count in needs:
+                # The rules promise that every recipe can be cooked with the dice that exist,
+                # and within the dice a player may keep.
+                if type(count) is not int or not 1 <= count <= have[kind]:
+                    raise SetupError(f"recipe '{component.id}' needs {count!r} {kind}, the box has {have[kind]}", where)
+            if sum(count for _, count in needs) > MAX_DICE:
+                raise SetupError(f"recipe '{component.id}' needs more than the {MAX_DICE} dice a player keeps", where)
+            recipes.extend([Recipe(component.id, needs, points)] * copies)
+        elif component.group == HYPE_DECK:
+            values = {name: fields.get(name) for name in HYPE_FIELDS}
+            if values["kind"] is not None and values["kind"] not in kinds:
+                raise SetupError(f"hype '{component.id}' names the kind {values['kind']!r}, no die's", where)
+            hype.extend([(component.id, Hype(**values))] * copies)
+        elif component.group == REFERENCE_DECK:
+            references += copies
+        else:
+            raise SetupError(f"card '{component.id}' is in deck '{component.group}'; the rules know "
+                             f"'{RECIPE_DECK}', '{HYPE_DECK}' and '{REFERENCE_DECK}'", where)
+    if len({r.id for r in recipes}) != len(recipes) or len({h for h, _ in hype}) != len(hype):
+        raise SetupError("every recipe and hype card is one of a kind", ("cards", ("cards",)))
+    chefs = sum(c.count(edition) for c in game.in_edition(edition, "tokens") if c.id == CHEF_TOKEN)
+    return Box(kinds, faces, tuple(dice), tuple(recipes), tuple(hype), chefs, references)
+
+
+# ---- hype conditions and scoring --------------------------------------------------------------
+
+def longest_run(numbers) -> int:
+    values = sorted(set(numbers))
+    best = run = 0
+    for index, value in enumerate(values):
+        run = run + 1 if index and value == values[index - 1] + 1 else 1
+        best = max(best, run)
+    return best
+
+
+def hype_holds(hype: Hype, recipe: Recipe, numbers: list[int], chef: bool, cooked_this_turn: int) -> bool:
+    """Whether a hype card may be played with this recipe, cooked with dice showing `numbers`,
+    `cooked_this_turn` recipes already cooked this turn, the chef token at hand or not."""
+    need, amount, condition = recipe.need, hype.amount, hype.condition
+    if condition == "all-even":
+        return all(n % 2 == 0 for n in numbers)
+    if condition == "all-odd":
+        return all(n % 2 == 1 for n in numbers)
+    if condition == "all-same":
+        return len(set(numbers)) == 1
+    if condition == "number-count":
+        return numbers.count(hype.number) >= amount
+    if condition == "same-count":
+        return max(Counter(numbers).values()) >= amount
+    if condition == "number-none":
+        return hype.number not in numbers
+    if condition == "sum-min":
+        return sum(numbers) >= amount
+    if condition == "sum-max":
+        return sum(numbers) <= amount
+    if condition == "sum-exact":
+        return sum(numbers) == amount
+    if condition == "run":
+        return longest_run(numbers) >= amount
+    if condition == "all-min":
+        return min(numbers) >= amount
+    if condition == "all-max":
+        return max(numbers) <= amount
+    if condition == "kinds-min":
+        return len(need) >= amount
+    if condition == "dice-min":
+        return sum(need.values()) >= amount
+    if condition == "points-min":
+        return recipe.points >= amount
+    if condition == "points-max":
+        return recipe.points <= amount
+    if condition == "kind-count":
+        return need.get(hype.kind, 0) >= amount
+    if condition == "chef-unused":
+        return chef
+    if condition == "cooked-this-turn":
+        return cooked_this_turn + 1 >= amount
+    if condition == "always":
+        return True
+    raise InvariantBroken(f"unknown hype condition {condition!r}")
+
+
+def hype_points(hype: Hype, cooked: list[Recipe], played: int) -> int:
+    """What a played hype card scores at the end, given the player's cooked recipes and the
+    number of hype cards the player played."""
+    if hype.scoring == "fixed":
+        return hype.points
+    if hype.scoring == "per-recipe-with-kind":
+        return hype.points * sum(1 for recipe in cooked if hype.kind in recipe.need)
+    if hype.scoring == "per-hype":
+        return hype.points * played
+    if hype.scoring == "per-kind-cooked":
+        return hype.points * len({kind for recipe in cooked for kind in recipe.need})
+    raise InvariantBroken(f"unknown hype scoring {hype.scoring!r}")
+
+
+# ---- the state ------------------------------------------------------------------------------
+
+@dataclass
+class Seat:
+    dice: list[int] = field(default_factory=list)            # die numbers, ascending
+    recipes: list[str] = field(default_factory=list)         # face up in front of the player
+    hype: list[str] = field(default_factory=list)            # held secretly
+    cooked: list[str] = field(default_factory=list)          # in the order cooked
+    played: list[tuple[str, str]] = field(default_factory=list)   # (hype, the recipe it went with)
+    chef: bool = True                                        # the chef token is at hand
+
+
+def _stack(cards: list[str]) -> list[str]:
+    """A pile as JSON lists it, top first (the engine keeps the top at the end)."""
+    return cards[::-1]
+
+
+@dataclass
+class GameState(State):
+    box: Box
+    names: list[str]
+    rng: random.Random
+    seats: list[Seat] = field(default_factory=list)
+    block: list[int | None] = field(default_factory=lambda: [None] * CELLS)
+    frame: list[int] = field(default_factory=list)           # used dice, waiting for a restock
+    face: list[int] = field(default_factory=list)            # the number each die shows
+    counts_as: dict[int, str] = field(default_factory=dict)  # dice the chef token changed the kind of
+    recipe_deck: list[str] = field(default_factory=list)     # the top is the end
+    recipe_discard: list[str] = field(default_factory=list)
+    hype_deck: list[str] = field(default_factory=list)
+    hype_discard: list[str] = field(default_factory=list)
+    display: list[str] = field(default_factory=list)
+    seat: int = 0
+    phase: str = "cut"              # restock, cut, cook, draw, discard, last-cook, over
+    turns: int = 0
+    cooked_this_turn: int = 0
+    ended_by: int | None = None     # the seat that cooked a 6th recipe
+    extra_turns: list[int] | None = None   # seats still to take their one more turn
+    last_cooks: list[int] | None = None    # seats still to cook once more, the first now
+    # figures
+    restocks: int = 0
+    restocks_forced: int = 0
+    chef_uses: int = 0
+    reshuffles: int = 0
+    cut_dice: int = 0
+    cuts: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    # -- dice
+
+    def kind_of(self, die: int) -> str:
+        """The kind a die counts as: its own, or the one the chef token gave it."""
+        return self.counts_as.get(die, self.box.dice[die])
+
+    def die_label(self, die: int) -> str:
+        own = self.box.dice[die]
+        label = f"{own}:{self.face[die]}"
+        return label if die not in self.counts_as else f"{label}={self.counts_as[die]}"
+
+    def _roll(self, die: int) -> None:
+        self.face[die] = self.rng.choice(self.box.faces)
+
+    def form_block(self, dice: list[int]) -> None:
+        """Roll the dice into the frame and pull it diagonally: they gather in the corner, row A
+        first (decided: the rows fill from the corner in the order the dice fell)."""
+        dice = list(dice)
+        for die in dice:
+            self._roll(die)
+        self.rng.shuffle(dice)
+        self.block = [None] * CELLS
+        for cell, die in enumerate(dice):
+            self.block[cell] = die
+
+    def block_dice(self) -> list[int]:
+        return [die for die in self.block if die is not None]
+
+    def missing_kind(self) -> bool:
+        present = {self.box.dice[die] for die in self.block_dice()}
+        return any(kind not in present for kind in self.box.kinds)
+
+    def restock(self) -> None:
+        """Chef tokens return; the used dice and the block's rest are rolled into a new block."""
+        for seat in self.seats:
+            seat.chef = True
+        dice = sorted(self.frame + self.block_dice())
+        self.frame = []
+        self.form_block(dice)
+        self.restocks += 1
+
+    # -- cuts
+
+    def cuts_possible(self, limit: int | None = None) -> list[tuple[int, ...]]:
+        """Every set of dice one straight cut separates, as ascending cells; with `limit`, only
+        those totalling at most that.
+
+        decided: a cut is the cleaver lowered into one straight gap of the grid, along any
+        unbroken stretch of it, and pushed to one side: it moves the dice next to the blade on
+        that side and everything beyond them in the same rows (or columns) to the block's edge.
+        Every row (or column) the stretch crosses has a die next to the blade. The gap may be
+        the block's own edge, where nothing lies beyond the blade: then whole rows (or
+        columns) are pushed out. On a partial block the same holds: where the rows are of
+        unequal length, the end of a row or a short column can be pushed off at its edge."""
+        block, face = self.block, self.face
+        value = [0 if die is None else face[die] for die in block]
+        found: set[frozenset[int]] = set()
+        for near_cells, span_cells in PUSHES:
+            lanes = len(near_cells)
+            totals: list[int | None] = [None] * lanes
+            for first in range(lanes):
+                if block[near_cells[first]] is None:
+                    continue
+                total, last = 0, first
+                while last < lanes and block[near_cells[last]] is not None:
+                    if totals[last] is None:
+                        totals[last] = sum(value[cell] for cell in span_cells[last])
+                    total += totals[last]
+                    if limit is not None and total > limit:
+                        break         # more lanes only add dice
+                    found.add(frozenset(cell for lane in range(first, last + 1) for cell in span_cells[lane]
+                                        if block[cell] is not None))
+                    last += 1
+        found.discard(frozenset(cell for cell in range(CELLS) if block[cell] is not None))
+        return sorted(tuple(sorted(cells)) for cells in found)
+
+    def cut_total(self, cells) -> int:
+        return sum(self.face[self.block[cell]] for cell in cells)
+
+    def legal_cuts(self) -> list[tuple[int, ...]]:
+        whole = tuple(cell for cell in range(CELLS) if self.block[cell] is not None)
+        if self.cut_total(whole) <= CUT_LIMIT:
+            return [whole]           # the whole block is taken, without a cut
+        return self.cuts_possible(CUT_LIMIT)
+
+    # -- cooking
+
+    def groups(self, dice) -> dict[tuple, list[int]]:
+        """The dice that are alike (own kind, number, the kind they count as), lowest first."""
+        alike: dict[tuple, list[int]] = {}
+        for die in sorted(dice):
+            alike.setdefault((self.box.dice[die], self.face[die], self.kind_of(die)), []).append(die)
+        return alike
+
+    def selections(self, seat: Seat, recipe: Recipe) -> list[tuple[int, ...]]:
+        """Every distinct choice of the player's dice that cooks the recipe (alike dice are one
+        choice: the lowest numbered of them are named)."""
+        alike = self.groups(seat.dice)
+        per_kind = []
+        for kind, count in recipe.needs:
+            keys = [key for key in alike if key[2] == kind]
+            options = []
+            for chosen in combinations_with_replacement(keys, count):
+                taken = Counter(chosen)
+                if all(len(alike[key]) >= n for key, n in taken.items()):
+                    options.append(tuple(die for key, n in taken.items() for die in alike[key][:n]))
+            if not options:
+                return []
+            per_kind.append(options)
+        return [tuple(sorted(die for part in parts for die in part)) for parts in product(*per_kind)]
+
+    def cook_actions(self) -> list[tuple]:
+        seat = self.seats[self.seat]
+        actions = []
+        for card in seat.recipes:
+            recipe = self.box.recipe(card)
+            for dice in self.selections(seat, recipe):
+                actions.append(("cook", card, dice, None))
+                numbers = [self.face[die] for die in dice]
+                for hype in seat.hype:
+                    if hype_holds(self.box.hype_card(hype), recipe, numbers, seat.chef, self.cooked_this_turn):
+                        actions.append(("cook", card, dice, hype))
+        return actions
+
+    def chef_actions(self) -> list[tuple]:
+        seat = self.seats[self.seat]
+        if not seat.chef:
+            return []
+        actions = []
+        for _, dice in sorted(self.groups(seat.dice).items()):
+            die = dice[0]
+            actions += [("chef", die, "kind", kind) for kind in self.box.kinds if kind != self.kind_of(die)]
+            actions += [("chef", die, "number", n) for n in NUMBERS if n != self.face[die]]
+        return actions
+
+    # -- the interface
+
+    def current_player(self) -> int:
+        return self.seat
+
+    def find_actions(self) -> list:
+        phase = self.phase
+        if phase == "over":
+            return []
+        if phase == "restock":
+            return [("restock", True), ("restock", False)]
+        if phase == "cut":
+            return [("cut", cells) for cells in self.legal_cuts()]
+        if phase in ("cook", "last-cook"):
+            return self.cook_actions() + self.chef_actions() + [DONE]
+        if phase == "draw":
+            return self.draw_actions()
+        if phase == "discard":
+            return self.discard_actions()
+        raise InvariantBroken(f"unknown phase {phase!r}")
+
+    def draw_actions(self) -> list[tuple]:
+        actions = []
+        if self.hype_deck or self.hype_discard:
+            actions.append(("draw", "hype"))
+        if self.recipe_deck or self.recipe_discard:
+            actions.append(("draw", "recipe"))
+        actions += [("draw", "display", card) for card in sorted(set(self.display))]
+        return actions
+
+    def over_limits(self, seat: Seat) -> tuple[bool, bool, bool]:
+        return len(seat.dice) > MAX_DICE, len(seat.recipes) > MAX_RECIPES, len(seat.hype) > MAX_HYPE
+
+    def discard_actions(self) -> list[tuple]:
+        seat = self.seats[self.seat]
+        dice, recipes, hype = self.over_limits(seat)
+        actions = []
+        if dice:
+            actions += [("discard", "die", alike[0]) for _, alike in sorted(self.groups(seat.dice).items())]
+        if recipes:
+            actions += [("discard", "recipe", card) for card in seat.recipes]
+        if hype:
+            actions += [("discard", "hype", card) for card in seat.hype]
+        return actions
+
+    def play(self, action) -> None:
+        kind = action[0]
+        seat = self.seats[self.seat]
+        if kind == "restock":
+            if action[1]:
+                self.restock()
+            self.phase = "cut"
+        elif kind == "cut":
+            for cell in action[1]:
+                seat.dice.append(self.block[cell])
+                self.block[cell] = None
+            seat.dice.sort()
+            self.cuts += 1
+            self.cut_dice += len(action[1])
+            self.phase = "cook"
+        elif kind == "chef":
+            _, die, what, value = action
+            if what == "kind":
+                if value == self.box.dice[die]:
+                    self.counts_as.pop(die, None)
+                else:
+                    self.counts_as[die] = value
+            else:
+                self.face[die] = value
+            seat.chef = False
+            self.chef_uses += 1
+        elif kind == "cook":
+            self._cook(seat, action)
+        elif action == DONE:
+            if self.phase == "last-cook":
+                self._next_last_cook()
+            else:
+                self.phase = "draw"
+                if not self.draw_actions():
+                    self._to_limits()
+        elif kind == "draw":
+            self._draw(seat, action)
+            self._to_limits()
+        elif kind == "discard":
+            _, what, item = action
+            if what == "die":
+                seat.dice.remove(item)
+                self._to_frame(item)
+            elif what == "recipe":
+                seat.recipes.remove(item)
+                self.recipe_discard.append(item)
+                self.top_up_display()
+            else:
+                seat.hype.remove(item)
+                self.hype_discard.append(item)
+            self._to_limits()
+
+    def _to_frame(self, die: int) -> None:
+        self.counts_as.pop(die, None)
+        self.frame.append(die)
+
+    def _cook(self, seat: Seat, action) -> None:
+        _, card, dice, hype = action
+        for die in dice:
+            seat.dice.remove(die)
+            self._to_frame(die)
+        seat.recipes.remove(card)
+        seat.cooked.append(card)
+        if hype is not None:
+            seat.hype.remove(hype)
+            seat.played.append((hype, card))
+        self.cooked_this_turn += 1
+        if len(seat.cooked) >= RECIPES_TO_END and self.ended_by is None:
+            self.ended_by = self.seat
+
+    def _refill(self, deck: list[str], discard: list[str]) -> None:
+        """A deck that runs out is the shuffled discards."""
+        if not deck and discard:
+            deck.extend(discard)
+            discard.clear()
+            self.rng.shuffle(deck)
+            self.reshuffles += 1
+
+    def take_recipe(self) -> str | None:
+        self._refill(self.recipe_deck, self.recipe_discard)
+        return self.recipe_deck.pop() if self.recipe_deck else None
+
+    def take_hype(self) -> str | None:
+        self._refill(self.hype_deck, self.hype_discard)
+        return self.hype_deck.pop() if self.hype_deck else None
+
+    def top_up_display(self) -> None:
+        """decided: an empty place in the display is filled as soon as the deck (or its
+        reshuffled discards) has a card for it."""
+        while len(self.display) < DISPLAY:
+            card = self.take_recipe()
+            if card is None:
+                return
+            self.display.append(card)
+
+    def _draw(self, seat: Seat, action) -> None:
+        if action[1] == "hype":
+            seat.hype.append(self.take_hype())
+        elif action[1] == "recipe":
+            seat.recipes.append(self.take_recipe())
+        else:
+            self.display.remove(action[2])
+            seat.recipes.append(action[2])
+        self.top_up_display()
+
+    def _to_limits(self) -> None:
+        """The end of the turn: discard down to the limits, then the next turn."""
+        if any(self.over_limits(self.seats[self.seat])):
+            self.phase = "discard"
+        else:
+            self._end_turn()
+
+    # -- turns and the end
+
+    def begin_turn(self, seat: int) -> None:
+        self.seat = seat
+        self.turns += 1
+        self.cooked_this_turn = 0
+        if not self.block_dice():
+            self.restock()                  # an empty block must be restocked
+            self.restocks_forced += 1
+            self.phase = "cut"
+        elif self.missing_kind():
+            self.phase = "restock"
+        else:
+            self.phase = "cut"
+
+    def _end_turn(self) -> None:
+        if self.ended_by is None:
+            self.begin_turn((self.seat + 1) % self.players)
+            return
+        if self.extra_turns is None:
+            # The player who cooked the 6th recipe has finished the turn: one more turn each.
+            self.extra_turns = [(self.ended_by + step) % self.players for step in range(1, self.players)]
+        if self.extra_turns:
+            self.begin_turn(self.extra_turns.pop(0))
+            return
+        # decided: the last chance to cook goes round from the player after the one who ended
+        # the game, that player last.
+        self.last_cooks = [(self.ended_by + step) % self.players for step in range(1, self.players + 1)]
+        self._start_last_cook()
+
+    def _start_last_cook(self) -> None:
+        self.seat = self.last_cooks[0]
+        self.cooked_this_turn = 0
+        self.phase = "last-cook"
+
+    def _next_last_cook(self) -> None:
+        self.last_cooks.pop(0)
+        if self.last_cooks:
+            self._start_last_cook()
+        else:
+            self.phase = "over"
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    # -- scoring
+
+    def score(self, seat: Seat) -> int:
+        cooked = [self.box.recipe(card) for card in seat.cooked]
+        return sum(recipe.points for recipe in cooked) + sum(
+            hype_points(self.box.hype_card(hype), cooked, len(seat.played)) for hype, _ in seat.played)
+
+    def scores(self) -> list[int]:
+        return [self.score(seat) for seat in self.seats]
+
+    def winners(self) -> list[int]:
+        scores = self.scores()
+        return [index for index, score in enumerate(scores) if score == max(scores)]
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.players
+        winners = self.winners()
+        return [1.0 / len(winners) if index in winners else 0.0 for index in range(self.players)]
+
+    # -- refusals
+
+    def why_illegal(self, action) -> str:
+        name = self.names[self.seat]
+        phase = self.phase
+        if phase == "over":
+            return "the game is over"
+        kind = action[0] if isinstance(action, tuple) and action else None
+        step = {"restock": f"{name} first decides whether to restock the block",
+                "cut": f"{name} must first cut dice off the block",
+                "cook": f"{name} is cooking (cook, chef or done)",
+                "last-cook": f"{name} may only cook once more (cook, chef or done)",
+                "draw": f"{name} must draw one card",
+                "discard": f"{name} must discard down to {MAX_DICE} dice, {MAX_RECIPES} recipes and "
+                           f"{MAX_HYPE} hype cards"}[phase]
+        allowed = {"restock": {"restock"}, "cut": {"cut"}, "cook": {"cook", "chef", "done"},
+                   "last-cook": {"cook", "chef", "done"}, "draw": {"draw"}, "discard": {"discard"}}[phase]
+        if kind not in allowed:
+            if kind == "restock" and phase == "cut" and not self.missing_kind():
+                return f"{name} may restock only when an ingredient kind is missing from the block"
+            return step
+        seat = self.seats[self.seat]
+        if kind == "cut":
+            return self._why_cut(action[1])
+        if kind == "chef":
+            if not seat.chef:
+                return f"{name}'s chef token is already spent"
+            if action[1] not in seat.dice:
+                return f"{name} does not have this die"
+            return f"the chef token changes one of {name}'s dice to another kind or number"
+        if kind == "cook":
+            return self._why_cook(seat, action)
+        if kind == "draw":
+            if action[1] == "display":
+                return f"{action[2]} is not in the display {self.display}"
+            return f"no {action[1]} card is left to draw"
+        if kind == "discard":
+            dice, recipes, hype = self.over_limits(seat)
+            over = {"die": dice, "recipe": recipes, "hype": hype}.get(action[1])
+            if not over:
+                return f"{name} keeps {len(seat.dice)} dice, {len(seat.recipes)} recipes and {len(seat.hype)} hype cards: no {action[1]} is over the limit"
+            return f"{name} has no such {action[1]}"
+        return step
+
+    def _why_cut(self, cells) -> str:
+        whole = tuple(cell for cell in range(CELLS) if self.block[cell] is not None)
+        if any(self.block[cell] is None for cell in cells):
+            empty = [CELL_NAMES[cell] for cell in cells if self.block[cell] is None]
+            return f"no die lies on {', '.join(empty)}"
+        total = self.cut_total(cells)
+        if self.cut_total(whole) <= CUT_LIMIT:
+            return f"the whole block totals {self.cut_total(whole)}, {CUT_LIMIT} or less: it is taken whole, without a cut"
+        if tuple(cells) not in self.cuts_possible():
+            return "one straight cut does not separate just these dice"
+        return f"the dice cut off total {total}, more than {CUT_LIMIT}"
+
+    def _why_cook(self, seat: Seat, action) -> str:
+        _, card, dice, hype = action
+        name = self.names[self.seat]
+        if card not in seat.recipes:
+            return f"{card} is not among {name}'s recipes {seat.recipes}"
+        if hype is not None and hype not in seat.hype:
+            return f"{hype} is not in {name}'s hand"
+        recipe = self.box.recipe(card)
+        if any(die not in seat.dice for die in dice):
+            return f"{name} does not have these dice"
+        counted = Counter(self.kind_of(die) for die in dice)
+        if counted != Counter(recipe.need):
+            needs = ", ".join(f"{n} {kind}" for kind, n in recipe.needs)
+            has = ", ".join(f"{n} {kind}" for kind, n in sorted(counted.items()))
+            return f"{card} needs {needs}, the dice are {has}"
+        return f"the condition of {hype} does not hold for these dice"
+
+    # -- invariants and figures
+
+    def check_rules(self) -> None:
+        where = f"turn {self.turns} ({self.phase})"
+        box = self.box
+        places = self.block_dice() + self.frame + [die for seat in self.seats for die in seat.dice]
+        if len(places) != len(box.dice) or set(places) != box.die_numbers:
+            doubled = sorted(die for die, n in Counter(places).items() if n > 1)
+            missing = sorted(box.die_numbers - set(places))
+            raise InvariantBroken(f"{where}: every one of the {len(box.dice)} dice is somewhere once; "
+                                  f"missing {missing}, doubled {doubled}")
+        if not set(self.face) <= set(box.faces):
+            raise InvariantBroken(f"{where}: a die shows a number none of its faces has")
+        held = {die for seat in self.seats for die in seat.dice}
+        if any(die not in held for die in self.counts_as):
+            raise InvariantBroken(f"{where}: a die the chef token changed is no longer with a player")
+        # every card is one of a kind (the box says so), so each is somewhere exactly once
+        # when the places hold as many cards as the box and every one of them
+        recipes = (self.recipe_deck + self.recipe_discard + self.display
+                   + [card for seat in self.seats for card in seat.recipes + seat.cooked])
+        if len(recipes) != len(box.recipes) or set(recipes) != box.recipe_by_id.keys():
+            raise InvariantBroken(f"{where}: recipe cards created or lost: {sorted(Counter(recipes) - Counter(list(box.recipe_by_id)))}"
+                                  f" extra, {sorted(Counter(list(box.recipe_by_id)) - Counter(recipes))} missing")
+        hype = (self.hype_deck + self.hype_discard
+                + [card for seat in self.seats for card in seat.hype + [h for h, _ in seat.played]])
+        if len(hype) != len(box.hype) or set(hype) != box.hype_by_id.keys():
+            raise InvariantBroken(f"{where}: hype cards created or lost: {sorted(Counter(hype) - Counter(list(box.hype_by_id)))}"
+                                  f" extra, {sorted(Counter(list(box.hype_by_id)) - Counter(hype))} missing")
+        if len(self.display) > DISPLAY or (len(self.display) < DISPLAY and (self.recipe_deck or self.recipe_discard)):
+            raise InvariantBroken(f"{where}: the display holds {len(self.display)} recipes with cards left to fill it")
+        for index, seat in enumerate(self.seats):
+            if any(self.over_limits(seat)) and not (index == self.seat and self.phase in ("cook", "draw", "discard")):
+                raise InvariantBroken(f"{where}: {self.names[index]} keeps {len(seat.dice)} dice, "
+                                      f"{len(seat.recipes)} recipes, {len(seat.hype)} hype cards")
+            for hype_card, recipe_card in seat.played:
+                if recipe_card not in seat.cooked:
+                    raise InvariantBroken(f"{where}: {hype_card} went with {recipe_card}, which was not cooked")
+            if seat.dice != sorted(seat.dice):
+                raise InvariantBroken(f"{where}: {self.names[index]}'s dice are out of order")
+        cooked = [len(seat.cooked) for seat in self.seats]
+        if (self.ended_by is None) != (max(cooked) < RECIPES_TO_END):
+            raise InvariantBroken(f"{where}: recipes cooked {cooked}, the end {'not ' if self.ended_by is None else ''}triggered")
+
+    def stats(self) -> dict[str, Any]:
+        scores = self.scores()
+        recipes = Counter(card for seat in self.seats for card in seat.cooked)
+        hype = Counter(card for seat in self.seats for card, _ in seat.played)
+        return {
+            "turns": self.turns, "rounds": self.turns / self.players,
+            "winning_score": max(scores), "score_spread": max(scores) - min(scores),
+            "recipes_cooked": sum(recipes.values()), "hype_played": sum(hype.values()),
+            "chef_uses": self.chef_uses, "restocks": self.restocks,
+            "restocks_forced": self.restocks_forced, "dice_per_cut": self.cut_dice / max(1, self.cuts),
+            "reshuffles": self.reshuffles,
+            "result": "shared win" if len(self.winners()) > 1 else "one winner",
+            "recipes": {card: recipes.get(card, 0) for card in sorted({r.id for r in self.box.recipes})},
+            "hype": {card: hype.get(card, 0) for card in sorted({h for h, _ in self.box.hype})},
+        }
+
+    def to_json(self) -> dict:
+        terminal = self.phase == "over"
+        scores = self.scores()
+        return {
+            "players": self.players,
+            "phase": self.phase,
+            "terminal": terminal,
+            "current": None if terminal else self.names[self.seat],
+            "turns": self.turns,
+            "cooked_this_turn": self.cooked_this_turn,
+            "block": {CELL_NAMES[cell]: None if die is None else self.die_label(die)
+                      for cell, die in enumerate(self.block)},
+            "block_dice": len(self.block_dice()),
+            "block_total": sum(self.face[die] for die in self.block_dice()),
+            "frame": sorted(self.die_label(die) for die in self.frame),
+            "frame_dice": len(self.frame),
+            "seats": {name: {
+                "seat": index + 1,
+                "dice": [self.die_label(die) for die in seat.dice],
+                "recipes": list(seat.recipes),
+                "hype": list(seat.hype),
+                "cooked": list(seat.cooked),
+                "played_hype": [{"hype": h, "recipe": r} for h, r in seat.played],
+                "chef": seat.chef,
+                "score": scores[index],
+            } for index, (name, seat) in enumerate(zip(self.names, self.seats))},
+            "display": list(self.display),
+            "recipe_deck": _stack(self.recipe_deck),
+            "recipe_discard": _stack(self.recipe_discard),
+            "hype_deck": _stack(self.hype_deck),
+            "hype_discard": _stack(self.hype_discard),
+            "ended_by": None if self.ended_by is None else self.names[self.ended_by],
+            "extra_turns": None if self.extra_turns is None else [self.names[s] for s in self.extra_turns],
+            "last_cooks": None if self.last_cooks is None else [self.names[s] for s in self.last_cooks],
+            "winners": [self.names[s] for s in self.winners()] if terminal else None,
+            "restocks": self.restocks, "chef_uses": self.chef_uses, "reshuffles": self.reshuffles,
+        }
+
+
+def deal_cards(state: GameState, box: Box, rng: random.Random) -> None:
+    """Shuffle both decks; deal a hype card and two recipes to each player, then the display."""
+    state.recipe_deck = [recipe.id for recipe in box.recipes]
+    state.hype_deck = [card for card, _ in box.hype]
+    rng.shuffle(state.recipe_deck)
+    rng.shuffle(state.hype_deck)
+    for seat in state.seats:
+        seat.hype = [state.hype_deck.pop() for _ in range(HYPE_EACH)]
+    for seat in state.seats:
+        seat.recipes = [state.recipe_deck.pop() for _ in range(RECIPES_EACH)]
+    state.display = [state.recipe_deck.pop() for _ in range(DISPLAY)]
