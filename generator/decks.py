@@ -11,8 +11,6 @@ from itertools import product
 
 from .yamlfile import Located
 
-CARD_FIELDS = ("name", "text", "colour", "ink", "icon", "effect", "value")
-
 
 def _card(deck_id: str, suffix: str, fields: dict, roots: dict, source: Located, count: dict,
           back: str | None) -> tuple[str, Located, dict]:
@@ -34,12 +32,16 @@ def matrix_cards(decks: dict) -> list[tuple[str, Located, dict]]:
         entries = []        # (suffix, fields, roots, source, per copy)
         for combination in product(*[[(axis, key, entry) for key, entry in values.items()]
                                      for axis, values in matrix.items()]):
-            fields, roots = {}, {}
+            fields, roots, printed = {}, {}, {}
             for axis, key, entry in combination:
-                fields[axis] = key                 # the entry itself is a value too ({suit})
+                printed[axis] = key                # the entry itself is a value too ({suit})
                 for name, value in entry.items():
+                    if name == "fields":           # each axis adds its own (later axes win)
+                        printed.update(value)
+                        continue
                     fields[name] = value
                     roots[name] = f"decks.{deck_id}.matrix.{axis}.{key}"
+            fields["fields"] = printed
             entries.append(("-".join(key for _, key, _ in combination), fields, roots, combination[-1][2], 1))
         for extra_id, extra in (deck.get("extra") or {}).items():
             fields = {name: value for name, value in extra.items() if name != "copies"}

@@ -71,17 +71,23 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
         simulated = json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
     spec = game.rules.SPEC
     content = (game.slug, edition, simulated, spec.tables, tuple(engine.policies),
-               tuple(sorted(engine.options.items())), REPORT_GAMES, REPORT_GAMES_OTHER, REPORT_SEED,
+               tuple(sorted(engine.options.items())), _games(engine), REPORT_SEED,
                title, tuple(sorted(names.items())))
     return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
+
+
+def _games(engine) -> tuple[int, int]:
+    """Games per table of the first policy and of each other one."""
+    return engine.report_games or (REPORT_GAMES, REPORT_GAMES_OTHER)
 
 
 def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
     """Seeded runs of every player count, per policy."""
     spec = game.rules.SPEC
     runs: dict[str, list[Run]] = {}
+    first, other = _games(engine)
     for index, policy in enumerate(engine.policies):
-        games = REPORT_GAMES if index == 0 else REPORT_GAMES_OTHER
+        games = first if index == 0 else other
         runs[policy] = [simulate(engine, game, edition=edition, players=players, games=games,
                                  seed=REPORT_SEED, policy=policy)
                         for players in spec.tables]

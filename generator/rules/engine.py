@@ -185,6 +185,9 @@ class Engine(ABC):
     policies: dict[str, Policy] = {"random": random_policy}
     options: dict[str, Any] = {}                     # variant options and their defaults (and types)
     max_actions: int = 10_000                        # a game longer than this is a bug, not a long game
+    # games the designer's report plays per table: (the first policy's, each other's); () the
+    # report's own numbers. A game whose games are long plays fewer, so a build stays quick.
+    report_games: tuple[int, int] = ()
     # Turn order: one player acts at a time, the one `State.current_player()` names; nobody
     # else may (the scenario runner refuses it: "it is X's turn, not Y's").
     # The result: "winner" (the winners share 1) or "together" (every seat wins or loses alike).
