@@ -141,7 +141,7 @@ def test_number_cards_show_as_many_pips_as_their_rank(built, sheets):
 def test_every_card_says_its_move_along_its_foot(built, sheets):
     _, text = sheets
     grid = built["grid"]
-    moves = {entry["rank"]: entry["text"] for entry in RANKS.values()}
+    moves = {entry["fields"]["rank"]: entry["text"] for entry in RANKS.values()}
     seen = set()
     for front, _, slot, face in _playing_cards(built):
         foot = " ".join(_text(text[front], grid, slot, (12, 3, 39, 24)).split())
