@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 
-from ...benchmarks import games_per_run
-from ...simulate import duel, game_seed, play_game
+from ...benchmarks import games_per_run, heuristic_and_random
+from ...simulate import game_seed, play_game
 
 GAMES = 400                      # per policy and player count
 FIGURES = ("turns", "winning_score", "score_spread", "recipes_cooked", "hype_played", "chef_uses", "restocks")
@@ -40,17 +40,5 @@ def _line(players: int, policy: str, result: dict) -> str:
 
 
 def run(game) -> list[str]:
-    engine, spec = game.rules.ENGINE, game.rules.SPEC
-    edition = game.editions[0]
-    components = engine.components(game, edition)
-    games = games_per_run(GAMES)
-    duels = max(1, games // 4)
-    lines = [f"{games} seeded games per player count and policy (no invariant checks: the tests "
-             f"and `pnp simulate` make those)"]
-    for players in range(spec.min_players, spec.max_players + 1):
-        for policy in ("heuristic", "random"):
-            lines.append(_line(players, policy, _run(engine, components, edition, players, policy, games)))
-        share = duel(engine, components, players=players, hero="heuristic", others="random", games=duels)
-        lines.append(f"{players}p one heuristic seat among random players wins {100 * share:.1f}% "
-                     f"of {duels} games (chance: {100 / players:.1f}%)")
-    return lines
+    return heuristic_and_random(game, games_per_run(GAMES), lambda engine, components, edition, players, policy, games:
+                                _line(players, policy, _run(engine, components, edition, players, policy, games)))
