@@ -4,17 +4,14 @@ paper are tiled with a glue overlap, the booklet draws the net at real size. And
 element features the game's faces use: a picture chosen and repeated by the face's values."""
 from __future__ import annotations
 
-import io
-import re
 from pathlib import Path
 
 import pikepdf
 import pypdfium2
 import pytest
 import yaml
-from PIL import Image
 
-from conftest import MM, PAPERS, ROOT, pnp, replace_in
+from conftest import MM, PAPERS, ROOT, _apply as apply_ctm, _mul, pnp, replace_in
 
 GAME = "diced-veggies"
 FOLDER = ROOT / "components" / GAME
@@ -40,16 +37,10 @@ def kit(tmp_path_factory):
 
 # ---- reading a page's vector drawing ------------------------------------------------------
 
-def _mul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
-            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
-
-
 def _apply(ctm, x, y):
-    a, b, c, d, e, f = ctm
-    return ((a * x + c * y + e) / MM, (b * x + d * y + f) / MM)
+    """A point of the content, in mm on the page."""
+    px, py = apply_ctm(ctm, x, y)
+    return (px / MM, py / MM)
 
 
 def strokes(page: pikepdf.Page) -> list[dict]:
