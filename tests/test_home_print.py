@@ -3,7 +3,6 @@ sizes, crop marks, mirrored backs for each flip, --back-offset, gutterfold, fron
 calibration sheet, the 50 mm scale bar, board tiles, Cyrillic text and reproducible bytes."""
 from __future__ import annotations
 
-import io
 import json
 import math
 from pathlib import Path

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
