@@ -111,6 +111,8 @@ class HomePrint:
 
     papers: list[str]                                            # paper names, in order
     rows: list[tuple[str, list[int]]] = field(default_factory=list)   # (part, sheets per paper)
+    # (component's name, sheets per paper) under a part, when a table prints only some of them
+    details: dict[str, list[tuple[str, list[int]]]] = field(default_factory=dict)
 
 
 def shown(node, edition: str) -> bool:
@@ -268,7 +270,10 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | 
         return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption})
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
-        rows = [(ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets]) for part, sheets in home.rows]
+        rows = []
+        for part, sheets in home.rows:
+            rows.append((ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets]))
+            rows += [(f"– {name}", [phrase(loc, "sheets", n) for n in counts]) for name, counts in home.details.get(part, [])]
         notes = ["print_duplex"] if any(part == "print_cards" for part, _ in home.rows) else []
         notes = [ui[note] for note in notes + list(PRINT_NOTES) if note in ui]
         return Block("print", {"papers": home.papers, "rows": rows, "notes": notes})
@@ -384,6 +389,10 @@ def home_print(project: Project, loc: Localised) -> HomePrint:
         sheets = [kind.sheets(project, loc, tuple(paper["size_mm"])) for paper in papers.values()]
         if any(sheets):
             home.rows.append((f"print_{kind.name}", sheets))
+            parts = [kind.parts(project, loc, tuple(paper["size_mm"])) for paper in papers.values()]
+            if parts[0]:
+                home.details[f"print_{kind.name}"] = [(name, [part[index][1] for part in parts])
+                                                      for index, (name, _) in enumerate(parts[0])]
     return home
 
 

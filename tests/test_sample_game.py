@@ -203,6 +203,9 @@ def test_the_booklet_lists_every_kind_and_its_sheets_per_paper(sample):
     # heroes 1 sheet + coins 1; the five nets on one page; swords on one, the tray on two tiles
     assert "Cards 2 sheets 2 sheets" in lines and "Dice 1 sheet 1 sheet" in lines
     assert "Pieces 3 sheets 3 sheets" in lines
+    # boards of several groups: each board's own sheets too, as a table prints only its board
+    at = lines.index("Boards 3 sheets 3 sheets")
+    assert lines[at + 1:at + 3] == ["– Hexagon ring 2 sheets 2 sheets", "– Square ring 1 sheet 1 sheet"]
 
 
 # ---- boards: a loop of sides with start areas and branches ---------------------------------------

@@ -33,6 +33,9 @@ class Kind:
     locale_files: Callable = _nothing
     # (loc, phrase) -> the booklet's (how many, what) rows; phrase(loc, names, n) words a count
     contents: Callable = _nothing
+    # (project, loc, paper_mm) -> (name, sheets) of each component, when a table prints only some
+    # of them (the board for its number of players); [] when every table prints them all
+    parts: Callable = _nothing
     # (project, loc, component id) -> (size_mm, draw(canvas)) of one component as it prints,
     # for the booklet's pictures; None when the kind draws none or has no such component
     picture: Callable = _no_picture

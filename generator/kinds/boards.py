@@ -46,6 +46,16 @@ def sheets(project, loc, paper_mm) -> int:
     return sum(len(tiles_for(board.size_mm, paper_mm, tiles)[1]) for board in board_faces(loc))
 
 
+def parts(project, loc, paper_mm) -> list:
+    """Each board's tiles, when the boards are of several groups: a table prints only the board
+    its setup asks for."""
+    boards = loc.game.in_edition(loc.edition, "boards")
+    if len({board.group for board in boards}) < 2:
+        return []
+    tiles = project.load_sheet("tiles")
+    return [(board.name, len(tiles_for(board.size_mm, paper_mm, tiles)[1])) for board in board_faces(loc)]
+
+
 def check(kit: Kit) -> list:
     """What laying the boards out found: text that does not fit, a shape larger than its board."""
     loc = kit.loc
@@ -68,4 +78,4 @@ def contents(loc, phrase) -> list:
              ", ".join(loc.field(b.keypath, b.data, "name") for b in boards))]
 
 
-KIND = Kind("boards", 20, files, sheets, check, contents=contents)
+KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts)
