@@ -293,3 +293,21 @@ def test_a_board_larger_than_the_paper_is_tiled_with_the_glue_strip_and_no_hole_
     assert ax + aw - bx == pytest.approx(tiles["overlap_mm"], abs=0.01)
     # 6 sides x 8 track holes + 6 branches of 3 + 6 start areas of 5, each seen whole on some tile
     assert len({(round(x), round(y)) for x, y in holes}) == 6 * 8 + 6 * 3 + 6 * 5
+
+
+def test_a_shared_shapes_text_is_looked_up_where_it_is_written():
+    """A board that changes only `sides` of the shared loop keeps the design's notes: they are
+    translated once, under the design's key, for every board."""
+    import yaml
+    from generator.boards.layout import lay_out_board
+    data = yaml.safe_load((FIXTURE / "components" / "sample-game" / "boards.yaml").read_text(encoding="utf-8"))
+    asked = []
+
+    def text(path, source):
+        asked.append(".".join(path))
+        return source.upper()
+
+    plan = lay_out_board(data["design"], "square", data["boards"]["square"], {}, {"name": "Square"}, text)
+    assert asked == ["design.shapes.ring.marks.way_out.note"]
+    assert plan.face.values["ring.marks.way_out.note"] == "OUT"
+    assert len([s for s in plan.spaces if s.startswith("ring.") and "-" in s[5:] and s.count("-") == 1]) == 4 * 8

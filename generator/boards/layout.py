@@ -112,7 +112,9 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
             note_colour = mark.get("fill") or mark.get("ring_colour") or stroke
             # beside the space, away from the play: above a track, outside a loop
             ox, oy = space.outward
-            reach = max(w, h) / 2 + 5 + abs(ox) * 4         # a note beside a space clears its side's strip
+            # clear of the space and of its side's strip, then half the note's box further out
+            edge = max(max(w, h), spec.get("band_mm", 0)) / 2 + 1
+            reach = edge + abs(ox) * note_w / 2 + abs(oy) * 4
             nx, ny = cx + ox * reach, cy + oy * reach
             after.append({"type": "text", "field": f"{name}.marks.{mark_name}.note",
                           "box": [nx - note_w / 2, ny - 4, note_w, 8], "font": "bold", "size": size,
@@ -164,9 +166,16 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
     spaces: dict[str, Space] = {}
     below, middle, above = [], [], []
     for name, shape in spec["shapes"].items():
-        root = roots[name]
+        own = (board.get("shapes") or {}).get(name) or {}
+
+        def where(*key, name=name, own=own) -> tuple:
+            """The key path a shape's key is written at: the board's own keys, else the design's
+            (so a text shared by every board is translated once)."""
+            return (roots[name] if key[0] in own or name not in (design.get("shapes") or {})
+                    else ("design", "shapes", name)) + key
+
         laid = shape_type(shape).lay_out(shape, size)
-        problems += [(root + (key,), message) for key, message in laid.problems]
+        problems += [(where(key), message) for key, message in laid.problems]
         by_id = {space.id: space for space in laid.spaces}
         spaces.update({f"{name}.{space.id}": space for space in laid.spaces})
         for side, points in laid.strips:
@@ -181,12 +190,12 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
             field = None
             if space.text_key:
                 field = f"{name}.{space.text_key}"
-                values[field] = text(root + (space.text_key,), shape[space.text_key])
-                located[field] = root + (space.text_key,)
+                values[field] = text(where(space.text_key), shape[space.text_key])
+                located[field] = where(space.text_key)
             elif space.number and style.get("numbered", shape_type(shape).numbered):
                 field = f"{name}.{space.id}.number"
                 values[field] = str(space.number)
-                located[field] = root + ("space",)
+                located[field] = where("space")
             nearest = min((math.dist(space.centre, c) for c in centres if c != space.centre), default=0.0)
             own, after = _space_elements(name, shape, space, style, field, nearest)
             middle += own
@@ -194,11 +203,11 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
         for mark_name, mark in (shape.get("marks") or {}).items():
             if "note" in mark:
                 field = f"{name}.marks.{mark_name}.note"
-                values[field] = text(root + ("marks", mark_name, "note"), mark["note"])
-                located[field] = root + ("marks", mark_name, "note")
+                values[field] = text(where("marks", mark_name, "note"), mark["note"])
+                located[field] = where("marks", mark_name, "note")
         if "label" in shape:
-            values[f"{name}.label"] = text(root + ("label",), shape["label"])
-            located[f"{name}.label"] = root + ("label",)
+            values[f"{name}.label"] = text(where("label"), shape["label"])
+            located[f"{name}.label"] = where("label")
             above.append(_caption(name, shape, size))
     elements += below + middle + above
     placed = tuple(element_type(e).place(e, values, folder) for e in elements)
