@@ -449,3 +449,22 @@ def test_a_booklet_picture_of_a_component_that_is_not_there_is_a_located_error(p
     assert found[0].endswith("no component 'potato' in dice.yaml (dice: broccoli, carrot, eggplant, mushroom, tomato)")
     assert found[1].startswith(f"components/{GAME}/booklet.yaml:{second}: ")
     assert found[1].endswith("'boards.cleaver': pictures are drawn of dice, pieces (kind.id, as dice.<id>)")
+
+
+def test_cards_with_drawn_pictures_go_to_a_cmyk_press_profile_and_pass_its_preflight(tmp_path):
+    """The ingredient pictures are SVG: in a CMYK press file their colours are the press's, and
+    no font but the shipped ones is named."""
+    out = tmp_path / "shop"
+    result = pnp("build", "--game", GAME, "--locale", "ru", "--profile", "eu-3mm", "--out", str(out))
+    assert result.exit_code == 0, result.output + result.traceback
+    checked = pnp("preflight", "--profile", "eu-3mm", str(out / GAME))
+    assert checked.exit_code == 0, checked.output
+    files = sorted(out.rglob("*.pdf"))
+    assert files
+    for path in files:
+        with pikepdf.open(path) as pdf:
+            fonts = {str(o.get("/BaseFont")) for o in pdf.objects
+                     if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"}
+        # every font is embedded and shipped (preflight says so); none is a standard PDF font
+        assert fonts and not any(font.lstrip("/").startswith(("Helvetica", "Times", "Courier")) for font in fonts), \
+            (path.name, fonts)

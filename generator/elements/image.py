@@ -64,6 +64,9 @@ def _load(data: bytes, suffix: str):
         drawing = SvgRenderer("").render(root)
         if not drawing or not drawing.width or not drawing.height:
             raise ValueError("the SVG has no size (give it width and height or a viewBox)")
+        # the drawing's starting font is a shipped one: else ReportLab names Helvetica in the file
+        from ..render import fonts
+        drawing.initialFontName = fonts.font_name("regular")
         return ("svg", drawing)
     try:
         with Image.open(io.BytesIO(data)) as picture:
@@ -157,7 +160,7 @@ class Picture(ElementType):
             x0, y0, w0, h0 = element["box"]
             box = (x0 + copy * dx, y0 + copy * dy, w0, h0)
             if loaded[0] == "svg":
-                drawing = loaded[1]
+                drawing = in_palette(loaded[1], context.palette)
                 x, y, w, h = fitted_box(box, (drawing.width / mm, drawing.height / mm), element.get("fit", "contain"))
                 canvas.saveState()
                 canvas.translate(x * mm, y * mm)
@@ -168,6 +171,32 @@ class Picture(ElementType):
                 _, reader, size = loaded
                 x, y, w, h = fitted_box(box, size, element.get("fit", "contain"))
                 canvas.drawImage(reader, x * mm, y * mm, w * mm, h * mm, mask="auto")
+
+
+def in_palette(drawing, palette):
+    """The SVG's drawing with every colour in the palette's space: a press file is all CMYK
+    (ReportLab refuses an RGB colour there), converted as the layout's own colours are."""
+    if palette.space == "rgb":
+        return drawing
+    from copy import deepcopy
+
+    from reportlab.lib.colors import CMYKColor, Color
+    converted = deepcopy(drawing)
+
+    def convert(node):
+        for name in ("fillColor", "strokeColor"):
+            colour = getattr(node, name, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                value = "#" + "".join(f"{round(part * 255):02X}" for part in colour.rgb())
+                press = palette.colour(value, area=name == "fillColor")
+                if colour.alpha != 1:
+                    press = CMYKColor(press.cyan, press.magenta, press.yellow, press.black, alpha=colour.alpha)
+                setattr(node, name, press)
+        for child in getattr(node, "contents", ()):
+            convert(child)
+
+    convert(converted)
+    return converted
 
 
 ELEMENT = Picture()
