@@ -191,3 +191,17 @@ def page_drawing(page) -> dict:
             forms.append({"rect": (left / MM, bottom / MM, (right - left) / MM, (top - bottom) / MM),
                           "turned": ctm[0] < 0 and ctm[3] < 0, "name": str(operands[0])})
     return {"forms": forms, "lines": lines, "clips": clips}
+
+
+SAMPLE = Path(__file__).resolve().parent / "fixtures" / "sample"
+
+
+@pytest.fixture(scope="session")
+def sample(tmp_path_factory) -> Path:
+    """The sample project (tests/fixtures/sample) built once for A4 per test session: the folder
+    of its kit. Tests only read it."""
+    project = tmp_path_factory.mktemp("sample") / "project"
+    shutil.copytree(SAMPLE, project)
+    result = pnp("build", "--paper", "a4", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project / "output" / "sample-game" / "standard" / "en"

@@ -15,15 +15,6 @@ PX_PER_MM = 8
 ORANGE, GREY = (0xF2, 0xA5, 0x41), (0xE6, 0xE6, 0xE6)
 
 
-@pytest.fixture(scope="module")
-def sample(tmp_path_factory):
-    project = tmp_path_factory.mktemp("sample") / "project"
-    shutil.copytree(FIXTURE, project)
-    result = pnp("build", "--paper", "a4", project=project)
-    assert result.exit_code == 0, result.output + result.traceback
-    return project / "output" / "sample-game" / "standard" / "en"
-
-
 def _page(pdf_path, index):
     page = pypdfium2.PdfDocument(pdf_path)[index]
     return page, page.render(scale=PX_PER_MM / MM).to_pil().convert("RGB")

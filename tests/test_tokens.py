@@ -8,7 +8,6 @@ from pathlib import Path
 
 import numpy
 import pypdfium2
-import pytest
 import yaml
 
 from conftest import line_of, pnp
@@ -18,15 +17,6 @@ TOKENS = FIXTURE / "components" / "sample-game" / "tokens.yaml"
 MM = 72 / 25.4
 COARSE, FINE = 4, 25             # pixels per mm: finding the tokens, measuring them
 TOLERANCE_MM = 0.3
-
-
-@pytest.fixture(scope="module")
-def sample(tmp_path_factory):
-    project = tmp_path_factory.mktemp("tokens") / "project"
-    shutil.copytree(FIXTURE, project)
-    result = pnp("build", "--paper", "a4", project=project)
-    assert result.exit_code == 0, result.output + result.traceback
-    return project / "output" / "sample-game" / "standard" / "en"
 
 
 def token_data(token_id: str) -> dict:
