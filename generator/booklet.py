@@ -31,6 +31,7 @@ from weasyprint.urls import URLFetcher
 from .errors import BuildError, DataError, PnpError, Problem
 from .files import read_bytes_inside
 from .layout import Face, Localised
+from .incremental import merge
 from .project import TOOL_TEMPLATES, Project
 from .render import fonts
 from .render.faces import draw_placed
@@ -184,9 +185,11 @@ def layout_words(game) -> set[str]:
 
 
 def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = "",
-            project: Project | None = None) -> BookletContent:
+            project: Project | None = None, face_texts: list | None = None) -> BookletContent:
     """The booklet's text for one edition and locale, every number filled from the data;
-    `project` draws the component pictures (its dice sheet)."""
+    `project` draws the component pictures (its dice sheet). With `face_texts` (the texts each
+    face was made of, layout.card_faces_with_texts), those of the faces it shows are recorded
+    as what the booklet is made of."""
     game = loc.game
     booklet = game.booklet
     ui = Words(loc, booklet.get("ui", {}))
@@ -196,6 +199,10 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
              for block in section["blocks"] if "cards" in block and shown(block, loc.edition)}
     deck_of = {f"card-{c.id}": c.data["deck"] for c in game.in_edition(loc.edition, "cards")}
     drawn = [face for i, face in enumerate(faces) if i == 0 or deck_of.get(face.key) in decks]
+    shown_keys = {face.key for face in drawn}     # card blocks list only cards of these decks
+    for face, (_back, lookups) in zip(faces, face_texts or ()):
+        if face.key in shown_keys:
+            merge(lookups)
     pictures = card_pictures(drawn)
     entries = {face.key: face for face in faces}
     cover = booklet.get("cover", {})

@@ -10,7 +10,6 @@ from pathlib import Path
 import click
 
 from . import errors
-from .build import BuildRequest, build, load_games
 from .project import Project
 
 
@@ -62,6 +61,7 @@ def main(ctx, directory: Path):
 @click.pass_obj
 def list_command(obj: Context, as_json: bool):
     """Show games, editions, locales and every component with its count per edition."""
+    from .build import load_games
     from .catalog import describe_games, print_games
     games = load_games(obj.project)
     data = describe_games(games)
@@ -78,7 +78,7 @@ def list_command(obj: Context, as_json: bool):
 @click.pass_obj
 def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
     """Check all data (or one GAME's) and report every problem with file, line and key."""
-    from .build import check_profiles
+    from .build import check_profiles, load_games
     games = load_games(obj.project, game)
     if profiles:
         check_profiles(obj.project, games, profiles)
@@ -99,19 +99,36 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
               help="Home card sheets: long- or short-edge duplex, gutterfold (one sheet, folded), or fronts only.")
 @click.option("--back-offset", "back_offset", default="0,0", metavar="DX,DY", show_default=True,
               help="Move back pages by DX,DY mm (read it off the calibration sheet).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Worker processes; 0 uses every core.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Render every file again, ignoring what earlier builds made (the cache in OUT/.cache).")
 @click.pass_obj
-def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset):
-    """Validate, then build kits (or print-shop files) into the output folder."""
-    from .progress import Progress
+def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache):
+    """Validate, then build kits (or print-shop files) into the output folder. Only files
+    whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
     if any(offset) and duplex not in ("long", "short"):
         raise click.BadParameter(f"backs are not printed separately with --duplex {duplex}", param_hint="--back-offset")
+    from .request import BuildRequest, unchanged_build
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
-                           profiles=tuple(profiles), duplex=duplex, back_offset=offset)
-    with Progress("building") as progress:
-        artifacts = build(obj.project, request, progress=progress.step)
-    pages = sum(a.pages for a in artifacts)
-    click.echo(f"built {len(artifacts)} files ({pages} pages) into {out or obj.project.root / 'output'}")
+                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, jobs=jobs, cache=not no_cache)
+    result = unchanged_build(obj.project, request)
+    if result is None:
+        from .build import build
+        from .progress import Progress
+        with Progress("building") as progress:
+            result = build(obj.project, request, progress=progress.step)
+    click.echo(summary(result, out or obj.project.root / "output"))
+
+
+def summary(result, out) -> str:
+    pages = sum(a.pages for a in result.artifacts)
+    if result.unchanged:
+        return f"nothing changed: {len(result.artifacts)} files ({pages} pages) in {out} are up to date"
+    fresh = len(result.rebuilt)
+    kept = f", {len(result.artifacts) - fresh} unchanged" if fresh < len(result.artifacts) else ""
+    return f"built {len(result.artifacts)} files ({pages} pages) into {out}: {fresh} rendered{kept}"
 
 
 def _offset(value: str) -> tuple[float, float]:

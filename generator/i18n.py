@@ -45,6 +45,8 @@ class Entry:
     file: str
     line: int
     notes: list[str] = field(default_factory=list)
+    # Where the string sits in its file's data (list items by index), file name first.
+    data_path: tuple = ()
 
     @property
     def msgid(self):
@@ -55,19 +57,35 @@ class Entry:
         return self.source
 
 
-def extract(game: Game) -> list[Entry]:
-    """Every translatable string of the game, in file order."""
+def every_text(game: Game) -> list[Entry]:
+    """Every string of the game that is printed through a catalog lookup, in file order,
+    those without letters too."""
     entries: list[Entry] = []
     for name, data in game.files.items():
         if name == "layouts":
             continue
         if name == "booklet":
-            _walk_booklet(data, ("booklet",), entries)
+            _walk_booklet(data, ("booklet",), entries, (name,))
         else:
-            _walk(data, (), entries)
+            _walk(data, (), entries, (name,))
+    return entries
+
+
+def source_strings(game: Game) -> dict:
+    """key path -> the source text (or plural forms) as the data says it now."""
+    return {entry.key: entry.source for entry in every_text(game)}
+
+
+def translatable_paths(game: Game) -> set[str]:
+    """Where in its file's data each such string sits ("cards.cards.quick.name")."""
+    return {".".join(map(str, entry.data_path)) for entry in every_text(game)}
+
+
+def extract(game: Game) -> list[Entry]:
+    """Every translatable string of the game, in file order."""
     notes = _layout_notes(game)
     # A string with no letters ("42", "×") reads the same in every language.
-    entries = [e for e in entries if isinstance(e.source, dict) or any(ch.isalpha() for ch in e.source)]
+    entries = [e for e in every_text(game) if isinstance(e.source, dict) or any(ch.isalpha() for ch in e.source)]
     for entry in entries:
         entry.notes += notes.get(entry.key, [])
         if isinstance(entry.source, dict):
@@ -80,40 +98,44 @@ def extract(game: Game) -> list[Entry]:
     return entries
 
 
-def _walk(node, path, entries, *, under_labels=False):
+def _walk(node, path, entries, data_path, *, under_labels=False):
     if isinstance(node, Located):
         for key, value in node.items():
             here = path + (key,)
             if isinstance(value, str):
                 if key in translatable_keys() or under_labels:
-                    entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key)))
+                    entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key),
+                                         data_path=data_path + (key,)))
             else:
-                _walk(value, here, entries, under_labels=(key == "labels" and not path))
+                _walk(value, here, entries, data_path + (key,), under_labels=(key == "labels" and not path))
 
 
-def _walk_booklet(node, path, entries):
+def _walk_booklet(node, path, entries, data_path):
     if isinstance(node, Located):
         if path[-1:] == ("phrases",):
             for key, forms in node.items():
-                entries.append(Entry(".".join(path + (key,)), dict(forms), node.file, node.line_of(key)))
+                entries.append(Entry(".".join(path + (key,)), dict(forms), node.file, node.line_of(key),
+                                     data_path=data_path + (key,)))
             return
         for key, value in node.items():
             if key in BOOKLET_SETTINGS:
                 continue
             here = path + (key,)
             if isinstance(value, str):
-                entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key)))
+                entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key),
+                                     data_path=data_path + (key,)))
             else:
-                _walk_booklet(value, here, entries)
+                _walk_booklet(value, here, entries, data_path + (key,))
     elif isinstance(node, LocatedList):
         for index, value in enumerate(node):
             # Sections are named by id, so inserting one does not renumber the rest.
             step = value["id"] if isinstance(value, Located) and "id" in value else index
             here = path + (step,)
             if isinstance(value, str):
-                entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(index)))
+                entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(index),
+                                     data_path=data_path + (index,)))
             else:
-                _walk_booklet(value, here, entries)
+                _walk_booklet(value, here, entries, data_path + (index,))
 
 
 def _layout_notes(game: Game) -> dict[str, list[str]]:
@@ -470,7 +492,7 @@ def tool_entries(project) -> list[Entry]:
         path = project.template(f"sheets/{name}.yaml")
         data, _ = load_yaml(path, project.display(path))
         if isinstance(data, Located) and isinstance(data.get("text"), Located):
-            _walk_booklet(data["text"], ("sheets", name, "text"), entries)
+            _walk_booklet(data["text"], ("sheets", name, "text"), entries, ("text",))
     return entries
 
 

@@ -11,7 +11,7 @@ from .booklet import home_print, lay_out, render as render_booklet
 from .impose import impose
 from .kinds import KINDS
 from .kit import Kit, deck_title, localised_sheet
-from .layout import Localised, card_faces
+from .layout import Localised, card_faces_with_texts
 from .output import Artifact
 from .project import Game, Project
 from .report import make_report
@@ -36,9 +36,10 @@ def booklet_of(kit: Kit):
     loc = kit.loc
     if not kit.game.booklet.get("sections"):
         return None
-    faces = card_faces(loc)
+    faces, texts = card_faces_with_texts(loc)         # the booklet says which faces it shows
     home = home_print(kit.project, loc)
-    return render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft, project=kit.project))
+    return render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft, project=kit.project,
+                                               face_texts=texts))
 
 
 def booklet_files(kit: Kit) -> list[Artifact]:
@@ -57,8 +58,9 @@ def booklet_files(kit: Kit) -> list[Artifact]:
 
 
 # Files made once per edition rather than per locale and paper (e.g. the designer's report):
-# maker(project, game, edition) -> Artifact or None.
-EDITION_MAKERS: dict[str, Callable[[Project, Game, str], Artifact | None]] = {
+# maker(project, game, edition, cache=None) -> Artifact or None; `cache` is the build's, for
+# what the maker may keep between builds.
+EDITION_MAKERS: dict[str, Callable[..., Artifact | None]] = {
     "report": make_report,        # the designer's report, from simulation (games with an engine)
 }
 

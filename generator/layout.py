@@ -9,6 +9,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .elements import element_type
+from .incremental import merge, recording
 from .errors import DataError, Problem, UsageError
 from .project import Component, Game, Project
 from .render.faces import PlacedFace, place_face
@@ -99,14 +100,42 @@ def card_faces(loc: Localised) -> list[Face]:
 
     A back is one shared face per distinct look: cards whose back layout reads the same
     values share it, a back that shows a card's own fields (double-sided cards) is its own."""
+    faces, texts = _card_faces(loc)
+    for _back, lookups in texts:
+        merge(lookups)                    # a file of every card prints every card's texts
+    return faces
+
+
+def deck_faces(loc: Localised, deck: str) -> list[Face]:
+    """The faces of one deck, as card_faces makes them. A file of these depends on their own
+    texts, and on those of the cards that share a back with them (which back is shared, and
+    its name, follow from those), not on any other card's."""
+    faces, texts = _card_faces(loc)
+    mine = [face for face in faces if face.values["deck"] == deck]
+    backs = {back for face, (back, _) in zip(faces, texts) if face.values["deck"] == deck}
+    for back, lookups in texts:
+        if back in backs:
+            merge(lookups)
+    return mine
+
+
+def card_faces_with_texts(loc: Localised) -> tuple[list[Face], list[tuple[str, dict]]]:
+    """The faces, and per face its back's id and the texts its values were made of, for a
+    caller that shows some of the faces and says which (`merge` their texts)."""
+    return _card_faces(loc)
+
+
+def _card_faces(loc: Localised) -> tuple[list[Face], list[tuple[str, dict]]]:
+    """The faces, and per face its back's id and the texts its values were made of."""
     game = loc.game
     faces_layouts = game.layouts.get("faces", {})
     backs_layouts = game.layouts.get("backs", {})
     backs: dict[tuple, Face] = {}
-    faces = []
+    faces, texts = [], []
     for component in game.in_edition(loc.edition, "cards"):
         deck = game.decks[component.data["deck"]]
-        values = component_values(loc, component)
+        with recording(isolated=True) as lookups:
+            values = component_values(loc, component)
         back_id = component.data.get("back", deck["back"])
         back_layout = backs_layouts[back_id]
         look = (back_id,) + tuple(sorted((f, values.get(f)) for f in layout_fields(back_layout)))
@@ -117,7 +146,8 @@ def card_faces(loc: Localised) -> list[Face]:
         file, line = game.where(component)
         faces.append(Face(f"card-{component.id}", faces_layouts[component.data.get("layout", deck["layout"])], values,
                           component.count(loc.edition), backs[look], (file, line, component.keypath), game.folder))
-    return faces
+        texts.append((back_id, lookups))
+    return faces, texts
 
 
 def layout_fields(layout: dict) -> set[str]:

@@ -166,6 +166,8 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
     manifest = {"files": [entries[p] for p in sorted(entries)]}
     files = [(out / a.path, a.data) for a in artifacts]
     files.append((manifest_path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8")))
+    # A file already holding exactly these bytes is left alone (a rebuild touches what changed).
+    files = [(path, data) for path, data in files if not _holds(path, data)]
     # Every file goes to disk before any is renamed into place: a full disk leaves the earlier build whole.
     staged: list[tuple[Path, Path]] = []
     try:
@@ -178,6 +180,13 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
     return manifest_path
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return not path.is_symlink() and path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def _entries(data: bytes | None) -> list[dict]:

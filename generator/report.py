@@ -13,6 +13,7 @@ uses per game.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import json
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from .output import Artifact
 from .project import Game, Project
-from .simulate import Run, simulate
+from .simulate import Run, Tally, simulate
 
 # Games per player count: the engine's first policy (random play) gets the most, each other
 # policy fewer; with every player count of both editions this stays at a few seconds per build.
@@ -37,8 +38,10 @@ def report_path(game: Game, edition: str) -> str:
     return f"{game.slug}/{edition}/{game.slug}-{edition}-report.pdf"
 
 
-def make_report(project: Project, game: Game, edition: str) -> Artifact | None:
-    """The report for one edition, or None when the game's rules have no engine."""
+def make_report(project: Project, game: Game, edition: str, cache=None) -> Artifact | None:
+    """The report for one edition, or None when the game's rules have no engine. With a
+    build's `cache`, the simulation's results are kept there: a report whose words changed is
+    drawn again without playing its games again."""
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         return None
@@ -48,7 +51,7 @@ def make_report(project: Project, game: Game, edition: str) -> Artifact | None:
     # same content: changed components, names or run settings make a new one.
     key = _content_key(engine, game, edition, title, names)
     if key not in _REPORTS:
-        runs = _runs(engine, game, edition)
+        runs = _cached_runs(engine, game, edition, cache)
         data, pages = _render(title, runs, names)
         if len(_REPORTS) >= _KEPT:
             _REPORTS.pop(next(iter(_REPORTS)))
@@ -74,6 +77,45 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
                tuple(sorted(engine.options.items())), _games(engine), REPORT_SEED,
                title, tuple(sorted(names.items())))
     return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
+
+
+def _simulation_key(engine, game: Game, edition: str) -> str:
+    """What the simulation's results depend on: what it reads of the data, how it runs, and
+    the code that plays (the game's rules module, the shared engine and simulator)."""
+    from .incremental import GENERATOR, digest, folder_digest, rules_folder
+    simulated = repr(engine.box(game, edition)) if engine.box is not None else \
+        json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
+    rules = rules_folder(game)
+    code = [folder_digest(GENERATOR / "rules", skip=lambda relative: "/" in relative),
+            hashlib.sha256((GENERATOR / "simulate.py").read_bytes()).hexdigest(),
+            folder_digest(rules) if rules and rules.is_dir() else ""]
+    spec = game.rules.SPEC
+    return digest("simulation", game.slug, edition, simulated, list(spec.tables), list(engine.policies),
+                  sorted(engine.options.items()), list(_games(engine)), REPORT_SEED, code)
+
+
+def _cached_runs(engine, game: Game, edition: str, cache) -> dict[str, list[Run]]:
+    if cache is None:
+        return _runs(engine, game, edition)
+    key = _simulation_key(engine, game, edition)
+    record = cache.record("simulation", key)
+    if record is not None:
+        try:
+            return {policy: [_run_from_json(run) for run in runs] for policy, runs in record["runs"].items()}
+        except (KeyError, TypeError, ValueError):
+            pass                               # not a record this version wrote: play again
+    runs = _runs(engine, game, edition)
+    cache.put_record("simulation", key, {"runs": {policy: [dataclasses.asdict(run) for run in policy_runs]
+                                                  for policy, policy_runs in runs.items()}})
+    return runs
+
+
+def _run_from_json(data: dict) -> Run:
+    fields = {f.name for f in dataclasses.fields(Run)}
+    tally_fields = {f.name for f in dataclasses.fields(Tally)}
+    if set(data) != fields or set(data["tally"]) != tally_fields:
+        raise ValueError("another version's record")
+    return Run(**{**data, "tally": Tally(**data["tally"])})
 
 
 def _games(engine) -> tuple[int, int]:

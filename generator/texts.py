@@ -23,6 +23,7 @@ from babel.messages.pofile import PoFileError, read_po, unescape
 
 from .errors import Problem
 from .files import read_bytes_inside
+from .incremental import record
 from .project import Game
 
 PLACEHOLDER = re.compile(r"\{([a-z0-9_.@-]+)(?:\|([a-z0-9_]+))?\}")
@@ -99,6 +100,11 @@ class Texts:
 
     def get(self, key: str, source: str) -> str:
         """The translation of `source` (key path `key`), or the source when there is none."""
+        text = self._get(key, source)
+        record((self.game.slug, self.locale, "get", key), text)
+        return text
+
+    def _get(self, key: str, source: str) -> str:
         if self.is_source:
             return source
         message = self.by_context.get(key)
@@ -118,6 +124,11 @@ class Texts:
 
     def plural(self, key: str, forms: dict, n: int) -> str:
         """`forms` is the source's {one: ..., other: ...}; picks the locale's form for n."""
+        text = self._plural(key, forms, n)
+        record((self.game.slug, self.locale, "plural", key, n), text)
+        return text
+
+    def _plural(self, key: str, forms: dict, n: int) -> str:
         if not self.is_source:
             message = self.by_context.get(key)
             if message is not None and not message.fuzzy and isinstance(message.string, (tuple, list)) \

@@ -47,7 +47,8 @@ def check_manifest(out: Path) -> list[dict]:
     count, and every file in the folder has an entry: what the manifest says is on disk."""
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
     on_disk = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                     if p.is_file() and p.name != "manifest.json" and not _through_link(out, p))
+                     if p.is_file() and p.name != "manifest.json" and not _through_link(out, p)
+                     and p.relative_to(out).parts[0] != ".cache")
     assert sorted(e["path"] for e in entries) == on_disk, f"{out}: the manifest and the folder list other files"
     for entry in entries:
         data = (out / entry["path"]).read_bytes()
@@ -80,7 +81,8 @@ def page_count(data: bytes) -> int:
 
 def snapshot(folder: Path) -> dict[Path, bytes]:
     """Every file under `folder` with its bytes."""
-    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+            and ".cache" not in p.relative_to(folder).parts}
 
 
 def line_of(path: Path, needle: str, start: str | None = None, last: bool = False) -> int:

@@ -46,7 +46,8 @@ def change_line(path: Path, old: str, new: bytes) -> int:
 
 
 def tree(folder: Path) -> dict:
-    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+            and ".cache" not in p.relative_to(folder).parts}
 
 
 def fails_everywhere(project: Path, locale: str, *expected: str) -> str:

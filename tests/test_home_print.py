@@ -206,11 +206,19 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
                  "--out", str(tmp_path / "out"), project=project)
     assert result.traceback == "" and result.exit_code == 1, result.output
     line = line_of(project / "templates" / "sheets" / "poker-3x3.yaml", "columns: 3")
+    rows = line_of(project / "templates" / "sheets" / "poker-3x3.yaml", "rows: 3")
+    # Every paper's fault in one run: the booklet's print table counts A4 sheets too.
     assert result.stderr.splitlines() == [
         f"templates/sheets/poker-3x3.yaml:{line}: columns: 3 columns of 63 mm cards with 6 mm gaps make the grid 201 mm "
         "wide, which leaves 4.50 mm beside it on 210 x 297 mm paper: crop marks start 1 mm from the cards, stay "
         "5 mm from the paper edge and need 1.5 mm of length",
-        "1 problem(s) found."]
+        f"templates/sheets/poker-3x3.yaml:{line}: columns: 3 columns of 63 mm cards with 6 mm gaps make the grid 201 mm "
+        "wide, which leaves 7.45 mm beside it on 215.9 x 279.4 mm paper: crop marks start 1 mm from the cards, stay "
+        "5 mm from the paper edge and need 1.5 mm of length",
+        f"templates/sheets/poker-3x3.yaml:{rows}: rows: 3 rows of 88 mm cards with 6 mm gaps make the grid 276 mm "
+        "tall, which leaves 1.70 mm above and below it on 215.9 x 279.4 mm paper: crop marks start 1 mm from the cards, stay "
+        "5 mm from the paper edge and need 1.5 mm of length",
+        "3 problem(s) found."]
     assert not (tmp_path / "out").exists()
 
 

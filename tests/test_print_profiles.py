@@ -517,7 +517,8 @@ def test_home_options_are_refused_for_shop_files():
 
 def test_manifest_lists_every_shop_file_with_kind_and_profile(built):
     manifest = json.loads((built / "manifest.json").read_text())["files"]
-    on_disk = {str(p.relative_to(built)) for p in built.rglob("*") if p.is_file() and p.name != "manifest.json"}
+    on_disk = {str(p.relative_to(built)) for p in built.rglob("*") if p.is_file() and p.name != "manifest.json"
+               and ".cache" not in p.relative_to(built).parts}
     assert {e["path"] for e in manifest} == on_disk
     kinds = {(e["profile"], e["kind"]) for e in manifest}
     assert kinds == {("tgc", "shop-card-png"), ("mpc", "shop-card-png"),
@@ -530,7 +531,8 @@ def test_shop_files_are_byte_identical_between_builds(tmp_path):
         result = build_shop(tmp_path / run, "drivethrucards", "tgc", edition="free")
         assert result.exit_code == 0, result.output
         digests.append({str(p.relative_to(tmp_path / run)): hashlib.sha256(p.read_bytes()).hexdigest()
-                        for p in (tmp_path / run).rglob("*") if p.is_file()})
+                        for p in (tmp_path / run).rglob("*")
+                        if p.is_file() and ".cache" not in p.relative_to(tmp_path / run).parts})
     assert digests[0] == digests[1]
 
 

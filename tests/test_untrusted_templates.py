@@ -41,9 +41,12 @@ def built(project, good_output) -> Path:
 
 
 def tree(folder: Path, skip: Path | None = None) -> dict[str, object]:
-    """Every file's bytes and every link's target under `folder`, links not followed."""
+    """Every file's bytes and every link's target under `folder`, links not followed; the
+    build cache (output/.cache, whole entries of the work that did finish) aside."""
     found: dict[str, object] = {}
     for top, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not (d == ".cache" and Path(top).name == "output" and
+                                           not Path(top, d).is_symlink())]
         for name in dirs + files:
             path = Path(top) / name
             if skip is not None and path == skip:

@@ -9,12 +9,12 @@ from pathlib import Path
 import click
 import yaml
 
-from ..build import load_games
 from ..errors import DataError, PnpError, UsageError
 from ..rules.engine import Engine, InvariantBroken, OptionError, SetupError
 
 
 def _game(obj, slug: str):
+    from ..build import load_games      # drawing libraries load only for commands that need them
     game = load_games(obj.project, slug)[0]
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:

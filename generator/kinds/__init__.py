@@ -19,6 +19,10 @@ def _no_picture(*_args) -> None:
     return None
 
 
+def _whole(_kit) -> list:
+    return [None]
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str                    # the YAML key its components sit under (cards:, boards:, ...)
@@ -39,6 +43,19 @@ class Kind:
     # (project, loc, component id) -> (size_mm, draw(canvas)) of one component as it prints,
     # for the booklet's pictures; None when the kind draws none or has no such component
     picture: Callable = _no_picture
+    # kit -> the parts a build may make apart (None: the whole): `files(kit, part)` and
+    # `locale_files(kit, part)` make one part's files, so a change redraws only the parts that
+    # show it (a deck's contact sheet, not every deck's). Known from the data, before drawing.
+    file_parts: Callable = _whole
+    locale_parts: Callable = _whole
+
+
+def files_of(kind: Kind, kit, part=None) -> list:
+    return kind.files(kit) if part is None else kind.files(kit, part)
+
+
+def locale_files_of(kind: Kind, kit, part=None) -> list:
+    return kind.locale_files(kit) if part is None else kind.locale_files(kit, part)
 
 
 def draws_pictures(kind: Kind) -> bool:

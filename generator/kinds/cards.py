@@ -3,17 +3,35 @@ sheet of each card size; the duplex calibration sheet beside them; a contact she
 from __future__ import annotations
 
 from ..kit import Kit, deck_title, localised_sheet
-from ..layout import by_card_size, card_faces, card_sizes, check_faces, home_sheet, pages_needed, sheet_grid
+from ..layout import (by_card_size, card_faces, card_faces_with_texts, card_sizes, check_faces, deck_faces, home_sheet, pages_needed,
+                      sheet_grid)
 from ..render.cards import render_calibration, render_card_sheets
 from ..render.preview import render_contact_sheet
 from ..render.shop import decks_of
 from . import Kind
 
 
-def files(kit: Kit) -> list:
-    faces = card_faces(kit.loc)
-    if not faces:
+def file_parts(kit: Kit) -> list:
+    """The card sheets, and the duplex calibration sheet beside every cards file printed
+    double-sided (it shows no card)."""
+    if not kit.game.in_edition(kit.loc.edition, "cards"):
         return []
+    return ["cards", "calibration"] if kit.duplex in ("long", "short") else ["cards"]
+
+
+def files(kit: Kit, part: str | None = None) -> list:
+    if not kit.game.in_edition(kit.loc.edition, "cards"):
+        return []
+    made = _card_sheets(kit) if part in (None, "cards") else []
+    if part in (None, "calibration") and kit.duplex in ("long", "short"):
+        data, pages = render_calibration(kit.paper_mm, localised_sheet(kit, "calibration"),
+                                         scale_label=kit.scale_label, back_offset=kit.back_offset)
+        made.append(kit.artifact("calibration", data, pages, details=kit.duplex_details))
+    return made
+
+
+def _card_sheets(kit: Kit) -> list:
+    faces = card_faces(kit.loc)
     groups = []
     for size, sized in by_card_size(faces, card_sizes(kit.project)):
         sheet = home_sheet(kit.project, size, kit.duplex)
@@ -22,20 +40,20 @@ def files(kit: Kit) -> list:
                                         scale_label=kit.scale_label, duplex=kit.duplex,
                                         back_offset=kit.back_offset, fold_label=kit.loc.label("fold"))
     # The default (long-edge duplex) keeps the plain name; other modes sit beside it.
-    made = [kit.artifact("cards", data, pages, name="cards" if kit.duplex == "long" else f"cards-{kit.duplex}",
+    return [kit.artifact("cards", data, pages, name="cards" if kit.duplex == "long" else f"cards-{kit.duplex}",
                          details=kit.duplex_details)]
-    if kit.duplex in ("long", "short"):
-        # The duplex calibration sheet, beside every cards file printed double-sided.
-        data, pages = render_calibration(kit.paper_mm, localised_sheet(kit, "calibration"),
-                                         scale_label=kit.scale_label, back_offset=kit.back_offset)
-        made.append(kit.artifact("calibration", data, pages, details=kit.duplex_details))
-    return made
 
 
-def locale_files(kit: Kit) -> list:
+def locale_parts(kit: Kit) -> list:
+    """Each deck with cards in the edition, in the order of its first card."""
+    return list(dict.fromkeys(c.data["deck"] for c in kit.game.in_edition(kit.loc.edition, "cards")))
+
+
+def locale_files(kit: Kit, part: str | None = None) -> list:
     """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
     artifacts = []
-    for deck, cards in decks_of(card_faces(kit.loc)).items():
+    faces = card_faces(kit.loc) if part is None else deck_faces(kit.loc, part)
+    for deck, cards in decks_of(faces).items():
         faces = [card.face for card in cards]
         data = render_contact_sheet(faces, deck_title(kit.loc, deck, faces[0]), kit.loc.label("back"))
         artifacts.append(kit.artifact("preview", data, 1, name=f"preview-{deck}", extension="png",
@@ -45,8 +63,9 @@ def locale_files(kit: Kit) -> list:
 
 def sheets(project, loc, paper_mm) -> int:
     """Sheets printed on both sides: a fronts page and its backs page are one sheet."""
+    faces, _texts = card_faces_with_texts(loc)       # copies and sizes are data: no text counts
     return sum(pages_needed(sum(face.copies for face in sized), sheet_grid(home_sheet(project, size, "long"), paper_mm).per_page)
-               for size, sized in by_card_size(card_faces(loc), card_sizes(project)))
+               for size, sized in by_card_size(faces, card_sizes(project)))
 
 
 def check(kit: Kit) -> list:
@@ -63,4 +82,5 @@ def contents(loc, phrase) -> list:
     return rows
 
 
-KIND = Kind("cards", 10, files, sheets, check, locale_files, contents)
+KIND = Kind("cards", 10, files, sheets, check, locale_files, contents, file_parts=file_parts,
+            locale_parts=locale_parts)

@@ -1,0 +1,306 @@
+"""What a built file is made from, so a rebuild renders only what changed.
+
+Every file of a build comes from one *unit* of work (a kind's files for one kit, a booklet, a
+report). A unit is reused from the cache when everything it was made from is unchanged:
+
+- the tool: the generator's own files, the templates, sheets, profiles and fonts, the rules
+  module of the game, and the versions of the libraries that draw;
+- the game's data with its translatable texts left out (counts, layouts, colours, pictures);
+- every text the unit printed, as the catalogs give it now: each lookup is recorded while the
+  unit runs (`Texts.get`, `Texts.plural`), and checked again before the unit is reused. So a
+  translator's change to one card's name rebuilds the files that print that name, no others.
+
+This module is light on purpose: the up-to-date check of a whole build runs before anything
+that draws is imported.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from importlib import metadata
+from pathlib import Path
+
+GENERATOR = Path(__file__).resolve().parent
+# The libraries whose output lands in the files, by distribution name.
+DRAWING_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "fonttools", "pikepdf", "pypdfium2", "pillow",
+                     "matplotlib", "jinja2", "babel", "pyyaml", "tinycss2", "cssselect2")
+FORMAT = 1                      # of the records below; a record of another format is rebuilt
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_sha(path: Path) -> str:
+    """In chunks: memory stays bounded whatever a folder holds."""
+    with path.open("rb") as stream:
+        return hashlib.file_digest(stream, "sha256").hexdigest()
+
+
+def digest(*parts) -> str:
+    """One digest of JSON-able parts."""
+    return _sha(json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))
+
+
+def folder_digest(folder: Path, skip=lambda relative: False) -> str:
+    """Every file under `folder` by relative name and content; compiled Python is skipped. A
+    link is taken by where it points, never followed: nothing outside is read, and a build
+    that refuses a link is not told the folder is unchanged when the link changes."""
+    hasher = hashlib.sha256()
+    if not folder.is_dir() or folder.is_symlink():
+        return hasher.hexdigest()
+    found = []
+    for top, dirs, names in os.walk(folder, followlinks=False):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in dirs + names:
+            path = Path(top) / name
+            relative = path.relative_to(folder).as_posix()
+            if skip(relative):
+                continue
+            if path.is_symlink():
+                found.append((relative, "link:" + os.readlink(path)))
+            elif name in names and path.is_file():
+                found.append((relative, _file_sha(path)))
+    for relative, content in sorted(found):
+        hasher.update(relative.encode("utf-8", "surrogateescape") + b"\0" + content.encode("utf-8", "surrogateescape") + b"\0")
+    return hasher.hexdigest()
+
+
+def _versions() -> dict[str, str]:
+    found = {"python": sys.version}
+    for name in DRAWING_LIBRARIES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = ""
+    return found
+
+
+_TOOL: dict[Path, str] = {}
+
+
+def forget_digests() -> None:
+    """At the start of each build: a long-running process (`pnp serve`, tests) sees edits."""
+    _TOOL.clear()
+
+
+def tool_digest(project) -> str:
+    """The generator, the project's and the tool's templates, the project's own rules modules
+    and the drawing libraries' versions: what every file of every game is made with."""
+    root = Path(project.root).resolve()
+    if root not in _TOOL:
+        from .project import TOOL_TEMPLATES
+        folders = [GENERATOR, TOOL_TEMPLATES, root / "templates", root / "rules"]
+        _TOOL[root] = digest([str(f) for f in folders], [folder_digest(f) for f in folders], _versions())
+    return _TOOL[root]
+
+
+def rules_folder(game) -> Path | None:
+    """The files of a game's rules module (a package's folder, or the module file)."""
+    module = getattr(game, "rules", None)
+    file = getattr(module, "__file__", None)
+    if not file:
+        return None
+    path = Path(file).resolve()
+    return path.parent if path.name == "__init__.py" else path
+
+
+def game_folder_digest(folder: Path) -> str:
+    """Every file of a game's folder, catalogs included: what validating it reads."""
+    return folder_digest(folder)
+
+
+# ---- the data without its texts -----------------------------------------------------------
+
+def structure_digest(game) -> str:
+    """The game's data with every translatable text replaced by its key, the game's other
+    files (pictures) and its rules module. Texts are not in it: each unit records the texts it
+    printed, so a changed text rebuilds only the files that show it."""
+    from .i18n import translatable_paths
+    return _data_digest(game, translatable_paths(game))
+
+
+def data_digest(game) -> str:
+    """The game's data as written, texts included (catalogs not), its pictures and rules: what
+    a file made from the data itself, not through the catalogs, is made of."""
+    return _data_digest(game, set())
+
+
+def _data_digest(game, blank: set) -> str:
+    data = {name: _blanked(node, (name,), blank) for name, node in sorted(game.files.items())}
+    pictures = folder_digest(game.folder, skip=lambda relative: relative.endswith((".yaml", ".po", ".pot")))
+    rules = rules_folder(game)
+    rules_files = (folder_digest(rules) if rules.is_dir() else _sha(rules.read_bytes())) if rules else ""
+    return digest(data, pictures, rules_files)
+
+
+def _blanked(node, path: tuple, blank: set):
+    if isinstance(node, dict):
+        return {str(key): _blanked(value, path + (str(key),), blank) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_blanked(value, path + (str(index),), blank) for index, value in enumerate(node)]
+    if ".".join(path) in blank:
+        return {"text": ".".join(path)}
+    return node if isinstance(node, (int, float, bool, type(None))) else str(node)
+
+
+# ---- recording the texts a unit prints -------------------------------------------------------
+
+_recording: list[dict] = []
+
+
+class recording:
+    """Records every text lookup made inside it: {(game, locale, op, key[, n]): text}. What
+    it records reaches the recording around it too, unless `isolated`: then the caller decides
+    which of the lookups the files it makes depend on (`merge`)."""
+
+    def __init__(self, isolated: bool = False):
+        self.isolated = isolated
+
+    def __enter__(self) -> dict:
+        self.lookups: dict = {}
+        _recording.append(self.lookups)
+        return self.lookups
+
+    def __exit__(self, *exc):
+        _recording.pop()
+        if not self.isolated:
+            merge(self.lookups)
+        return False
+
+
+def merge(lookups: dict) -> None:
+    """Add lookups to the innermost recording."""
+    if _recording:
+        _recording[-1].update(lookups)
+
+
+def record(lookup: tuple, text: str) -> None:
+    """Called by every text lookup; nearly free when nothing records."""
+    if _recording:
+        _recording[-1][lookup] = text
+
+
+class TextsNow:
+    """Answers recorded lookups again with the data and catalogs as they are now."""
+
+    def __init__(self, games: dict):
+        self.games = games               # slug -> Game
+        self._texts: dict = {}
+        self._sources: dict = {}
+
+    def _lookup(self, slug: str, locale: str):
+        if (slug, locale) not in self._texts:
+            from .i18n import source_strings
+            from .texts import Texts
+            game = self.games[slug]
+            self._texts[slug, locale] = Texts.load(game, locale) if locale in game.locales else None
+            if slug not in self._sources:
+                self._sources[slug] = source_strings(game)
+        return self._texts[slug, locale], self._sources[slug]
+
+    def text(self, lookup: tuple) -> str | None:
+        """The text the lookup gives now; None when it cannot be asked again (the key is gone)."""
+        slug, locale, op, key, *rest = lookup
+        if slug not in self.games:
+            return None
+        texts, sources = self._lookup(slug, locale)
+        source = sources.get(key)
+        if texts is None or source is None:
+            return None
+        if op == "get" and isinstance(source, str):
+            return texts.get(key, source)
+        if op == "plural" and isinstance(source, dict):
+            return texts.plural(key, source, rest[0])
+        return None
+
+
+def lookups_to_json(lookups: dict) -> list:
+    return [[list(lookup), _sha(text.encode("utf-8"))] for lookup, text in sorted(lookups.items(), key=repr)]
+
+
+def texts_unchanged(recorded: list, now: TextsNow) -> bool:
+    for lookup, text_sha in recorded:
+        text = now.text(tuple(lookup))
+        if text is None or _sha(text.encode("utf-8")) != text_sha:
+            return False
+    return True
+
+
+# ---- a whole build with nothing changed --------------------------------------------------------
+
+def _installed_rules() -> list[str]:
+    """Rules modules of installed packages (entry points): their versions stand for their files."""
+    found = []
+    for point in metadata.entry_points(group="pnp.rules"):
+        dist = getattr(point, "dist", None)
+        found.append(f"{point.name}={point.value}@{dist.version if dist else ''}")
+    return sorted(found)
+
+
+def whole_build_inputs(project, request) -> str:
+    """Everything a build with these options could read: the tool, every game's folder, the
+    options. Equal inputs give equal files, so a build whose inputs match the last one's, with
+    its files still in place, has nothing to do."""
+    options = (request.game, request.edition, request.locale, request.paper, list(request.profiles),
+               request.duplex, list(request.back_offset))
+    return digest("build", tool_digest(project), folder_digest(Path(project.root) / "components"),
+                  _installed_rules(), options)
+
+
+def cache_usable(out: Path) -> bool:
+    """The cache folder is inside the output folder (not a link out of it)."""
+    from .cache import FOLDER
+    folder = Path(out) / FOLDER
+    if folder.is_symlink():
+        return False
+    return not folder.exists() or (folder.is_dir() and folder.resolve().is_relative_to(Path(out).resolve()))
+
+
+def up_to_date(out: Path, inputs: str):
+    """The last build's files (Artifacts read back from the output folder) when the output
+    is exactly what a build with these inputs wrote; None otherwise."""
+    from .cache import Cache
+    from .output import MANIFEST, Artifact
+    if not cache_usable(out):
+        return None
+    record = Cache(out).record("builds", inputs)
+    try:
+        if record is None or (Path(out) / MANIFEST).stat().st_size > MANIFEST_MAX_BYTES:
+            return None
+        manifest_data = (Path(out) / MANIFEST).read_bytes()
+        if record is None or record.get("format") != FORMAT or record.get("manifest") != _sha(manifest_data):
+            return None
+        entries = {entry["path"]: entry for entry in json.loads(manifest_data.decode("utf-8"))["files"]}
+        artifacts = []
+        for path in record["paths"]:
+            entry = entries[path]
+            target = Path(out) / path
+            if target.is_symlink() or not target.is_file() or target.stat().st_size != entry["bytes"]:
+                return None
+            data = target.read_bytes()
+            if _sha(data) != entry["sha256"]:
+                return None
+            details = {k: v for k, v in entry.items() if k not in _ENTRY_FIELDS}
+            artifacts.append(Artifact(path, data, entry["game"], entry["kind"], entry["edition"], entry["locale"],
+                                      entry["paper"], entry["pages"], details))
+        return artifacts
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+MANIFEST_MAX_BYTES = 64 * 1024 * 1024
+_ENTRY_FIELDS = {"path", "game", "edition", "locale", "kind", "paper", "pages", "bytes", "sha256"}
+
+
+def remember_build(cache, out: Path, inputs: str | None, artifacts) -> None:
+    """Note, once a build has written its files, the inputs it was made from."""
+    from .output import MANIFEST
+    if inputs is None:
+        return
+    manifest = (Path(out) / MANIFEST).read_bytes()
+    cache.put_record("builds", inputs, {"format": FORMAT, "manifest": _sha(manifest),
+                                        "paths": [a.path for a in artifacts]})
+    cache.flush()

@@ -1,0 +1,52 @@
+"""What a build is asked for and what it gives back; light to import, so that a build with
+nothing to do answers before anything that draws is loaded."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .output import Artifact
+from .project import Project
+
+
+@dataclass
+class BuildRequest:
+    game: str | None = None
+    edition: str | None = None
+    locale: str | None = None
+    paper: str = "all"
+    out: Path | None = None
+    profiles: tuple[str, ...] = ()          # print-shop profiles: build these instead of home kits
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    jobs: int | None = None                 # worker processes; None or 0: every core
+    cache: bool = True                      # reuse what an earlier build made from the same input
+
+    def out_folder(self, project: Project) -> Path:
+        return self.out or project.root / "output"
+
+
+@dataclass
+class BuildResult:
+    artifacts: list[Artifact]
+    rebuilt: list[str]                      # paths of the files rendered by this build, in order
+    unchanged: bool = False                 # nothing had changed: nothing was loaded or drawn
+
+    def __iter__(self):                     # a build's files, as a list of them
+        return iter(self.artifacts)
+
+    def __len__(self):
+        return len(self.artifacts)
+
+    def __getitem__(self, index):
+        return self.artifacts[index]
+
+
+def unchanged_build(project: Project, request: BuildRequest) -> BuildResult | None:
+    """The last build's result when its inputs and output are exactly as it left them."""
+    from .incremental import forget_digests, up_to_date, whole_build_inputs
+    forget_digests()
+    if not request.cache:
+        return None
+    kept = up_to_date(request.out_folder(project), whole_build_inputs(project, request))
+    return BuildResult(kept, [], unchanged=True) if kept is not None else None

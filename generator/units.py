@@ -1,0 +1,175 @@
+"""Units of work of a build: each makes some files; reused from the cache when what it is made
+of is unchanged, otherwise run, on every core, in worker processes.
+
+Workers are forked from the build, so they see the games it loaded and validated; each runs
+one unit at a time and sends back the files it made (and the texts it printed). The results
+are taken in the units' order, never in the order they finish, so a parallel build gives the
+files, the manifest and the errors of a serial one.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .cache import Cache
+from .errors import DataError, PnpError, Problem
+from .incremental import FORMAT, TextsNow, lookups_to_json, recording, texts_unchanged
+from .output import Artifact
+
+
+@dataclass
+class Unit:
+    name: str                          # unique in a build, options included: the cache's key
+    label: str                         # what the progress line says
+    work: Callable[[], tuple[list[Artifact], list[Problem]]]
+    inputs: dict = field(default_factory=dict)   # what else it is made of: {"tool": digest, ...}
+
+
+@dataclass
+class Outcome:
+    artifacts: list[Artifact]
+    problems: list[Problem]
+    reused: bool
+
+
+def jobs_wanted(jobs: int | None) -> int:
+    """--jobs: 0 or None for every core this process may use."""
+    if jobs:
+        return jobs
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:            # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs: int | None = None,
+              progress=None) -> list[Outcome]:
+    """Every unit's outcome, in the units' order."""
+    outcomes: list[Outcome | None] = [None] * len(units)
+    pending = []
+    for index, unit in enumerate(units):
+        reused = _reused(unit, cache, now) if cache is not None else None
+        if reused is not None:
+            outcomes[index] = Outcome(reused, [], True)
+            if progress:
+                progress(unit.label)
+        else:
+            pending.append(index)
+    workers = min(jobs_wanted(jobs), len(pending))
+
+    def finished(index: int, result) -> None:
+        artifacts, problems, lookups = _unpack(result)
+        outcomes[index] = Outcome(artifacts, problems, False)
+        if cache is not None and not problems:
+            _store(units[index], artifacts, lookups, cache)
+        if progress:
+            progress(units[index].label)
+
+    if workers <= 1:
+        for index in pending:
+            finished(index, _run(units[index].work))
+    else:
+        _parallel(units, pending, workers, finished, cache)
+    return outcomes
+
+
+# ---- running -----------------------------------------------------------------------------
+
+_UNITS: list[Unit] = []      # what forked workers run, by index
+_CACHE: list = [None]         # the build's cache, as a forked worker has it
+
+
+def _run_index(index: int):
+    """In a worker: the unit's result, and what its work added to the cache (a report keeps
+    its simulation there), for the build to write with the rest."""
+    cache = _CACHE[0]
+    before = cache.pending() if cache is not None else ({}, {})
+    result = _run(_UNITS[index].work)
+    if cache is None:
+        return result, ({}, {})
+    blobs, records = cache.pending()
+    return result, ({k: v for k, v in blobs.items() if k not in before[0]},
+                    {k: v for k, v in records.items() if k not in before[1]})
+
+
+def _run(work):
+    """(artifacts, problems, texts printed), or an error to raise in the build."""
+    with recording(isolated=True) as lookups:
+        try:
+            artifacts, problems = work()
+        except DataError as exc:
+            return ("problems", exc.problems)
+        except PnpError as exc:          # a usage or build error, raised again by the build
+            return ("error", exc)
+    return ("done", artifacts, problems, lookups)
+
+
+def _unpack(result):
+    if result[0] == "problems":
+        return [], list(result[1]), {}
+    if result[0] == "error":
+        raise result[1]
+    return result[1], list(result[2]), result[3]
+
+
+def _parallel(units, pending, workers, finished, cache) -> None:
+    global _UNITS
+    _UNITS = units
+    _CACHE[0] = cache
+    context = multiprocessing.get_context("fork")
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = {pool.submit(_run_index, index): index for index in pending}
+            done_early: dict[int, object] = {}
+            order = list(pending)
+            while order:
+                ready, _ = wait(list(futures), return_when=FIRST_COMPLETED)
+                for future in ready:
+                    result, added = future.result()
+                    if cache is not None:
+                        cache.hold(added)
+                    done_early[futures.pop(future)] = result
+                # Hand results over in the units' order: the same files and errors as a serial build.
+                while order and order[0] in done_early:
+                    index = order.pop(0)
+                    finished(index, done_early.pop(index))
+    except KeyboardInterrupt:
+        raise
+    finally:
+        _UNITS = []
+        _CACHE[0] = None
+
+
+# ---- the cache ---------------------------------------------------------------------------
+
+def _reused(unit: Unit, cache: Cache, now: TextsNow | None) -> list[Artifact] | None:
+    record = cache.record("units", unit.name)
+    if not record or record.get("format") != FORMAT or record.get("inputs") != unit.inputs:
+        return None
+    if not isinstance(record.get("texts"), list) or not isinstance(record.get("artifacts"), list):
+        return None
+    try:
+        if now is None or not texts_unchanged(record["texts"], now):
+            return None
+        artifacts = []
+        for entry in record["artifacts"]:
+            data = cache.blob(entry["blob"])
+            if data is None:
+                return None
+            artifacts.append(Artifact(entry["path"], data, entry["game"], entry["kind"], entry["edition"],
+                                      entry["locale"], entry["paper"], entry["pages"], entry["details"],
+                                      tuple(entry["source"])))
+        return artifacts
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _store(unit: Unit, artifacts: list[Artifact], lookups: dict, cache: Cache) -> None:
+    entries = [{"path": a.path, "game": a.game, "kind": a.kind, "edition": a.edition, "locale": a.locale,
+                "paper": a.paper, "pages": a.pages, "details": a.details, "source": list(a.source),
+                "blob": cache.put_blob(a.data)} for a in artifacts]
+    cache.put_record("units", unit.name, {"format": FORMAT, "inputs": unit.inputs,
+                                          "texts": lookups_to_json(lookups), "artifacts": entries})

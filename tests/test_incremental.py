@@ -1,0 +1,223 @@
+"""Rebuilds render only what changed, on every core, and a cache is never trusted blindly.
+
+Every test compares the rebuilt folder with a cold build of the same input (what a build with
+no cache makes), and the files rendered with the files whose bytes changed: a rebuild that
+misses a change, or redraws what did not change, fails.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLE, pnp, replace_in
+
+SCRIPT = Path(sys.executable).with_name("pnp")
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and ".cache" not in p.relative_to(out).parts}
+
+
+def rendered(result) -> int:
+    """The count of files a build rendered, from its summary line."""
+    line = result.output.strip().splitlines()[-1]
+    assert "rendered" in line, line
+    return int(line.split(": ")[-1].split(" rendered")[0])
+
+
+def build(project: Path, out: Path, *args: str):
+    result = pnp("build", "--out", str(out), *args, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return result
+
+
+def rebuilt_paths(out: Path, before: dict[str, bytes]) -> set[str]:
+    """Files whose bytes differ from `before` (or are new)."""
+    return {path for path, data in files(out).items() if before.get(path) != data} - {"manifest.json"}
+
+
+@pytest.fixture
+def sample_project(tmp_path) -> Path:
+    copy = tmp_path / "sample"
+    shutil.copytree(SAMPLE, copy)
+    return copy
+
+
+def test_a_failed_build_leaves_the_output_and_its_cache_as_they_were(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out, "--paper", "a4")
+    good, cache_before = files(out), cache_files(out)
+    replace_in(sample_project / "components" / "sample-game" / "cards.yaml", "name: Knight", "name: " + "Knight " * 40)
+    result = pnp("build", "--out", str(out), "--paper", "a4", project=sample_project)
+    assert result.exit_code == 1 and "does not fit" in result.stderr, result.output
+    assert files(out) == good and cache_files(out) == cache_before
+
+
+def test_a_rebuild_with_nothing_changed_renders_nothing(sample_project, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    build(sample_project, out, "--paper", "a4")
+    before = files(out)
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".cache" not in p.parts}
+    again = build(sample_project, out, "--paper", "a4")
+    assert "nothing changed" in again.output
+    assert files(out) == before
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps, "a no-op build rewrote files"
+
+    # A change that reaches no file (a comment) loads and checks the data, and renders nothing:
+    # drawing anything now fails the test.
+    replace_in(sample_project / "components" / "sample-game" / "cards.yaml", "cards:", "# a note\ncards:")
+    import generator.units as units
+    monkeypatch.setattr(units, "_run", lambda work: pytest.fail("a file was rendered again"))
+    third = build(sample_project, out, "--paper", "a4")
+    assert rendered(third) == 0
+    assert files(out) == before
+
+
+def test_one_translated_card_name_rebuilds_exactly_the_files_that_print_it(project, tmp_path):
+    out = tmp_path / "out"
+    args = ("--game", "donkey-can", "--locale", "en", "--paper", "a4")
+    build(project, out, *args)
+    before = files(out)
+    catalog = project / "components" / "donkey-can" / "locales" / "en.po"
+    replace_in(catalog, 'msgstr "Dusty"', 'msgstr "Dusty Junior"')
+    second = build(project, out, *args)
+    changed = rebuilt_paths(out, before)
+    # What prints the name: the card sheets, the deck's contact sheet, the booklet that lists it.
+    assert any("-cards-a4" in path for path in changed), changed
+    assert rendered(second) == len(changed), f"rendered {rendered(second)} files, {len(changed)} changed: {changed}"
+    assert len(changed) < len(before) / 2
+    cold = tmp_path / "cold"
+    build(project, cold, *args, "--no-cache")
+    assert files(out) == files(cold)
+
+
+def test_changed_source_texts_and_counts_give_what_a_cold_build_gives(sample_project, tmp_path):
+    out, cold = tmp_path / "out", tmp_path / "cold"
+    build(sample_project, out, "--paper", "a4")
+    cards = sample_project / "components" / "sample-game" / "cards.yaml"
+
+    def cold_build():
+        shutil.rmtree(cold, ignore_errors=True)
+        build(sample_project, cold, "--paper", "a4", "--no-cache")
+        return files(cold)
+
+    # A card's name in the source language, and the name of a card a deck's matrix makes:
+    # exactly the files whose bytes change are drawn again.
+    for old, new in (("name: Knight", "name: Knight Errant"), ("name: Thief", "name: Robber")):
+        before = files(out)
+        replace_in(cards, old, new)
+        again = build(sample_project, out, "--paper", "a4")
+        changed = rebuilt_paths(out, before)
+        assert any("-cards-a4" in path for path in changed), changed
+        assert rendered(again) == len(changed), (old, changed)
+        assert files(out) == cold_build()
+
+    # A deck's name is carried by each of its cards' faces (contact sheet and shop titles read
+    # it there): their files are drawn again, and the result is the cold build's.
+    replace_in(cards, "name: Heroes", "name: Champions")
+    build(sample_project, out, "--paper", "a4")
+    assert files(out) == cold_build()
+
+    # A colour is data, not text: every file of the game may depend on it.
+    replace_in(cards, 'colour: "#3A61C4"', 'colour: "#3A61C5"')
+    build(sample_project, out, "--paper", "a4")
+    assert files(out) == cold_build()
+
+
+def test_a_parallel_build_gives_the_files_of_a_serial_one(sample_project, tmp_path):
+    serial, parallel = tmp_path / "serial", tmp_path / "parallel"
+    build(sample_project, serial, "--jobs", "1", "--no-cache")
+    build(sample_project, parallel, "--jobs", "2", "--no-cache")
+    assert files(serial) == files(parallel)
+
+
+def cache_files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted((out / ".cache").rglob("*")) if p.is_file()}
+
+
+def test_a_killed_build_leaves_output_and_cache_usable(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out, "--paper", "a4")
+    good, cache_before = files(out), cache_files(out)
+    replace_in(sample_project / "components" / "sample-game" / "game.yaml", "title: ", "title: New ")
+    process = subprocess.Popen([str(SCRIPT), "-C", str(sample_project), "build", "--out", str(out), "--jobs", "1"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    time.sleep(2.5)                    # loading, checking and drawing: it takes longer than this
+    assert process.poll() is None, "the build ended before it could be killed"
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert files(out) == good, "a killed build changed the output"
+    assert cache_files(out) == cache_before, "a killed build changed the cache"
+    build(sample_project, out)
+    cold = tmp_path / "cold"
+    build(sample_project, cold, "--no-cache")
+    assert files(out) == files(cold)
+
+
+def test_a_corrupt_or_foreign_cache_entry_is_rebuilt_not_trusted(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out, "--paper", "a4")
+    good = files(out)
+    cache = out / ".cache"
+    blobs = sorted((cache / "blobs").rglob("*"))
+    blobs = [b for b in blobs if b.is_file()]
+    for blob in blobs[: len(blobs) // 2]:
+        blob.write_bytes(blob.read_bytes()[:-10] + b"corrupted!")
+    records = sorted((cache / "units").iterdir())
+    records[0].write_text("{not json", encoding="utf-8")
+    foreign = json.loads(records[1].read_text(encoding="utf-8"))
+    foreign["name"] = "some other unit"
+    records[1].write_text(json.dumps(foreign), encoding="utf-8")
+    # What a machine that lost power while writing the cache may leave: a temporary file.
+    (records[2].parent / f".{records[2].name}.x1y2.tmp").write_text('{"half": ', encoding="utf-8")
+    for path in list(good)[:3]:
+        (out / path).unlink()            # the output changed too: the whole-build shortcut is off
+    build(sample_project, out, "--paper", "a4")
+    assert files(out) == good
+
+
+def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_path, monkeypatch):
+    from generator import report
+    from generator.build import load_games
+    from generator.cache import Cache
+    from generator.project import Project
+    from conftest import ROOT
+    project = Project(ROOT)
+    game = load_games(project, "the-game", texts=False)[0]
+    cache = Cache(tmp_path)
+    report._REPORTS.clear()
+    first = report.make_report(project, game, "standard", cache=cache)
+    report._REPORTS.clear()
+    monkeypatch.setattr(report, "simulate", lambda *args, **kwargs: pytest.fail("the games were played again"))
+    second = report.make_report(project, game, "standard", cache=cache)
+    assert second.data == first.data
+    # Another seed is another simulation: it is played, not taken from the cache.
+    monkeypatch.setattr(report, "REPORT_SEED", 1)
+    report._REPORTS.clear()
+    with pytest.raises(pytest.fail.Exception):
+        report.make_report(project, game, "standard", cache=cache)
+
+
+def test_a_link_planted_in_the_cache_leads_no_read_or_write_out_of_the_output_folder(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out, "--paper", "a4")
+    good = files(out)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(out / ".cache" / "units", elsewhere)
+    before = {p.name: p.read_bytes() for p in elsewhere.iterdir()}
+    shutil.rmtree(out / ".cache" / "units")
+    (out / ".cache" / "units").symlink_to(elsewhere, target_is_directory=True)
+    (out / "manifest.json").unlink()       # not the last build's output: the units are looked up
+    again = build(sample_project, out, "--paper", "a4")
+    assert rendered(again) == len(good) - 1, "records behind a link were trusted"
+    assert {p.name: p.read_bytes() for p in elsewhere.iterdir()} == before
+    assert files(out) == good
