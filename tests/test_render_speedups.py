@@ -161,3 +161,18 @@ def test_a_colour_is_the_same_colour_every_time():
     assert RGB.colour("#12AB34") is RGB.colour("#12AB34")
     assert RGB.colour("#12AB34") == HexColor("#12AB34")
 
+
+
+def test_the_nearest_space_is_found_as_measuring_every_pair_finds_it():
+    import math
+    import random
+
+    from generator.boards.layout import nearest_distances
+    rng = random.Random(7)
+    for count in (0, 1, 2, 3, 40, 300):
+        grid = [(rng.randrange(12) * 7.5, rng.randrange(12) * 7.5) for _ in range(count)]       # ties, repeats
+        loose = [(rng.uniform(-50, 400), rng.uniform(-50, 400)) for _ in range(count)]
+        line = [(rng.uniform(0, 1) * 1e-3, float(i)) for i in range(count)]                     # one column
+        for centres in (grid, loose, line, grid + loose):
+            every_pair = [min((math.dist(c, o) for o in centres if o != c), default=0.0) for c in centres]
+            assert nearest_distances(centres) == every_pair

@@ -245,15 +245,15 @@ def bare_sheets(drawn, plan, pagesize, title) -> tuple[bytes, int]:
 def card_lines(project) -> list[str]:
     fonts.register()
     papers = paper_names(project)
-    best = None
+    chosen = None
     for game in load_games(project):
         loc = Localised(game, game.editions[-1], Texts.load(game, game.source_locale))
         count = sum(face.copies for face in card_faces(loc))
-        if best is None or count > best[0]:
-            best = (count, Kit(project, game, loc, papers[0], papers=papers))
-    if best is None or not best[0]:
+        if chosen is None or count > chosen[0]:
+            chosen = (count, Kit(project, game, loc, papers[0], papers=papers))
+    if chosen is None or not chosen[0]:
         return ["card faces: no game has cards"]
-    kit = best[1]
+    kit = chosen[1]
     data, pages, placements = tool_sheets(kit)          # warm: pictures loaded, fonts read
     drawn, plan, pagesize = bare_plan(kit, placements)
     bare_data, bare_pages = bare_sheets(drawn, plan, pagesize, kit.loc.title)
