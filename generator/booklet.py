@@ -33,7 +33,7 @@ from .files import read_bytes_inside
 from .layout import Face, Localised
 from .incremental import merge
 from .project import TOOL_TEMPLATES, Project
-from .render import fonts
+from .render import fonts, subset
 from .render.faces import draw_placed
 from .render.pdf import Document
 from .yamlfile import locate
@@ -528,11 +528,32 @@ class TemplateSandbox(ImmutableSandboxedEnvironment):
         return super().getitem(obj, argument)
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Templates compiled once per process: a bucket is keyed by the template's name and file,
+    and Jinja2 drops its code when the source's checksum differs, so an edited template is
+    compiled again. The loader still reads (and checks) the source every time."""
+
+    def __init__(self):
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket):
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+# Every environment is made the same way (template_environment), so their code is the same.
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 def template_environment(project: Project) -> TemplateSandbox:
     """The sandbox with the booklet's loader, strict about undefined values, escaping HTML."""
     environment = TemplateSandbox(
         loader=TemplateLoader(project), autoescape=True, undefined=TemplateUndefined,
-        trim_blocks=True, lstrip_blocks=True)
+        trim_blocks=True, lstrip_blocks=True, bytecode_cache=COMPILED_TEMPLATES)
     environment.globals.clear()
     environment.globals.update(TEMPLATE_GLOBALS)
     return environment
@@ -631,20 +652,26 @@ def font_faces() -> list[dict]:
             for family, weight, style, file in FONT_FACES]
 
 
-def render(project: Project, content: BookletContent) -> RenderedBooklet:
-    """HTML from the templates, PDF from WeasyPrint, blank pages added to a multiple of 4."""
+def booklet_html(project: Project, content: BookletContent) -> tuple[str, str]:
+    """The booklet's HTML from the templates, and the base URL its links are read against."""
     stylesheet = project.template("booklet/booklet.css")
     # Plain words for `ui`: the template gets the values, not the layout's bookkeeping.
     html = render_html(project, {"booklet": replace(content, ui=dict(content.ui)), "fonts": font_faces(),
                                  "stylesheet": stylesheet.resolve().as_uri(), "pad_pages": PAD_PAGES})
+    return html, stylesheet.parent.resolve().as_uri()
+
+
+def render(project: Project, content: BookletContent) -> RenderedBooklet:
+    """HTML from the templates, PDF from WeasyPrint, blank pages added to a multiple of 4."""
+    html, base_url = booklet_html(project, content)
+    subset.install()          # the same bytes as WeasyPrint's own subsetting, sooner
     # The project's templates/ is in the project: a link there to elsewhere gives no access.
     fetcher = ProjectFetcher([project.root, fonts.FONT_DIR, TOOL_TEMPLATES])
     warnings = _Warnings()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(warnings)
     try:
-        document = HTML(string=html, base_url=stylesheet.parent.resolve().as_uri(),
-                        url_fetcher=fetcher).render()
+        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
     finally:
         logger.removeHandler(warnings)
     problems = [f"refused {url}" for url in fetcher.refused] + warnings.messages

@@ -152,6 +152,28 @@ def _caption(name: str, spec: dict, board_mm) -> dict:
             "colour": spec.get("label_colour", spec.get("space", {}).get("stroke", "#000000")), "align": "left"}
 
 
+def nearest_distances(centres: list[tuple[float, float]]) -> list[float]:
+    """For each centre, how far the nearest centre at another point is (0.0 when none is):
+    the least math.dist over every other centre, found by sweeping them in x order and
+    stopping where the x distance alone is more than the nearest found so far."""
+    order = sorted(range(len(centres)), key=lambda i: centres[i][0])
+    rank = {index: position for position, index in enumerate(order)}
+    found = []
+    for index, centre in enumerate(centres):
+        best = math.inf
+        for step in (-1, 1):
+            position = rank[index] + step
+            while 0 <= position < len(order):
+                other = centres[order[position]]
+                if abs(centre[0] - other[0]) > best:
+                    break
+                if other != centre:
+                    best = min(best, math.dist(centre, other))
+                position += step
+        found.append(0.0 if best == math.inf else best)
+    return found
+
+
 def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, values: dict, text,
                   folder: Path | None = None) -> BoardPlan:
     """`text(path, source)` gives a shape's text in the board's locale; `values` are the
@@ -184,8 +206,8 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
         sizes = {space.id: space_size(_style(shape, space)) for space in laid.spaces}
         if "links" in shape:
             below += [_link(by_id[a], by_id[b], shape, sizes) for a, b in laid.links]
-        centres = [space.centre for space in laid.spaces]
-        for space in laid.spaces:
+        nearest_each = nearest_distances([space.centre for space in laid.spaces])
+        for space, nearest in zip(laid.spaces, nearest_each):
             style = _style(shape, space)
             field = None
             if space.text_key:
@@ -196,7 +218,6 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
                 field = f"{name}.{space.id}.number"
                 values[field] = str(space.number)
                 located[field] = where("space")
-            nearest = min((math.dist(space.centre, c) for c in centres if c != space.centre), default=0.0)
             own, after = _space_elements(name, shape, space, style, field, nearest)
             middle += own
             above += after

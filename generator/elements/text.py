@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -43,10 +44,15 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=16384, typed=True)
 def fit_lines(text: str, style: str, size: float, min_size: float, width_mm: float,
               height_mm: float) -> tuple[FittedText, str]:
     """Largest size from `size` down to `min_size` at which the text fits the box, and '';
-    or the text at `min_size` and the reason it does not fit."""
+    or the text at `min_size` and the reason it does not fit.
+
+    Fitted once per process for the same arguments (the fonts are the shipped ones, the
+    result is immutable): a build lays the same card out for every paper, its booklet
+    pictures, its contact sheet and its shop files."""
     font = fonts.font_name(style)
     width, height = width_mm * mm, height_mm * mm
 

@@ -65,11 +65,17 @@ class Palette:
     def colour(self, value: str, area: bool = False) -> Color:
         """`area`: a filled shape (rich black applies), not text or a line."""
         if self.space == "rgb":
-            return HexColor(value)
+            return _hex(value)
         return CMYKColor(*self.cmyk(value, area))
 
     def cmyk(self, value: str, area: bool = False) -> tuple[float, float, float, float]:
         return _cmyk(value, area, self.ink_limit, self.rich_black)
+
+
+@lru_cache(maxsize=4096)
+def _hex(value: str) -> Color:
+    # A face sets the same few colours thousands of times; ReportLab only reads a colour.
+    return HexColor(value)
 
 
 @lru_cache(maxsize=4096)

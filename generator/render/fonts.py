@@ -50,6 +50,7 @@ def _cmap(file: str) -> frozenset[int]:
     return frozenset(font.getBestCmap())
 
 
+@lru_cache(maxsize=4096)
 def symbol_font_for(glyph: str) -> str | None:
     """ReportLab font name that can draw every character of `glyph`, or None."""
     register()

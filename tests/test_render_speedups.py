@@ -1,0 +1,178 @@
+"""What makes rendering faster gives the same bytes: font subsets shared between booklets and
+fontTools spared the layout tables it drops, templates compiled once, text fitted once."""
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+from weasyprint.pdf.fonts import Font
+
+from conftest import ROOT, replace_in
+from generator import booklet
+from generator.elements.text import fit_lines
+from generator.project import Project
+from generator.render import fonts, subset
+from generator.render.colour import RGB
+from generator.reproducible import fixed_clock
+
+
+class FontFile:
+    """What WeasyPrint's subsetting reads of a font: its bytes, index, missing glyphs, family."""
+
+    def __init__(self, file: str, missing: dict | None = None):
+        self.file_content = (fonts.FONT_DIR / file).read_bytes()
+        self.index = 0
+        self.missing = missing or {}
+        self.family = file
+
+
+# Glyph ids a booklet page of Latin and Cyrillic text uses, WeasyPrint's mapping of gid -> text.
+GLYPHS = {gid: chr(0x41 + gid % 60) for gid in [*range(3, 120), *range(700, 760)]}
+
+
+@pytest.mark.parametrize("file,missing", [("NotoSerif-Regular.ttf", {}), ("NotoSans-Bold.ttf", {0x10FFFD: 9000})])
+@pytest.mark.parametrize("hinting", [False, True])
+def test_fonttools_subsetting_without_the_layout_tables_gives_weasyprints_bytes(file, missing, hinting):
+    ours, theirs = FontFile(file, missing), FontFile(file, missing)
+    with fixed_clock():
+        subset.fonttools_subset(ours, GLYPHS, hinting)
+        original = subset._installed.get("fonttools", Font._fonttools_subset)
+        original(theirs, GLYPHS, hinting)
+    assert ours.file_content != FontFile(file).file_content       # it was subset
+    assert ours.file_content == theirs.file_content
+
+
+def test_a_font_with_a_kern_table_is_subset_the_slow_way(monkeypatch):
+    """fontTools keeps or drops `kern` by whether GPOS is there: such a font is left to it."""
+    from fontTools.ttLib import TTFont, newTable
+    import io
+    font = TTFont(fonts.FONT_DIR / "NotoSans-Regular.ttf")
+    kern = newTable("kern")
+    kern.version, kern.kernTables = 0, []
+    font["kern"] = kern
+    buffer = io.BytesIO()
+    font.save(buffer)
+    called = []
+    monkeypatch.setitem(subset._installed, "fonttools", lambda *args: called.append(args))
+    target = FontFile("NotoSans-Regular.ttf")
+    target.file_content = buffer.getvalue()
+    subset.fonttools_subset(target, GLYPHS, False)
+    assert called and called[0][0] is target
+
+
+def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
+    made = []
+
+    def fake_subset(font, to_unicode, hinting):
+        made.append(sorted(to_unicode))
+        font.file_content = b"subset of " + bytes(sorted(to_unicode))
+
+    monkeypatch.setitem(subset._installed, "subset", fake_subset)
+    subset.clear()
+    first, second, other = FontFile("NotoSans-Regular.ttf"), FontFile("NotoSans-Regular.ttf"), FontFile("NotoSans-Regular.ttf")
+    subset.shared_subset(first, {3: "a", 5: "b"}, False)
+    subset.shared_subset(second, {5: "b", 3: "a"}, False)
+    assert made == [[3, 5]] and second.file_content == first.file_content == b"subset of \x03\x05"
+    subset.shared_subset(other, {3: "a", 6: "c"}, False)             # other glyphs: subset again
+    subset.shared_subset(FontFile("NotoSans-Regular.ttf"), {3: "a", 5: "b"}, True)   # hinted: again
+    bold = FontFile("NotoSans-Bold.ttf")
+    subset.shared_subset(bold, {3: "a", 5: "b"}, False)              # another font: again
+    assert len(made) == 4 and subset.stats == {"made": 4, "shared": 1}
+    subset.clear()
+
+
+@pytest.fixture(scope="module")
+def game_booklet():
+    """The Game's booklet content in its source locale, laid out once."""
+    from generator.build import load_games
+    from generator.kits import booklet_of
+    from generator.layout import Localised, card_faces
+    from generator.texts import Texts
+    project = Project(ROOT)
+    game = load_games(project, "the-game")[0]
+    loc = Localised(game, game.editions[0], Texts.load(game, game.source_locale))
+    return project, booklet.lay_out(loc, card_faces(loc), booklet.home_print(project, loc), project=project)
+
+
+def test_a_booklet_is_the_same_with_shared_subsets_and_fonttools(game_booklet, monkeypatch):
+    """Through WeasyPrint: HarfBuzz, then fontTools as without libharfbuzz-subset, each with and
+    without this module's subsetting, a second booklet taking the shared subsets."""
+    import weasyprint.pdf.fonts as weasy_fonts
+    project, content = game_booklet
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    try:
+        with fixed_clock():
+            for harfbuzz in (weasy_fonts.harfbuzz_subset, None):
+                monkeypatch.setattr(weasy_fonts, "harfbuzz_subset", harfbuzz)
+                subset.uninstall()
+                monkeypatch.setattr(subset, "install", lambda: None)
+                plain = booklet.render(project, content).data
+                monkeypatch.undo()
+                monkeypatch.setattr(weasy_fonts, "harfbuzz_subset", harfbuzz)
+                subset.clear()
+                first = booklet.render(project, content).data
+                assert subset.stats["made"] > 0 and subset.stats["shared"] == 0
+                again = booklet.render(project, content).data
+                assert subset.stats["shared"] == subset.stats["made"]
+                assert plain == first == again
+    finally:
+        logging.getLogger("weasyprint").setLevel(logging.NOTSET)
+        subset.install()
+
+
+def test_a_template_is_compiled_once_and_again_when_it_changes(project, monkeypatch):
+    shutil.copytree(ROOT / "templates", project / "templates", dirs_exist_ok=True)
+    compiled = []
+    original = booklet.TemplateSandbox.compile
+
+    def counting(self, source, *args, **kwargs):
+        compiled.append(1)
+        return original(self, source, *args, **kwargs)
+
+    monkeypatch.setattr(booklet.TemplateSandbox, "compile", counting)
+    monkeypatch.setattr(booklet, "COMPILED_TEMPLATES", booklet.CompiledTemplates())
+    values = {"booklet": "x", "fonts": [], "stylesheet": "", "pad_pages": 3}
+    name = "booklet/booklet.html.j2"
+    template = project / "templates" / name
+    template.write_text("<p>{{ booklet }} one</p>", encoding="utf-8")
+    p = Project(project)
+    assert booklet.render_html(p, values) == "<p>x one</p>"
+    assert booklet.render_html(p, values) == "<p>x one</p>"
+    assert len(compiled) == 1
+    replace_in(template, "one", "two")
+    assert booklet.render_html(p, values) == "<p>x two</p>"
+    assert len(compiled) == 2
+
+
+def test_fitting_is_remembered_exactly():
+    fit_lines.cache_clear()
+    first = fit_lines("A long line of card text that wraps", "regular", 9, 6, 30, 12)
+    assert fit_lines("A long line of card text that wraps", "regular", 9, 6, 30, 12) is first
+    assert fit_lines.cache_info().hits == 1
+    # an int size and a float one are separate entries: each gives what it always gave
+    fit_lines("A long line of card text that wraps", "regular", 9.0, 6, 30, 12)
+    assert fit_lines.cache_info().misses == 2
+
+
+def test_a_colour_is_the_same_colour_every_time():
+    from reportlab.lib.colors import HexColor
+    assert RGB.colour("#12AB34") is RGB.colour("#12AB34")
+    assert RGB.colour("#12AB34") == HexColor("#12AB34")
+
+
+
+def test_the_nearest_space_is_found_as_measuring_every_pair_finds_it():
+    import math
+    import random
+
+    from generator.boards.layout import nearest_distances
+    rng = random.Random(7)
+    for count in (0, 1, 2, 3, 40, 300):
+        grid = [(rng.randrange(12) * 7.5, rng.randrange(12) * 7.5) for _ in range(count)]       # ties, repeats
+        loose = [(rng.uniform(-50, 400), rng.uniform(-50, 400)) for _ in range(count)]
+        line = [(rng.uniform(0, 1) * 1e-3, float(i)) for i in range(count)]                     # one column
+        for centres in (grid, loose, line, grid + loose):
+            every_pair = [min((math.dist(c, o) for o in centres if o != c), default=0.0) for c in centres]
+            assert nearest_distances(centres) == every_pair
