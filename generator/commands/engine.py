@@ -114,13 +114,15 @@ def register(main) -> None:
     @click.option("--option", "option_values", multiple=True, metavar="KEY=VALUE",
                   help="A rules variant, e.g. quick=true, roles=false, team_size=3 (repeatable).")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON (the same for the same seed).")
+    @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+                  help="Worker processes sharing the games (0: one per core); the results are the same.")
     @click.pass_obj
-    def simulate_command(obj, game: str, edition, players, games, seed, policy, option_values, as_json):
+    def simulate_command(obj, game: str, edition, players, games, seed, policy, option_values, as_json, jobs):
         """Play seeded games with a policy for every seat, checking the rules' invariants after
         every action, and sum up lengths, endings, seat win rates and card use."""
         from ..progress import Progress
         from ..report import component_names
-        from ..simulate import simulate
+        from ..simulate import GameSource, Workers, simulate
         loaded, engine = _game(obj, game)
         spec = loaded.rules.SPEC
         if policy not in engine.policies:
@@ -134,14 +136,17 @@ def register(main) -> None:
         counts = [players] if players else list(spec.tables)
         names = component_names(loaded)
         runs, elapsed = [], 0.0
-        with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress:
+        with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress, \
+                Workers(jobs, GameSource(str(obj.project.root), loaded.slug)) as workers:
+            workers.share(engine, loaded, editions)
             for run_edition in editions:
                 for count in counts:
                     label = f"{run_edition}, {count} players"
                     started = time.perf_counter()
                     try:
                         run = simulate(engine, loaded, edition=run_edition, players=count, games=games, seed=seed,
-                                       policy=policy, options=options, progress=lambda: progress.step(label))
+                                       policy=policy, options=options, progress=lambda: progress.step(label),
+                                       workers=workers)
                     except OptionError as exc:
                         raise UsageError(f"--option {exc.key}: {exc}") from None
                     except SetupError as exc:
