@@ -38,16 +38,17 @@ def play_out(engine: Engine, state: State, policy: str, rng: random.Random, *, c
     """Play `state` on to its end with `policy` for every seat, appending each action to
     `played` when given. With `check`, invariants are tested after every action. A game still
     going after the engine's max_actions is a broken rule (InvariantBroken)."""
-    choose = engine.policies[policy]
+    choose, limit = engine.policies[policy], engine.max_actions
+    is_terminal, apply, check_invariants = state.is_terminal, state.apply, state.check_invariants
     actions = 0
-    while not state.is_terminal():
-        if actions == engine.max_actions:
-            raise InvariantBroken(f"no end after {engine.max_actions} actions")
+    while not is_terminal():
+        if actions == limit:
+            raise InvariantBroken(f"no end after {limit} actions")
         action = choose(state, rng)
-        state.apply(action)
+        apply(action)
         actions += 1
         if check:
-            state.check_invariants()
+            check_invariants()
         if played is not None:
             played.append(action)
     return state
