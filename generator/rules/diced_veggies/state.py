@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement, product
+from itertools import accumulate, combinations_with_replacement, product
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State
@@ -55,6 +55,34 @@ def _pushes() -> tuple:
 
 
 PUSHES = _pushes()
+
+
+def _lanes(push) -> tuple:
+    """A push as cuts_possible reads it: the cell beside the blade in each lane, each lane's
+    cells as bits, and where each lane's cells lie (0 a row, 1 a column; which; from, to)."""
+    near_cells, span_cells = push
+    masks, spans = [], []
+    for cells in span_cells:
+        masks.append(sum(1 << cell for cell in cells))
+        rows = {cell // COLUMNS for cell in cells}
+        if len(rows) == 1 and len(cells) > 1 or (len(cells) == 1 and ROWS == 1):
+            spans.append((0, cells[0] // COLUMNS, min(cells) % COLUMNS, max(cells) % COLUMNS + 1))
+        else:
+            spans.append((1, cells[0] % COLUMNS, min(cells) // COLUMNS, max(cells) // COLUMNS + 1))
+    return near_cells, tuple(masks), tuple(spans)
+
+
+PUSH_LANES = tuple(_lanes(push) for push in PUSHES)
+
+
+def _cells_of(bits: int) -> tuple[int, ...]:
+    """The cells of a number's bits, lowest first."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(cells)
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -335,27 +363,35 @@ class GameState(State):
         the block's own edge, where nothing lies beyond the blade: then whole rows (or
         columns) are pushed out. On a partial block the same holds: where the rows are of
         unequal length, the end of a row or a short column can be pushed off at its edge."""
+        # Cells are bits of a number here, and a lane's total comes from its row's (or
+        # column's) running sums: the cuts are those of pushing lane after lane as described.
         block, face = self.block, self.face
         value = [0 if die is None else face[die] for die in block]
-        found: set[frozenset[int]] = set()
-        for near_cells, span_cells in PUSHES:
+        present = 0
+        for cell, die in enumerate(block):
+            if die is not None:
+                present |= 1 << cell
+        running = ([list(accumulate(value[row * COLUMNS:(row + 1) * COLUMNS], initial=0)) for row in range(ROWS)],
+                   [list(accumulate(value[column::COLUMNS], initial=0)) for column in range(COLUMNS)])
+        found: set[int] = set()
+        for near_cells, lane_masks, lane_spans in PUSH_LANES:
             lanes = len(near_cells)
-            totals: list[int | None] = [None] * lanes
+            near = [present >> cell & 1 for cell in near_cells]
+            totals = [running[across][lane][stop] - running[across][lane][start]
+                      for across, lane, start, stop in lane_spans]
             for first in range(lanes):
-                if block[near_cells[first]] is None:
+                if not near[first]:
                     continue
-                total, last = 0, first
-                while last < lanes and block[near_cells[last]] is not None:
-                    if totals[last] is None:
-                        totals[last] = sum(value[cell] for cell in span_cells[last])
+                total, last, cells = 0, first, 0
+                while last < lanes and near[last]:
                     total += totals[last]
                     if limit is not None and total > limit:
                         break         # more lanes only add dice
-                    found.add(frozenset(cell for lane in range(first, last + 1) for cell in span_cells[lane]
-                                        if block[cell] is not None))
+                    cells |= lane_masks[last] & present
+                    found.add(cells)
                     last += 1
-        found.discard(frozenset(cell for cell in range(CELLS) if block[cell] is not None))
-        return sorted(tuple(sorted(cells)) for cells in found)
+        found.discard(present)
+        return sorted([_cells_of(cells) for cells in found])
 
     def cut_total(self, cells) -> int:
         return sum(self.face[self.block[cell]] for cell in cells)
