@@ -14,8 +14,10 @@ from ..errors import DataError, PnpError, UsageError
 from ..rules.engine import Engine, InvariantBroken, OptionError, SetupError
 
 
-def _game(obj, slug: str):
-    game = load_games(obj.project, slug)[0]
+def _game(obj, slug: str, texts: bool = True):
+    """The game and its engine; `texts=False` skips the checks of translations and text fit,
+    which playing it never reads."""
+    game = load_games(obj.project, slug, texts=texts)[0]
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         raise UsageError(f"{slug} has no rules engine (its rules module '{game.meta['rules']}' has no ENGINE)")
@@ -123,7 +125,7 @@ def register(main) -> None:
         from ..progress import Progress
         from ..report import component_names
         from ..simulate import GameSource, Workers, simulate
-        loaded, engine = _game(obj, game)
+        loaded, engine = _game(obj, game, texts=False)
         spec = loaded.rules.SPEC
         if policy not in engine.policies:
             raise UsageError(f"no policy '{policy}' (policies: {', '.join(engine.policies)})")
