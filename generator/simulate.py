@@ -223,6 +223,7 @@ class Workers:
         self.jobs = jobs or cores()
         self.source = source
         self._pool = None
+        self._shared: list[tuple[GameSource, str]] = []
 
     def __enter__(self) -> Workers:
         return self
@@ -231,6 +232,9 @@ class Workers:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
+        for key in self._shared:            # the game as read now, never by a later run
+            _LOADED.pop(key, None)
+        self._shared.clear()
 
     def share(self, engine: Engine, game, editions: list[str]) -> None:
         """Read these editions' components here, before the workers start, so that every worker
@@ -238,9 +242,13 @@ class Workers:
         if self.jobs > 1 and self.source is not None and self._pool is None:
             for edition in editions:
                 try:
-                    _LOADED.setdefault((self.source, edition), (engine, engine.components(game, edition)))
+                    self._share(edition, engine, engine.components(game, edition))
                 except SetupError:
                     continue            # the run says so when it comes to this edition
+
+    def _share(self, edition: str, engine: Engine, components: Mapping[str, Any]) -> None:
+        _LOADED[(self.source, edition)] = (engine, components)
+        self._shared.append((self.source, edition))
 
     def _executor(self):
         if self._pool is None:
@@ -260,7 +268,8 @@ class Workers:
                 if progress:
                     progress(1)
             return
-        _LOADED.setdefault((self.source, edition), (engine, components))
+        if self._pool is None:
+            self._share(edition, engine, components)
         size = max(1, -(-games // (self.jobs * self.CHUNKS_PER_JOB)))
         futures = [self._executor().submit(_play_chunk, self.source, edition, players, seed, start,
                                            min(games, start + size), policy, dict(options), check)

@@ -3,11 +3,16 @@ process gives, the JSON and the printed summary alike, and a rule broken in a wo
 reported as in one process."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from conftest import pnp
-from generator.rules.engine import InvariantBroken
+from conftest import ROOT, pnp
 from generator import simulate as simulation
+from generator.build import load_games
+from generator.project import Project
+from generator.rules.engine import InvariantBroken
+from generator.simulate import GameSource, Workers
 
 
 def simulate(*args):
@@ -57,3 +62,19 @@ def test_a_rule_broken_in_a_worker_is_reported(monkeypatch):
 def test_jobs_must_be_a_count():
     result = pnp("simulate", "the-game", "--jobs", "-1")
     assert result.exit_code == 2 and "--jobs" in result.output
+
+
+def test_workers_play_the_components_they_are_given_not_an_earlier_run_s():
+    game = load_games(Project(ROOT), "the-game", texts=False)[0]
+    engine = game.rules.ENGINE
+    box = engine.components(game, "standard")["box"]
+    smaller = {"box": dataclasses.replace(box, hand_sizes=tuple((players, 5) for players, _ in box.hand_sizes))}
+    source = GameSource(str(ROOT), "the-game")
+
+    def play(components, jobs):
+        with Workers(jobs, source) as workers:
+            return list(workers.play(engine, components, edition="standard", players=2, games=40, seed=0,
+                                     policy="random", options=engine.options, check=True, progress=None))
+
+    first = play({"box": box}, 2)
+    assert play(smaller, 2) == play(smaller, 1) != first
