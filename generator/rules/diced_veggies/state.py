@@ -29,6 +29,18 @@ from .design import (CHEF_TOKEN, COLUMNS, CUT_LIMIT, DISPLAY, FACES, HYPE_DECK, 
                      RECIPES_EACH, RECIPES_TO_END, REFERENCE_DECK, ROWS, Hype)
 
 DONE = ("done",)
+
+
+class _Where:
+    """Where a check stands ("turn 3 (cook)"), worked out only for a message that says it."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __str__(self) -> str:
+        return f"turn {self.state.turns} ({self.state.phase})"
 CELLS = ROWS * COLUMNS
 ROW_NAMES = "ABCDEFGHIJ"[:ROWS]
 
@@ -750,28 +762,37 @@ class GameState(State):
     # -- invariants and figures
 
     def check_rules(self) -> None:
-        where = f"turn {self.turns} ({self.phase})"
+        where = _Where(self)
         box = self.box
-        places = self.block_dice() + self.frame + [die for seat in self.seats for die in seat.dice]
+        places = [die for die in self.block if die is not None] + self.frame
+        for seat in self.seats:
+            places += seat.dice
         if len(places) != len(box.dice) or set(places) != box.die_numbers:
             doubled = sorted(die for die, n in Counter(places).items() if n > 1)
             missing = sorted(box.die_numbers - set(places))
             raise InvariantBroken(f"{where}: every one of the {len(box.dice)} dice is somewhere once; "
                                   f"missing {missing}, doubled {doubled}")
-        if not set(self.face) <= set(box.faces):
+        faces = self.__dict__.get("_faces")
+        if faces is None or faces[0] is not box.faces:
+            faces = self.__dict__["_faces"] = (box.faces, frozenset(box.faces))
+        if not faces[1].issuperset(self.face):
             raise InvariantBroken(f"{where}: a die shows a number none of its faces has")
-        held = {die for seat in self.seats for die in seat.dice}
-        if any(die not in held for die in self.counts_as):
-            raise InvariantBroken(f"{where}: a die the chef token changed is no longer with a player")
+        if self.counts_as:
+            held = {die for seat in self.seats for die in seat.dice}
+            if any(die not in held for die in self.counts_as):
+                raise InvariantBroken(f"{where}: a die the chef token changed is no longer with a player")
         # every card is one of a kind (the box says so), so each is somewhere exactly once
         # when the places hold as many cards as the box and every one of them
-        recipes = (self.recipe_deck + self.recipe_discard + self.display
-                   + [card for seat in self.seats for card in seat.recipes + seat.cooked])
+        recipes = self.recipe_deck + self.recipe_discard + self.display
+        hype = self.hype_deck + self.hype_discard
+        for seat in self.seats:
+            recipes += seat.recipes
+            recipes += seat.cooked
+            hype += seat.hype
+            hype += [h for h, _ in seat.played]
         if len(recipes) != len(box.recipes) or set(recipes) != box.recipe_by_id.keys():
             raise InvariantBroken(f"{where}: recipe cards created or lost: {sorted(Counter(recipes) - Counter(list(box.recipe_by_id)))}"
                                   f" extra, {sorted(Counter(list(box.recipe_by_id)) - Counter(recipes))} missing")
-        hype = (self.hype_deck + self.hype_discard
-                + [card for seat in self.seats for card in seat.hype + [h for h, _ in seat.played]])
         if len(hype) != len(box.hype) or set(hype) != box.hype_by_id.keys():
             raise InvariantBroken(f"{where}: hype cards created or lost: {sorted(Counter(hype) - Counter(list(box.hype_by_id)))}"
                                   f" extra, {sorted(Counter(list(box.hype_by_id)) - Counter(hype))} missing")
