@@ -8,13 +8,17 @@ totals and per-game means). Game i of seed S is the same game in every run.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 import statistics
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from .rules.engine import Action, Engine, InvariantBroken, State
+from .rules.engine import Action, Engine, InvariantBroken, SetupError, State
 
 SEED_STRIDE = 1_000_000          # games per seed before two seeds' games could coincide
 
@@ -34,16 +38,17 @@ def play_out(engine: Engine, state: State, policy: str, rng: random.Random, *, c
     """Play `state` on to its end with `policy` for every seat, appending each action to
     `played` when given. With `check`, invariants are tested after every action. A game still
     going after the engine's max_actions is a broken rule (InvariantBroken)."""
-    choose = engine.policies[policy]
+    choose, limit = engine.policies[policy], engine.max_actions
+    is_terminal, apply, check_invariants = state.is_terminal, state.apply, state.check_invariants
     actions = 0
-    while not state.is_terminal():
-        if actions == engine.max_actions:
-            raise InvariantBroken(f"no end after {engine.max_actions} actions")
+    while not is_terminal():
+        if actions == limit:
+            raise InvariantBroken(f"no end after {limit} actions")
         action = choose(state, rng)
-        state.apply(action)
+        apply(action)
         actions += 1
         if check:
-            state.check_invariants()
+            check_invariants()
         if played is not None:
             played.append(action)
     return state
@@ -155,18 +160,144 @@ class Run:
                 "policy": self.policy, "seed": self.seed, "options": self.options, **self.tally.summary()}
 
 
+def play_games(engine: Engine, components: Mapping[str, Any], *, players: int, edition: str, seed: int,
+               start: int, stop: int, policy: str = "random", options: Mapping[str, Any] | None = None,
+               check: bool = True) -> list[tuple[list[float], dict[str, Any]]]:
+    """Games `start` .. `stop - 1` of a run seeded `seed`: each one's returns and stats."""
+    played = []
+    for index in range(start, stop):
+        state = play_game(engine, components, players=players, edition=edition, seed=game_seed(seed, index),
+                          policy=policy, options=options, check=check)
+        played.append((state.returns(), state.stats()))
+    return played
+
+
+@dataclass(frozen=True)
+class GameSource:
+    """Where a worker process finds a game it was not handed: the project and the game's slug."""
+
+    root: str
+    slug: str
+
+    def load(self):
+        from .build import load_games          # the whole loader, only in a worker that needs it
+        from .project import Project
+        return load_games(Project(Path(self.root)), self.slug, texts=False)[0]
+
+
+# (source, edition) -> (engine, components): filled in by the parent before its workers fork,
+# so that they start with the game read; a worker started otherwise reads it once itself.
+_LOADED: dict[tuple[GameSource, str], tuple[Engine, Mapping[str, Any]]] = {}
+
+
+def _play_chunk(source: GameSource, edition: str, players: int, seed: int, start: int, stop: int, policy: str,
+                options: dict, check: bool):
+    try:
+        loaded = _LOADED.get((source, edition))
+        if loaded is None:
+            game = source.load()
+            engine = game.rules.ENGINE
+            loaded = _LOADED[(source, edition)] = (engine, engine.components(game, edition))
+        engine, components = loaded
+        return play_games(engine, components, players=players, edition=edition, seed=seed, start=start,
+                          stop=stop, policy=policy, options=options, check=check)
+    except (InvariantBroken, SetupError) as exc:      # raised again in the parent, as they were
+        return (type(exc).__name__, str(exc))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:                              # not on Linux
+        return os.cpu_count() or 1
+
+
+class Workers:
+    """Worker processes that play a run's games between them (`jobs` of them; 0: one per core).
+    Used as a context manager; with one job, games are played in this process."""
+
+    CHUNKS_PER_JOB = 8          # a run's games in this many pieces per worker, so all finish together
+
+    def __init__(self, jobs: int, source: GameSource | None = None):
+        self.jobs = jobs or cores()
+        self.source = source
+        self._pool = None
+        self._shared: list[tuple[GameSource, str]] = []
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+        for key in self._shared:            # the game as read now, never by a later run
+            _LOADED.pop(key, None)
+        self._shared.clear()
+
+    def share(self, engine: Engine, game, editions: list[str]) -> None:
+        """Read these editions' components here, before the workers start, so that every worker
+        begins with them instead of reading the game again."""
+        if self.jobs > 1 and self.source is not None and self._pool is None:
+            for edition in editions:
+                try:
+                    self._share(edition, engine, engine.components(game, edition))
+                except SetupError:
+                    continue            # the run says so when it comes to this edition
+
+    def _share(self, edition: str, engine: Engine, components: Mapping[str, Any]) -> None:
+        _LOADED[(self.source, edition)] = (engine, components)
+        self._shared.append((self.source, edition))
+
+    def _executor(self):
+        if self._pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context)
+        return self._pool
+
+    def play(self, engine: Engine, components: Mapping[str, Any], *, edition: str, players: int, games: int,
+             seed: int, policy: str, options: dict, check: bool, progress: Callable[[int], None] | None):
+        """Every game of a run, in order, each as (returns, stats)."""
+        if self.jobs == 1 or self.source is None or games < 2:
+            for index in range(games):
+                [result] = play_games(engine, components, players=players, edition=edition, seed=seed,
+                                      start=index, stop=index + 1, policy=policy, options=options, check=check)
+                yield result
+                if progress:
+                    progress(1)
+            return
+        if self._pool is None:
+            self._share(edition, engine, components)
+        size = max(1, -(-games // (self.jobs * self.CHUNKS_PER_JOB)))
+        futures = [self._executor().submit(_play_chunk, self.source, edition, players, seed, start,
+                                           min(games, start + size), policy, dict(options), check)
+                   for start in range(0, games, size)]
+        for future in futures:
+            chunk = future.result()
+            if isinstance(chunk, tuple):
+                kind, message = chunk
+                for other in futures:
+                    other.cancel()
+                raise (InvariantBroken if kind == "InvariantBroken" else SetupError)(message)
+            yield from chunk
+            if progress:
+                progress(len(chunk))
+
+
 def simulate(engine: Engine, game, *, edition: str, players: int, games: int, seed: int = 0,
              policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True,
-             progress: Callable[[], None] | None = None) -> Run:
+             progress: Callable[[], None] | None = None, workers: Workers | None = None) -> Run:
     """Play `games` seeded games; raise InvariantBroken at the first broken rule, OptionError
-    before the first game for an option the rules do not allow."""
+    before the first game for an option the rules do not allow. With `workers`, the games are
+    played in their processes and summed up here in order: the same run as in one process."""
     components = engine.components(game, edition)       # read from the YAML once per run
     options = engine.check_options(options or {}, **components)
     tally = Tally()
-    for index in range(games):
-        state = play_game(engine, components, players=players, edition=edition, seed=game_seed(seed, index),
-                          policy=policy, options=options, check=check)
-        tally.add(state.returns(), state.stats())
-        if progress:
-            progress()
+    workers = workers or Workers(1)
+    step = (lambda count: [progress() for _ in range(count)]) if progress else None
+    for returns, stats in workers.play(engine, components, edition=edition, players=players, games=games,
+                                       seed=seed, policy=policy, options=options, check=check, progress=step):
+        tally.add(returns, stats)
     return Run(engine.slug, edition, players, policy, seed, options, tally)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-from pathlib import Path
 
 import pytest
 from weasyprint.pdf.fonts import Font
@@ -87,7 +86,6 @@ def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
 def game_booklet():
     """The Game's booklet content in its source locale, laid out once."""
     from generator.build import load_games
-    from generator.kits import booklet_of
     from generator.layout import Localised, card_faces
     from generator.texts import Texts
     project = Project(ROOT)

@@ -13,9 +13,11 @@ from ..errors import DataError, PnpError, UsageError
 from ..rules.engine import Engine, InvariantBroken, OptionError, SetupError
 
 
-def _game(obj, slug: str):
+def _game(obj, slug: str, texts: bool = True):
+    """The game and its engine; `texts=False` skips the checks of translations and text fit,
+    which playing it never reads."""
     from ..build import load_games      # drawing libraries load only for commands that need them
-    game = load_games(obj.project, slug)[0]
+    game = load_games(obj.project, slug, texts=texts)[0]
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         raise UsageError(f"{slug} has no rules engine (its rules module '{game.meta['rules']}' has no ENGINE)")
@@ -114,14 +116,16 @@ def register(main) -> None:
     @click.option("--option", "option_values", multiple=True, metavar="KEY=VALUE",
                   help="A rules variant, e.g. quick=true, roles=false, team_size=3 (repeatable).")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON (the same for the same seed).")
+    @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+                  help="Worker processes sharing the games (0: one per core); the results are the same.")
     @click.pass_obj
-    def simulate_command(obj, game: str, edition, players, games, seed, policy, option_values, as_json):
+    def simulate_command(obj, game: str, edition, players, games, seed, policy, option_values, as_json, jobs):
         """Play seeded games with a policy for every seat, checking the rules' invariants after
         every action, and sum up lengths, endings, seat win rates and card use."""
         from ..progress import Progress
         from ..report import component_names
-        from ..simulate import simulate
-        loaded, engine = _game(obj, game)
+        from ..simulate import GameSource, Workers, simulate
+        loaded, engine = _game(obj, game, texts=False)
         spec = loaded.rules.SPEC
         if policy not in engine.policies:
             raise UsageError(f"no policy '{policy}' (policies: {', '.join(engine.policies)})")
@@ -134,14 +138,17 @@ def register(main) -> None:
         counts = [players] if players else list(spec.tables)
         names = component_names(loaded)
         runs, elapsed = [], 0.0
-        with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress:
+        with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress, \
+                Workers(jobs, GameSource(str(obj.project.root), loaded.slug)) as workers:
+            workers.share(engine, loaded, editions)
             for run_edition in editions:
                 for count in counts:
                     label = f"{run_edition}, {count} players"
                     started = time.perf_counter()
                     try:
                         run = simulate(engine, loaded, edition=run_edition, players=count, games=games, seed=seed,
-                                       policy=policy, options=options, progress=lambda: progress.step(label))
+                                       policy=policy, options=options, progress=lambda: progress.step(label),
+                                       workers=workers)
                     except OptionError as exc:
                         raise UsageError(f"--option {exc.key}: {exc}") from None
                     except SetupError as exc:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement, product
+from itertools import accumulate, combinations_with_replacement, product
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State
@@ -29,6 +29,18 @@ from .design import (CHEF_TOKEN, COLUMNS, CUT_LIMIT, DISPLAY, FACES, HYPE_DECK, 
                      RECIPES_EACH, RECIPES_TO_END, REFERENCE_DECK, ROWS, Hype)
 
 DONE = ("done",)
+
+
+class _Where:
+    """Where a check stands ("turn 3 (cook)"), worked out only for a message that says it."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __str__(self) -> str:
+        return f"turn {self.state.turns} ({self.state.phase})"
 CELLS = ROWS * COLUMNS
 ROW_NAMES = "ABCDEFGHIJ"[:ROWS]
 
@@ -55,6 +67,34 @@ def _pushes() -> tuple:
 
 
 PUSHES = _pushes()
+
+
+def _lanes(push) -> tuple:
+    """A push as cuts_possible reads it: the cell beside the blade in each lane, each lane's
+    cells as bits, and where each lane's cells lie (0 a row, 1 a column; which; from, to)."""
+    near_cells, span_cells = push
+    masks, spans = [], []
+    for cells in span_cells:
+        masks.append(sum(1 << cell for cell in cells))
+        rows = {cell // COLUMNS for cell in cells}
+        if len(rows) == 1 and len(cells) > 1 or (len(cells) == 1 and ROWS == 1):
+            spans.append((0, cells[0] // COLUMNS, min(cells) % COLUMNS, max(cells) % COLUMNS + 1))
+        else:
+            spans.append((1, cells[0] % COLUMNS, min(cells) // COLUMNS, max(cells) // COLUMNS + 1))
+    return near_cells, tuple(masks), tuple(spans)
+
+
+PUSH_LANES = tuple(_lanes(push) for push in PUSHES)
+
+
+def _cells_of(bits: int) -> tuple[int, ...]:
+    """The cells of a number's bits, lowest first."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(cells)
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -335,27 +375,35 @@ class GameState(State):
         the block's own edge, where nothing lies beyond the blade: then whole rows (or
         columns) are pushed out. On a partial block the same holds: where the rows are of
         unequal length, the end of a row or a short column can be pushed off at its edge."""
+        # Cells are bits of a number here, and a lane's total comes from its row's (or
+        # column's) running sums: the cuts are those of pushing lane after lane as described.
         block, face = self.block, self.face
         value = [0 if die is None else face[die] for die in block]
-        found: set[frozenset[int]] = set()
-        for near_cells, span_cells in PUSHES:
+        present = 0
+        for cell, die in enumerate(block):
+            if die is not None:
+                present |= 1 << cell
+        running = ([list(accumulate(value[row * COLUMNS:(row + 1) * COLUMNS], initial=0)) for row in range(ROWS)],
+                   [list(accumulate(value[column::COLUMNS], initial=0)) for column in range(COLUMNS)])
+        found: set[int] = set()
+        for near_cells, lane_masks, lane_spans in PUSH_LANES:
             lanes = len(near_cells)
-            totals: list[int | None] = [None] * lanes
+            near = [present >> cell & 1 for cell in near_cells]
+            totals = [running[across][lane][stop] - running[across][lane][start]
+                      for across, lane, start, stop in lane_spans]
             for first in range(lanes):
-                if block[near_cells[first]] is None:
+                if not near[first]:
                     continue
-                total, last = 0, first
-                while last < lanes and block[near_cells[last]] is not None:
-                    if totals[last] is None:
-                        totals[last] = sum(value[cell] for cell in span_cells[last])
+                total, last, cells = 0, first, 0
+                while last < lanes and near[last]:
                     total += totals[last]
                     if limit is not None and total > limit:
                         break         # more lanes only add dice
-                    found.add(frozenset(cell for lane in range(first, last + 1) for cell in span_cells[lane]
-                                        if block[cell] is not None))
+                    cells |= lane_masks[last] & present
+                    found.add(cells)
                     last += 1
-        found.discard(frozenset(cell for cell in range(CELLS) if block[cell] is not None))
-        return sorted(tuple(sorted(cells)) for cells in found)
+        found.discard(present)
+        return sorted([_cells_of(cells) for cells in found])
 
     def cut_total(self, cells) -> int:
         return sum(self.face[self.block[cell]] for cell in cells)
@@ -714,28 +762,37 @@ class GameState(State):
     # -- invariants and figures
 
     def check_rules(self) -> None:
-        where = f"turn {self.turns} ({self.phase})"
+        where = _Where(self)
         box = self.box
-        places = self.block_dice() + self.frame + [die for seat in self.seats for die in seat.dice]
+        places = [die for die in self.block if die is not None] + self.frame
+        for seat in self.seats:
+            places += seat.dice
         if len(places) != len(box.dice) or set(places) != box.die_numbers:
             doubled = sorted(die for die, n in Counter(places).items() if n > 1)
             missing = sorted(box.die_numbers - set(places))
             raise InvariantBroken(f"{where}: every one of the {len(box.dice)} dice is somewhere once; "
                                   f"missing {missing}, doubled {doubled}")
-        if not set(self.face) <= set(box.faces):
+        faces = self.__dict__.get("_faces")
+        if faces is None or faces[0] is not box.faces:
+            faces = self.__dict__["_faces"] = (box.faces, frozenset(box.faces))
+        if not faces[1].issuperset(self.face):
             raise InvariantBroken(f"{where}: a die shows a number none of its faces has")
-        held = {die for seat in self.seats for die in seat.dice}
-        if any(die not in held for die in self.counts_as):
-            raise InvariantBroken(f"{where}: a die the chef token changed is no longer with a player")
+        if self.counts_as:
+            held = {die for seat in self.seats for die in seat.dice}
+            if any(die not in held for die in self.counts_as):
+                raise InvariantBroken(f"{where}: a die the chef token changed is no longer with a player")
         # every card is one of a kind (the box says so), so each is somewhere exactly once
         # when the places hold as many cards as the box and every one of them
-        recipes = (self.recipe_deck + self.recipe_discard + self.display
-                   + [card for seat in self.seats for card in seat.recipes + seat.cooked])
+        recipes = self.recipe_deck + self.recipe_discard + self.display
+        hype = self.hype_deck + self.hype_discard
+        for seat in self.seats:
+            recipes += seat.recipes
+            recipes += seat.cooked
+            hype += seat.hype
+            hype += [h for h, _ in seat.played]
         if len(recipes) != len(box.recipes) or set(recipes) != box.recipe_by_id.keys():
             raise InvariantBroken(f"{where}: recipe cards created or lost: {sorted(Counter(recipes) - Counter(list(box.recipe_by_id)))}"
                                   f" extra, {sorted(Counter(list(box.recipe_by_id)) - Counter(recipes))} missing")
-        hype = (self.hype_deck + self.hype_discard
-                + [card for seat in self.seats for card in seat.hype + [h for h, _ in seat.played]])
         if len(hype) != len(box.hype) or set(hype) != box.hype_by_id.keys():
             raise InvariantBroken(f"{where}: hype cards created or lost: {sorted(Counter(hype) - Counter(list(box.hype_by_id)))}"
                                   f" extra, {sorted(Counter(list(box.hype_by_id)) - Counter(hype))} missing")

@@ -374,39 +374,76 @@ class DonkeyState(State):
 
     # -- checks and figures
 
+    def _fixed(self) -> tuple:
+        """What the checks compare against and no action changes: every cargo card sorted,
+        each seat's colour's cards, the box's donkeys sorted (worked out once per game)."""
+        fixed = self.__dict__.get("_fixed_parts")
+        if fixed is None or fixed[0] is not self.cards or fixed[1] is not self.colours:
+            fixed = (self.cards, self.colours, sorted(self.cards),
+                     [frozenset(c.id for c in colour.cargo) for colour in self.colours],
+                     sorted(d.id for d in self.box.donkeys))
+            self.__dict__["_fixed_parts"] = fixed
+        return fixed
+
     def check_rules(self) -> None:
-        where = f"round {self.round + 1}, {self.phase}"
-        in_play = ([card for pile in self.hands + self.won for card in pile] + self.discard
-                   + [card for card in self.table if card] + [card for _, card, _ in self.used_now])
-        if sorted(in_play) != sorted(self.cards):
+        _, _, all_cards, colour_cards, box_donkeys = self._fixed()
+        in_play = [card for pile in self.hands for card in pile]
+        for pile in self.won:
+            in_play += pile
+        in_play += self.discard
+        in_play += [card for card in self.table if card]
+        in_play += [card for _, card, _ in self.used_now]
+        in_play.sort()
+        if in_play != all_cards:
+            where = f"round {self.round + 1}, {self.phase}"
             lost = sorted(set(self.cards) - set(in_play))
             doubled = sorted({card for card in in_play if in_play.count(card) > 1})
             foreign = sorted(set(in_play) - set(self.cards))
             raise InvariantBroken(f"{where}: cargo cards lost {lost}, doubled {doubled} or foreign {foreign}")
+        history = self.history
+        now_counts = [0] * self.players            # advantages used by each seat this round,
+        totals, most = [0] * self.players, [0] * self.players     # in the rounds before, at most in one
+        for r in history:
+            if r.advantages:
+                counts = [0] * self.players
+                for s, _, _ in r.advantages:
+                    counts[s] += 1
+                totals = [a + b for a, b in zip(totals, counts)]
+                most = [max(a, b) for a, b in zip(most, counts)]
+        for s, _, _ in self.used_now:
+            now_counts[s] += 1
+        hands, used, table = self.hands, self.used, self.table
         for seat, colour in enumerate(self.colours):
-            name = self.names[seat]
-            if any(card not in {c.id for c in colour.cargo} for card in self.hands[seat]):
-                raise InvariantBroken(f"{where}: {name} holds another colour's card")
-            if len(self.used[seat]) > MAX_ADVANTAGES:
-                raise InvariantBroken(f"{where}: {name} used {len(self.used[seat])} driver advantages")
-            played = self.round + (self.table[seat] is not None)
-            if len(self.hands[seat]) != len(colour.cargo) - played - len(self.used[seat]):
-                raise InvariantBroken(f"{where}: {name} holds {len(self.hands[seat])} cards")
-            if len(self.hands[seat]) + (self.table[seat] is not None) < ROUNDS - self.round:
-                raise InvariantBroken(f"{where}: {name} cannot play the rounds left")
-            recorded = [sum(1 for s, _, _ in r.advantages if s == seat) for r in self.history]
-            now = sum(1 for s, _, _ in self.used_now if s == seat)
-            if self.start_used[seat] + sum(recorded) + now != len(self.used[seat]) \
-                    or max(recorded + [now]) > ADVANTAGES_PER_ROUND:
-                raise InvariantBroken(f"{where}: {name}'s driver advantages do not add up")
-        in_box = sorted(d.id for d in self.donkeys + self.set_aside)
-        if in_box != sorted(d.id for d in self.box.donkeys) or len(self.donkeys) != ROUNDS:
-            raise InvariantBroken(f"{where}: the donkeys are not the box's, with {ROUNDS} of them in play")
-        if len(self.history) != self.round - self.start_round or self.round > ROUNDS:
-            raise InvariantBroken(f"{where}: {len(self.history)} rounds recorded")
+            hand, played_by = hands[seat], used[seat]
+            if not colour_cards[seat].issuperset(hand):
+                raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]} holds another "
+                                      f"colour's card")
+            if len(played_by) > MAX_ADVANTAGES:
+                raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]} used "
+                                      f"{len(played_by)} driver advantages")
+            on_table = table[seat] is not None
+            if len(hand) != len(colour.cargo) - self.round - on_table - len(played_by):
+                raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]} holds "
+                                      f"{len(hand)} cards")
+            if len(hand) + on_table < ROUNDS - self.round:
+                raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]} cannot play "
+                                      f"the rounds left")
+            now = now_counts[seat]
+            if self.start_used[seat] + totals[seat] + now != len(played_by) \
+                    or most[seat] > ADVANTAGES_PER_ROUND or now > ADVANTAGES_PER_ROUND:
+                raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]}'s driver "
+                                      f"advantages do not add up")
+        where = f"round {self.round + 1}, {self.phase}"
+        donkeys = (*self.donkeys, *self.set_aside)
+        if donkeys != self.__dict__.get("_donkeys_checked") or len(self.donkeys) != ROUNDS:
+            if sorted([d.id for d in donkeys]) != box_donkeys or len(self.donkeys) != ROUNDS:
+                raise InvariantBroken(f"{where}: the donkeys are not the box's, with {ROUNDS} of them in play")
+            self.__dict__["_donkeys_checked"] = donkeys     # the same donkeys pass without sorting again
+        if len(history) != self.round - self.start_round or self.round > ROUNDS:
+            raise InvariantBroken(f"{where}: {len(history)} rounds recorded")
         if self.phase == "over" and self.round != ROUNDS:
             raise InvariantBroken(f"game over after {self.round} rounds, not {ROUNDS}")
-        for r in self.history:
+        for r in history:
             if r.overloaded != (r.load > r.capacity):
                 raise InvariantBroken(f"{where}: load {r.load} on capacity {r.capacity} misjudged")
             right = {seat for seat, accepted in enumerate(r.contracts) if accepted != r.overloaded}

@@ -165,15 +165,21 @@ class PegState(State):
         hand = sorted(set(self.hands[self.seat]))
         moves, jokers = [], []
         can: dict[tuple[int, int], bool] = {}     # J, Q and K move alike: (steps, peg) once
+        positions = self.pegs[owner]
+        out = [peg for peg, position in enumerate(positions) if position != START]
+        first = self._first_in_start(owner)
+        leaving = out if first is None else sorted(out + [first])   # what _movable gives A, J, Q, K
         for card in hand:
             if card == JOKER:
                 jokers = self._joker_actions(owner)
                 continue
-            for peg in self._movable(owner, card):
-                key = (STEPS[card] if self.pegs[owner][peg] != START else 0, peg)
-                if key not in can:
-                    can[key] = self.plan_card(owner, peg, card) is not None
-                if can[key]:
+            steps = STEPS[card]
+            for peg in (leaving if card in LEAVES_START else out):
+                key = (steps if positions[peg] != START else 0, peg)
+                found = can.get(key)
+                if found is None:
+                    found = can[key] = self.plan_card(owner, peg, card) is not None
+                if found:
                     moves.append(("play", card, peg))
             if card == SEVEN:
                 moves += self._splits(owner)
@@ -481,6 +487,50 @@ class PegState(State):
     # -- checks and figures
 
     def check_rules(self) -> None:
+        # The fast checks below pass exactly when the full one does; it runs only to name what broke.
+        track, board, teams = self.track, self.board, self.teams
+        expected = [-1] * track             # the board the pegs make
+        on_track = 0
+        home = []                           # per seat: every peg home
+        broken = False
+        for seat, pegs in enumerate(self.pegs):
+            if len(pegs) != PEGS or min(pegs) < START or max(pegs) >= track + HOME_HOLES:
+                broken = True
+                break
+            base = seat * PEGS
+            homes = 0
+            for peg, position in enumerate(pegs):
+                if position >= track:
+                    homes += 1
+                elif position >= 0:
+                    expected[position] = base + peg
+                    on_track += 1
+            if homes > 1 and len({position for position in pegs if position >= track}) != homes:
+                broken = True
+                break
+            home.append(homes == PEGS)
+        if broken or expected != board or len(board) - board.count(-1) != on_track:
+            return self._check_rules_in_full()
+        cards = self.deck + self.discard
+        for hand in self.hands:
+            cards += hand
+        cards.sort()
+        pool = self.__dict__.get("_pool_list")
+        if pool is None or pool[0] is not self.pool:
+            pool = self.__dict__["_pool_list"] = (self.pool, list(self.pool))
+        if cards != pool[1]:
+            return self._check_rules_in_full()
+        draw_to, seat_now, winner = DRAW_TO, self.seat, self.winner
+        for seat, hand in enumerate(self.hands):
+            if len(hand) > draw_to or (winner is None and seat == seat_now and len(hand) != draw_to):
+                return self._check_rules_in_full()
+        won = [team for team in range(self.team_count)
+               if all(home[seat] for seat in range(self.players) if teams[seat] == team)]
+        if (winner is None and won) or (winner is not None and winner not in won):
+            return self._check_rules_in_full()
+
+    def _check_rules_in_full(self) -> None:
+        """Every invariant, one by one, raising InvariantBroken for the first that breaks."""
         where = f"turn {self.turns}"
         seen: dict[int, tuple[int, int]] = {}
         for seat, pegs in enumerate(self.pegs):

@@ -64,6 +64,12 @@ def box_from_game(game, edition: str) -> Box:
     return Box(tuple(sorted(numbers)), tuple(sorted(piles)), hand_sizes)
 
 
+def _every_card(numbers: tuple[int, ...]) -> tuple:
+    """The box's number cards, as they are and as the lists a check compares with, and every
+    card LOWEST-HIGHEST."""
+    return numbers, list(numbers), list(range(LOWEST, HIGHEST + 1))
+
+
 # ---- the state ------------------------------------------------------------------------------
 
 @dataclass
@@ -124,8 +130,11 @@ class GameState(State):
     def find_actions(self) -> list:
         if self.status != "playing":
             return []
+        tops = [(index, pile.cards[-1] if pile.cards else pile.start, pile.direction)
+                for index, pile in enumerate(self.piles)]
         actions = [("play", card, index) for card in self.hands[self.seat]
-                   for index, pile in enumerate(self.piles) if pile.takes(card)]
+                   for index, top, direction in tops
+                   if (card - top) * direction > 0 or (card - top) * direction == -BACKWARDS]
         if self.played >= self.required:
             actions.append(END)
         return actions
@@ -187,9 +196,19 @@ class GameState(State):
 
     def _check_stuck(self) -> None:
         """The current player loses the game for everyone when the minimum is out of reach."""
-        if self.played < self.required and not any(
-                pile.takes(card) for card in self.hands[self.seat] for pile in self.piles):
+        if self.played < self.required and not self._can_play():
             self.status = "lost"
+
+    def _can_play(self) -> bool:
+        """Whether a card of the current hand goes on a pile."""
+        hand = self.hands[self.seat]
+        for pile in self.piles:
+            top, direction = pile.cards[-1] if pile.cards else pile.start, pile.direction
+            for card in hand:
+                step = (card - top) * direction
+                if step > 0 or step == -BACKWARDS:
+                    return True
+        return False
 
     def _end_turn(self) -> None:
         hand = self.hands[self.seat]
@@ -210,40 +229,58 @@ class GameState(State):
         """The score: cards in the draw pile and in hands (0 when the game is won)."""
         return len(self.deck) + sum(len(hand) for hand in self.hands)
 
+    def _where(self) -> str:
+        return f"turn {self.turns}, {self.plays} cards played"
+
     def check_rules(self) -> None:
-        where = f"turn {self.turns}, {self.plays} cards played"
-        places = self.deck + [card for hand in self.hands for card in hand] \
-            + [card for pile in self.piles for card in pile.cards]
+        places = self.deck[:]
+        for hand in self.hands:
+            places += hand
+        for pile in self.piles:
+            places += pile.cards
         places.sort()
-        if places != list(self.box.numbers) or places != list(range(LOWEST, HIGHEST + 1)):
+        every = self.__dict__.get("_every_card")
+        if every is None or every[0] is not self.box.numbers:
+            every = self.__dict__["_every_card"] = _every_card(self.box.numbers)
+        every = every[1:]
+        if places != every[0] or places != every[1]:
             missing = sorted(set(range(LOWEST, HIGHEST + 1)) - set(places))
             extra = sorted({card for card in places if places.count(card) > 1
                             or not LOWEST <= card <= HIGHEST})
-            raise InvariantBroken(f"{where}: every card {LOWEST}-{HIGHEST} is somewhere exactly once; "
+            raise InvariantBroken(f"{self._where()}: every card {LOWEST}-{HIGHEST} is somewhere exactly once; "
                                   f"missing {missing}, doubled or foreign {extra}")
-        if sorted(pile.start for pile in self.piles) != list(self.box.piles):
-            raise InvariantBroken(f"{where}: the piles start on {[p.start for p in self.piles]}, "
+        if sorted([pile.start for pile in self.piles]) != list(self.box.piles):
+            raise InvariantBroken(f"{self._where()}: the piles start on {[p.start for p in self.piles]}, "
                                   f"the pile cards are {list(self.box.piles)}")
+        # A pile's cards already found in order need no second look while they stay the same.
+        checked = self.__dict__.setdefault("_piles_checked", {})   # id -> (pile, start, direction, cards)
         for pile in self.piles:
-            below = pile.start
-            for card in pile.cards:
+            cards, done = pile.cards, 0
+            known = checked.get(id(pile))
+            if known is not None and known[0] is pile and known[1] == pile.start \
+                    and known[2] == pile.direction and cards[:len(known[3])] == known[3]:
+                done = len(known[3])
+            below = cards[done - 1] if done else pile.start
+            for card in cards[done:]:
                 step = (card - below) * pile.direction
                 if not (step > 0 or step == -BACKWARDS):
-                    raise InvariantBroken(f"{where}: {pile.name} has {card} on {below}")
+                    raise InvariantBroken(f"{self._where()}: {pile.name} has {card} on {below}")
                 below = card
+            if len(cards) != done:
+                checked[id(pile)] = (pile, pile.start, pile.direction, cards[:])
+        deck, hand_size = self.deck, self.hand_size
         for seat, hand in enumerate(self.hands):
             # While the draw pile lasts, every hand is full but for this turn's plays.
             held = len(hand) + (self.played if seat == self.seat else 0)
-            if len(hand) > self.hand_size or (self.deck and held != self.hand_size):
-                raise InvariantBroken(f"{where}: {self.names[seat]} holds {len(hand)} cards "
-                                      f"with {len(self.deck)} left to draw")
+            if len(hand) > hand_size or (deck and held != hand_size):
+                raise InvariantBroken(f"{self._where()}: {self.names[seat]} holds {len(hand)} cards "
+                                      f"with {len(deck)} left to draw")
             if hand != sorted(hand):
-                raise InvariantBroken(f"{where}: {self.names[seat]}'s hand is out of order")
+                raise InvariantBroken(f"{self._where()}: {self.names[seat]}'s hand is out of order")
         if self.status == "won" and self.cards_left:
-            raise InvariantBroken(f"{where}: won with {self.cards_left} cards left")
-        if self.status == "lost" and (self.played >= self.required or any(
-                pile.takes(card) for card in self.hands[self.seat] for pile in self.piles)):
-            raise InvariantBroken(f"{where}: lost although {self.names[self.seat]} could go on")
+            raise InvariantBroken(f"{self._where()}: won with {self.cards_left} cards left")
+        if self.status == "lost" and (self.played >= self.required or self._can_play()):
+            raise InvariantBroken(f"{self._where()}: lost although {self.names[self.seat]} could go on")
 
     def stats(self) -> dict[str, Any]:
         return {"result": self.status, "cards_left": self.cards_left, "turns": self.turns,

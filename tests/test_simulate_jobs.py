@@ -1,0 +1,80 @@
+"""`pnp simulate --jobs N`: the games spread over worker processes give exactly what one
+process gives, the JSON and the printed summary alike, and a rule broken in a worker is
+reported as in one process."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from conftest import ROOT, pnp
+from generator import simulate as simulation
+from generator.build import load_games
+from generator.project import Project
+from generator.rules.engine import InvariantBroken
+from generator.simulate import GameSource, Workers
+
+
+def simulate(*args):
+    result = pnp("simulate", *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ("race-to-the-table", "--games", "120", "--seed", "5"),                 # both editions, every count
+    ("the-game", "--players", "3", "--games", "301", "--option", "min_after_empty=1"),
+    ("donkey-can", "--players", "4", "--games", "97", "--policy", "heuristic"),
+])
+def test_json_is_the_same_with_one_two_or_every_core(args):
+    one = simulate(*args, "--json", "--jobs", "1")
+    assert simulate(*args, "--json", "--jobs", "2") == one
+    assert simulate(*args, "--json", "--jobs", "0") == one
+    assert simulate(*args, "--json") == one                 # one job is the default
+
+
+def test_the_printed_summary_is_the_same_byte_for_byte():
+    args = ("race-to-the-table", "--edition", "full", "--games", "150")
+    one = simulate(*args, "--jobs", "1").splitlines()
+    two = simulate(*args, "--jobs", "2").splitlines()
+    # every line but the last, which says how fast it went
+    assert two[:-1] == one[:-1] and len(one) > 9 * 3
+    assert "games/s" in two[-1]
+
+
+def test_a_rule_broken_in_a_worker_is_reported(monkeypatch):
+    real = simulation.play_game
+
+    def broken(engine, components, *, seed, **settings):
+        state = real(engine, components, seed=seed, **settings)
+        if seed in (130, 170):
+            raise InvariantBroken(f"seed {seed}: turn {state.turns}: broken on purpose")
+        return state
+
+    monkeypatch.setattr(simulation, "play_game", broken)     # the workers fork with it
+    args = ("simulate", "race-to-the-table", "--edition", "full", "--players", "4", "--games", "200")
+    one, two = pnp(*args, "--jobs", "1"), pnp(*args, "--jobs", "2")
+    assert one.exit_code == two.exit_code != 0
+    assert "a rule broke: seed 130: turn " in one.stderr
+    assert two.stderr == one.stderr
+
+
+def test_jobs_must_be_a_count():
+    result = pnp("simulate", "the-game", "--jobs", "-1")
+    assert result.exit_code == 2 and "--jobs" in result.output
+
+
+def test_workers_play_the_components_they_are_given_not_an_earlier_run_s():
+    game = load_games(Project(ROOT), "the-game", texts=False)[0]
+    engine = game.rules.ENGINE
+    box = engine.components(game, "standard")["box"]
+    smaller = {"box": dataclasses.replace(box, hand_sizes=tuple((players, 5) for players, _ in box.hand_sizes))}
+    source = GameSource(str(ROOT), "the-game")
+
+    def play(components, jobs):
+        with Workers(jobs, source) as workers:
+            return list(workers.play(engine, components, edition="standard", players=2, games=40, seed=0,
+                                     policy="random", options=engine.options, check=True, progress=None))
+
+    first = play({"box": box}, 2)
+    assert play(smaller, 2) == play(smaller, 1) != first
