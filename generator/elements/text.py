@@ -1,5 +1,15 @@
 """Text in a box: wrapped at word boundaries and shrunk in half-point steps down to
-`min_size`; text that still does not fit is a problem naming its field, never clipped."""
+`min_size`; text that still does not fit is a problem naming its field, never clipped.
+
+`upside_down_mark: underline` (or `dot`) marks a number that reads as another number when the
+card is turned half round, as 6 and 9 do on a card seen from across the table: the text, once
+its placeholders are filled, is digits only, every digit still a digit turned (0, 1, 6, 8, 9;
+6 and 9 trade places) and the number read turned, digit by digit from the other end, is a
+different one without a leading zero. So 6, 9, 16, 66, 68, 86, 89, 98 and 99 get the mark;
+8, 11, 69, 88 and 96 read the same either way up, and 10 turned reads "01", which is no
+number: they stay unmarked, and so does text that is not a number (A, J, ★). The mark is drawn
+in the text's colour and turns with the element, so it sits under (or after) the number as its
+reader sees it; its thickness and distance follow the fitted font size."""
 from __future__ import annotations
 
 import math
@@ -111,6 +121,40 @@ def baselines(box, fitted: FittedText) -> list[float]:
     return [first - i * leading for i in range(len(fitted.lines))]
 
 
+# digit -> the digit it reads as turned half round; the others are no digit turned
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+# The marks, in fractions of the font size (points): an underline's top below the baseline and
+# its thickness (inside the descent the text's block already keeps, so it needs no room of its
+# own); a dot's diameter and its gap after the last digit, sitting on the baseline.
+UNDERLINE_GAP, UNDERLINE_THICKNESS = 0.10, 0.07
+DOT_DIAMETER, DOT_GAP = 0.16, 0.08
+MARKS = ("underline", "dot")
+
+
+def turned_number(text: str) -> str | None:
+    """What `text` reads as turned half round, when it is a number that reads as another
+    number (never one with a leading zero); None when it reads the same or as no number."""
+    if not text.isascii() or not text.isdigit() or any(c not in _TURNED for c in text):
+        return None
+    turned = "".join(_TURNED[c] for c in reversed(text))
+    if turned == text or (len(turned) > 1 and turned.startswith("0")):
+        return None
+    return turned
+
+
+def upside_down_mark(element: dict, fitted: FittedText) -> str | None:
+    """The mark the element draws for this fitted text ('underline', 'dot'), or None."""
+    mark = element.get("upside_down_mark")
+    if mark and len(fitted.lines) == 1 and turned_number(fitted.lines[0]):
+        return mark
+    return None
+
+
+def dot_room(size: float) -> float:
+    """Width a dot adds after the number, in points."""
+    return (DOT_GAP + DOT_DIAMETER) * size
+
+
 class Text(ElementType):
     name = "text"
     required = ("field", "box", "font", "size")
@@ -123,6 +167,8 @@ class Text(ElementType):
         "min_size": {"type": "number", "minimum": 2, "maximum": 200},
         "colour": {"$ref": "layouts#/$defs/colour_ref"},
         "align": {"enum": ["left", "center", "right"]},
+        # a number that reads as another one upside down (6/9, 16/91, 68/89) is marked
+        "upside_down_mark": {"enum": list(MARKS)},
     }
 
     def place(self, element, values, folder):
@@ -130,8 +176,24 @@ class Text(ElementType):
         if not text:
             return Placed(element)
         _, _, w, h = element["box"]
-        fitted, reason = fit_lines(text, element["font"], element["size"], element.get("min_size", element["size"]), w, h)
-        return Placed(element, fitted, ((element["field"], f"text does not fit: {reason}"),) if reason else ())
+        min_size = element.get("min_size", element["size"])
+        fitted, reason = fit_lines(text, element["font"], element["size"], min_size, w, h)
+        if reason:
+            return Placed(element, fitted, ((element["field"], f"text does not fit: {reason}"),))
+        if upside_down_mark(element, fitted) == "dot":
+            # The dot follows the number inside the box: fitted again in the width the dot
+            # leaves at this size (a smaller size needs less room, so once is enough).
+            line = fitted.lines[0]
+            if stringWidth(line, fitted.font, fitted.size) + dot_room(fitted.size) > w * mm + 1e-6:
+                narrower = w - dot_room(fitted.size) / mm
+                refitted, reason = (fit_lines(text, element["font"], fitted.size, min_size, narrower, h)
+                                    if narrower > 0 else (fitted, "no room"))
+                if reason:
+                    return Placed(element, fitted, (("upside_down_mark", (
+                        f"'{line}' with its upside-down dot is wider than the {w:g} mm box "
+                        f"even at {min_size:g} pt"),),))
+                fitted = refitted
+        return Placed(element, fitted)
 
     def draw(self, canvas, placed, values, context):
         if placed.fitted is None:
@@ -142,8 +204,11 @@ class Text(ElementType):
         canvas.setFillColor(context.palette.colour(resolve_colour(element.get("colour", "#000000"), values) or "#000000"))
         canvas.setFont(fitted.font, fitted.size)
         align = element.get("align", "left")
+        mark = upside_down_mark(element, fitted)
         for line, baseline in zip(fitted.lines, baselines(element["box"], fitted)):
-            if align == "center":
+            if mark:
+                self._draw_marked(canvas, element, fitted, line, baseline, mark)
+            elif align == "center":
                 canvas.drawCentredString((x + w / 2) * mm, baseline * mm, line)
             elif align == "right":
                 canvas.drawRightString((x + w) * mm, baseline * mm, line)
@@ -151,14 +216,47 @@ class Text(ElementType):
                 canvas.drawString(x * mm, baseline * mm, line)
         canvas.restoreState()
 
+    @staticmethod
+    def _mark_geometry(element, fitted: FittedText, line: str, baseline: float, mark: str):
+        """Where a marked number goes, in points: the left of its glyphs, their width, and the
+        mark's rectangle (x0, y0, x1, y1): the underline's bar, or the box around the dot.
+        The number and its dot are aligned in the box as one."""
+        x, _, w, _ = element["box"]
+        size, align = fitted.size, element.get("align", "left")
+        width = stringWidth(line, fitted.font, size)
+        whole = width + (dot_room(size) if mark == "dot" else 0.0)
+        left = (x * mm + (w * mm - whole) / 2 if align == "center"
+                else (x + w) * mm - whole if align == "right" else x * mm)
+        base = baseline * mm
+        if mark == "dot":
+            start = left + width + DOT_GAP * size
+            return left, width, (start, base, start + DOT_DIAMETER * size, base + DOT_DIAMETER * size)
+        top = base - UNDERLINE_GAP * size
+        return left, width, (left, top - UNDERLINE_THICKNESS * size, left + width, top)
+
+    def _draw_marked(self, canvas, element, fitted, line, baseline, mark):
+        left, _, (x0, y0, x1, y1) = self._mark_geometry(element, fitted, line, baseline, mark)
+        canvas.drawString(left, baseline * mm, line)
+        if mark == "dot":
+            canvas.circle((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, stroke=0, fill=1)
+        else:
+            canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+
     def extents(self, placed, values):
         if placed.fitted is None:
             return []
         element, fitted = placed.spec, placed.fitted
         x, _, w, _ = element["box"]
         align = element.get("align", "left")
+        mark = upside_down_mark(element, fitted)
         found = []
         for line, baseline in zip(fitted.lines, baselines(element["box"], fitted)):
+            if mark:
+                left, width, (x0, y0, x1, y1) = self._mark_geometry(element, fitted, line, baseline, mark)
+                found.append((element["field"], (
+                    min(left, x0) / mm, min(baseline - fonts.DESCENT * fitted.size / mm, y0 / mm),
+                    max(left + width, x1) / mm, max(baseline + fonts.ASCENT * fitted.size / mm, y1 / mm))))
+                continue
             width = stringWidth(line, fitted.font, fitted.size) / mm
             left = x + (w - width) / 2 if align == "center" else x + w - width if align == "right" else x
             found.append((element["field"], (left, baseline - fonts.DESCENT * fitted.size / mm,
