@@ -201,3 +201,21 @@ def test_a_cmyk_profile_must_name_a_shipped_characterisation(tmp_path):
     result = pnp("profiles", project=project)
     assert result.exit_code != 0
     assert "cards.colour.characterisation: no press profile for 'FOGRA51' in generator/icc" in result.stderr
+
+
+@pytest.mark.parametrize("press, profile, limit", [("FOGRA39", FOGRA39, 300), ("CGATS TR 003", TR003, 240)])
+def test_pictures_are_separated_perceptually_within_the_ink_limit(press, profile, limit):
+    from generator.render.colour import Palette
+    steps = [round(i * 255 / 8) for i in range(9)]
+    picture = Image.new("RGB", (9 ** 3, 1))
+    picture.putdata([(r, g, b) for r in steps for g in steps for b in steps])
+    got = Palette("cmyk", limit, None, press).picture(picture.convert("RGBA"))
+    assert got.mode == "CMYK" and got.size == picture.size
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(profile)),
+                                        "RGB", "CMYK", renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    want = numpy.asarray(transform.apply(picture), dtype=float)
+    pixels = numpy.asarray(got, dtype=float)
+    assert pixels.sum(axis=-1).max() <= limit / 100 * 255
+    inside = want.sum(axis=-1) <= limit / 100 * 255
+    assert inside.mean() > 0.9 and numpy.abs(pixels[inside] - want[inside]).max() == 0
+    assert (pixels[..., 3] == want[..., 3]).all(), "the ink limit takes C, M and Y down and keeps K"

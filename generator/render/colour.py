@@ -15,6 +15,10 @@ Three rules then apply, as a prepress operator would:
   reads), so a slightly misregistered plate never fringes small type;
 - large neutral black areas get the profile's rich black (K plus some C, M and Y);
 - every colour stays within the profile's total ink limit (C, M and Y taken down, K kept).
+
+Raster pictures (Palette.picture) go through the profile's perceptual tables instead, made by
+colprof with sRGB as the source gamut: a photograph's gradations outside the press gamut are
+compressed rather than clipped flat.
 """
 from __future__ import annotations
 
@@ -67,6 +71,15 @@ def separation(press_name: str):
     return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), _profile(press_name), "RGB", "CMYK",
                                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+@lru_cache(maxsize=None)
+def picture_separation(press_name: str):
+    """The sRGB -> press CMYK transform for pictures: perceptual (the profile's gamut-mapped
+    tables), since a photograph's out-of-gamut colours should keep their gradations."""
+    from PIL import ImageCms
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), _profile(press_name), "RGB", "CMYK",
+                                   renderingIntent=ImageCms.Intent.PERCEPTUAL)
 
 
 def icc_cmyk(press_name: str, value: str) -> tuple[float, float, float, float]:
@@ -134,6 +147,29 @@ class Palette:
 
     def cmyk(self, value: str, area: bool = False) -> tuple[float, float, float, float]:
         return _cmyk(value.upper(), area, self.ink_limit, self.rich_black, self.press)
+
+    def picture(self, image):
+        """A raster picture (PIL image, sRGB) in this palette's space: for CMYK separated through
+        the press profile (perceptual) and held within the ink limit; alpha is dropped (the
+        caller keeps it as a mask)."""
+        if self.space == "rgb":
+            return image
+        import numpy
+        from PIL import Image
+        if image.mode == "CMYK":
+            cmyk = image
+        else:
+            cmyk = picture_separation(self.press).apply(image.convert("RGB"))
+        pixels = numpy.asarray(cmyk, dtype=numpy.float64)
+        limit = self.ink_limit / 100 * 255
+        total, colour = pixels.sum(axis=-1), pixels[..., :3].sum(axis=-1)
+        over = total > limit
+        if over.any():
+            factor = numpy.ones_like(total)
+            factor[over] = numpy.maximum(limit - pixels[..., 3][over], 0) / colour[over]
+            pixels[..., :3] = numpy.floor(pixels[..., :3] * factor[..., None])
+            cmyk = Image.fromarray(pixels.astype(numpy.uint8), "CMYK")
+        return cmyk
 
 
 @lru_cache(maxsize=4096)
