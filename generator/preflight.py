@@ -20,6 +20,7 @@ from pathlib import Path
 import pikepdf
 import pypdfium2 as pdfium
 
+from .icc import REGISTRY, press
 from .profiles import MM_PER_INCH, FileSpec, Profile
 
 PT_PER_MM = 72 / MM_PER_INCH
@@ -550,7 +551,7 @@ def _colour(report: FileReport, walk: _Walk, profile: Profile) -> None:
                f"{len(bad)} non-CMYK use(s): {'; '.join(bad[:3])}" if bad else "only CMYK (and grey) colours and images")
     report.add("ink", walk.max_ink <= palette.ink_limit + 0.05,
                f"highest total ink {walk.max_ink:.1f} % ({walk.ink_where or 'nothing painted'}); "
-               f"limit {palette.ink_limit:g} %")
+               f"limit {palette.ink_limit:g} % (separated for {palette.press})")
 
 
 def _images(report: FileReport, walk: _Walk, min_ppi: float) -> None:
@@ -580,8 +581,16 @@ def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -
             problems.append("OutputIntent has no DestOutputProfile")
         elif int(dest.get("/N", 0)) != 4:
             problems.append(f"OutputIntent profile has N={int(dest.get('/N', 0))}, a CMYK profile has N=4")
-        if "/OutputConditionIdentifier" not in intent:
+        named = str(intent.get("/OutputConditionIdentifier", ""))
+        wanted = press(profile.cards.palette.press) if profile.cards.palette.press else None
+        if not named:
             problems.append("OutputIntent has no OutputConditionIdentifier")
+        elif wanted and named != wanted.name:
+            problems.append(f"OutputIntent names {named!r}, the profile prints to {wanted.name!r}")
+        elif wanted and dest is not None and dest.read_bytes() != wanted.profile_bytes():
+            problems.append(f"OutputIntent profile is not the {wanted.name} profile (generator/icc/{wanted.file})")
+        if wanted and str(intent.get("/RegistryName", "")) != REGISTRY:
+            problems.append(f"OutputIntent RegistryName is not {REGISTRY}")
     info = pdf.docinfo
     if str(info.get("/GTS_PDFXVersion", "")) != version:
         problems.append(f"document info GTS_PDFXVersion is {str(info.get('/GTS_PDFXVersion', 'missing'))!r}, expected {version!r}")
@@ -597,7 +606,9 @@ def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -
         problems.append(f"PDF version {header.group(1).decode() if header else '?'}; {version} is based on PDF {base}")
     if profile.cards.pdfx == "x-1a" and walk.transparency:
         problems.append("transparency (PDF/X-1a allows none): " + "; ".join(walk.transparency[:2]))
-    report.add("pdfx", not problems, "; ".join(problems) or f"{version}, GTS_PDFX OutputIntent with an N=4 ICC profile")
+    condition = str(intent.get("/OutputConditionIdentifier", "")) if intent is not None else ""
+    report.add("pdfx", not problems, "; ".join(problems)
+               or f"{version}, GTS_PDFX OutputIntent {condition} with its N=4 ICC profile")
 
 
 def _safe_zone(report: FileReport, data: bytes, pdf, safe_mm: float) -> None:

@@ -2,8 +2,9 @@
 
 A profile says which files a shop wants (one per card face or one per deck, pages in which
 order), their size (trim and bleed, or pixels at a resolution), the colour space with its ink
-limit and rich black, the PDF/X variant and the safe zone. Generic code renders and checks
-them; nothing here or in the renderers knows a shop by name.
+limit, rich black and the press characterisation CMYK is separated for (generator/icc), the
+PDF/X variant and the safe zone. Generic code renders and checks them; nothing here or in the
+renderers knows a shop by name.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from jsonschema import Draft202012Validator
 
 from .booklet import PAGE_MULTIPLE      # the rule booklet is always padded to it
 from .errors import DataError, Problem, UsageError
+from .icc import PRESSES
 from .layout import card_sizes, distinct_faces
 from .output import unsafe_name
 from .project import Project
@@ -63,6 +65,7 @@ SCHEMA = {
                     "type": "object", "additionalProperties": False, "required": ["space"],
                     "properties": {
                         "space": {"enum": ["rgb", "cmyk"]},
+                        "characterisation": {"type": "string", "minLength": 1},
                         "ink_limit": {"type": "number", "minimum": 100, "maximum": 400},
                         "rich_black": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 100},
                                        "minItems": 4, "maxItems": 4},
@@ -269,6 +272,15 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
                 add(("cards", "pdfx"), "PDF/X applies to PDF files, this profile makes PNG")
             if cards["colour"]["space"] != "rgb":
                 add(("cards", "colour", "space"), "PNG card images are RGB: use rgb")
+        colour = cards["colour"]
+        if colour["space"] == "cmyk" and "characterisation" not in colour and cards["format"] == "pdf":
+            add(("cards", "colour"), f"a CMYK profile names the press characterisation its shop prints to "
+                                     f"(characterisation: one of {', '.join(PRESSES)})")
+        elif "characterisation" in colour and colour["characterisation"] not in PRESSES:
+            add(("cards", "colour", "characterisation"),
+                f"no press profile for '{colour['characterisation']}' in generator/icc (shipped: {', '.join(PRESSES)})")
+        elif colour["space"] == "rgb" and "characterisation" in colour:
+            add(("cards", "colour", "characterisation"), "an RGB profile is not separated for a press: drop it")
         if cards["colour"]["space"] == "rgb" and cards["format"] == "pdf" and cards.get("pdfx") == "x-1a":
             add(("cards", "colour", "space"), "PDF/X-1a allows no RGB: use cmyk")
         for index, spec in enumerate(cards["files"]):
@@ -328,7 +340,8 @@ def _build(name: str, data: Located, display: str, faces: dict[str, tuple[float,
     if cards:
         colour = cards["colour"]
         palette = Palette(colour["space"], float(colour.get("ink_limit", 400)),
-                          tuple(colour["rich_black"]) if "rich_black" in colour else None)
+                          tuple(colour["rich_black"]) if "rich_black" in colour else None,
+                          colour.get("characterisation"))
         card_spec = CardSpec(
             sizes=tuple(CardSize(n, tuple(s["trim_mm"]), tuple(s["pixels"]) if "pixels" in s else None, faces[n])
                         for n, s in cards["sizes"].items()),

@@ -204,6 +204,23 @@ def test_an_rgb_output_profile_or_wrong_version_fails_pdfx(built, tmp_path):
     assert failed(results["action-fronts.pdf"]) == {"pdfx"}
 
 
+def test_an_output_intent_for_another_press_fails_pdfx_and_the_report_names_the_press(built, tmp_path):
+    path = tmp_path / "action-fronts.pdf"
+    shutil.copy(built / "eu-3mm" / "action-fronts.pdf", path)
+    text = pnp("preflight", "--profile", "eu-3mm", str(path)).output
+    assert "OutputIntent FOGRA39" in text and "limit 300 % (separated for FOGRA39)" in text
+    code, results = preflight("drivethrucards", path)
+    assert "pdfx" in failed(results["action-fronts.pdf"])
+    assert "OutputIntent names 'FOGRA39', the profile prints to 'CGATS TR 003'" in pnp(
+        "preflight", "--profile", "drivethrucards", str(path)).output
+
+    def swap(pdf):      # the right name over another press's profile
+        from generator.icc import press
+        pdf.Root.OutputIntents[0].DestOutputProfile.write(press("CGATS TR 003").profile_bytes())
+    code, results = preflight("eu-3mm", edit(path, swap))
+    assert failed(results["action-fronts.pdf"]) == {"pdfx"}
+
+
 def test_transparency_fails_pdfx_1a(dtc):
     def add(pdf):
         state = pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0.5)
@@ -219,14 +236,14 @@ def _card_with_text(path: Path, text: str, x_mm: float) -> Path:
     from generator.render.pdf import Document
     from generator.render.pdfx import make_pdfx
     doc = Document((69.85, 95.25), "edge", trim_box_mm=(3.175, 3.175, 66.675, 92.075),
-                   palette=Palette("cmyk", 240))
+                   palette=Palette("cmyk", 240, press="CGATS TR 003"))
     for _ in ("back", "front"):
         doc.new_page()
         doc.canvas.setFillColor(doc.palette.colour("#000000"))
         doc.canvas.setFont("Sans", 8)
         doc.canvas.drawString(x_mm * MM, 40 * MM, text)
     data, _ = doc.finish()
-    path.write_bytes(make_pdfx(data, "PDF/X-1a:2003", "1.4", "edge"))
+    path.write_bytes(make_pdfx(data, "PDF/X-1a:2003", "1.4", "edge", press_name="CGATS TR 003"))
     return path
 
 
@@ -381,7 +398,7 @@ def test_unknown_profile_is_a_usage_error(built):
 
 def test_build_refuses_to_write_files_that_fail_their_own_preflight(tmp_path, monkeypatch):
     import generator.render.shop as shop
-    monkeypatch.setattr(shop, "make_pdfx", lambda data, *args: data)     # a PDF/X step that does nothing
+    monkeypatch.setattr(shop, "make_pdfx", lambda data, *args, **kwargs: data)     # a PDF/X step that does nothing
     out = tmp_path / "out"
     result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--profile", "drivethrucards",
                  "--out", str(out))

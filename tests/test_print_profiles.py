@@ -468,17 +468,21 @@ def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
     project = _project_copy(tmp_path)
     layouts = project / "components" / GAME / "layouts.yaml"
     _edit(layouts, 'fill: "#2B2D42", bleed: true', 'fill: "#000000", bleed: true')
-    _edit(project / "components" / GAME / "cards.yaml", 'colour: "#D7263D"', 'colour: "#000040"')   # 275 % naive
+    _edit(project / "components" / GAME / "cards.yaml", 'colour: "#D7263D"', 'colour: "#000040"')   # a deep blue
     out = tmp_path / "out"
     result = build_shop(out, "drivethrucards", "eu-3mm", edition="free", project=project)
     assert result.exit_code == 0, result.output
-    for profile, rich, limit in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240), ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300)):
+    from generator.render.colour import Palette
+    for profile, rich, limit, press in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240, "CGATS TR 003"),
+                                        ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300, "FOGRA39")):
         fills = []
         for path in card_pdfs(shop(out, profile, "free")):
             with pikepdf.open(path) as pdf:
                 fills += [values for op, values in operators(pdf) if op == "k"]
         assert rich in fills, f"{profile}: large black areas use the profile's rich black"
-        assert [0.0, 0.0, 0.0, 0.882] in fills, "dark grey text (#1E1E1E) stays on the black plate alone"
+        text_k = Palette("cmyk", limit, None, press).cmyk("#1E1E1E")
+        assert text_k[:3] == (0, 0, 0) and text_k[3] > 0.85
+        assert list(text_k) in fills, "dark grey text (#1E1E1E) stays on the black plate alone"
         assert max(sum(v) * 100 for v in fills) <= limit + 1e-6
 
 
@@ -536,9 +540,15 @@ def test_shop_files_are_byte_identical_between_builds(tmp_path):
     assert digests[0] == digests[1]
 
 
-def test_the_shipped_cmyk_profile_is_rebuilt_byte_for_byte():
-    from generator.icc import CMYK_PROFILE
-    from generator.icc.make_profile import build_profile
-    assert build_profile() == CMYK_PROFILE.read_bytes()
-    profile = ImageCms.getOpenProfile(str(CMYK_PROFILE)).profile
-    assert (profile.xcolor_space, profile.device_class) == ("CMYK", "prtr")
+def test_every_profile_separates_for_a_shipped_press_profile_with_its_licence():
+    from generator.icc import FOLDER, PRESSES
+    licence = (FOLDER / "LICENSE.md").read_text(encoding="utf-8")
+    assert "zlib/libpng License" in licence
+    for press in PRESSES.values():
+        profile = ImageCms.getOpenProfile(str(press.path)).profile
+        assert (profile.xcolor_space, profile.device_class, profile.connection_space) == ("CMYK", "prtr", "Lab ")
+        assert press.name in press.description and press.file in licence and press.data.split()[0] in licence
+    wanted = {"eu-3mm": "FOGRA39", "drivethrucards": "CGATS TR 003"}
+    for name, data in ((p["name"], p) for p in json.loads(pnp("profiles", "--json").output)):
+        if name in wanted:
+            assert data["cards"]["characterisation"] == wanted[name]

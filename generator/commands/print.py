@@ -19,6 +19,7 @@ def _describe(profile) -> dict:
             "dpi": cards.dpi, "bleed_mm": cards.bleed_mm, "safe_mm": cards.safe_mm,
             "colour": cards.palette.space,
             "ink_limit": cards.palette.ink_limit if cards.palette.space == "cmyk" else None,
+            "characterisation": cards.palette.press,
             "rich_black": list(cards.palette.rich_black) if cards.palette.rich_black else None,
             "pdfx": profile.pdfx_version,
             "files": [{"name": f.name, "per": f.per, "sides": list(f.sides)} for f in cards.files],
@@ -50,7 +51,8 @@ def register(main):
                                      if s["trim_mm"] != s["face_mm"] else "")
                                   + (f" = {s['pixels'][0]} x {s['pixels'][1]} px" if "pixels" in s else "")
                                   for n, s in cards["sizes"].items())
-                colour = cards["colour"].upper() + (f" ≤ {cards['ink_limit']:g} % ink" if cards["ink_limit"] else "")
+                colour = (cards["colour"].upper() + (f" ({cards['characterisation']})" if cards["characterisation"] else "")
+                          + (f" ≤ {cards['ink_limit']:g} % ink" if cards["ink_limit"] else ""))
                 click.echo(f"{'':16} cards: {cards['format'].upper()}, {sizes}, bleed {cards['bleed_mm']:g} mm, "
                            f"safe {cards['safe_mm']:g} mm, {colour}" + (f", {cards['pdfx']}" if cards["pdfx"] else ""))
                 for spec in cards["files"]:

@@ -1,38 +1,40 @@
 """Colours as a profile wants them: the layouts give sRGB hex, a CMYK profile gets CMYK.
 
-The RGB -> CMYK model is the one the shipped ICC profile (generator/icc) describes, so the
-numbers in a CMYK file and the OutputIntent that tells a RIP how to read them agree:
-full grey-component replacement (K = 1 - max(R, G, B)), then the profile's total ink limit
-taken off C, M and Y. Large neutral black areas get the profile's rich black; text and thin
-lines keep K only, so a slightly misregistered plate never fringes small type.
+A CMYK profile names the press characterisation its shop prints to (generator/icc). Layout
+colours are separated through that press's ICC profile by littleCMS (Pillow's ImageCms), the
+same profile the file's PDF/X OutputIntent embeds, so the numbers and the OutputIntent agree.
+
+decided: relative colorimetric with black-point compensation. Layout colours are flat design
+colours (a suit's red, a back's navy): inside the press gamut they print as measured, outside
+it they move to the nearest printable colour; black-point compensation maps sRGB black to the
+press's darkest black instead of clipping the shadows. Perceptual would shift every colour,
+in-gamut ones too, to make room for colours a layout does not have.
+
+Three rules then apply, as a prepress operator would:
+- text and lines in a neutral grey go on the black plate alone (K only, as dark as the grey
+  reads), so a slightly misregistered plate never fringes small type;
+- large neutral black areas get the profile's rich black (K plus some C, M and Y);
+- every colour stays within the profile's total ink limit (C, M and Y taken down, K kept).
+
+Raster pictures (Palette.picture) go through the profile's perceptual tables instead, made by
+colprof with sRGB as the source gamut: a photograph's gradations outside the press gamut are
+compressed rather than clipped flat.
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
-# A neutral this dark counts as "black" for the rich-black rule (K >= 95 %).
-RICH_BLACK_FROM_K = 0.95
+# A neutral at most this bright (0..1 per channel; #0C0C0C) counts as "black" for rich black.
+RICH_BLACK_UP_TO = 0.05
 
 
 def rgb_from_hex(value: str) -> tuple[float, float, float]:
     value = value.lstrip("#")
     return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
-
-
-def cmyk_from_rgb(r: float, g: float, b: float) -> tuple[float, float, float, float]:
-    """Full grey-component replacement: neutrals print on the K plate alone."""
-    k = 1 - max(r, g, b)
-    if k >= 1 - 1e-9:
-        return (0.0, 0.0, 0.0, 1.0)
-    return ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
-
-
-def rgb_from_cmyk(c: float, m: float, y: float, k: float) -> tuple[float, float, float]:
-    """The inverse model, used by the ICC profile's CMYK -> colour table."""
-    return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
 
 
 def limit_ink(cmyk: tuple[float, float, float, float], limit_percent: float) -> tuple[float, float, float, float]:
@@ -52,15 +54,90 @@ def _rounded(cmyk) -> tuple[float, ...]:
     return tuple(int(v * 1000 + 1e-6) / 1000 for v in cmyk)
 
 
+# ---- littleCMS ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _profile(press_name: str):
+    from PIL import ImageCms
+
+    from ..icc import press
+    return ImageCms.ImageCmsProfile(io.BytesIO(press(press_name).profile_bytes()))
+
+
+@lru_cache(maxsize=None)
+def separation(press_name: str):
+    """The sRGB -> press CMYK transform (relative colorimetric, black-point compensation)."""
+    from PIL import ImageCms
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), _profile(press_name), "RGB", "CMYK",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+@lru_cache(maxsize=None)
+def picture_separation(press_name: str):
+    """The sRGB -> press CMYK transform for pictures: perceptual (the profile's gamut-mapped
+    tables), since a photograph's out-of-gamut colours should keep their gradations."""
+    from PIL import ImageCms
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), _profile(press_name), "RGB", "CMYK",
+                                   renderingIntent=ImageCms.Intent.PERCEPTUAL)
+
+
+def icc_cmyk(press_name: str, value: str) -> tuple[float, float, float, float]:
+    """A layout colour through the press profile, 0..1 per channel (8-bit littleCMS output)."""
+    from PIL import Image
+    rgb = tuple(int(value.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    pixel = separation(press_name).apply(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
+    return tuple(v / 255 for v in pixel)
+
+
+def _lightness(y: float) -> float:
+    return 116 * (y ** (1 / 3) if y > 216 / 24389 else (24389 / 27 * y + 16) / 116) - 16
+
+
+@lru_cache(maxsize=None)
+def _black_ramp(press_name: str) -> tuple[float, ...]:
+    """L* (relative to the paper) of K alone at 0, 1, ... 100 % on this press."""
+    from PIL import Image, ImageCms
+    to_lab = ImageCms.buildTransform(_profile(press_name), ImageCms.createProfile("LAB", 5000), "CMYK", "LAB",
+                                     renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    ramp = Image.new("CMYK", (101, 1))
+    ramp.putdata([(0, 0, 0, round(k * 255 / 100)) for k in range(101)])
+    lab = to_lab.apply(ramp)
+    return tuple(lab.getpixel((k, 0))[0] * 100 / 255 for k in range(101))
+
+
+def black_only(press_name: str, grey: float) -> float:
+    """K (0..1) that prints a neutral sRGB grey (0..1) as light as it reads, on K alone.
+
+    The grey's L* is scaled between the paper (L* 100) and the press's solid K, as black-point
+    compensation does, and found on the press's K ramp."""
+    linear = grey / 12.92 if grey <= 0.04045 else ((grey + 0.055) / 1.055) ** 2.4
+    ramp = _black_ramp(press_name)
+    target = ramp[-1] + _lightness(linear) * (ramp[0] - ramp[-1]) / 100
+    for k in range(100):
+        high, low = ramp[k], ramp[k + 1]
+        if target >= low:
+            return (k + (high - target) / (high - low if high > low else 1)) / 100 if target < high else k / 100
+    return 1.0
+
+
+# ---- palettes ------------------------------------------------------------------------------------
+
 @dataclass(frozen=True)
 class Palette:
     """Turns layout colours into ReportLab colours for one colour space.
 
-    space: 'rgb' or 'cmyk'; ink_limit in percent; rich_black as CMYK percentages."""
+    space: 'rgb' or 'cmyk'; ink_limit in percent; rich_black as CMYK percentages; press: the
+    characterisation a CMYK palette separates for (a name in generator.icc.PRESSES)."""
 
     space: str = "rgb"
     ink_limit: float = 400.0
     rich_black: tuple[float, float, float, float] | None = None
+    press: str | None = None
+
+    def __post_init__(self):
+        if self.space == "cmyk" and self.press is None:
+            raise ValueError("a CMYK palette needs the press characterisation it separates for")
 
     def colour(self, value: str, area: bool = False) -> Color:
         """`area`: a filled shape (rich black applies), not text or a line."""
@@ -69,7 +146,30 @@ class Palette:
         return CMYKColor(*self.cmyk(value, area))
 
     def cmyk(self, value: str, area: bool = False) -> tuple[float, float, float, float]:
-        return _cmyk(value, area, self.ink_limit, self.rich_black)
+        return _cmyk(value.upper(), area, self.ink_limit, self.rich_black, self.press)
+
+    def picture(self, image):
+        """A raster picture (PIL image, sRGB) in this palette's space: for CMYK separated through
+        the press profile (perceptual) and held within the ink limit; alpha is dropped (the
+        caller keeps it as a mask)."""
+        if self.space == "rgb":
+            return image
+        import numpy
+        from PIL import Image
+        if image.mode == "CMYK":
+            cmyk = image
+        else:
+            cmyk = picture_separation(self.press).apply(image.convert("RGB"))
+        pixels = numpy.asarray(cmyk, dtype=numpy.float64)
+        limit = self.ink_limit / 100 * 255
+        total, colour = pixels.sum(axis=-1), pixels[..., :3].sum(axis=-1)
+        over = total > limit
+        if over.any():
+            factor = numpy.ones_like(total)
+            factor[over] = numpy.maximum(limit - pixels[..., 3][over], 0) / colour[over]
+            pixels[..., :3] = numpy.floor(pixels[..., :3] * factor[..., None])
+            cmyk = Image.fromarray(pixels.astype(numpy.uint8), "CMYK")
+        return cmyk
 
 
 @lru_cache(maxsize=4096)
@@ -79,11 +179,15 @@ def _hex(value: str) -> Color:
 
 
 @lru_cache(maxsize=4096)
-def _cmyk(value: str, area: bool, ink_limit: float, rich_black) -> tuple[float, float, float, float]:
+def _cmyk(value: str, area: bool, ink_limit: float, rich_black, press) -> tuple[float, float, float, float]:
     r, g, b = rgb_from_hex(value)
-    cmyk = cmyk_from_rgb(r, g, b)
-    if area and rich_black and r == g == b and cmyk[3] >= RICH_BLACK_FROM_K:
+    neutral = r == g == b
+    if neutral and area and rich_black and r <= RICH_BLACK_UP_TO:
         cmyk = tuple(v / 100 for v in rich_black)
+    elif neutral and not area:
+        cmyk = (0.0, 0.0, 0.0, black_only(press, r))
+    else:
+        cmyk = icc_cmyk(press, value)
     return _rounded(limit_ink(cmyk, ink_limit))
 
 

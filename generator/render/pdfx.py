@@ -1,5 +1,6 @@
-"""PDF/X for ReportLab output: ReportLab writes no OutputIntent, so pikepdf adds one (with the
-shipped CMYK profile), the PDF/X keys in the document info and the same in XMP, and saves at
+"""PDF/X for ReportLab output: ReportLab writes no OutputIntent, so pikepdf adds one (the press
+profile the colours were separated for, named by its characterisation as the ICC registry
+names it, e.g. FOGRA39), the PDF/X keys in the document info and the same in XMP, and saves at
 the PDF version the variant is based on. Dates are ReportLab's fixed invariant date and the
 document ID is derived from the content, so the same input still gives the same bytes."""
 from __future__ import annotations
@@ -11,7 +12,7 @@ import uuid
 import pikepdf
 from pikepdf import Name
 
-from ..icc import CMYK_PROFILE_NAME, cmyk_profile_bytes
+from ..icc import REGISTRY, press
 from ..reproducible import BUILD_DATE
 
 # ReportLab's invariant mode writes this date; XMP must agree with the document info.
@@ -20,18 +21,20 @@ PDFXID = "http://www.npes.org/pdfx/ns/id/"
 PDFX = "http://ns.adobe.com/pdfx/1.3/"
 
 
-def make_pdfx(data: bytes, version: str, pdf_version: str, title: str) -> bytes:
-    """`version` is the GTS_PDFXVersion (e.g. 'PDF/X-1a:2003', 'PDF/X-4')."""
+def make_pdfx(data: bytes, version: str, pdf_version: str, title: str, *, press_name: str) -> bytes:
+    """`version` is the GTS_PDFXVersion (e.g. 'PDF/X-1a:2003', 'PDF/X-4'); `press_name` the
+    characterisation the file's CMYK was separated for (generator.icc.PRESSES)."""
+    condition = press(press_name)
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        profile = pdf.make_stream(cmyk_profile_bytes())
+        profile = pdf.make_stream(condition.profile_bytes())
         profile.N = 4
         profile.Alternate = Name.DeviceCMYK
         intent = pikepdf.Dictionary(
             Type=Name.OutputIntent, S=Name.GTS_PDFX,
-            OutputConditionIdentifier=pikepdf.String("Custom"),
-            OutputCondition=pikepdf.String(CMYK_PROFILE_NAME),
-            Info=pikepdf.String(CMYK_PROFILE_NAME),
-            RegistryName=pikepdf.String("http://www.color.org"),
+            OutputConditionIdentifier=pikepdf.String(condition.name),
+            OutputCondition=pikepdf.String(condition.condition),
+            Info=pikepdf.String(condition.description),
+            RegistryName=pikepdf.String(REGISTRY),
             DestOutputProfile=profile)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
         info = pdf.docinfo

@@ -147,7 +147,7 @@ def _pdf(profile: Profile, pages: list[Face], title: str, path: str, details: di
          source: tuple[str, int, str]) -> ShopFile:
     data, count = render_pages(pages, profile.cards, title)
     if profile.cards.pdfx_standard:
-        data = make_pdfx(data, *profile.cards.pdfx_standard, title)
+        data = make_pdfx(data, *profile.cards.pdfx_standard, title, press_name=profile.cards.palette.press)
     return ShopFile(path, data, "shop-cards", count, details, source)
 
 

@@ -1,0 +1,221 @@
+"""Press colour in the CMYK files `pnp build --profile eu-3mm` writes: design colours are
+littleCMS separations with the shipped FOGRA39 profile, the OutputIntent names FOGRA39 and
+embeds that profile, every colour is within the ink limit and black text is on K alone.
+One game, one edition and one locale are built (the colours checked are that game's)."""
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import numpy
+import pikepdf
+import pytest
+from PIL import Image, ImageCms
+
+from conftest import pnp
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME, EDITION, LOCALE = "race-to-the-table", "full", "cs"
+PROFILES = ROOT / "generator" / "icc"
+FOGRA39 = PROFILES / "pnp-FOGRA39-300.icc"
+TR003 = PROFILES / "pnp-CGATS-TR003-240.icc"
+# the red suit's disc, the backs' navy, the light grey of the deck name on the navy backs:
+# filled or drawn in the layouts and data, each separated through the press profile
+REFERENCE = {"#D7263D": "red", "#2D3142": "navy", "#BFC0C0": "light grey"}
+DARK_GREY_TEXT = "#1E1E1E"      # the body text: a neutral, so K alone
+
+
+def littlecms(profile: Path, value: str, intent=ImageCms.Intent.RELATIVE_COLORIMETRIC) -> tuple[float, ...]:
+    """What littleCMS makes of an sRGB colour with this profile, 0..1 per channel."""
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(profile)),
+                                        "RGB", "CMYK", renderingIntent=intent,
+                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    rgb = tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(v / 255 for v in transform.apply(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0)))
+
+
+def lightness(cmyk, profile: Path = FOGRA39) -> float:
+    """L* (relative to the paper) that the press prints a CMYK colour at, by the profile."""
+    transform = ImageCms.buildTransform(ImageCms.getOpenProfile(str(profile)), ImageCms.createProfile("LAB", 5000),
+                                        "CMYK", "LAB", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    pixel = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))
+    return transform.apply(pixel).getpixel((0, 0))[0] * 100 / 255
+
+
+def painted(pdf) -> list[tuple[str, tuple[float, ...], bool]]:
+    """(operator, CMYK, inside a text object) for every k/K, pages and forms, and
+    ('text', current fill, True) for every string shown."""
+    found, seen = [], set()
+
+    def visit(owner, resources):
+        fill, stack, in_text = None, [], False
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            op = str(operator)
+            if op == "q":
+                stack.append(fill)
+            elif op == "Q":
+                fill = stack.pop() if stack else fill
+            elif op == "BT":
+                in_text = True
+            elif op == "ET":
+                in_text = False
+            elif op in ("k", "K"):
+                values = tuple(float(v) for v in operands)
+                found.append((op, values, in_text))
+                if op == "k":
+                    fill = values
+            elif op in ("Tj", "TJ", "'", '"'):
+                found.append(("text", fill, True))
+        for xobject in (resources or {}).get("/XObject", {}).values():
+            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
+                seen.add(xobject.objgen)
+                visit(xobject, xobject.get("/Resources"))
+
+    for page in pdf.pages:
+        visit(page, page.obj.get("/Resources"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> list[Path]:
+    out = tmp_path_factory.mktemp("press")
+    result = pnp("build", "--game", GAME, "--edition", EDITION, "--locale", LOCALE, "--out", str(out),
+                 "--profile", "eu-3mm")
+    assert result.exit_code == 0, result.output
+    paths = sorted(p for p in (out / GAME / EDITION / LOCALE / "shop" / "eu-3mm").glob("*.pdf")
+                   if p.name != "booklet.pdf")
+    assert paths
+    return paths
+
+
+@pytest.fixture(scope="module")
+def colours(files) -> list[tuple[str, tuple[float, ...], bool]]:
+    found = []
+    for path in files:
+        with pikepdf.open(path) as pdf:
+            found += painted(pdf)
+    return found
+
+
+@pytest.mark.parametrize("value", REFERENCE)
+def test_design_colours_are_littlecms_separations_with_the_shipped_profile(colours, value):
+    expected = littlecms(FOGRA39, value)
+    used = {values for op, values, _ in colours if op in ("k", "K")}
+    close = [v for v in used if all(abs(a - b) <= 0.02 for a, b in zip(v, expected))]
+    nearest = min(used, key=lambda v: max(abs(a - b) for a, b in zip(v, expected)))
+    assert close, (f"{REFERENCE[value]} {value}: littleCMS gives "
+                   f"{[round(v * 100, 1) for v in expected]}, nearest in the files {[round(v * 100, 1) for v in nearest]}")
+
+
+def test_the_red_and_navy_are_press_separations_not_the_naive_formula(colours):
+    """The issue's figures: the red with little K and heavy M and Y, the navy a four-colour
+    dark rather than K with a little C and M."""
+    used = {values for op, values, _ in colours if op in ("k", "K")}
+    red = littlecms(FOGRA39, "#D7263D")
+    navy = littlecms(FOGRA39, "#2D3142")
+    assert red[0] < 0.1 and red[1] > 0.85 and red[2] > 0.55 and red[3] < 0.12, red
+    assert navy[0] > 0.6 and navy[1] > 0.5 and navy[2] > 0.25 and navy[3] < 0.7, navy
+    naive = {"red": (0.0, 0.823, 0.716, 0.156), "navy": (0.318, 0.254, 0.0, 0.741)}
+    for name, old in naive.items():
+        assert not [v for v in used if all(abs(a - b) <= 0.02 for a, b in zip(v, old))], name
+
+
+def test_output_intent_names_fogra39_and_embeds_the_shipped_profile(files):
+    shipped = FOGRA39.read_bytes()
+    for path in files:
+        with pikepdf.open(path) as pdf:
+            (intent,) = pdf.Root.OutputIntents
+            assert str(intent.S) == "/GTS_PDFX"
+            assert str(intent.OutputConditionIdentifier) == "FOGRA39"
+            assert str(intent.RegistryName) == "http://www.color.org"
+            assert "FOGRA39" in str(intent.Info)
+            assert intent.DestOutputProfile.read_bytes() == shipped
+            embedded = ImageCms.getOpenProfile(io.BytesIO(intent.DestOutputProfile.read_bytes()))
+            assert (embedded.profile.xcolor_space, embedded.profile.device_class) == ("CMYK", "prtr")
+
+
+def test_total_ink_of_every_colour_is_within_the_profile_limit(colours):
+    inks = [sum(values) * 100 for op, values, _ in colours if op in ("k", "K")]
+    assert inks and max(inks) <= 300 + 1e-6
+
+
+def test_black_text_is_on_the_black_plate_alone(colours):
+    text = [fill for op, fill, _ in colours if op == "text"]
+    assert text and None not in text
+    dark = [fill for fill in text if fill[3] >= 0.5 and abs(fill[0] - fill[1]) < 0.05]
+    assert dark, "the body text is dark grey"
+    assert all(fill[:3] == (0.0, 0.0, 0.0) for fill in dark), sorted(set(dark))
+    # as dark as the grey reads: its sRGB L* scaled between the paper and solid K (black-point
+    # compensation on the K plate), measured through the profile, within 1.5
+    linear = (int(DARK_GREY_TEXT[1:3], 16) / 255 + 0.055) / 1.055
+    grey_l = 116 * (linear ** 2.4) ** (1 / 3) - 16
+    solid_k = lightness((0, 0, 0, 1))
+    wanted = solid_k + grey_l * (100 - solid_k) / 100
+    assert max(abs(lightness(fill) - wanted) for fill in set(dark)) <= 1.5, (wanted, sorted(set(dark)))
+
+
+# ---- the palette and the shipped profiles, without a build -----------------------------------------
+
+@pytest.mark.parametrize("value", ["#D7263D", "#2D3142", "#C8C8C8", "#4D4D4D"])
+@pytest.mark.parametrize("press, profile, limit", [("FOGRA39", FOGRA39, 300), ("CGATS TR 003", TR003, 240)])
+def test_palette_areas_match_littlecms_for_each_press(value, press, profile, limit):
+    from generator.render.colour import Palette
+    palette = Palette("cmyk", limit, (40, 30, 30, 100), press)
+    got = palette.cmyk(value, area=True)
+    assert all(abs(a - b) <= 0.02 for a, b in zip(got, littlecms(profile, value))), (value, got)
+    assert sum(got) * 100 <= limit + 1e-6
+
+
+def test_palette_rich_black_for_areas_and_k_only_for_text():
+    from generator.render.colour import Palette
+    palette = Palette("cmyk", 300, (40, 30, 30, 100), "FOGRA39")
+    assert palette.cmyk("#000000", area=True) == (0.4, 0.3, 0.3, 1.0)
+    assert palette.cmyk("#000000") == (0.0, 0.0, 0.0, 1.0)
+    light, dark = palette.cmyk("#C8C8C8"), palette.cmyk("#4D4D4D")
+    assert light[:3] == dark[:3] == (0.0, 0.0, 0.0) and 0 < light[3] < dark[3] < 1
+    assert palette.cmyk("#FFFFFF") == (0.0, 0.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("profile, limit", [(FOGRA39, 300), (TR003, 240)])
+def test_shipped_profiles_separate_within_their_ink_limit(profile, limit):
+    """Every sRGB colour on a 9-step grid separates within the profile's total ink (a point or
+    so over where the B2A table interpolates; the palette clips that)."""
+    steps = [round(i * 255 / 8) for i in range(9)]
+    grid = Image.new("RGB", (9 ** 3, 1))
+    grid.putdata([(r, g, b) for r in steps for g in steps for b in steps])
+    for intent in (ImageCms.Intent.RELATIVE_COLORIMETRIC, ImageCms.Intent.PERCEPTUAL):
+        transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(profile)),
+                                            "RGB", "CMYK", renderingIntent=intent)
+        inks = numpy.asarray(transform.apply(grid), dtype=float).sum(axis=-1) / 255 * 100
+        assert inks.max() <= limit + 3
+
+
+def test_a_cmyk_profile_must_name_a_shipped_characterisation(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
+    (project / "templates" / "profiles").mkdir(parents=True)
+    text = (ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8")
+    (project / "templates" / "profiles" / "eu-3mm.yaml").write_text(
+        text.replace("characterisation: FOGRA39", "characterisation: FOGRA51"), encoding="utf-8")
+    result = pnp("profiles", project=project)
+    assert result.exit_code != 0
+    assert "cards.colour.characterisation: no press profile for 'FOGRA51' in generator/icc" in result.stderr
+
+
+@pytest.mark.parametrize("press, profile, limit", [("FOGRA39", FOGRA39, 300), ("CGATS TR 003", TR003, 240)])
+def test_pictures_are_separated_perceptually_within_the_ink_limit(press, profile, limit):
+    from generator.render.colour import Palette
+    steps = [round(i * 255 / 8) for i in range(9)]
+    picture = Image.new("RGB", (9 ** 3, 1))
+    picture.putdata([(r, g, b) for r in steps for g in steps for b in steps])
+    got = Palette("cmyk", limit, None, press).picture(picture.convert("RGBA"))
+    assert got.mode == "CMYK" and got.size == picture.size
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(profile)),
+                                        "RGB", "CMYK", renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    want = numpy.asarray(transform.apply(picture), dtype=float)
+    pixels = numpy.asarray(got, dtype=float)
+    assert pixels.sum(axis=-1).max() <= limit / 100 * 255
+    inside = want.sum(axis=-1) <= limit / 100 * 255
+    assert inside.mean() > 0.9 and numpy.abs(pixels[inside] - want[inside]).max() == 0
+    assert (pixels[..., 3] == want[..., 3]).all(), "the ink limit takes C, M and Y down and keeps K"
