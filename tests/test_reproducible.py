@@ -48,6 +48,9 @@ def subsetter(request, monkeypatch, caplog):
     elif weasyprint.text.ffi.harfbuzz_subset is None:
         pytest.skip("libharfbuzz-subset0 is not installed here; the fontTools path is tested alone")
     caplog.set_level(logging.WARNING, logger="weasyprint")
+    # Subsets are shared within a process: start without any, so this subsetter makes them.
+    from generator.render import subset
+    subset.clear()
     return request.param
 
 
