@@ -203,9 +203,9 @@ def _made(maker, project, game, edition, cache):
     return work
 
 
-def build_home(project: Project, request: BuildRequest, progress=None, cache: Cache | None = None) -> BuildResult:
-    games = load_games(project, request.game, request.locale, cache=cache)
-    units = _home_units(project, games, request, cache)
+def run_and_write(project: Project, request: BuildRequest, games: list[Game], units: list[Unit],
+                  cache: Cache | None, progress=None) -> BuildResult:
+    """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
     outcomes = run_units(units, cache, TextsNow({g.slug: g for g in games}), request.jobs, progress)
     problems = [p for outcome in outcomes for p in outcome.problems]
     if problems:
@@ -213,6 +213,12 @@ def build_home(project: Project, request: BuildRequest, progress=None, cache: Ca
     artifacts = [a for outcome in outcomes for a in outcome.artifacts]
     write_all(request.out_folder(project), artifacts)
     return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
+
+
+def build_home(project: Project, request: BuildRequest, progress=None, cache: Cache | None = None) -> BuildResult:
+    games = load_games(project, request.game, request.locale, cache=cache)
+    units = _home_units(project, games, request, cache)
+    return run_and_write(project, request, games, units, cache, progress)
 
 
 # ---- print-shop files ---------------------------------------------------------------------
@@ -261,13 +267,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
             units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}",
                               f"{game.slug} {edition} {locale} {profile.name}", _shop_files(kit, profile),
                               {"tool": tool, "structure": structures[game.slug]}))
-    outcomes = run_units(units, cache, TextsNow({g.slug: g for g in games}), request.jobs, progress)
-    problems = [p for outcome in outcomes for p in outcome.problems]
-    if problems:
-        raise DataError(problems)
-    artifacts = [a for outcome in outcomes for a in outcome.artifacts]
-    write_all(request.out_folder(project), artifacts)
-    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
+    return run_and_write(project, request, games, units, cache, progress)
 
 
 def _shop_files(kit: Kit, profile):
