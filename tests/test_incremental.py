@@ -149,9 +149,13 @@ def test_a_killed_build_leaves_output_and_cache_usable(sample_project, tmp_path)
     build(sample_project, out, "--paper", "a4")
     good, cache_before = files(out), cache_files(out)
     replace_in(sample_project / "components" / "sample-game" / "game.yaml", "title: ", "title: New ")
-    process = subprocess.Popen([str(SCRIPT), "-C", str(sample_project), "build", "--out", str(out), "--jobs", "1"],
+    process = subprocess.Popen([str(SCRIPT), "-C", str(sample_project), "build", "--out", str(out), "--jobs", "2"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    time.sleep(2.5)                    # loading, checking and drawing: it takes longer than this
+    # Killed while drawing: its worker processes exist only once the files are being rendered.
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None and not children.read_text().split():
+        time.sleep(0.01)
     assert process.poll() is None, "the build ended before it could be killed"
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
