@@ -8,17 +8,14 @@ again.
 """
 from __future__ import annotations
 
-from typing import Iterable
-
-from .booklet import check_booklet, check_templates
 from .cache import Cache
 from .errors import DataError, Problem, UsageError
-from .i18n import check_placeholder_names, check_translations
-from .incremental import (TextsNow, cache_usable, data_digest, digest, folder_digest, game_folder_digest,
-                          remember_build, rules_folder, structure_digest, tool_digest, whole_build_inputs)
+from .incremental import (TextsNow, cache_usable, data_digest, remember_build, structure_digest, tool_digest,
+                          whole_build_inputs)
 from .kinds import files_of, locale_files_of
-from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_title, validation_kit
-from .layout import Localised, card_faces, check_card_sizes
+from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_title
+from .layout import Localised, card_faces
+from .loading import load_games
 from .output import Artifact, write_all
 from .project import Game, Project
 from .render.shop import booklet_with_bleed, decks_of, render_shop_cards
@@ -26,70 +23,6 @@ from .reproducible import fixed_clock
 from .request import BuildRequest, BuildResult, unchanged_build
 from .texts import Texts
 from .units import Unit, run_units
-from .validate import validate_game
-
-# ---- load + validate ----------------------------------------------------------------------
-
-def load_games(project: Project, slug: str | None = None, locale: str | None = None, *,
-               texts: bool = True, cache: Cache | None = None) -> list[Game]:
-    """Load and fully validate the selected games; raise DataError with every problem.
-    With `locale`, translations and text fit are checked for that locale only: a designer
-    rebuilding the source language is not held up by catalogs that have not caught up yet.
-    `texts=False` stops after the data and rules checks (what translation commands need).
-    With a build's `cache`, a game whose every file, and the tool, are as they were when it
-    last passed is not checked again: the same input passes the same checks."""
-    games, problems = [], []
-    for name in project.select(slug):
-        game, found = project.load_game(name)
-        passed = _passed_before(project, game, locale, texts, cache) if not found else None
-        if passed and passed[0]:
-            games.append(game)
-            continue
-        found += validate_game(game)        # checks what did load, even beside a broken file
-        found += check_card_sizes(project, game) if not found else []
-        if not found and texts:
-            locales = [locale] if locale in game.locales else None
-            unknown = check_placeholder_names(game)
-            # Independent checks: a translation gap does not hide a text that overflows. Only
-            # a source text naming a number the data lacks stops the faces from being laid out.
-            found += unknown + check_translations(game, locales) + check_booklet(game)
-            if not unknown:
-                found += check_game_faces(project, game, locales)
-        if not found and passed:
-            cache.put_record("valid", passed[1], {"format": 1})
-        problems += found
-        games.append(game)
-    if texts and any(game.booklet.get("sections") for game in games):
-        problems += check_templates(project)
-    if problems:
-        raise DataError(problems)
-    return games
-
-
-def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cache | None):
-    """(whether the game passed these checks with these very files before, the record's name)."""
-    if cache is None:
-        return None
-    from .rules import load_rules
-    try:
-        game.rules = load_rules(game.meta["rules"])
-    except (LookupError, KeyError, TypeError):
-        return None
-    rules = rules_folder(game)
-    name = digest("valid", tool_digest(project), game.slug, game_folder_digest(game.folder),
-                  folder_digest(rules) if rules and rules.is_dir() else "", locale, texts)
-    return cache.record("valid", name) is not None, name
-
-
-def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
-    problems = []
-    for locale in locales or game.locales:
-        texts = Texts.load(game, locale)
-        for edition in game.editions:
-            kit = validation_kit(project, game, Localised(game, edition, texts))
-            for kind in KINDS:
-                problems += kind.check(kit)
-    return list(dict.fromkeys(problems))     # a layout's own fault is named once, not per locale
 
 
 # ---- the build ----------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def main(ctx, directory: Path):
 @click.pass_obj
 def list_command(obj: Context, as_json: bool):
     """Show games, editions, locales and every component with its count per edition."""
-    from .build import load_games
+    from .loading import load_games
     from .catalog import describe_games, print_games
     games = load_games(obj.project)
     data = describe_games(games)

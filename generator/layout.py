@@ -12,6 +12,7 @@ from .elements import element_type
 from .incremental import merge, recording
 from .errors import DataError, Problem, UsageError
 from .project import Component, Game, Project
+from .card_sizes import CardSize, card_sizes, check_card_sizes, size_of  # noqa: F401  (the sizes' home)
 from .render.faces import PlacedFace, place_face
 from .texts import Texts, numbers
 from .yamlfile import key_path, locate
@@ -209,24 +210,6 @@ def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
 
 # ---- card sizes ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class CardSize:
-    """A card size of templates/sheets/card-sizes.yaml and the home sheet of each duplex mode."""
-
-    name: str
-    size_mm: tuple[float, float]
-    sheets: dict
-
-
-def card_sizes(project: Project) -> list[CardSize]:
-    data = project.load_sheet("card-sizes")["sizes"]
-    return [CardSize(name, tuple(size["size_mm"]), dict(size["sheets"])) for name, size in data.items()]
-
-
-def size_of(face_mm, sizes: list[CardSize]) -> CardSize | None:
-    return next((size for size in sizes if all(abs(a - b) < 0.01 for a, b in zip(size.size_mm, face_mm))), None)
-
-
 def by_card_size(faces: list[Face], sizes: list[CardSize]) -> list[tuple[CardSize, list[Face]]]:
     """The faces grouped by card size, sizes in the order their first card comes."""
     groups: dict[str, tuple[CardSize, list[Face]]] = {}
@@ -234,37 +217,6 @@ def by_card_size(faces: list[Face], sizes: list[CardSize]) -> list[tuple[CardSiz
         size = size_of(face.layout["size_mm"], sizes)
         groups.setdefault(size.name, (size, []))[1].append(face)
     return list(groups.values())
-
-
-def check_card_sizes(project: Project, game: Game) -> list[Problem]:
-    """Every card's face and back have one of the card sizes, the same one: a home sheet has
-    a slot of that size, and nothing is ever scaled to fit."""
-    sizes = card_sizes(project)
-    known = ", ".join(f"{s.name} {s.size_mm[0]:g} x {s.size_mm[1]:g}" for s in sizes)
-    layouts, problems = game.layouts, []
-    used = {}
-    for component in game.components:
-        if component.category != "cards" or component.data.get("deck") not in game.decks:
-            continue
-        deck = game.decks[component.data["deck"]]
-        front = ("faces", component.data.get("layout", deck["layout"]))
-        back = ("backs", component.data.get("back", deck["back"]))
-        used.setdefault(front, set()).add(back)
-    for front, backs in used.items():
-        for group, name in (front, *backs):
-            layout = layouts.get(group, {}).get(name)
-            if layout is not None and size_of(layout["size_mm"], sizes) is None:
-                w, h = layout["size_mm"]
-                problems.append(Problem(layout.file, layout.line_of("size_mm"), f"{group}.{name}.size_mm",
-                                        f"{w:g} x {h:g} mm is no card size (sizes: {known})"))
-        face = layouts.get(front[0], {}).get(front[1])
-        for group, name in backs:
-            back = layouts.get(group, {}).get(name)
-            if face is not None and back is not None and tuple(back["size_mm"]) != tuple(face["size_mm"]):
-                problems.append(Problem(back.file, back.line_of("size_mm"), f"{group}.{name}.size_mm",
-                                        f"the back is {back['size_mm'][0]:g} x {back['size_mm'][1]:g} mm, its face "
-                                        f"{front[1]} is {face['size_mm'][0]:g} x {face['size_mm'][1]:g} mm"))
-    return list(dict.fromkeys(problems))
 
 
 def home_sheet(project: Project, size: CardSize, duplex: str):

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from jsonschema import Draft202012Validator
 
-from .booklet import PAGE_MULTIPLE      # the rule booklet is always padded to it
 from .errors import DataError, Problem, UsageError
 from .icc import PRESSES
 from .layout import card_sizes, distinct_faces
@@ -299,6 +298,7 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
             if names.index(name) != index:
                 add(("cards", "files", index, "name"), f"two files named '{name}'")
     booklet = data.get("booklet")
+    from .booklet import PAGE_MULTIPLE      # the rule booklet is always padded to it; WeasyPrint loads late
     if booklet and unsafe_name(booklet["name"]):
         add(("booklet", "name"), f"cannot name a file {booklet['name']!r}: {unsafe_name(booklet['name'])}")
     if booklet and PAGE_MULTIPLE % booklet["page_multiple"]:

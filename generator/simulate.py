@@ -180,7 +180,7 @@ class GameSource:
     slug: str
 
     def load(self):
-        from .build import load_games          # the whole loader, only in a worker that needs it
+        from .loading import load_games          # the whole loader, only in a worker that needs it
         from .project import Project
         return load_games(Project(Path(self.root)), self.slug, texts=False)[0]
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 
-from ..build import load_games
+from ..loading import load_games
 from ..simulate import play_game
 from . import games_per_run
 

@@ -16,7 +16,7 @@ from ..rules.engine import Engine, InvariantBroken, OptionError, SetupError
 def _game(obj, slug: str, texts: bool = True):
     """The game and its engine; `texts=False` skips the checks of translations and text fit,
     which playing it never reads."""
-    from ..build import load_games      # drawing libraries load only for commands that need them
+    from ..loading import load_games      # drawing libraries load only for commands that need them
     game = load_games(obj.project, slug, texts=texts)[0]
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:

@@ -8,7 +8,7 @@ import click
 
 def _games(project, game):
     """Games whose data and rules are sound; their translations may be incomplete."""
-    from ..build import load_games
+    from ..loading import load_games
     return load_games(project, game, texts=False)
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from lxml import etree
 from PIL import Image, UnidentifiedImageError
-from reportlab.graphics import renderPDF
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 
@@ -151,6 +150,7 @@ class Picture(ElementType):
             return Placed(element, None, (("file", f"picture {file}: {exc}"),))
 
     def draw(self, canvas, placed, values, context):
+        from reportlab.graphics import renderPDF     # loads half of ReportLab: only when drawing
         if placed.fitted is None:
             return
         element = placed.spec

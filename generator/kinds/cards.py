@@ -7,7 +7,6 @@ from ..layout import (by_card_size, card_faces, card_faces_with_texts, card_size
                       sheet_grid)
 from ..render.cards import render_calibration, render_card_sheets
 from ..render.preview import render_contact_sheet
-from ..render.shop import decks_of
 from . import Kind
 
 
@@ -51,6 +50,7 @@ def locale_parts(kit: Kit) -> list:
 
 def locale_files(kit: Kit, part: str | None = None) -> list:
     """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
+    from ..render.shop import decks_of      # shop code loads the booklet's libraries: only when drawing
     artifacts = []
     faces = card_faces(kit.loc) if part is None else deck_faces(kit.loc, part)
     for deck, cards in decks_of(faces).items():
