@@ -5,6 +5,7 @@ tool's own templates fill in whatever the project does not override.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -137,6 +138,9 @@ class Game:
 @dataclass
 class Project:
     root: Path
+    # Sheets already read and checked, by file and its state on disk: a build reads the same
+    # few sheets for every kit, and a preview server sees an edited sheet as a new one.
+    _sheets: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def components_dir(self) -> Path:
@@ -215,6 +219,13 @@ class Project:
         """A sheet template (templates/sheets/NAME.yaml), checked against the schema of its
         kind; anything wrong is a DataError located in the sheet's file."""
         path = self.template(f"sheets/{name}.yaml")
+        try:
+            state = path.stat()
+            key = (name, str(path), state.st_mtime_ns, state.st_size, state.st_ino)
+        except OSError:
+            key = None                      # loading it names what is wrong
+        if key in self._sheets:
+            return copy.deepcopy(self._sheets[key])     # callers may change their copy
         display = self.display(path)
         data, problems = load_yaml(path, display, [self.root, TOOL_TEMPLATES])
         if not problems and not isinstance(data, Located):
@@ -223,6 +234,8 @@ class Project:
             problems = _sheet_problems(data, SHEET_KINDS.get(name, "cards"), display)
         if problems:
             raise DataError(problems)
+        if key is not None:
+            self._sheets[key] = copy.deepcopy(data)
         return data
 
 
