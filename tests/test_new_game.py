@@ -122,3 +122,14 @@ def test_a_scaffold_that_does_not_validate_leaves_nothing_behind(tmp_path, monke
     assert result.exit_code == 1, result.output
     assert f"components/{SLUG}/cards.yaml:" in result.stderr and "rules need 1, data says 2" in result.stderr
     assert list(root.iterdir()) == []
+
+
+def test_no_file_is_written_through_a_link_out_of_the_project(tmp_path):
+    root, elsewhere = tmp_path / "designer", tmp_path / "elsewhere"
+    root.mkdir()
+    elsewhere.mkdir()
+    (root / "rules").symlink_to(elsewhere, target_is_directory=True)
+    result = pnp("new", SLUG, project=root)
+    assert result.exit_code == 1, result.output
+    assert "rules is not a folder of the project" in result.stderr
+    assert list(elsewhere.iterdir()) == [] and not (root / "components").exists()

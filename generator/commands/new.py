@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import DataError, PnpError
+from ..errors import PnpError
 
 SCAFFOLD = Path(__file__).resolve().parent.parent / "scaffold"
 TEMPLATE_SUFFIX = ".j2"
@@ -62,6 +62,7 @@ def new_game(project, slug: str) -> list[str]:
     catalog template; the paths written, relative to the project. Refuses a bad name, or a
     game folder or rules module that is already there."""
     from ..build import load_games
+    from ..files import outside_roots
     from ..i18n import extract_game, template_path, write_extractions
     from ..rules import PROJECT_FOLDER
     check_slug(slug)
@@ -69,6 +70,10 @@ def new_game(project, slug: str) -> list[str]:
     module = module_name(slug)
     game_folder = root / "components" / slug
     rules_folder = root / PROJECT_FOLDER / module
+    for folder in (root / "components", root / PROJECT_FOLDER):
+        if _taken(folder) and (outside_roots(folder, [root]) or not folder.is_dir()):
+            raise PnpError(f"{folder.relative_to(root).as_posix()} is not a folder of the project "
+                           f"(a file, or a link to a place outside it): `pnp new` writes nothing there")
     for taken in (game_folder, rules_folder, rules_folder.with_suffix(".py")):
         if _taken(taken):
             raise PnpError(f"{taken.relative_to(root).as_posix()} already exists: `pnp new` writes a new game "
@@ -83,7 +88,7 @@ def new_game(project, slug: str) -> list[str]:
         game = load_games(project, slug)[0]
         extraction = extract_game(game)
         write_extractions([extraction])
-    except (DataError, PnpError, OSError):
+    except BaseException:               # a game that does not validate, a full disk, Ctrl-C
         for folder in reversed(made):
             shutil.rmtree(folder, ignore_errors=True)
         raise
