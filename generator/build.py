@@ -61,9 +61,27 @@ def plan(games: list[Game], request: BuildRequest, available: tuple[str, ...]) -
     return jobs
 
 
+def kind_names() -> tuple[str, ...]:
+    """What `--kind` may name: each component kind, the booklet, each file made once per edition."""
+    return (*(kind.name for kind in KINDS), "booklet", *EDITION_MAKERS)
+
+
+def check_kinds(request: BuildRequest) -> None:
+    """A usage error for a kind the build does not make, or a selection of kinds for print shops."""
+    if not request.kinds:
+        return
+    if request.profiles:
+        raise UsageError("--kind is for home kits; a shop's profile decides its files")
+    unknown = [name for name in request.kinds if name not in kind_names()]
+    if unknown:
+        raise UsageError(f"no kind '{unknown[0]}' (kinds: {', '.join(kind_names())})")
+
+
 def build(project: Project, request: BuildRequest, progress=None) -> BuildResult:
     """Home kits, or with `request.profiles` print-shop files; the clock never shows in them.
-    What an earlier build made from the same input is reused (generator/incremental.py)."""
+    What an earlier build made from the same input is reused (generator/incremental.py).
+    With `request.kinds`, only those kinds' files are made and written; the others stay."""
+    check_kinds(request)
     out = request.out_folder(project)
     kept = unchanged_build(project, request)
     if kept is not None:
@@ -84,7 +102,8 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
 
 def _home_units(project: Project, games: list[Game], request: BuildRequest, cache: Cache | None) -> list[Unit]:
     """The build's units in the order of its files: per kit, the files made once per edition
-    and locale (each kind's, the booklet) before each paper's; then each edition's report."""
+    and locale (each kind's, the booklet) before each paper's; then each edition's report.
+    With `request.kinds`, only the units of those kinds."""
     jobs = plan(games, request, paper_names(project))
     tool = tool_digest(project)
     structures = {game.slug: structure_digest(game) for game in games}
@@ -92,6 +111,8 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
     options = f"{request.duplex}|{request.back_offset[0]:g},{request.back_offset[1]:g}"
     units: list[Unit] = []
     once: set[tuple[str, str, str]] = set()
+    wanted = set(request.kinds or kind_names())
+    kinds = [kind for kind in KINDS if kind.name in wanted]
     for game, edition, locale, paper in jobs:
         if (game.slug, locale) not in texts_cache:
             texts_cache[game.slug, locale] = Texts.load(game, locale)
@@ -102,15 +123,16 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
         inputs = {"tool": tool, "structure": structures[game.slug]}
         if (game.slug, edition, locale) not in once:
             once.add((game.slug, edition, locale))
-            for kind in KINDS:
+            for kind in kinds:
                 for part in kind.locale_parts(kit):
                     # Made whatever the paper (the kinds' contract): one entry serves builds of any papers.
                     units.append(Unit(f"home|{where}|{options}|{kind.name}-once|{part}",
                                       f"{game.slug} {edition} {locale} {kind.name}",
                                       _part(locale_files_of, kind, kit, part), inputs))
-            units.append(Unit(f"home|{where}|{','.join(papers)}|booklet", f"{game.slug} {edition} {locale} booklet",
-                              lambda kit=kit: (booklet_files(kit), []), inputs))
-        for kind in KINDS:
+            if "booklet" in wanted:
+                units.append(Unit(f"home|{where}|{','.join(papers)}|booklet", f"{game.slug} {edition} {locale} booklet",
+                                  lambda kit=kit: (booklet_files(kit), []), inputs))
+        for kind in kinds:
             for part in kind.file_parts(kit):
                 units.append(Unit(f"home|{where}|{paper}|{','.join(papers)}|{options}|{kind.name}|{part}",
                                   f"{game.slug} {edition} {locale} {paper} {kind.name}",
@@ -119,6 +141,8 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
         data = data_digest(game)
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
             for kind, maker in EDITION_MAKERS.items():
+                if kind not in wanted:
+                    continue
                 # Made from the data as written (not through a catalog), texts included.
                 units.append(Unit(f"edition|{game.slug}|{edition}|{kind}", f"{game.slug} {edition} {kind}",
                                   _made(maker, project, game, edition, cache), {"tool": tool, "data": data}))
@@ -144,6 +168,8 @@ def run_and_write(project: Project, request: BuildRequest, games: list[Game], un
     if problems:
         raise DataError(problems)
     artifacts = [a for outcome in outcomes for a in outcome.artifacts]
+    if request.kinds and not artifacts:
+        raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
     write_all(request.out_folder(project), artifacts)
     return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
 

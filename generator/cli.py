@@ -103,8 +103,11 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
               help="Worker processes; 0 uses every core.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Render every file again, ignoring what earlier builds made (the cache in OUT/.cache).")
+@click.option("--kind", "kinds", multiple=True, metavar="KIND[,KIND...]",
+              help="Only these kinds of file: a component kind (cards, boards, ...), booklet or report "
+                   "(comma-separated or repeated); the other files and their manifest entries stay as they were.")
 @click.pass_obj
-def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache):
+def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache, kinds):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
@@ -112,7 +115,8 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
         raise click.BadParameter(f"backs are not printed separately with --duplex {duplex}", param_hint="--back-offset")
     from .request import BuildRequest, unchanged_build
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
-                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, jobs=jobs, cache=not no_cache)
+                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, jobs=jobs, cache=not no_cache,
+                           kinds=_kinds(kinds))
     result = unchanged_build(obj.project, request)
     if result is None:
         from .build import build
@@ -129,6 +133,15 @@ def summary(result, out) -> str:
     fresh = len(result.rebuilt)
     kept = f", {len(result.artifacts) - fresh} unchanged" if fresh < len(result.artifacts) else ""
     return f"built {len(result.artifacts)} files ({pages} pages) into {out}: {fresh} rendered{kept}"
+
+
+def _kinds(values: tuple[str, ...]) -> tuple[str, ...]:
+    """--kind cards,boards --kind booklet: the names, each once, sorted (the order does not
+    change what is built). Which names exist is the build's to say."""
+    names = {name.strip() for value in values for name in value.split(",")}
+    if "" in names:
+        raise click.BadParameter("an empty kind name", param_hint="--kind")
+    return tuple(sorted(names))
 
 
 def _offset(value: str) -> tuple[float, float]:

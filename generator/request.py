@@ -21,6 +21,9 @@ class BuildRequest:
     back_offset: tuple[float, float] = (0.0, 0.0)
     jobs: int | None = None                 # worker processes; None or 0: every core
     cache: bool = True                      # reuse what an earlier build made from the same input
+    # Only these kinds of file (component kinds, "booklet", "report"), sorted; () builds all.
+    # The files of other kinds, and their manifest entries, stay as an earlier build left them.
+    kinds: tuple[str, ...] = ()
 
     def out_folder(self, project: Project) -> Path:
         return self.out or project.root / "output"

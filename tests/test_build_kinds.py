@@ -1,0 +1,131 @@
+"""`pnp build --kind`: only the files of the kinds named are rendered and written; every other
+file, and its manifest entry, stays exactly as the earlier build left it."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLE, pnp, replace_in
+from generator.kinds import KINDS
+from generator.kits import EDITION_MAKERS
+
+# The manifest kinds of the files each --kind names, for the sample game (a card kind makes
+# sheets, a calibration sheet and contact sheets; the booklet its A5 file and its imposition).
+CARD_FILES = {"cards", "calibration", "preview"}
+BOOKLET_FILES = {"rules", "rules-imposed"}
+CARDS_YAML = Path("components") / "sample-game" / "cards.yaml"
+
+
+@pytest.fixture
+def sample_project(tmp_path) -> Path:
+    copy = tmp_path / "sample"
+    shutil.copytree(SAMPLE, copy)
+    return copy
+
+
+def build(project: Path, out: Path, *args: str):
+    result = pnp("build", "--out", str(out), "--paper", "a4", *args, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return result
+
+
+def summary(result) -> str:
+    return result.output.strip().splitlines()[-1]
+
+
+def rendered(result) -> int:
+    line = summary(result)
+    assert "rendered" in line, line
+    return int(line.split(": ")[-1].split(" rendered")[0])
+
+
+def manifest(out: Path) -> dict[str, dict]:
+    return {entry["path"]: entry for entry in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]}
+
+
+def on_disk(out: Path) -> dict[str, tuple[bytes, int, int]]:
+    """Every built file with its bytes, inode and modification time: a file written again,
+    even with the same bytes, gets another inode (it is renamed into place)."""
+    found = {}
+    for path in sorted(out.rglob("*")):
+        relative = path.relative_to(out).as_posix()
+        if path.is_file() and ".cache" not in path.relative_to(out).parts and relative != "manifest.json":
+            stat = path.stat()
+            found[relative] = (path.read_bytes(), stat.st_ino, stat.st_mtime_ns)
+    return found
+
+
+def test_cards_only_after_a_full_build_keeps_every_other_file_and_entry(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out)
+    before, entries = on_disk(out), manifest(out)
+    assert {entry["kind"] for entry in entries.values()} >= CARD_FILES | BOOKLET_FILES | {"boards", "dice"}
+    # A colour is data, not text: a full build would draw every file of the game again.
+    replace_in(sample_project / CARDS_YAML, 'colour: "#3A61C4"', 'colour: "#7A2E8C"')
+
+    result = build(sample_project, out, "--kind", "cards")
+    card_paths = {path for path, entry in entries.items() if entry["kind"] in CARD_FILES}
+    assert rendered(result) == len(card_paths) == 4, summary(result)
+    assert f"built {len(card_paths)} files" in summary(result)
+    after, now = on_disk(out), manifest(out)
+    assert set(after) == set(before) and set(now) == set(entries)
+    for path in set(before) - card_paths:
+        assert after[path] == before[path], f"{path} was written again"
+        assert now[path] == entries[path], f"{path}: its manifest entry changed"
+    redrawn = {path for path in card_paths if after[path][0] != before[path][0]}
+    assert any("-cards-a4" in path for path in redrawn), redrawn
+    assert all(now[path]["sha256"] != entries[path]["sha256"] for path in redrawn)
+
+    # The whole build then draws what the cards-only one left, and ends where a cold build does.
+    full = build(sample_project, out)
+    assert rendered(full) == len(entries) - len(card_paths), summary(full)
+    cold = tmp_path / "cold"
+    build(sample_project, cold, "--no-cache")
+    assert {path: data for path, (data, _, _) in on_disk(out).items()} == \
+           {path: data for path, (data, _, _) in on_disk(cold).items()}
+
+
+def test_several_kinds_build_just_those_files(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out)
+    entries = manifest(out)
+    result = build(sample_project, out, "--kind", "boards,booklet", "--no-cache")
+    wanted = {path for path, entry in entries.items() if entry["kind"] in BOOKLET_FILES | {"boards"}}
+    assert rendered(result) == len(wanted) == 3, summary(result)
+    assert manifest(out) == entries
+
+
+def test_the_nothing_changed_shortcut_tells_a_selection_from_the_whole_build(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out)
+    everything = len(manifest(out))
+    first = build(sample_project, out, "--kind", "cards")
+    assert "nothing changed" not in summary(first) and "built 4 files" in summary(first), summary(first)
+    assert rendered(first) == 0                         # every card file came from the cache
+    again = build(sample_project, out, "--kind", "cards")
+    assert summary(again).startswith("nothing changed: 4 files"), summary(again)
+    # The same selection written another way is the same build.
+    build(sample_project, out, "--kind", "booklet", "--kind", "cards")
+    reordered = build(sample_project, out, "--kind", "cards,booklet")
+    assert summary(reordered).startswith("nothing changed: 6 files"), summary(reordered)
+    whole = build(sample_project, out)
+    assert summary(whole).startswith(f"nothing changed: {everything} files"), summary(whole)
+
+
+def test_an_unknown_kind_is_a_usage_error_naming_the_kinds(sample_project, tmp_path):
+    out = tmp_path / "out"
+    build(sample_project, out)
+    before = on_disk(out)
+    result = pnp("build", "--out", str(out), "--kind", "cards,card", project=sample_project)
+    assert result.exit_code == 2, result.output
+    names = [kind.name for kind in KINDS] + ["booklet", *EDITION_MAKERS]
+    assert f"no kind 'card' (kinds: {', '.join(names)})" in result.stderr
+    assert "Traceback" not in result.output
+    for args in (("--kind", ""), ("--kind", "cards", "--profile", "tgc"),
+                 ("--kind", "report")):              # the sample game has no engine, so no report
+        result = pnp("build", "--out", str(out), *args, project=sample_project)
+        assert result.exit_code == 2, (args, result.output)
+    assert on_disk(out) == before
