@@ -1,0 +1,172 @@
+"""`pnp diff REV` and `pnp build --changed-since REV` on a copy of one game, with one card
+changed in every locale, one changed in one locale only, one added and one removed; the
+other version is a git revision of the copy or a folder holding the copy as it was."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import ROOT, pnp, replace_in
+
+GAME = "donkey-can"
+CARDS = f"components/{GAME}/cards.yaml"
+LOCALES = ("uk", "bg", "cs", "ru", "en")
+TRANSLATED = ("bg", "cs", "ru", "en")
+# The card added: a plain donkey, in every catalog.
+ADDED_NAME = {"uk": "Пряник", "bg": "Меденко", "cs": "Perník", "ru": "Пряник", "en": "Gingerbread"}
+PLAIN_TEXT = {"uk": "Вантажопідйомність: стандартна."}
+ADDED_BLOCK = """  donkey-pryanyk:
+    deck: donkeys
+    name: Пряник
+    text: *plain
+    value: 3
+    colour: "#6D6875"
+    icon: "♞"
+    count: {standard: 1}
+"""
+REMOVED_BLOCK = """  donkey-bublyk:
+    deck: donkeys
+    name: Бублик
+    text: *plain
+    value: 0
+    colour: "#6D6875"
+    icon: "♞"
+    count: {standard: 1}
+"""
+# The project's own rules module of the same name (looked up before the tool's): the tool's
+# rules with the box of the new version: a stronger donkey in the place of a plain one.
+RULES = '''"""The tool's donkey_can rules, with donkey-pryanyk in the place of donkey-bublyk."""
+import copy
+import dataclasses
+
+from generator.rules import donkey_can as tool
+
+counts = copy.deepcopy(tool.SPEC.counts)
+for edition in counts.values():
+    del edition["cards"]["donkey-bublyk"]
+    edition["cards"]["donkey-pryanyk"] = 1
+facts = {key.replace("donkey-bublyk", "donkey-pryanyk"): value for key, value in tool.SPEC.facts.items()}
+facts["cards.yaml:cards.donkey-pryanyk.value"] = 3
+SPEC = dataclasses.replace(tool.SPEC, counts=counts, facts=facts)
+ENGINE = copy.copy(tool.ENGINE)
+ENGINE.spec = SPEC
+'''
+
+
+def _git(folder: Path, *args: str) -> str:
+    result = subprocess.run(["git", "-C", str(folder), "-c", "user.name=Test", "-c", "user.email=test@example.org",
+                             "-c", "commit.gpgsign=false", *args], capture_output=True, text=True, check=True)
+    return result.stdout.strip()
+
+
+def _translation(locale: str, key: str, source: str, text: str) -> str:
+    return f'\nmsgctxt "{key}"\nmsgid "{source}"\nmsgstr "{text}"\n'
+
+
+def change(project: Path) -> None:
+    """The new version: donkey-vukhan in another colour (every locale), donkey-sirko with
+    another Bulgarian name (bg only), donkey-pryanyk (+3) added, donkey-bublyk (±0) removed."""
+    cards = project / CARDS
+    replace_in(cards, REMOVED_BLOCK, "")
+    text = cards.read_text(encoding="utf-8")
+    start = text.index("  donkey-vukhan:")
+    block_end = text.index("\n  donkey-", start + 1)
+    vukhan = text[start:block_end].replace('colour: "#6D6875"', 'colour: "#1D3557"')
+    assert vukhan != text[start:block_end]
+    cards.write_text(text[:start] + vukhan + "\n" + ADDED_BLOCK.rstrip("\n") + text[block_end:], encoding="utf-8")
+    replace_in(project / f"components/{GAME}/locales/bg.po", 'msgstr "Сивчо"', 'msgstr "Сивушко"')
+    for locale in TRANSLATED:
+        po = project / f"components/{GAME}/locales/{locale}.po"
+        plain = _plain_translation(po)
+        with po.open("a", encoding="utf-8") as handle:
+            handle.write(_translation(locale, "cards.donkey-pryanyk.name", "Пряник", ADDED_NAME[locale]))
+            handle.write(_translation(locale, "cards.donkey-pryanyk.text", PLAIN_TEXT["uk"], plain))
+
+
+def _plain_translation(po: Path) -> str:
+    lines = po.read_text(encoding="utf-8").splitlines()
+    at = lines.index('msgctxt "cards.donkey-sirko.text"')
+    return lines[at + 2].removeprefix('msgstr "').removesuffix('"')
+
+
+@pytest.fixture(scope="module")
+def versions(tmp_path_factory):
+    """(project in a git repository with the change committed, the commit before it, a folder
+    with the project as it was)."""
+    base = tmp_path_factory.mktemp("diff")
+    project = base / "project"
+    (project / "components").mkdir(parents=True)
+    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
+    (project / "rules" / "donkey_can").mkdir(parents=True)
+    (project / "rules" / "donkey_can" / "__init__.py").write_text(RULES, encoding="utf-8")
+    old_folder = base / "old"
+    shutil.copytree(project, old_folder)
+    _git(project, "init", "-q")
+    _git(project, "add", "-A")
+    _git(project, "commit", "-q", "-m", "as published")
+    before = _git(project, "rev-parse", "HEAD")
+    change(project)
+    _git(project, "commit", "-q", "-a", "-m", "errata")
+    return project, before, old_folder
+
+
+def _diff(project: Path, rev: str) -> dict:
+    result = pnp("diff", rev, "--json", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return json.loads(result.stdout)
+
+
+def test_diff_names_each_change_in_its_locales(versions):
+    project, before, old_folder = versions
+    for rev in (before, "HEAD~1", str(old_folder)):
+        data = _diff(project, rev)
+        [entry] = data["games"]
+        assert entry["game"] == GAME and entry["status"] == "changed"
+        components = entry["components"]
+        assert [(c["id"], c["counts"]) for c in components["added"]] == [("donkey-pryanyk", {"standard": 1})]
+        assert [(c["id"], c["counts"]) for c in components["removed"]] == [("donkey-bublyk", {"standard": 1})]
+        changed = {c["id"]: c["fields"] for c in components["changed"]}
+        assert changed == {
+            "donkey-vukhan": [{"field": "colour", "old": "#6D6875", "new": "#1D3557"}],
+            "donkey-sirko": [{"field": "name", "locales": {"bg": {"old": "Сивчо", "new": "Сивушко"}}}],
+        }
+        assert components["counts"] == []
+        assert "locales/bg.po" in entry["other"]
+        # The rules of the project as it is now expect the new box: the old one fails them.
+        checks = entry["checks"]
+        assert checks["moved"] and checks["new"] == 0 and checks["old"] > 0
+        assert any("donkey-pryanyk" in p for p in checks["fixed"])
+        assert entry["simulation"]["moved"], "a stronger donkey changes the seeded games"
+
+
+def test_diff_of_the_same_version_is_unchanged(versions):
+    project, _before, _old = versions
+    data = _diff(project, "HEAD")
+    assert data["games"] == [{"game": GAME, "status": "unchanged"}]
+
+
+def test_diff_text_and_a_bad_revision(versions):
+    project, before, _old = versions
+    result = pnp("diff", before, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"changes since {before} ({before[:10]}):"
+    assert "  added cards.donkey-pryanyk (standard ×1)" in lines
+    assert "  removed cards.donkey-bublyk (standard ×1)" in lines
+    assert '    colour: "#6D6875" → "#1D3557"' in lines
+    assert '    name [bg]: "Сивчо" → "Сивушко"' in lines
+    result = pnp("diff", "no-such-revision", project=project)
+    assert result.exit_code == 2 and "neither a folder nor a revision" in result.stderr
+
+
+def _page_texts(path: Path) -> list[str]:
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return [" ".join(page.get_textpage().get_text_range().split()) for page in pdf]
+    finally:
+        pdf.close()
