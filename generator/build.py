@@ -82,6 +82,10 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     What an earlier build made from the same input is reused (generator/incremental.py).
     With `request.kinds`, only those kinds' files are made and written; the others stay."""
     check_kinds(request)
+    if request.changed_since:
+        from .errata import build_errata        # made from two versions: never from the cache
+        with fixed_clock():
+            return build_errata(project, request, progress)
     out = request.out_folder(project)
     kept = unchanged_build(project, request)
     if kept is not None:

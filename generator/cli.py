@@ -106,8 +106,12 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
 @click.option("--kind", "kinds", multiple=True, metavar="KIND[,KIND...]",
               help="Only these kinds of file: a component kind (cards, boards, ...), booklet or report "
                    "(comma-separated or repeated); the other files and their manifest entries stay as they were.")
+@click.option("--changed-since", "changed_since", metavar="REV",
+              help="An errata kit instead: sheets of the cards changed or added since REV (a git revision or "
+                   "another project folder) and a booklet listing the changes, in <locale>/errata/.")
 @click.pass_obj
-def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache, kinds):
+def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache, kinds,
+                  changed_since):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
@@ -116,13 +120,16 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
     from .request import BuildRequest, unchanged_build
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
                            profiles=tuple(profiles), duplex=duplex, back_offset=offset, jobs=jobs, cache=not no_cache,
-                           kinds=_kinds(kinds))
+                           kinds=_kinds(kinds), changed_since=changed_since)
     result = unchanged_build(obj.project, request)
     if result is None:
         from .build import build
         from .progress import Progress
         with Progress("building") as progress:
             result = build(obj.project, request, progress=progress.step)
+    if changed_since and not result.artifacts:
+        click.echo(f"no card prints differently since {changed_since}: no errata to build")
+        return
     click.echo(summary(result, out or obj.project.root / "output"))
 
 

@@ -24,6 +24,7 @@ class BuildRequest:
     # Only these kinds of file (component kinds, "booklet", "report"), sorted; () builds all.
     # The files of other kinds, and their manifest entries, stay as an earlier build left them.
     kinds: tuple[str, ...] = ()
+    changed_since: str | None = None        # an errata kit against this version (generator/errata.py)
 
     def out_folder(self, project: Project) -> Path:
         return self.out or project.root / "output"
@@ -49,7 +50,7 @@ def unchanged_build(project: Project, request: BuildRequest) -> BuildResult | No
     """The last build's result when its inputs and output are exactly as it left them."""
     from .incremental import forget_digests, up_to_date, whole_build_inputs
     forget_digests()
-    if not request.cache:
+    if not request.cache or request.changed_since:
         return None
     kept = up_to_date(request.out_folder(project), whole_build_inputs(project, request))
     return BuildResult(kept, [], unchanged=True) if kept is not None else None

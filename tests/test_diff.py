@@ -64,7 +64,7 @@ def _git(folder: Path, *args: str) -> str:
     return result.stdout.strip()
 
 
-def _translation(locale: str, key: str, source: str, text: str) -> str:
+def _translation(key: str, source: str, text: str) -> str:
     return f'\nmsgctxt "{key}"\nmsgid "{source}"\nmsgstr "{text}"\n'
 
 
@@ -84,8 +84,8 @@ def change(project: Path) -> None:
         po = project / f"components/{GAME}/locales/{locale}.po"
         plain = _plain_translation(po)
         with po.open("a", encoding="utf-8") as handle:
-            handle.write(_translation(locale, "cards.donkey-pryanyk.name", "Пряник", ADDED_NAME[locale]))
-            handle.write(_translation(locale, "cards.donkey-pryanyk.text", PLAIN_TEXT["uk"], plain))
+            handle.write(_translation("cards.donkey-pryanyk.name", "Пряник", ADDED_NAME[locale]))
+            handle.write(_translation("cards.donkey-pryanyk.text", PLAIN_TEXT["uk"], plain))
 
 
 def _plain_translation(po: Path) -> str:
@@ -170,3 +170,101 @@ def _page_texts(path: Path) -> list[str]:
         return [" ".join(page.get_textpage().get_text_range().split()) for page in pdf]
     finally:
         pdf.close()
+
+
+# ---- the errata kit ---------------------------------------------------------------------------
+
+def _names(project: Path, locale: str, deck: str) -> dict[str, str]:
+    """card id -> its name in `locale` as the project's catalogs give it, for one deck."""
+    from generator.project import Project
+    from generator.texts import Texts
+    game, problems = Project(project).load_game(GAME)
+    assert not problems
+    texts = Texts.load(game, locale)
+    return {c.id: texts.get(f"{c.keypath}.name", c.data["name"]) for c in game.components
+            if c.category == "cards" and c.data["deck"] == deck}
+
+
+def _build_errata(project: Path, rev: str, out: Path, *args: str):
+    result = pnp("build", "--game", GAME, "--changed-since", rev, "--paper", "a4", "--out", str(out), *args,
+                 project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return result
+
+
+@pytest.fixture(scope="module")
+def errata(versions, tmp_path_factory):
+    """The errata kits of bg and uk against the commit before the change, and against the
+    folder holding the project as it was."""
+    project, before, old_folder = versions
+    out = tmp_path_factory.mktemp("errata")
+    for locale in ("bg", "uk"):
+        _build_errata(project, before, out / "git", "--locale", locale)
+        _build_errata(project, str(old_folder), out / "folder", "--locale", locale)
+    return out
+
+
+# What each locale's errata prints: bg also has the card whose Bulgarian name changed.
+EXPECTED = {"bg": ["donkey-sirko", "donkey-vukhan", "donkey-pryanyk"], "uk": ["donkey-vukhan", "donkey-pryanyk"]}
+
+
+@pytest.mark.parametrize("locale", ["bg", "uk"])
+def test_errata_sheets_hold_exactly_the_changed_cards(versions, errata, locale):
+    from conftest import cell_texts, check_manifest
+    project, _before, _old = versions
+    folder = errata / "git" / GAME / "standard" / locale / "errata"
+    sheets = folder / f"{GAME}-standard-{locale}-errata-cards-a4.pdf"
+    entries = {e["path"]: e for e in check_manifest(errata / "git")}
+    assert entries[sheets.relative_to(errata / "git").as_posix()]["cards"] == EXPECTED[locale]
+    names = _names(project, locale, "donkeys")
+    pdf = pdfium.PdfDocument(sheets)
+    try:
+        assert len(pdf) == 2, "one page of fronts, its page of backs"
+        fronts, backs = cell_texts(pdf[0], "a4"), cell_texts(pdf[1], "a4")
+    finally:
+        pdf.close()
+    printed = [card for card in names if any(names[card] in text.split(" ♞")[0] for text in fronts.values())]
+    assert sorted(printed) == sorted(EXPECTED[locale])
+    for index, card in enumerate(EXPECTED[locale]):
+        assert fronts[(index, 0)].startswith(names[card] + " ")
+        # long-edge duplex: the back of the card in column c is in column 2 - c of the back page
+        assert backs[(2 - index, 0)], f"no back behind {card}"
+    empty = [(c, r) for c in range(3) for r in range(3) if (c, r) not in {(i, 0) for i in range(len(EXPECTED[locale]))}]
+    assert all(not fronts[cell] for cell in empty)
+    assert all(not backs[(2 - c, r)] for c, r in empty)
+
+
+def test_errata_booklet_lists_every_change_in_its_language(versions, errata):
+    project, before, _old = versions
+    names = _names(project, "bg", "donkeys")
+    booklet = errata / "git" / GAME / "standard" / "bg" / "errata" / f"{GAME}-standard-bg-errata.pdf"
+    pages = _page_texts(booklet)
+    assert len(pages) % 4 == 0
+    text = " ".join(pages)
+    assert f"Промени спрямо {before} ({before[:10]})" in pages[0]
+    for section in ("Нови карти", "Променени карти", "Извадени карти"):
+        assert section in text
+    listed = {card for card, name in names.items() if name in text}
+    assert listed == set(EXPECTED["bg"])
+    assert "Гевречо: извадете ×1" in text                    # the removed card, by its old name
+    assert "Променено: име" in text and "Променено: външен вид" in text
+    imposed = booklet.with_name(f"{GAME}-standard-bg-errata-imposed-a4.pdf")
+    assert len(_page_texts(imposed)) == len(pages) // 2
+
+
+def test_errata_from_a_folder_prints_the_same_cards_and_rebuilds_byte_for_byte(versions, errata, tmp_path):
+    project, before, _old = versions
+    for locale in ("bg", "uk"):
+        name = f"{GAME}/standard/{locale}/errata/{GAME}-standard-{locale}-errata-cards-a4.pdf"
+        assert (errata / "git" / name).read_bytes() == (errata / "folder" / name).read_bytes()
+    _build_errata(project, before, tmp_path, "--locale", "uk", "--jobs", "1")
+    for path in sorted((errata / "git" / GAME / "standard" / "uk").rglob("*.pdf")):
+        relative = path.relative_to(errata / "git")
+        assert (tmp_path / relative).read_bytes() == path.read_bytes(), relative
+
+
+def test_no_change_builds_no_errata(versions, tmp_path):
+    project, _before, _old = versions
+    result = _build_errata(project, "HEAD", tmp_path, "--locale", "uk")
+    assert "no errata to build" in result.stdout
+    assert not (tmp_path / GAME).exists()

@@ -1,0 +1,244 @@
+"""The errata kit of `pnp build --changed-since REV`: for every edition and locale whose cards
+print differently from the other version's, card sheets of those cards alone (and their
+backs) and an A5 errata booklet listing every change in the locale's words.
+
+A card is in the errata when, in that edition and locale, it is new, when its face or back
+prints differently (its layout, or a value its layout shows: a text through the locale's
+catalog, a colour, an icon...), or, for the copies it gains, when it has more of them. Cards
+taken out, or with fewer copies, are listed in the booklet. The errata cards are a deck of
+their own on the home card sheets, laid out by the same code as the kit's card sheets: each
+back at its front's place for duplex, or beside it for gutterfold.
+
+The booklet is the rule booklet's machinery (generator/booklet.py, templates/booklet/) with
+content made here: a cover naming the version it corrects, a section per kind of change,
+every card to print drawn with what changed, and how to print. Its words are the tool's own
+(templates/sheets/errata.yaml, translated in templates/locales/).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+
+from .booklet import BookletContent, Block, CardEntry, Section, card_pictures, render as render_booklet
+from .errors import UsageError
+from .kit import Kit, localised_sheet
+from .layout import Face, Localised, by_card_size, card_faces, card_sizes, home_sheet, layout_fields, sheet_grid
+from .output import Artifact
+from .project import Game, Project
+from .texts import Texts
+
+# Values of a face shown under their own word in the booklet; any other value or layout
+# change is its look.
+NAMED_VALUES = ("name", "text")
+
+
+@dataclass
+class ErrataCard:
+    face: Face               # as the new version prints it, `copies` the copies to print
+    status: str              # added, changed or more (copies)
+    what: list[str] = field(default_factory=list)     # changed parts: name, text, look, back
+    old_copies: int = 0
+
+
+@dataclass
+class Errata:
+    """The changes of one edition and locale."""
+
+    cards: list[ErrataCard] = field(default_factory=list)
+    removed: list[tuple[str, int]] = field(default_factory=list)       # (name as it was, copies)
+    fewer: list[tuple[str, int, int]] = field(default_factory=list)    # (name, copies before, now)
+
+    def __bool__(self) -> bool:
+        return bool(self.cards or self.removed or self.fewer)
+
+
+def _look(face: Face) -> tuple[str, dict]:
+    """What a face prints: its layout and the values the layout reads."""
+    layout = json.dumps(face.layout, sort_keys=True, ensure_ascii=False, default=str)
+    return layout, {name: face.values.get(name) for name in sorted(layout_fields(face.layout))}
+
+
+def _changed_parts(old: Face, new: Face) -> list[str]:
+    (old_layout, old_values), (new_layout, new_values) = _look(old), _look(new)
+    parts = [name for name in NAMED_VALUES
+             if name in old_values and name in new_values and old_values[name] != new_values[name]]
+    others = {k for k in set(old_values) | set(new_values) if k not in NAMED_VALUES or k not in old_values
+              or k not in new_values}
+    if old_layout != new_layout or any(old_values.get(k) != new_values.get(k) for k in others):
+        parts.append("look")
+    if (old.back is None) != (new.back is None) or (old.back is not None and _look(old.back) != _look(new.back)):
+        parts.append("back")
+    return parts
+
+
+def old_faces(old: Game | None, edition: str, locale: str) -> dict[str, Face]:
+    """The other version's card faces of the edition in the locale, by face key; none when it
+    lacks the game, the edition or the locale (every card is then new there)."""
+    if old is None or edition not in old.editions or locale not in old.locales:
+        return {}
+    return {face.key: face for face in card_faces(Localised(old, edition, Texts.load(old, locale)))}
+
+
+def errata_of(old: Game | None, new: Game, edition: str, locale: str) -> Errata:
+    before = old_faces(old, edition, locale)
+    after = card_faces(Localised(new, edition, Texts.load(new, locale)))
+    errata = Errata()
+    for face in after:
+        was = before.get(face.key)
+        if was is None:
+            errata.cards.append(ErrataCard(face, "added"))
+            continue
+        parts = _changed_parts(was, face)
+        if parts:
+            errata.cards.append(ErrataCard(face, "changed", parts, was.copies))
+        elif face.copies > was.copies:
+            errata.cards.append(ErrataCard(replace(face, copies=face.copies - was.copies), "more", [], was.copies))
+        elif face.copies < was.copies:
+            errata.fewer.append((face.values["name"], was.copies, face.copies))
+    keys = {face.key for face in after}
+    errata.removed = [(face.values["name"], face.copies) for key, face in before.items() if key not in keys]
+    return errata
+
+
+# ---- files ----------------------------------------------------------------------------------
+
+def errata_folder(kit: Kit) -> str:
+    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
+    return f"{g}/{e}/{l}/errata"
+
+
+def _name(kit: Kit, kind: str, paper: str = "", extension: str = "pdf") -> str:
+    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
+    return f"{errata_folder(kit)}/{g}-{e}-{l}-{kind}{'-' + paper if paper else ''}.{extension}"
+
+
+def card_sheet_files(kit: Kit, errata: Errata) -> list[Artifact]:
+    """The errata cards on the kit's paper: the kit's own card sheets, for these cards only."""
+    from .render.cards import render_card_sheets
+    faces = [card.face for card in errata.cards]
+    if not faces:
+        return []
+    groups = []
+    for size, sized in by_card_size(faces, card_sizes(kit.project)):
+        sheet = home_sheet(kit.project, size, kit.duplex)
+        groups.append((sized, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+    title = f"{kit.loc.title} — {localised_sheet(kit, 'errata')['text']['title']}"
+    data, pages, _ = render_card_sheets(groups, title, draft=kit.draft, scale_label=kit.scale_label,
+                                        duplex=kit.duplex, back_offset=kit.back_offset,
+                                        fold_label=kit.loc.label("fold"))
+    kind = "errata-cards" if kit.duplex == "long" else f"errata-cards-{kit.duplex}"
+    details = {**kit.duplex_details, "cards": [card.face.key.removeprefix("card-") for card in errata.cards]}
+    return [Artifact(_name(kit, kind, kit.paper), data, kit.game.slug, "errata-cards", kit.loc.edition,
+                     kit.loc.locale, kit.paper, pages, details, source=(kit.game.display, 0, ""))]
+
+
+def booklet_content(kit: Kit, errata: Errata, version: str) -> BookletContent:
+    """The errata booklet's text in the kit's locale, every card to print drawn."""
+    words = localised_sheet(kit, "errata")["text"]
+    loc = kit.loc
+    pictures = card_pictures([card.face for card in errata.cards])
+
+    def entry(card: ErrataCard) -> CardEntry:
+        lines = []
+        if card.status == "changed":
+            lines.append(words["changed_what"].format(what=", ".join(words[f"what_{part}"] for part in card.what)))
+        lines.append(words["print_copies"].format(copies=card.face.copies))
+        return CardEntry(card.face.key, card.face.values.get("name", ""), card.face.values.get("text", ""), lines,
+                         pictures[card.face.key])
+
+    sections = []
+    for status in ("added", "changed", "more"):
+        cards = [entry(card) for card in errata.cards if card.status == status]
+        if cards:
+            sections.append(Section(status, words[status], [Block("cards", cards)]))
+    if errata.removed:
+        sections.append(Section("removed", words["removed"], [Block("list", [
+            words["removed_line"].format(name=name, copies=copies) for name, copies in errata.removed])]))
+    if errata.fewer:
+        sections.append(Section("fewer", words["fewer"], [Block("list", [
+            words["fewer_line"].format(name=name, copies=old - new, kept=new) for name, old, new in errata.fewer])]))
+    advice = words["print_cards"] if errata.cards else words["nothing_to_print"]
+    sections.append(Section("print", words["print"], [Block("p", advice)]))
+    return BookletContent(
+        lang=loc.locale, title=loc.title, subtitle=words["title"], tagline="", edition=loc.edition_name(),
+        facts=[words["since"].format(version=version)], ui={"contents": words["contents"]}, sections=sections,
+        draft=kit.draft, cover_card="")
+
+
+def booklet_files(kit: Kit, errata: Errata, version: str) -> list[Artifact]:
+    """The A5 errata booklet, and on each paper of the build two pages a side in saddle-stitch
+    order, as the rule booklet is printed at home."""
+    from .impose import impose
+    rendered = render_booklet(kit.project, booklet_content(kit, errata, version))
+    made = [Artifact(_name(kit, "errata"), rendered.data, kit.game.slug, "errata", kit.loc.edition, kit.loc.locale,
+                     "", rendered.pages, {"content_pages": rendered.content_pages, "changed_since": version},
+                     source=(kit.game.display, 0, ""))]
+    for paper in kit.papers or (kit.paper,):
+        on_paper = replace(kit, paper=paper)
+        data, sides = impose(rendered.data, on_paper.paper_mm)
+        made.append(Artifact(_name(kit, "errata-imposed", paper), data, kit.game.slug, "errata-imposed",
+                             kit.loc.edition, kit.loc.locale, paper, sides, {"changed_since": version},
+                             source=(kit.game.display, 0, "")))
+    return made
+
+
+# ---- the build ------------------------------------------------------------------------------
+
+def build_errata(project: Project, request, progress=None):
+    """The errata kits of the selected games, editions and locales against the version
+    `request.changed_since` (a git revision or a project folder); nothing for a kit whose
+    cards print as they did."""
+    from .build import load_games, paper_names, plan, run_and_write
+    from .diff import other_version
+    from .units import Unit
+    if request.profiles:
+        raise UsageError("--changed-since builds home errata kits; print-shop profiles are built whole")
+    games = load_games(project, request.game, request.locale)
+    jobs = plan(games, request, paper_names(project))
+    with other_version(project, request.changed_since) as (other, version):
+        units, found = [], {}
+        old_games: dict[str, Game | None] = {}
+        for game, edition, locale, paper in jobs:
+            if game.slug not in old_games:
+                old_games[game.slug] = _old_game(other, game.slug)
+            if (game.slug, edition, locale) not in found:
+                errata = errata_of(old_games[game.slug], game, edition, locale)
+                found[game.slug, edition, locale] = errata
+                papers = tuple(job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale))
+                if errata:
+                    kit = _kit(project, game, edition, locale, papers[0], request, papers)
+                    units.append(Unit(f"errata|{game.slug}|{edition}|{locale}", f"{game.slug} {edition} {locale} errata",
+                                      _work(booklet_files, kit, errata, version)))
+            errata = found[game.slug, edition, locale]
+            if errata.cards:
+                kit = _kit(project, game, edition, locale, paper, request, ())
+                units.append(Unit(f"errata|{game.slug}|{edition}|{locale}|{paper}",
+                                  f"{game.slug} {edition} {locale} {paper} errata cards",
+                                  _work(card_sheet_files, kit, errata)))
+        result = run_and_write(project, request, games, units, None, progress)
+    return result
+
+
+def _old_game(other: Project, slug: str) -> Game | None:
+    """The other version's game as its files say, or None when it has no such game or a file
+    of it does not load or breaks its schema (every card then counts as new)."""
+    if not (other.components_dir / slug).is_dir():
+        return None
+    from .validate import _schemas, schema_problems
+    game, problems = other.load_game(slug)
+    schemas = _schemas()[0]
+    if problems or any(schema_problems(schemas[name], data, game.file_name(name)) for name, data in game.files.items()):
+        return None
+    return game
+
+
+def _kit(project, game, edition, locale, paper, request, papers) -> Kit:
+    return Kit(project, game, Localised(game, edition, Texts.load(game, locale)), paper, request.duplex,
+               request.back_offset, papers)
+
+
+def _work(make, *args):
+    def work():
+        made = make(*args)
+        return (made if isinstance(made, list) else [made]), []
+    return work
