@@ -84,8 +84,11 @@ def other_version(project: Project, rev: str):
     if archive.returncode != 0:
         raise UsageError(f"revision {rev} has no {prefix}components/ folder: {_message(archive)[0]}")
     with tempfile.TemporaryDirectory(prefix="pnp-diff-") as temporary:
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
-            tar.extractall(temporary, filter="data")      # no links out, no devices, no absolute names
+        try:
+            with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
+                tar.extractall(temporary, filter="data")      # no links out, no devices, no absolute names
+        except tarfile.TarError as exc:
+            raise UsageError(f"revision {rev}: its components/ cannot be read safely ({exc})") from None
         yield OtherVersion(Path(temporary, prefix).resolve(), current=project), f"{rev} ({commit[:10]})"
 
 

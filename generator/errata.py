@@ -24,7 +24,7 @@ from .errors import UsageError
 from .kit import Kit, localised_sheet
 from .layout import Face, Localised, by_card_size, card_faces, card_sizes, home_sheet, layout_fields, sheet_grid
 from .output import Artifact
-from .project import Game, Project
+from .project import Game, Project, game_files
 from .texts import Texts
 
 # Values of a face shown under their own word in the booklet; any other value or layout
@@ -76,7 +76,11 @@ def old_faces(old: Game | None, edition: str, locale: str) -> dict[str, Face]:
     lacks the game, the edition or the locale (every card is then new there)."""
     if old is None or edition not in old.editions or locale not in old.locales:
         return {}
-    return {face.key: face for face in card_faces(Localised(old, edition, Texts.load(old, locale)))}
+    try:
+        faces = card_faces(Localised(old, edition, Texts.load(old, locale)))
+    except KeyError:            # a text naming a number that version's data lacks: it never printed
+        return {}
+    return {face.key: face for face in faces}
 
 
 def errata_of(old: Game | None, new: Game, edition: str, locale: str) -> Errata:
@@ -189,13 +193,21 @@ def build_errata(project: Project, request, progress=None):
     `request.changed_since` (a git revision or a project folder); nothing for a kit whose
     cards print as they did."""
     from .build import load_games, paper_names, plan, run_and_write
+    from .cache import Cache
     from .diff import other_version
+    from .incremental import cache_usable
     from .units import Unit
     if request.profiles:
         raise UsageError("--changed-since builds home errata kits; print-shop profiles are built whole")
-    games = load_games(project, request.game, request.locale)
-    jobs = plan(games, request, paper_names(project))
-    with other_version(project, request.changed_since) as (other, version):
+    out = request.out_folder(project)
+    # Only the records of games that passed their checks are used: what an earlier build made
+    # is not an errata.
+    cache = Cache(out) if request.cache and cache_usable(out) else None
+    with other_version(project, request.changed_since) as (other, version):    # a wrong REV fails first
+        games = load_games(project, request.game, request.locale, cache=cache)
+        if cache is not None:
+            cache.flush()
+        jobs = plan(games, request, paper_names(project))
         units, found = [], {}
         old_games: dict[str, Game | None] = {}
         for game, edition, locale, paper in jobs:
@@ -221,15 +233,17 @@ def build_errata(project: Project, request, progress=None):
 
 def _old_game(other: Project, slug: str) -> Game | None:
     """The other version's game as its files say, or None when it has no such game or a file
-    of it does not load or breaks its schema (every card then counts as new)."""
+    of it does not load, breaks its schema or names what is not there (every card then counts
+    as new)."""
     if not (other.components_dir / slug).is_dir():
         return None
-    from .validate import _schemas, schema_problems
+    from .validate import _schemas, check_references, schema_problems
     game, problems = other.load_game(slug)
     schemas = _schemas()[0]
-    if problems or any(schema_problems(schemas[name], data, game.file_name(name)) for name, data in game.files.items()):
-        return None
-    return game
+    problems += [p for name, data in game.files.items() for p in schema_problems(schemas[name], data, game.file_name(name))]
+    if not problems:
+        problems = check_references(game, set(game_files()))
+    return None if problems else game
 
 
 def _kit(project, game, edition, locale, paper, request, papers) -> Kit:

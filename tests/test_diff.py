@@ -123,8 +123,10 @@ def _diff(project: Path, rev: str) -> dict:
 
 def test_diff_names_each_change_in_its_locales(versions):
     project, before, old_folder = versions
+    seen = []
     for rev in (before, "HEAD~1", str(old_folder)):
         data = _diff(project, rev)
+        seen.append(data["games"])
         [entry] = data["games"]
         assert entry["game"] == GAME and entry["status"] == "changed"
         components = entry["components"]
@@ -142,6 +144,18 @@ def test_diff_names_each_change_in_its_locales(versions):
         assert checks["moved"] and checks["new"] == 0 and checks["old"] > 0
         assert any("donkey-pryanyk" in p for p in checks["fixed"])
         assert entry["simulation"]["moved"], "a stronger donkey changes the seeded games"
+        assert {m["figure"] for m in entry["simulation"]["moved"]} <= set(_figures(entry["simulation"]["new"]))
+    assert seen[0] == seen[1] == seen[2], "the same two versions give the same diff, however named"
+
+
+def _figures(runs: dict) -> set[str]:
+    names = set()
+    for figures in runs.values():
+        names |= {f"{name} mean" for name in figures["numbers"]}
+        names |= {f"{name} {value}" for name, shares in figures["shares"].items() for value in shares}
+        names |= {f"win rate seat {seat}" for seat in range(1, len(figures["win_rate"]) + 1)}
+        names |= {f"{name} {item} per game" for name, table in figures["counts"].items() for item in table}
+    return names
 
 
 def test_diff_of_the_same_version_is_unchanged(versions):
@@ -161,6 +175,8 @@ def test_diff_text_and_a_bad_revision(versions):
     assert '    colour: "#6D6875" → "#1D3557"' in lines
     assert '    name [bg]: "Сивчо" → "Сивушко"' in lines
     result = pnp("diff", "no-such-revision", project=project)
+    assert result.exit_code == 2 and "neither a folder nor a revision" in result.stderr
+    result = pnp("build", "--changed-since", "no-such-revision", "--game", GAME, "--locale", "uk", project=project)
     assert result.exit_code == 2 and "neither a folder nor a revision" in result.stderr
 
 
