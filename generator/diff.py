@@ -102,17 +102,21 @@ class Loaded:
 
 
 def load_version(project: Project, slug: str) -> Loaded:
-    """The game as its files say, with the problems the rules engine's checks find (schema,
-    references, counts the rules need, setups, seeded games): validate's data checks."""
-    from .layout import check_card_sizes
-    from .validate import validate_game
+    """The game as its files say, and the problems of reading them."""
     if not (project.components_dir / slug).is_dir():
         return Loaded(None)
     game, problems = project.load_game(slug)
-    unread = bool(problems)
-    problems += validate_game(game)
-    problems += check_card_sizes(project, game) if not problems else []
-    return Loaded(game, problems, unread)
+    return Loaded(game, problems, bool(problems))
+
+
+def check_version(project: Project, loaded: Loaded) -> Loaded:
+    """With the problems the rules engine's checks find (schema, references, counts the rules
+    need, setups, seeded games): validate's data checks."""
+    from .layout import check_card_sizes
+    from .validate import validate_game
+    loaded.problems += validate_game(loaded.game)
+    loaded.problems += check_card_sizes(project, loaded.game) if not loaded.problems else []
+    return loaded
 
 
 def _problem_text(problem: Problem) -> str:
@@ -335,12 +339,15 @@ def same_data(old: Game, new: Game) -> bool:
     return files(old) == files(new)
 
 
-def diff_game(old: Loaded, new: Loaded, slug: str, simulate: bool = True) -> dict:
+def diff_game(old_project: Project, new_project: Project, slug: str, simulate: bool = True) -> dict:
+    old, new = load_version(old_project, slug), load_version(new_project, slug)
     if old.game is None or new.game is None:
         status = "added" if old.game is None else "removed"
         return {"game": slug, "status": status}
     if same_data(old.game, new.game):
-        return {"game": slug, "status": "unchanged"}
+        return {"game": slug, "status": "unchanged"}      # the same data passes the same checks
+    check_version(old_project, old)
+    check_version(new_project, new)
     entry: dict = {"game": slug, "status": "changed"}
     if old.unread or new.unread:
         entry["unread"] = [v for v, loaded in (("old", old), ("new", new)) if loaded.unread]
@@ -362,7 +369,7 @@ def diff_projects(old: Project, new: Project, slug: str | None = None, simulate:
             raise UsageError(f"no game '{slug}' in either version")
     else:
         slugs = sorted(set(new.game_slugs()) | set(old.game_slugs()))
-    return [diff_game(load_version(old, s), load_version(new, s), s, simulate) for s in slugs]
+    return [diff_game(old, new, s, simulate) for s in slugs]
 
 
 def diff(project: Project, rev: str, slug: str | None = None, simulate: bool = True) -> dict:
