@@ -112,7 +112,7 @@ def load_version(project: Project, slug: str) -> Loaded:
 def check_version(project: Project, loaded: Loaded) -> Loaded:
     """With the problems the rules engine's checks find (schema, references, counts the rules
     need, setups, seeded games): validate's data checks."""
-    from .layout import check_card_sizes
+    from .card_sizes import check_card_sizes
     from .validate import validate_game
     loaded.problems += validate_game(loaded.game)
     loaded.problems += check_card_sizes(project, loaded.game) if not loaded.problems else []

@@ -192,13 +192,14 @@ def build_errata(project: Project, request, progress=None):
     """The errata kits of the selected games, editions and locales against the version
     `request.changed_since` (a git revision or a project folder); nothing for a kit whose
     cards print as they did."""
-    from .build import load_games, paper_names, plan, run_and_write
+    from .build import paper_names, plan, run_and_write
+    from .loading import load_games
     from .cache import Cache
     from .diff import other_version
     from .incremental import cache_usable
     from .units import Unit
-    if request.profiles:
-        raise UsageError("--changed-since builds home errata kits; print-shop profiles are built whole")
+    if request.profiles or request.kinds:
+        raise UsageError("--changed-since builds home errata kits of cards; not with --profile or --kind")
     out = request.out_folder(project)
     # Only the records of games that passed their checks are used: what an earlier build made
     # is not an errata.
