@@ -346,9 +346,17 @@ def diff_game(old_project: Project, new_project: Project, slug: str, simulate: b
         return {"game": slug, "status": status}
     if same_data(old.game, new.game):
         return {"game": slug, "status": "unchanged"}      # the same data passes the same checks
+    entry: dict = {"game": slug, "status": "changed"}
+    if not (old.unread or new.unread) and _plain(old.game.files) == _plain(new.game.files):
+        # Only catalogs or pictures differ: the checks and the games read the YAML alone.
+        entry["components"] = compare_components(old.game, new.game)
+        entry["other"] = other_changes(old.game, new.game)
+        entry["checks"] = {"old": None, "new": None, "moved": False, "fixed": [], "found": [], "same_yaml": True}
+        entry["simulation"] = {"games": DIFF_GAMES, "seed": DIFF_SEED, "policy": None, "moved": [], "old": {},
+                               "new": {}, "same_yaml": True} if simulate else None
+        return entry
     check_version(old_project, old)
     check_version(new_project, new)
-    entry: dict = {"game": slug, "status": "changed"}
     if old.unread or new.unread:
         entry["unread"] = [v for v, loaded in (("old", old), ("new", new)) if loaded.unread]
         entry["components"] = {"added": [], "removed": [], "changed": [], "counts": []}
@@ -419,6 +427,9 @@ def describe(data: dict) -> list[str]:
         for other in entry["other"]:
             lines.append(f"  changed {other}")
         checks = entry["checks"]
+        if checks.get("same_yaml"):
+            lines.append("  rules checks and simulation figures: unchanged (the YAML is the same, which is all they read)")
+            continue
         if not checks["moved"]:
             state = "pass" if not checks["new"] else f"the same {checks['new']} problem(s)"
             lines.append(f"  rules checks: unchanged ({state})")

@@ -284,3 +284,24 @@ def test_no_change_builds_no_errata(versions, tmp_path):
     result = _build_errata(project, "HEAD", tmp_path, "--locale", "uk")
     assert "no errata to build" in result.stdout
     assert not (tmp_path / GAME).exists()
+
+
+def test_a_translation_alone_is_one_locale_and_moves_no_check(versions, tmp_path):
+    """A version that differs in one catalog entry: that card's text in that locale, and the
+    checks and seeded games (which read the YAML alone) are not run again."""
+    project, _before, _old = versions
+    other = tmp_path / "other"
+    shutil.copytree(project / "components", other / "components")
+    po = other / "components" / GAME / "locales" / "cs.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    at = lines.index('msgctxt "cards.donkey-vukhan.name"') + 2
+    old_name = lines[at].removeprefix('msgstr "').removesuffix('"')
+    lines[at] = 'msgstr "Ušáček"'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [entry] = _diff(project, str(other))["games"]
+    assert entry["components"]["changed"] == [{"category": "cards", "id": "donkey-vukhan", "fields": [
+        {"field": "name", "locales": {"cs": {"old": "Ušáček", "new": old_name}}}]}]
+    assert not entry["components"]["added"] and not entry["components"]["removed"]
+    assert entry["other"] == ["locales/cs.po"]
+    assert entry["checks"]["same_yaml"] and not entry["checks"]["moved"]
+    assert entry["simulation"]["same_yaml"] and not entry["simulation"]["moved"]
