@@ -59,7 +59,9 @@ def _git(root: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def _message(result: subprocess.CompletedProcess) -> str:
-    return result.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+    """git's last line of complaint."""
+    lines = result.stderr.decode("utf-8", "replace").strip().splitlines()
+    return lines[-1] if lines else f"git exited with {result.returncode}"
 
 
 @contextlib.contextmanager
@@ -82,7 +84,7 @@ def other_version(project: Project, rev: str):
     commit = resolved.stdout.decode("ascii").strip()
     archive = _git(project.root, "archive", "--format=tar", commit, "--", f"{prefix}components")
     if archive.returncode != 0:
-        raise UsageError(f"revision {rev} has no {prefix}components/ folder: {_message(archive)[0]}")
+        raise UsageError(f"revision {rev} has no {prefix}components/ folder: {_message(archive)}")
     with tempfile.TemporaryDirectory(prefix="pnp-diff-") as temporary:
         try:
             with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
