@@ -26,6 +26,7 @@ from generator.kit import Kit
 from generator.kits import booklet_of
 from generator.layout import Localised
 from generator.project import Project
+from generator.render.boards import plan_one_sheet
 from generator.texts import Texts
 
 RTT, THE_GAME, DONKEY = "race-to-the-table", "the-game", "donkey-can"
@@ -167,6 +168,17 @@ def expected_scale(paper: tuple[float, float], board: tuple[float, float]) -> tu
     best = max(((sheet, min((sheet[0] - 2 * margin) / board[0], (sheet[1] - 2 * margin) / board[1], 1.0))
                 for sheet in (paper, paper[::-1])), key=lambda pair: pair[1])
     return best[0], math.floor(best[1] * 100 + 1e-9)
+
+
+@pytest.mark.parametrize("board", [(400, 280), (280, 400), (150, 100), (100, 150), (900, 120), (190, 277)])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_a_board_on_one_sheet_takes_the_larger_whole_percent_never_above_100_and_is_centred(board, paper):
+    sheet = plan_one_sheet(board, PAPERS[paper], TILES["margin_mm"])
+    page_mm, percent = expected_scale(PAPERS[paper], board)
+    assert sheet.paper_mm == pytest.approx(page_mm) and round(sheet.scale * 100) == percent <= 100
+    w, h = board[0] * sheet.scale, board[1] * sheet.scale
+    assert (sheet.x_mm, sheet.y_mm) == pytest.approx(((page_mm[0] - w) / 2, (page_mm[1] - h) / 2))
+    assert min(sheet.x_mm, sheet.y_mm) >= TILES["margin_mm"] - 1e-9
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
