@@ -61,8 +61,24 @@ def numbers(game: Game, edition: str) -> dict[str, int]:
         for deck in game.decks:
             values[f"kinds.cards.{deck}{suffix}"] = len(
                 [c for c in game.in_edition(other, "cards") if c.group == deck])
+        # The worked examples a booklet section shows (`examples.<section id>`), for its heading.
+        for section_id, count in booklet_examples(game, other).items():
+            values[f"examples.{section_id}{suffix}"] = count
     values["editions"] = len(game.editions)
     return values
+
+
+def booklet_examples(game: Game, edition: str) -> dict[str, int]:
+    """Section id -> how many example blocks the booklet shows there in this edition."""
+    def shown(node) -> bool:
+        return not isinstance(node, dict) or "editions" not in node or edition in node["editions"]
+    counts = {}
+    for section in game.booklet.get("sections") or []:
+        if isinstance(section, dict) and isinstance(section.get("id"), str):
+            blocks = (section.get("blocks") or []) if shown(section) else []
+            counts[section["id"]] = sum(1 for block in blocks if isinstance(block, dict) and "example" in block
+                                        and shown(block) and shown(block["example"]))
+    return counts
 
 
 def _integers(node, path: tuple, values: dict) -> None:

@@ -1,12 +1,16 @@
 """Boards: spaces and paths generated from declared shapes over the board's face, each board at
-real size, tiled across the paper with glue strips, alignment marks and tile labels."""
+real size, tiled across the paper with glue strips, alignment marks and tile labels; and, for the
+boards and editions that declare `one_sheet`, each board again on one sheet of the paper, scaled
+to its printable area with the scale printed beside it."""
 from __future__ import annotations
+
+from babel.numbers import format_percent
 
 from ..boards.layout import lay_out_board
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.boards import BoardFace, render_boards, tiles_for
+from ..render.boards import BoardFace, render_boards, render_one_sheet, tiles_for
 from ..yamlfile import locate
 from . import Kind
 
@@ -31,14 +35,41 @@ def board_faces(loc: Localised) -> list[BoardFace]:
     return faces
 
 
+# The words a one-sheet board prints (game.yaml `labels:`): the scale beside each board, and
+# what the booklet's component list and print table call those sheets.
+ONE_SHEET_LABELS = ("scale", "one_sheet")
+
+
+def one_sheet(game, component, edition: str) -> bool:
+    """Whether the board also prints on one sheet in this edition: its own `one_sheet`, or the
+    design's; `true` for every edition, or a list of editions."""
+    design = (game.files.get("boards") or {}).get("design") or {}
+    value = component.data.get("one_sheet", design.get("one_sheet", False))
+    return edition in value if isinstance(value, list) else bool(value)
+
+
+def one_sheet_ids(loc: Localised) -> set[str]:
+    return {c.id for c in loc.game.in_edition(loc.edition, "boards") if one_sheet(loc.game, c, loc.edition)}
+
+
 def files(kit: Kit) -> list:
     faces = board_faces(kit.loc)
     if not faces:
         return []
+    tiles = kit.project.load_sheet("tiles")
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
-    data, pages, _ = render_boards(faces, kit.paper_mm, kit.project.load_sheet("tiles"), labels, kit.loc.title,
+    data, pages, _ = render_boards(faces, kit.paper_mm, tiles, labels, kit.loc.title,
                                    draft=kit.draft, scale_label=kit.scale_label)
-    return [kit.artifact("boards", data, pages)]
+    made = [kit.artifact("boards", data, pages)]
+    ids = one_sheet_ids(kit.loc)
+    single = [face for face in faces if face.key.removeprefix("board-") in ids]
+    if single:
+        locale = kit.loc.locale
+        data, pages, _ = render_one_sheet(single, kit.paper_mm, tiles, {"scale": kit.loc.label("scale")},
+                                          kit.loc.title, lambda scale: format_percent(scale, locale=locale),
+                                          draft=kit.draft, scale_label=kit.scale_label)
+        made.append(kit.artifact("boards-one-sheet", data, pages))
+    return made
 
 
 def sheets(project, loc, paper_mm) -> int:
@@ -48,12 +79,17 @@ def sheets(project, loc, paper_mm) -> int:
 
 def parts(project, loc, paper_mm) -> list:
     """Each board's tiles, when the boards are of several groups: a table prints only the board
-    its setup asks for."""
+    its setup asks for; and the sheets of the one-sheet boards, which a table prints instead of
+    the tiled ones."""
     boards = loc.game.in_edition(loc.edition, "boards")
-    if len({board.group for board in boards}) < 2:
-        return []
-    tiles = project.load_sheet("tiles")
-    return [(board.name, len(tiles_for(board.size_mm, paper_mm, tiles)[1])) for board in board_faces(loc)]
+    rows = []
+    if len({board.group for board in boards}) >= 2:
+        tiles = project.load_sheet("tiles")
+        rows = [(board.name, len(tiles_for(board.size_mm, paper_mm, tiles)[1])) for board in board_faces(loc)]
+    single = one_sheet_ids(loc)
+    if single:
+        rows.append((loc.label("one_sheet"), len(single)))
+    return rows
 
 
 def check(kit: Kit) -> list:
@@ -66,16 +102,46 @@ def check(kit: Kit) -> list:
             file, line = locate(boards_file, path)
             problems.append(Problem(file, line, ".".join(map(str, path)),
                                     f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}"))
+    problems += one_sheet_problems(loc.game)
+    return problems
+
+
+def one_sheet_problems(game) -> list:
+    """A `one_sheet` naming an edition the game does not have, and the labels a one-sheet board
+    prints that game.yaml lacks."""
+    boards_file = game.files.get("boards") or {}
+    declared = [(("design",), boards_file.get("design") or {})]
+    declared += [(("boards", board_id), data) for board_id, data in (boards_file.get("boards") or {}).items()]
+    problems = []
+    for path, node in declared:
+        value = node.get("one_sheet") if isinstance(node, dict) else None
+        for edition in value if isinstance(value, list) else []:
+            if edition not in game.editions:
+                file, line = locate(boards_file, path + ("one_sheet",))
+                problems.append(Problem(file, line, ".".join(map(str, path + ("one_sheet",))),
+                                        f"no edition '{edition}' in game.yaml"))
+    if any(one_sheet(game, c, e) for e in game.editions for c in game.in_edition(e, "boards")):
+        labels = game.meta.get("labels") or {}
+        for label in ONE_SHEET_LABELS:
+            if label not in labels:
+                file, line = locate(game.meta, ("labels",)) if "labels" in game.meta else (game.file_name("game"), 0)
+                problems.append(Problem(file, line, f"labels.{label}",
+                                        "a board printed on one sheet prints this label; add it"))
     return problems
 
 
 def contents(loc, phrase) -> list:
-    """One row: how many boards, and their names."""
+    """One row: how many boards, and their names; and one for the boards also printed on one
+    sheet."""
     boards = loc.game.in_edition(loc.edition, "boards")
     if not boards:
         return []
-    return [(phrase(loc, "boards", sum(b.count(loc.edition) for b in boards)),
+    rows = [(phrase(loc, "boards", sum(b.count(loc.edition) for b in boards)),
              ", ".join(loc.field(b.keypath, b.data, "name") for b in boards))]
+    single = [b for b in boards if one_sheet(loc.game, b, loc.edition)]
+    if single:
+        rows.append((phrase(loc, "boards", sum(b.count(loc.edition) for b in single)), loc.label("one_sheet")))
+    return rows
 
 
 KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts)

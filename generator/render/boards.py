@@ -184,3 +184,72 @@ def _vertical_label(c, cx, cy, text):
     c.setFont("Sans", 7)
     c.drawCentredString(0, -1, text)
     c.restoreState()
+
+
+# ---- one sheet -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OneSheet:
+    """A board scaled to fit the printable area of one sheet: the sheet as turned, the scale
+    (a whole percent, rounded down, so the stated scale is exact) and the board's place."""
+
+    paper_mm: tuple[float, float]
+    scale: float
+    x_mm: float          # the scaled board's bottom-left corner on the sheet
+    y_mm: float
+
+
+def plan_one_sheet(board_mm: tuple[float, float], paper_mm: tuple[float, float], margin: float) -> OneSheet:
+    """The orientation of the paper that takes the board at the larger scale (never above
+    100 %), with the board centred in the printable area."""
+    best = None
+    for paper in (paper_mm, (paper_mm[1], paper_mm[0])):
+        inner_w, inner_h = paper[0] - 2 * margin, paper[1] - 2 * margin
+        if inner_w <= 0 or inner_h <= 0:
+            continue
+        fit = min(inner_w / board_mm[0], inner_h / board_mm[1], 1.0)
+        if best is None or fit > best[1] + 1e-9:
+            best = (paper, fit)
+    if best is None or best[1] < 0.01:
+        return OneSheet(paper_mm, 0.0, margin, margin)
+    paper, fit = best
+    scale = math.floor(fit * 100 + 1e-9) / 100
+    w, h = board_mm[0] * scale, board_mm[1] * scale
+    return OneSheet(paper, scale, (paper[0] - w) / 2, (paper[1] - h) / 2)
+
+
+def render_one_sheet(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str,
+                     percent, *, draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+    """Each board on a page of its own, scaled to the printable area (the tiling's margin), its
+    name and scale printed above it; `percent(scale)` writes the scale in the locale."""
+    margin = settings["margin_mm"]
+    doc = Document(paper_mm, title, "boards")
+    placed = []
+    for board in boards:
+        sheet = plan_one_sheet(board.size_mm, paper_mm, margin)
+        if not sheet.scale:
+            continue
+        name = doc.form(board.key, lambda c, b=board: draw_board(c, b), (0, 0, *board.size_mm))
+        doc.new_page()
+        c = doc.canvas
+        c.setPageSize((sheet.paper_mm[0] * mm, sheet.paper_mm[1] * mm))
+        doc.place(name, sheet.x_mm, sheet.y_mm, sheet.scale)
+        w, h = board.size_mm[0] * sheet.scale, board.size_mm[1] * sheet.scale
+        c.saveState()
+        c.setStrokeColor(HexColor("#000000"))
+        c.setLineWidth(0.3)
+        c.rect(sheet.x_mm * mm, sheet.y_mm * mm, w * mm, h * mm, stroke=1, fill=0)     # where to cut
+        c.setFillColor(HexColor("#000000"))
+        c.setFont("Sans-Bold", 9)
+        text = f"{board.name} · {labels.get('scale', '')} {percent(sheet.scale)}".replace("  ", " ")
+        c.drawString(sheet.x_mm * mm, (sheet.y_mm + h + 3) * mm, text)
+        c.restoreState()
+        if doc.pages == 1 and scale_label:
+            scale_bar(c, margin, margin / 2, scale_label)
+        if draft:
+            draft_mark(c, sheet.paper_mm, draft)
+        placed.append({"page": doc.pages, "board": board.key, "scale": sheet.scale,
+                       "x_mm": round(sheet.x_mm, 3), "y_mm": round(sheet.y_mm, 3),
+                       "w_mm": round(w, 3), "h_mm": round(h, 3)})
+    data, pages = doc.finish()
+    return data, pages, placed

@@ -1,0 +1,321 @@
+"""The kits say what their source texts say, in every locale: Race to the Table's full edition
+has every board on one sheet (A4 and Letter, its scale printed), beside the tiled one, and its
+booklet says so; the free booklet's examples heading and card counts follow the edition's data;
+and where a kit departs from its source on purpose (The Game's "66 on 77", The Donkey Can!'s
+cargo face down), the booklet says so. Checked on rendered PDFs, against numbers worked out here
+from the YAML, the catalogs and the seeds."""
+from __future__ import annotations
+
+import gettext
+import io
+import math
+import re
+from functools import lru_cache
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from babel import Locale
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from conftest import PAPERS, ROOT, line_of, page_drawing, pnp, replace_in
+from generator.kinds import boards as boards_kind
+from generator.kit import Kit
+from generator.kits import booklet_of
+from generator.layout import Localised
+from generator.project import Project
+from generator.render.boards import plan_one_sheet
+from generator.texts import Texts
+
+RTT, THE_GAME, DONKEY = "race-to-the-table", "the-game", "donkey-can"
+# The source texts sit beside the project's checkout (../shared/seeds), not in it.
+SEEDS = next((folder / "shared" / "seeds" for folder in (ROOT.parent, ROOT.parent.parent)
+              if (folder / "shared" / "seeds" / "README.md").is_file()), None)
+HYPHEN = "\u2010"              # where WeasyPrint hyphenates a word
+TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
+
+
+def seed(name: str) -> str:
+    if SEEDS is None:
+        pytest.skip("the source texts (../shared/seeds) are not beside this checkout")
+    return (SEEDS / name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _yaml(game: str, name: str) -> dict:
+    return yaml.safe_load((ROOT / "components" / game / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def data(game: str, name: str) -> dict:
+    return _yaml(game, name)
+
+
+def locales(game: str) -> list[str]:
+    return list(data(game, "game")["locales"])
+
+
+def source_locale(game: str) -> str:
+    return data(game, "game")["source_locale"]
+
+
+def norm(text: str) -> str:
+    """Whitespace (no-break spaces too) as single spaces."""
+    return " ".join(text.split())
+
+
+def flat(text: str) -> str:
+    """A PDF's text with hyphenated line breaks joined (a hyphen of the word itself that ends a
+    line comes out as U+FFFE) and whitespace single spaces."""
+    text = re.sub(f"{HYPHEN}\\s*\\n", "", text)
+    text = re.sub("\ufffe\\s*", "-", text)
+    return norm(text)
+
+
+@lru_cache(maxsize=None)
+def catalog(game: str, locale: str) -> dict:
+    with (ROOT / "components" / game / "locales" / f"{locale}.po").open("rb") as po:
+        return {m.context: m for m in read_po(po, locale=locale) if m.id}
+
+
+def string(game: str, locale: str, key: str, source: str) -> str:
+    """The text of `key` in the locale: the source's, or the catalog's translation of it."""
+    if locale == source_locale(game):
+        return source
+    message = catalog(game, locale)[key]
+    assert message.id == source and not message.fuzzy, f"{game} {locale} {key}: not translated from the source"
+    return message.string
+
+
+def phrase(game: str, locale: str, name: str, n: int) -> str:
+    """n with the booklet's plural phrase, the form chosen by CLDR's (gettext's) rule."""
+    forms = data(game, "booklet")["phrases"][name]
+    if locale == source_locale(game):
+        category = Locale.parse(locale).plural_form(n)
+        form = forms.get(category) or forms["other"]
+    else:
+        index = gettext.c2py(get_plural(locale).plural_expr)(n)
+        form = catalog(game, locale)[f"booklet.phrases.{name}"].string[index]
+    return norm(form.replace("{n}", str(n)))
+
+
+def label(game: str, locale: str, name: str) -> str:
+    return string(game, locale, f"labels.{name}", data(game, "game")["labels"][name])
+
+
+def block(game: str, section_id: str, index: int) -> tuple[str, dict]:
+    """The key and the source of a block of booklet.yaml."""
+    section = next(s for s in data(game, "booklet")["sections"] if s["id"] == section_id)
+    return f"booklet.sections.{section_id}.blocks.{index}", section["blocks"][index]
+
+
+def shown(node: dict, edition: str) -> bool:
+    return edition in node.get("editions", [edition])
+
+
+@pytest.fixture(scope="module")
+def tree() -> Project:
+    """The project itself, read only."""
+    return Project(ROOT)
+
+
+@pytest.fixture(scope="module")
+def booklet(tree):
+    """The extracted text of a game's booklet in an edition and locale, rendered once."""
+    made: dict = {}
+
+    def text(game_slug: str, edition: str, locale: str) -> str:
+        if (game_slug, edition, locale) not in made:
+            game, problems = tree.load_game(game_slug)
+            assert not problems
+            kit = Kit(tree, game, Localised(game, edition, Texts.load(game, locale)), "a4")
+            pdf = pdfium.PdfDocument(booklet_of(kit).data)
+            try:
+                made[game_slug, edition, locale] = flat("\n".join(page.get_textpage().get_text_range() for page in pdf))
+            finally:
+                pdf.close()
+        return made[game_slug, edition, locale]
+    return text
+
+
+# ---- Race to the Table: the board on one sheet ----------------------------------------------------
+
+def one_sheet_boards(edition: str) -> list[dict]:
+    """The boards of the edition that boards.yaml says also print on one sheet."""
+    boards = data(RTT, "boards")
+    design = boards["design"].get("one_sheet", False)
+    found = []
+    for board in boards["boards"].values():
+        value = board.get("one_sheet", design)
+        if board["count"].get(edition) and (edition in value if isinstance(value, list) else value):
+            found.append(board)
+    return found
+
+
+def test_the_seed_has_the_full_editions_board_on_one_sheet_and_the_data_says_so():
+    text = seed("000_7ea1d7052fd676ca.txt")
+    assert "В пълното издание има и игрално поле на един лист" in text
+    full = [b for b in data(RTT, "boards")["boards"].values() if b["count"].get("full")]
+    assert one_sheet_boards("full") == full and len(full) == 6
+    assert one_sheet_boards("free") == []
+
+
+def expected_scale(paper: tuple[float, float], board: tuple[float, float]) -> tuple[tuple[float, float], int]:
+    """The sheet (turned as it takes the board larger) and the whole percent, rounded down,
+    at which the board fits inside the tiling margin."""
+    margin = TILES["margin_mm"]
+    best = max(((sheet, min((sheet[0] - 2 * margin) / board[0], (sheet[1] - 2 * margin) / board[1], 1.0))
+                for sheet in (paper, paper[::-1])), key=lambda pair: pair[1])
+    return best[0], math.floor(best[1] * 100 + 1e-9)
+
+
+@pytest.mark.parametrize("board", [(400, 280), (280, 400), (150, 100), (100, 150), (900, 120), (190, 277)])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_a_board_on_one_sheet_takes_the_larger_whole_percent_never_above_100_and_is_centred(board, paper):
+    sheet = plan_one_sheet(board, PAPERS[paper], TILES["margin_mm"])
+    page_mm, percent = expected_scale(PAPERS[paper], board)
+    assert sheet.paper_mm == pytest.approx(page_mm) and round(sheet.scale * 100) == percent <= 100
+    w, h = board[0] * sheet.scale, board[1] * sheet.scale
+    assert (sheet.x_mm, sheet.y_mm) == pytest.approx(((page_mm[0] - w) / 2, (page_mm[1] - h) / 2))
+    assert min(sheet.x_mm, sheet.y_mm) >= TILES["margin_mm"] - 1e-9
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("locale", locales(RTT))
+def test_every_full_board_is_on_one_sheet_of_each_paper_at_its_stated_scale(tree, locale, paper):
+    game, _ = tree.load_game(RTT)
+    files = boards_kind.files(Kit(tree, game, Localised(game, "full", Texts.load(game, locale)), paper))
+    sheet, = [f for f in files if f.kind == "boards-one-sheet"]
+    assert sheet.path == f"{RTT}/full/{locale}/{RTT}-full-{locale}-boards-one-sheet-{paper}.pdf"
+    tiled, = [f for f in files if f.kind == "boards"]                 # beside the large tiled one
+    assert tiled.pages > sheet.pages
+    boards = one_sheet_boards("full")
+    size = tuple(data(RTT, "boards")["design"]["size_mm"])
+    page_mm, percent = expected_scale(PAPERS[paper], size)
+    assert sheet.pages == len(boards)
+    scale_word = norm(label(RTT, locale, "scale"))
+    margin = TILES["margin_mm"]
+    pdf = pdfium.PdfDocument(sheet.data)
+    with pikepdf.open(io.BytesIO(sheet.data)) as doc:
+        for index, board in enumerate(boards):
+            w, h = pdf[index].get_size()
+            assert (w * 25.4 / 72, h * 25.4 / 72) == pytest.approx(page_mm, abs=0.05)
+            text = norm(pdf[index].get_textpage().get_text_range())
+            name = norm(string(RTT, locale, f"boards.{list(data(RTT, 'boards')['boards'])[index]}.name", board["name"]))
+            stated = re.search(re.escape(f"{name} · {scale_word} ") + r"(\d+)\s?%", text)
+            assert stated, text
+            assert int(stated.group(1)) == percent
+            form = max(page_drawing(doc.pages[index])["forms"], key=lambda f: f["rect"][2] * f["rect"][3])
+            x, y, fw, fh = form["rect"]
+            assert (fw, fh) == pytest.approx((size[0] * percent / 100, size[1] * percent / 100), abs=0.05)
+            assert margin - 0.05 <= x and x + fw <= page_mm[0] - margin + 0.05
+            assert margin - 0.05 <= y and y + fh <= page_mm[1] - margin + 0.05
+    pdf.close()
+
+
+def test_the_free_kit_has_no_one_sheet_board(tree):
+    game, _ = tree.load_game(RTT)
+    files = boards_kind.files(Kit(tree, game, Localised(game, "free", Texts.load(game, "bg")), "a4"))
+    assert [f.kind for f in files] == ["boards"]
+
+
+def test_a_one_sheet_edition_that_does_not_exist_and_a_missing_label_are_located_errors(project):
+    boards, game = (project / "components" / RTT / f"{name}.yaml" for name in ("boards", "game"))
+    replace_in(boards, "  one_sheet: [full]\n", "  one_sheet: [full, deluxe]\n")
+    replace_in(game, "  scale: Мащаб\n", "")
+    result = pnp("validate", RTT, project=project)
+    assert result.exit_code == 1, result.output
+    assert f"components/{RTT}/boards.yaml:{line_of(boards, 'one_sheet:')}: design.one_sheet: no edition 'deluxe'" \
+        in result.output
+    assert f"components/{RTT}/game.yaml:{line_of(game, 'labels:')}: labels.scale: a board printed on one sheet " \
+        "prints this label" in result.output
+
+
+@pytest.mark.parametrize("locale", locales(RTT))
+def test_the_full_booklet_lists_and_prints_the_one_sheet_boards(booklet, locale):
+    text = booklet(RTT, "full", locale)
+    on_one_sheet = norm(label(RTT, locale, "one_sheet"))
+    boards = one_sheet_boards("full")
+    # the component list: how many boards also come on one sheet
+    assert f"{phrase(RTT, locale, 'boards', len(boards))} {on_one_sheet}" in text
+    # the print table: their sheets on each paper, one a board, under the tiled boards
+    sheets = phrase(RTT, locale, "sheets", len(boards))
+    assert f"– {on_one_sheet} {sheets} {sheets}" in text
+    key, source = block(RTT, "printing", 1)
+    assert "на един лист" in source["p"] and source["editions"] == ["full"]
+    assert norm(string(RTT, locale, f"{key}.p", source["p"])) in text
+    assert on_one_sheet not in booklet(RTT, "free", locale)
+
+
+# ---- Race to the Table, free edition: headings and counts from the data ----------------------------
+
+def examples_shown(edition: str) -> int:
+    section = next(s for s in data(RTT, "booklet")["sections"] if s["id"] == "examples")
+    return sum(1 for b in section["blocks"] if "example" in b and shown(b, edition) and shown(b["example"], edition))
+
+
+@pytest.mark.parametrize("locale", locales(RTT))
+def test_the_examples_heading_counts_the_examples_the_edition_shows(booklet, locale):
+    assert (examples_shown("free"), examples_shown("full")) == (1, 2)
+    for edition in ("free", "full"):
+        n = examples_shown(edition)
+        heading = phrase(RTT, locale, "examples", n)
+        text = booklet(RTT, edition, locale)
+        assert text.count(heading) >= 2, heading                   # the contents, and the heading
+    free = booklet(RTT, "free", locale)
+    assert phrase(RTT, locale, "examples", 2) not in free and "Два примера" not in free
+
+
+def free_action_cards() -> tuple[int, int]:
+    """Action cards of the free edition, and their kinds, from cards.yaml."""
+    cards = [c for c in data(RTT, "cards")["cards"].values() if c["deck"] == "action" and c["count"].get("free")]
+    return sum(c["count"]["free"] for c in cards), len(cards)
+
+
+def test_the_seed_gives_the_free_editions_action_cards_and_kinds():
+    text = seed("000_7ea1d7052fd676ca.txt")
+    found = re.search(r"Безплатно издание: 1 игрално поле \(„Обедна почивка“\), (\d+) карти за действие от (\w+) вида", text)
+    assert found and (int(found.group(1)), found.group(2)) == (free_action_cards()[0], "пет")
+    assert free_action_cards()[1] == 5
+
+
+@pytest.mark.parametrize("locale", locales(RTT))
+def test_the_free_booklet_counts_its_action_cards_and_their_kinds(booklet, locale):
+    text = booklet(RTT, "free", locale)
+    total, kinds = free_action_cards()
+    cards, of_kinds = phrase(RTT, locale, "action_cards", total), phrase(RTT, locale, "kinds", kinds)
+    assert re.search(re.escape(cards) + r".{1,6}" + re.escape(of_kinds), text), (cards, of_kinds)
+
+
+@pytest.mark.parametrize("locale", locales(RTT))
+def test_the_free_booklet_compares_kinds_in_brackets_not_as_a_range(booklet, locale):
+    text = booklet(RTT, "free", locale)
+    cards = data(RTT, "cards")["cards"].values()
+    full_kinds = len([c for c in cards if c["deck"] == "action" and c["count"].get("full")])
+    roles = sum(c["count"].get("full", 0) for c in cards if c["deck"] == "roles")
+    free_kinds = free_action_cards()[1]
+    assert re.search(r"\(" + re.escape(phrase(RTT, locale, "kinds", full_kinds)) + rf"[^()]*\b{free_kinds}\)", text)
+    assert not re.search(rf"\b{free_kinds}\s*[–—-]\s*{re.escape(phrase(RTT, locale, 'roles', roles))}", text)
+
+
+# ---- departures from the source, said in every locale ----------------------------------------------
+
+@pytest.mark.parametrize("locale", locales(THE_GAME))
+def test_the_game_booklet_says_why_its_example_is_67_on_77(booklet, locale):
+    text = seed("003_988ec186aca6f0c5.txt")
+    assert "kde leží karta „77“, kartu „66“" in text and 77 - 66 == 11
+    key, source = block(THE_GAME, "turn", 5)
+    note = norm(string(THE_GAME, locale, f"{key}.p", source["p"]))
+    assert all(number in note for number in ("66", "77", "67", "11", "10"))
+    assert note in booklet(THE_GAME, "standard", locale)
+
+
+@pytest.mark.parametrize("locale", locales(DONKEY))
+def test_the_donkey_booklet_says_why_cargo_is_played_face_down(booklet, locale):
+    text = seed("001_6649b263b563b4ec.txt")
+    assert "1. Кожен гравець розігрує карту вантажу лицьовою стороною догори." in text
+    assert "4. тепер усі гравці одночасно перевертають свою картку вантажу догори" in text
+    key, source = block(DONKEY, "round", 4)
+    assert "лицьовою стороною догори" in source["p"]
+    assert norm(string(DONKEY, locale, f"{key}.p", source["p"])) in booklet(DONKEY, "standard", locale)
