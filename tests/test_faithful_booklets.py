@@ -3,7 +3,7 @@ has every board on one sheet (A4 and Letter, its scale printed), beside the tile
 booklet says so; the free booklet's examples heading and card counts follow the edition's data;
 and where a kit departs from its source on purpose (The Game's "66 on 77", The Donkey Can!'s
 cargo face down), the booklet says so. Checked on rendered PDFs, against numbers worked out here
-from the YAML, the catalogs and the seeds."""
+from the YAML and the catalogs."""
 from __future__ import annotations
 
 import gettext
@@ -30,17 +30,8 @@ from generator.render.boards import plan_one_sheet
 from generator.texts import Texts
 
 RTT, THE_GAME, DONKEY = "race-to-the-table", "the-game", "donkey-can"
-# The source texts sit beside the project's checkout (../shared/seeds), not in it.
-SEEDS = next((folder / "shared" / "seeds" for folder in (ROOT.parent, ROOT.parent.parent)
-              if (folder / "shared" / "seeds" / "README.md").is_file()), None)
 HYPHEN = "\u2010"              # where WeasyPrint hyphenates a word
 TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
-
-
-def seed(name: str) -> str:
-    if SEEDS is None:
-        pytest.skip("the source texts (../shared/seeds) are not beside this checkout")
-    return (SEEDS / name).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
@@ -153,9 +144,8 @@ def one_sheet_boards(edition: str) -> list[dict]:
     return found
 
 
-def test_the_seed_has_the_full_editions_board_on_one_sheet_and_the_data_says_so():
-    text = seed("000_7ea1d7052fd676ca.txt")
-    assert "В пълното издание има и игрално поле на един лист" in text
+def test_the_full_editions_boards_print_on_one_sheet_too():
+    # The source: "В пълното издание има и игрално поле на един лист".
     full = [b for b in data(RTT, "boards")["boards"].values() if b["count"].get("full")]
     assert one_sheet_boards("full") == full and len(full) == 6
     assert one_sheet_boards("free") == []
@@ -273,11 +263,9 @@ def free_action_cards() -> tuple[int, int]:
     return sum(c["count"]["free"] for c in cards), len(cards)
 
 
-def test_the_seed_gives_the_free_editions_action_cards_and_kinds():
-    text = seed("000_7ea1d7052fd676ca.txt")
-    found = re.search(r"Безплатно издание: 1 игрално поле \(„Обедна почивка“\), (\d+) карти за действие от (\w+) вида", text)
-    assert found and (int(found.group(1)), found.group(2)) == (free_action_cards()[0], "пет")
-    assert free_action_cards()[1] == 5
+def test_the_free_edition_has_the_sources_action_cards_and_kinds():
+    # The source: "27 карти за действие от пет вида".
+    assert free_action_cards() == (27, 5)
 
 
 @pytest.mark.parametrize("locale", locales(RTT))
@@ -303,8 +291,7 @@ def test_the_free_booklet_compares_kinds_in_brackets_not_as_a_range(booklet, loc
 
 @pytest.mark.parametrize("locale", locales(THE_GAME))
 def test_the_game_booklet_says_why_its_example_is_67_on_77(booklet, locale):
-    text = seed("003_988ec186aca6f0c5.txt")
-    assert "kde leží karta „77“, kartu „66“" in text and 77 - 66 == 11
+    # The source's example plays "66" on "77": 11 back, where only exactly 10 back is allowed.
     key, source = block(THE_GAME, "turn", 5)
     note = norm(string(THE_GAME, locale, f"{key}.p", source["p"]))
     assert all(number in note for number in ("66", "77", "67", "11", "10"))
@@ -313,9 +300,7 @@ def test_the_game_booklet_says_why_its_example_is_67_on_77(booklet, locale):
 
 @pytest.mark.parametrize("locale", locales(DONKEY))
 def test_the_donkey_booklet_says_why_cargo_is_played_face_down(booklet, locale):
-    text = seed("001_6649b263b563b4ec.txt")
-    assert "1. Кожен гравець розігрує карту вантажу лицьовою стороною догори." in text
-    assert "4. тепер усі гравці одночасно перевертають свою картку вантажу догори" in text
+    # The source's step 1 plays cargo face up, its step 4 turns it face up.
     key, source = block(DONKEY, "round", 4)
     assert "лицьовою стороною догори" in source["p"]
     assert norm(string(DONKEY, locale, f"{key}.p", source["p"])) in booklet(DONKEY, "standard", locale)
