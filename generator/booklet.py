@@ -6,6 +6,8 @@ filtered by `editions:`, placeholders are filled from the data, and the generate
 (components, cards, print) are built from the components themselves, with every card drawn
 by the same face renderer as the card sheets.
 Render: Jinja2 (templates/booklet/) to HTML, WeasyPrint to PDF, padded to a multiple of 4.
+The PDF is tagged for screen readers and reflow (PDF/UA-1): its language and title, headings,
+lists and tables in reading order, every picture with a text in the booklet's locale.
 A template is not trusted: it runs in Jinja2's sandbox, sees only the booklet's values, and any
 mistake in it is an error at its own file and line.
 """
@@ -50,6 +52,10 @@ CARD_DPI = 200
 PAD_PAGES = 3
 # Saddle stitching folds sheets of four pages: the booklet's page count is a multiple of this.
 PAGE_MULTIPLE = 4
+# Tagged PDF: WeasyPrint's PDF/UA-1 variant writes the structure tree (headings, lists, tables
+# with their headers, figures with their alternative text), /Lang, the title shown as the
+# window's title, and the PDF/UA identification in XMP (no dates, no random IDs).
+PDF_VARIANT = "pdf/ua-1"
 # The booklet's template, under templates/, and all it is given: the values the build passes
 # in, and of Jinja2's globals only the (sandbox's bounded) range the shipped template uses.
 BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
@@ -77,6 +83,7 @@ class CardEntry:
     text: str
     counts: list[str]        # "Full edition: 15 cards", per edition the booklet may mention
     image: str               # data: URI of the drawn face
+    alt: str = ""            # the picture's alternative text: "deck: name"
 
 
 @dataclass
@@ -104,6 +111,7 @@ class BookletContent:
     sections: list[Section]
     draft: str = ""
     cover_card: str = ""     # data: URI of a card shown on the cover
+    cover_card_alt: str = ""     # that card's alternative text
 
 
 @dataclass
@@ -230,7 +238,8 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         tagline=loc.text("tagline", game.meta["tagline"]) if "tagline" in game.meta else "",
         edition=loc.edition_name(),
         facts=[loc.text(f"booklet.cover.facts.{i}", fact) for i, fact in enumerate(cover.get("facts", []))],
-        ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""))
+        ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""),
+        cover_card_alt=card_alt(faces[0]) if faces else "")
 
 
 def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | None:
@@ -274,7 +283,8 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | 
             return None
         image, width_mm = drawn
         caption = text(f"{key}.picture.caption", picture["caption"]) if "caption" in picture else ""
-        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption})
+        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption,
+                                 "alt": component_name(loc, picture["component"]) or caption or loc.title})
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
         rows = []
@@ -307,6 +317,15 @@ def phrase(loc: Localised, name: str | tuple[str, ...], n: int) -> str:
     return str(n)
 
 
+def component_name(loc: Localised, reference: str) -> str:
+    """The name (in the locale) of the component a picture block draws (`dice.sun`), or ''."""
+    category, _, component_id = reference.partition(".")
+    for component in loc.game.components:
+        if component.category == category and component.id == component_id:
+            return loc.field(component.text_root("name"), component.data, "name")
+    return ""
+
+
 def component_rows(loc: Localised) -> list[tuple[str, str]]:
     """(how many, what) for everything in this edition, as each component kind lists its own:
     decks, boards by name, tokens, ..."""
@@ -328,8 +347,14 @@ def card_entries(loc: Localised, deck: str, faces: dict[str, Face], pictures: di
         counts = [f"{loc.edition_name(e)}: {phrase(loc, 'cards', component.count(e))}"
                   for e in mentioned if component.count(e)]
         entries.append(CardEntry(component.keypath, face.values["name"], face.values.get("text", ""),
-                                 counts, pictures[face.key]))
+                                 counts, pictures[face.key], card_alt(face)))
     return entries
+
+
+def card_alt(face: Face) -> str:
+    """A card picture's alternative text, from the catalog of the locale: its deck's name and
+    its own ("Number cards: 2"), or what of them it has."""
+    return ": ".join(part for part in (face.values.get("deck_name", ""), face.values.get("name", "")) if part)
 
 
 def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
@@ -684,5 +709,12 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     keep = content_pages + (-content_pages % PAGE_MULTIPLE)
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
-    data = padded.write_pdf()
+    # Tagging logs an error for a picture without alternative text: that fails the build too.
+    logger.addHandler(warnings)
+    try:
+        data = padded.write_pdf(pdf_variant=PDF_VARIANT)
+    finally:
+        logger.removeHandler(warnings)
+    if warnings.messages:
+        raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(warnings.messages)))
     return RenderedBooklet(data, keep, content_pages)
