@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import io
 import logging
+import re
 import traceback
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
@@ -23,6 +24,7 @@ from urllib.parse import unquote, urlsplit
 
 import jinja2
 import jinja2.meta
+import pydyf
 import pypdfium2
 from jinja2 import nodes
 from jinja2.loaders import split_template_path
@@ -56,6 +58,8 @@ PAGE_MULTIPLE = 4
 # with their headers, figures with their alternative text), /Lang, the title shown as the
 # window's title, and the PDF/UA identification in XMP (no dates, no random IDs).
 PDF_VARIANT = "pdf/ua-1"
+# Line breaks and runs of spaces in a link's HTML text (a no-break space is kept).
+BREAKS = re.compile(r"[ \t\r\n\f]+")
 # The booklet's template, under templates/, and all it is given: the values the build passes
 # in, and of Jinja2's globals only the (sandbox's bounded) range the shipped template uses.
 BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
@@ -686,6 +690,17 @@ def booklet_html(project: Project, content: BookletContent) -> tuple[str, str]:
     return html, stylesheet.parent.resolve().as_uri()
 
 
+def describe_links(document, pdf) -> None:
+    """Each link's description (/Contents, what a screen reader says of it) is its text in the
+    booklet's words; WeasyPrint writes the id of its target there."""
+    for page in document.pages:
+        for _kind, _target, _rectangle, box in page.links:
+            annotation = getattr(box, "link_annotation", None)
+            words = BREAKS.sub(" ", "".join(box.element.itertext())).strip() if box.element is not None else ""
+            if annotation is not None and words:
+                annotation["Contents"] = pydyf.String(words)
+
+
 def render(project: Project, content: BookletContent) -> RenderedBooklet:
     """HTML from the templates, PDF from WeasyPrint, blank pages added to a multiple of 4."""
     html, base_url = booklet_html(project, content)
@@ -712,7 +727,7 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     # Tagging logs an error for a picture without alternative text: that fails the build too.
     logger.addHandler(warnings)
     try:
-        data = padded.write_pdf(pdf_variant=PDF_VARIANT)
+        data = padded.write_pdf(pdf_variant=PDF_VARIANT, finisher=describe_links)
     finally:
         logger.removeHandler(warnings)
     if warnings.messages:

@@ -5,6 +5,7 @@ cells. A shop's booklet keeps the tags through its bleed."""
 from __future__ import annotations
 
 import io
+from itertools import groupby
 from pathlib import Path
 
 import pikepdf
@@ -120,6 +121,9 @@ def test_headings_are_h1_then_h2_in_reading_order(booklets, slug, locale):
     sections = [loc.text(f"booklet.sections.{s['id']}.title", s["title"]) for s in game.booklet["sections"]
                 if "editions" not in s or loc.edition in s["editions"]]
     assert [title for level, title in outline if level == 2][1:] == sections      # after the contents
+    # The contents' links say where they lead in the same words: the section's title.
+    links = [str(a.Contents) for page in pdf.pages for a in page.obj.get("/Annots", []) if a.Subtype == "/Link"]
+    assert links and [title for title, _ in groupby(links)] == sections     # (a link has a box per line)
 
 
 def expected_alts(loc: Localised) -> set[str]:
