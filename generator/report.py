@@ -316,7 +316,8 @@ def _cover(fig, title: str, runs: dict[str, list[Run]], words: Words) -> None:
     if shared:
         notes.append(words("teams", tables=words.items([words("team_table", players=run.players, seats=run.tally.seats)
                                                          for run in shared])))
-    fig.text(0.06, 0.86, "\n".join(notes), fontsize=8.5, color=MUTED, va="top", linespacing=1.5)
+    # Wrapped at the page's edge: a locale's sentence may be longer than the English one.
+    fig.text(0.06, 0.86, "\n".join(notes), fontsize=8.5, color=MUTED, va="top", linespacing=1.5, wrap=True)
     height = 0.74 / len(runs)
     for index, (policy, policy_runs) in enumerate(runs.items()):
         ax = fig.add_axes([0.06, 0.78 - (index + 1) * height, 0.88, height - 0.04])
