@@ -60,6 +60,7 @@ PAGE_MULTIPLE = 4
 PDF_VARIANT = "pdf/ua-1"
 # Line breaks and runs of spaces in a link's HTML text (a no-break space is kept).
 BREAKS = re.compile(r"[ \t\r\n\f]+")
+DATA_URI = re.compile(r"(data:[\w/+.-]*(?:;[\w=-]+)*,)[^\s\"']{24,}")
 # The booklet's template, under templates/, and all it is given: the values the build passes
 # in, and of Jinja2's globals only the (sandbox's bounded) range the shipped template uses.
 BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
@@ -465,7 +466,8 @@ class _Warnings(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record):
-        self.messages.append(record.getMessage())
+        # A picture is a data: URI: its bytes would drown the message.
+        self.messages.append(DATA_URI.sub(r"\1…", record.getMessage()))
 
 
 @dataclass
@@ -731,5 +733,6 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     finally:
         logger.removeHandler(warnings)
     if warnings.messages:
-        raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(warnings.messages)))
+        raise BuildError(f"booklet {content.title} ({content.lang}), tagged for screen readers (every <img> needs "
+                         f"an alt text): " + "; ".join(dict.fromkeys(warnings.messages)))
     return RenderedBooklet(data, keep, content_pages)

@@ -1,7 +1,6 @@
 """What a kit is made of: each component kind's files (generator/kinds), the rule booklets made
 once per edition and locale, and the designer's reports, one per locale from one simulation
-of each edition. The order of
-the stages, and what gets written, is build.py's.
+of each edition. The order of the stages, and what gets written, is build.py's.
 """
 from __future__ import annotations
 

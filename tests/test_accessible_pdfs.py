@@ -11,6 +11,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
+from conftest import replace_in
 from generator.build import load_games
 from generator.kits import Kit, booklet_of
 from generator.layout import Localised
@@ -199,3 +200,16 @@ def test_a_shop_booklet_keeps_the_tags_through_its_bleed(booklets):
     assert "/StructTreeRoot" in pdf.Root and str(pdf.Root.Lang) == "bg" and pdf.Root.MarkInfo.Marked is True
     assert len(list(elements(pdf))) == len(list(elements(open_pdf(data))))
     assert all("/TrimBox" in page.obj for page in pdf.pages)
+
+
+def test_a_picture_without_alternative_text_fails_the_booklet_with_a_readable_message(project):
+    from generator.errors import BuildError
+    replace_in(project / "templates" / "booklet" / "booklet.html.j2", 'alt="{{ card.alt }}"', 'alt=""')
+    loaded = Project(project)
+    game = load_games(loaded, GAMES[0], texts=False)[0]
+    loc = Localised(game, game.editions[0], Texts.load(game, "cs"))
+    with fixed_clock(), pytest.raises(BuildError) as failed:
+        booklet_of(Kit(loaded, game, loc, "a4"))
+    message = str(failed.value)
+    assert "needs an alt text" in message and "has no required alt description" in message
+    assert 'Image "data:image/png;base64,…"' in message and len(message) < 2000
