@@ -6,6 +6,8 @@ filtered by `editions:`, placeholders are filled from the data, and the generate
 (components, cards, print) are built from the components themselves, with every card drawn
 by the same face renderer as the card sheets.
 Render: Jinja2 (templates/booklet/) to HTML, WeasyPrint to PDF, padded to a multiple of 4.
+The PDF is tagged for screen readers and reflow (PDF/UA-1): its language and title, headings,
+lists and tables in reading order, every picture with a text in the booklet's locale.
 A template is not trusted: it runs in Jinja2's sandbox, sees only the booklet's values, and any
 mistake in it is an error at its own file and line.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import base64
 import io
 import logging
+import re
 import traceback
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
@@ -21,6 +24,7 @@ from urllib.parse import unquote, urlsplit
 
 import jinja2
 import jinja2.meta
+import pydyf
 import pypdfium2
 from jinja2 import nodes
 from jinja2.loaders import split_template_path
@@ -50,6 +54,13 @@ CARD_DPI = 200
 PAD_PAGES = 3
 # Saddle stitching folds sheets of four pages: the booklet's page count is a multiple of this.
 PAGE_MULTIPLE = 4
+# Tagged PDF: WeasyPrint's PDF/UA-1 variant writes the structure tree (headings, lists, tables
+# with their headers, figures with their alternative text), /Lang, the title shown as the
+# window's title, and the PDF/UA identification in XMP (no dates, no random IDs).
+PDF_VARIANT = "pdf/ua-1"
+# Line breaks and runs of spaces in a link's HTML text (a no-break space is kept).
+BREAKS = re.compile(r"[ \t\r\n\f]+")
+DATA_URI = re.compile(r"(data:[\w/+.-]*(?:;[\w=-]+)*,)[^\s\"']{24,}")
 # The booklet's template, under templates/, and all it is given: the values the build passes
 # in, and of Jinja2's globals only the (sandbox's bounded) range the shipped template uses.
 BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
@@ -77,6 +88,7 @@ class CardEntry:
     text: str
     counts: list[str]        # "Full edition: 15 cards", per edition the booklet may mention
     image: str               # data: URI of the drawn face
+    alt: str = ""            # the picture's alternative text: "deck: name"
 
 
 @dataclass
@@ -104,6 +116,7 @@ class BookletContent:
     sections: list[Section]
     draft: str = ""
     cover_card: str = ""     # data: URI of a card shown on the cover
+    cover_card_alt: str = ""     # that card's alternative text
 
 
 @dataclass
@@ -230,7 +243,8 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         tagline=loc.text("tagline", game.meta["tagline"]) if "tagline" in game.meta else "",
         edition=loc.edition_name(),
         facts=[loc.text(f"booklet.cover.facts.{i}", fact) for i, fact in enumerate(cover.get("facts", []))],
-        ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""))
+        ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""),
+        cover_card_alt=card_alt(faces[0]) if faces else "")
 
 
 def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | None:
@@ -274,7 +288,8 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | 
             return None
         image, width_mm = drawn
         caption = text(f"{key}.picture.caption", picture["caption"]) if "caption" in picture else ""
-        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption})
+        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption,
+                                 "alt": component_name(loc, picture["component"]) or caption or loc.title})
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
         rows = []
@@ -307,6 +322,15 @@ def phrase(loc: Localised, name: str | tuple[str, ...], n: int) -> str:
     return str(n)
 
 
+def component_name(loc: Localised, reference: str) -> str:
+    """The name (in the locale) of the component a picture block draws (`dice.sun`), or ''."""
+    category, _, component_id = reference.partition(".")
+    for component in loc.game.components:
+        if component.category == category and component.id == component_id:
+            return loc.field(component.text_root("name"), component.data, "name")
+    return ""
+
+
 def component_rows(loc: Localised) -> list[tuple[str, str]]:
     """(how many, what) for everything in this edition, as each component kind lists its own:
     decks, boards by name, tokens, ..."""
@@ -328,8 +352,14 @@ def card_entries(loc: Localised, deck: str, faces: dict[str, Face], pictures: di
         counts = [f"{loc.edition_name(e)}: {phrase(loc, 'cards', component.count(e))}"
                   for e in mentioned if component.count(e)]
         entries.append(CardEntry(component.keypath, face.values["name"], face.values.get("text", ""),
-                                 counts, pictures[face.key]))
+                                 counts, pictures[face.key], card_alt(face)))
     return entries
+
+
+def card_alt(face: Face) -> str:
+    """A card picture's alternative text, from the catalog of the locale: its deck's name and
+    its own ("Number cards: 2"), or what of them it has."""
+    return ": ".join(part for part in (face.values.get("deck_name", ""), face.values.get("name", "")) if part)
 
 
 def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
@@ -436,7 +466,8 @@ class _Warnings(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record):
-        self.messages.append(record.getMessage())
+        # A picture is a data: URI: its bytes would drown the message.
+        self.messages.append(DATA_URI.sub(r"\1…", record.getMessage()))
 
 
 @dataclass
@@ -661,6 +692,17 @@ def booklet_html(project: Project, content: BookletContent) -> tuple[str, str]:
     return html, stylesheet.parent.resolve().as_uri()
 
 
+def describe_links(document, pdf) -> None:
+    """Each link's description (/Contents, what a screen reader says of it) is its text in the
+    booklet's words; WeasyPrint writes the id of its target there."""
+    for page in document.pages:
+        for _kind, _target, _rectangle, box in page.links:
+            annotation = getattr(box, "link_annotation", None)
+            words = BREAKS.sub(" ", "".join(box.element.itertext())).strip() if box.element is not None else ""
+            if annotation is not None and words:
+                annotation["Contents"] = pydyf.String(words)
+
+
 def render(project: Project, content: BookletContent) -> RenderedBooklet:
     """HTML from the templates, PDF from WeasyPrint, blank pages added to a multiple of 4."""
     html, base_url = booklet_html(project, content)
@@ -684,5 +726,13 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     keep = content_pages + (-content_pages % PAGE_MULTIPLE)
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
-    data = padded.write_pdf()
+    # Tagging logs an error for a picture without alternative text: that fails the build too.
+    logger.addHandler(warnings)
+    try:
+        data = padded.write_pdf(pdf_variant=PDF_VARIANT, finisher=describe_links)
+    finally:
+        logger.removeHandler(warnings)
+    if warnings.messages:
+        raise BuildError(f"booklet {content.title} ({content.lang}), tagged for screen readers (every <img> needs "
+                         f"an alt text): " + "; ".join(dict.fromkeys(warnings.messages)))
     return RenderedBooklet(data, keep, content_pages)

@@ -106,8 +106,8 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
 
 def _home_units(project: Project, games: list[Game], request: BuildRequest, cache: Cache | None) -> list[Unit]:
     """The build's units in the order of its files: per kit, the files made once per edition
-    and locale (each kind's, the booklet) before each paper's; then each edition's report.
-    With `request.kinds`, only the units of those kinds."""
+    and locale (each kind's, the booklet) before each paper's; then each edition's reports (one
+    per locale, from one simulation). With `request.kinds`, only the units of those kinds."""
     jobs = plan(games, request, paper_names(project))
     tool = tool_digest(project)
     structures = {game.slug: structure_digest(game) for game in games}
@@ -144,12 +144,14 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
     for game in games:
         data = data_digest(game)
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
+            locales = tuple(dict.fromkeys(job[2] for job in jobs if job[0] is game and job[1] == edition))
             for kind, maker in EDITION_MAKERS.items():
                 if kind not in wanted:
                     continue
-                # Made from the data as written (not through a catalog), texts included.
-                units.append(Unit(f"edition|{game.slug}|{edition}|{kind}", f"{game.slug} {edition} {kind}",
-                                  _made(maker, project, game, edition, cache), {"tool": tool, "data": data}))
+                # The texts it prints are recorded as a kit's are; its words are the tool's.
+                units.append(Unit(f"edition|{game.slug}|{edition}|{','.join(locales)}|{kind}",
+                                  f"{game.slug} {edition} {kind}",
+                                  _made(maker, project, game, edition, locales, cache), {"tool": tool, "data": data}))
     return units
 
 
@@ -157,10 +159,10 @@ def _part(make, kind, kit: Kit, part):
     return lambda: (make(kind, kit, part), [])
 
 
-def _made(maker, project, game, edition, cache):
+def _made(maker, project, game, edition, locales, cache):
     def work():
-        artifact = maker(project, game, edition, cache=cache)
-        return ([artifact] if artifact is not None else []), []
+        made = [maker(project, game, edition, cache=cache, locale=locale) for locale in locales]
+        return [artifact for artifact in made if artifact is not None], []
     return work
 
 

@@ -1,6 +1,6 @@
 """What a kit is made of: each component kind's files (generator/kinds), the rule booklets made
-once per edition and locale, and the designer's report made once per edition. The order of
-the stages, and what gets written, is build.py's.
+once per edition and locale, and the designer's reports, one per locale from one simulation
+of each edition. The order of the stages, and what gets written, is build.py's.
 """
 from __future__ import annotations
 
@@ -57,9 +57,9 @@ def booklet_files(kit: Kit) -> list[Artifact]:
     return artifacts
 
 
-# Files made once per edition rather than per locale and paper (e.g. the designer's report):
-# maker(project, game, edition, cache=None) -> Artifact or None; `cache` is the build's, for
-# what the maker may keep between builds.
+# Files made from work done once per edition (e.g. the designer's report, from simulation), in
+# each locale of the build: maker(project, game, edition, cache=None, locale=None) -> Artifact
+# or None; `cache` is the build's, for what the maker may keep between builds.
 EDITION_MAKERS: dict[str, Callable[..., Artifact | None]] = {
     "report": make_report,        # the designer's report, from simulation (games with an engine)
 }

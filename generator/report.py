@@ -1,6 +1,9 @@
 """The designer's report: for one edition of a game with a rules engine, a PDF of plots made
 from seeded simulation - game length by player count, how games end, seat win rates and
-card use.
+card use - in each locale of the build, like the booklet: the report's own words from the
+tool's catalogs (templates/sheets/report.yaml, templates/locales/), the game's title, edition
+and component names from the game's, numbers as the locale writes them (Babel). The games are
+played once per edition, whatever the number of locales.
 
 Plotting is matplotlib: already a dependency, it draws vector PDF pages without a browser or
 a GUI (Agg backend, `Figure` objects, no pyplot state), embeds TrueType subsets of the shipped
@@ -19,9 +22,17 @@ import io
 import json
 from pathlib import Path
 
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from .errors import DataError
+from .i18n import tool_text
+from .layout import Localised
 from .output import Artifact
 from .project import Game, Project
 from .simulate import Run, Tally, simulate
+from .texts import Texts
+from .yamlfile import load_yaml
 
 # Games per player count: the engine's first policy (random play) gets the most, each other
 # policy fewer; with every player count of both editions this stays at a few seconds per build.
@@ -32,40 +43,97 @@ FONT_FILES = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
 PAGE = (11.69, 8.27)                             # A4 landscape, inches
 INK, MUTED, ACCENT = "#222222", "#777777", "#C8553D"
 PALETTE = ["#3F88C5", "#C8553D", "#2A9D3F", "#F49D37", "#6A4C93", "#1B998B", "#E0B100", "#7A1F3D"]
+# The report's words, under templates/: its `text:` is the English source of the tool's catalogs.
+WORDS = "sheets/report.yaml"
 
 
-def report_path(game: Game, edition: str) -> str:
-    return f"{game.slug}/{edition}/{game.slug}-{edition}-report.pdf"
+def report_path(game: Game, edition: str, locale: str) -> str:
+    return f"{game.slug}/{edition}/{locale}/{game.slug}-{edition}-{locale}-report.pdf"
 
 
-def make_report(project: Project, game: Game, edition: str, cache=None) -> Artifact | None:
-    """The report for one edition, or None when the game's rules have no engine. With a
-    build's `cache`, the simulation's results are kept there: a report whose words changed is
-    drawn again without playing its games again."""
+class Words:
+    """The report's words in one locale, and the locale's way of writing numbers."""
+
+    def __init__(self, locale: str, text: dict[str, str]):
+        self.locale = locale
+        self.text = text
+
+    def __call__(self, word: str, **values) -> str:
+        return self.text[word].format(**values)
+
+    def policy(self, name: str) -> str:
+        """A simulated player's name in the locale, or the engine's own for one the tool lacks."""
+        return self.text.get(f"policies.{name}", name)
+
+    def number(self, value, digits: int | None = None) -> str:
+        """`value` with exactly `digits` decimals, or with as many as it has (up to 2)."""
+        pattern = "#,##0." + "0" * digits if digits else "#,##0" if digits == 0 else "#,##0.##"
+        return format_decimal(value, pattern, locale=self.locale)
+
+    def percent(self, share: float) -> str:
+        return format_percent(share, locale=self.locale)
+
+    def items(self, parts: list[str]) -> str:
+        return format_list(parts, locale=self.locale)
+
+
+def report_words(project: Project, locale: str) -> Words:
+    """The report's words (templates/sheets/report.yaml) in `locale`, from the tool's catalogs."""
+    path = project.template(WORDS)
+    data, problems = load_yaml(path, project.display(path))
+    if problems:
+        raise DataError(problems)
+    text: dict[str, str] = {}
+
+    def walk(node, keys):
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(value, keys + (key,))
+            else:
+                word = ".".join(keys + (key,))
+                text[word] = tool_text(project, locale, f"sheets.report.text.{word}", str(value))
+    walk(data["text"], ())
+    return Words(locale, text)
+
+
+def make_report(project: Project, game: Game, edition: str, cache=None, locale: str | None = None) -> Artifact | None:
+    """The report for one edition in `locale` (by default the game's source locale), or None
+    when the game's rules have no engine. With a build's `cache`, the simulation's results are
+    kept there: a report whose words changed is drawn again without playing its games again."""
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         return None
-    names = component_names(game)
-    title = f"{game.meta.get('title', game.slug)} — {game.meta['editions'][edition].get('name', edition)}"
+    locale = locale or game.source_locale
+    loc = Localised(game, edition, Texts.load(game, locale))
+    words = report_words(project, locale)
+    names = localised_names(loc)
+    title = f"{loc.title} — {loc.edition_name()}"
     # Repeated builds in one process (the tests build many times) reuse a report made from the
-    # same content: changed components, names or run settings make a new one.
-    key = _content_key(engine, game, edition, title, names)
+    # same content: changed components, names, words or run settings make a new one.
+    key = _content_key(engine, game, edition, title, names, words)
     if key not in _REPORTS:
         runs = _cached_runs(engine, game, edition, cache)
-        data, pages = _render(title, runs, names)
-        if len(_REPORTS) >= _KEPT:
-            _REPORTS.pop(next(iter(_REPORTS)))
-        _REPORTS[key] = (data, pages, sum(run.tally.games for policy in runs.values() for run in policy))
+        data, pages = _render(title, runs, names, words)
+        _keep(_REPORTS, key, (data, pages, sum(run.tally.games for policy in runs.values() for run in policy)))
     data, pages, games = _REPORTS[key]
-    return Artifact(report_path(game, edition), data, game.slug, "report", edition, "", "", pages,
+    return Artifact(report_path(game, edition, locale), data, game.slug, "report", edition, locale, "", pages,
                     details={"games": games})
 
 
 _REPORTS: dict[str, tuple[bytes, int, int]] = {}
+# The games played, by what they depend on: a build's reports of one edition in each locale
+# share one simulation even without a cache.
+_RUNS: dict[str, dict[str, list[Run]]] = {}
 _KEPT = 8
 
 
-def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, str]) -> str:
+def _keep(kept: dict, key: str, value) -> None:
+    if len(kept) >= _KEPT:
+        kept.pop(next(iter(kept)))
+    kept[key] = value
+
+
+def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, str], words: Words) -> str:
     """A digest of everything a report is made from: what the simulation reads (the engine's
     box when it has one, else all the game's data), how it runs, and the words it prints."""
     if engine.box is not None:
@@ -75,7 +143,7 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
     spec = game.rules.SPEC
     content = (game.slug, edition, simulated, spec.tables, tuple(engine.policies),
                tuple(sorted(engine.options.items())), _games(engine), REPORT_SEED,
-               title, tuple(sorted(names.items())))
+               title, tuple(sorted(names.items())), words.locale, tuple(sorted(words.text.items())))
     return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
 
 
@@ -95,18 +163,22 @@ def _simulation_key(engine, game: Game, edition: str) -> str:
 
 
 def _cached_runs(engine, game: Game, edition: str, cache) -> dict[str, list[Run]]:
-    if cache is None:
-        return _runs(engine, game, edition)
+    """The games of the edition: from the build's cache, else as played earlier in this
+    process (another locale's report), else played now (and kept in both)."""
     key = _simulation_key(engine, game, edition)
-    record = cache.record("simulation", key)
-    if record is not None:
-        try:
-            return {policy: [_run_from_json(run) for run in runs] for policy, runs in record["runs"].items()}
-        except (KeyError, TypeError, ValueError):
-            pass                               # not a record this version wrote: play again
-    runs = _runs(engine, game, edition)
-    cache.put_record("simulation", key, {"runs": {policy: [dataclasses.asdict(run) for run in policy_runs]
-                                                  for policy, policy_runs in runs.items()}})
+    if cache is not None:
+        record = cache.record("simulation", key)
+        if record is not None:
+            try:
+                return {policy: [_run_from_json(run) for run in runs] for policy, runs in record["runs"].items()}
+            except (KeyError, TypeError, ValueError):
+                pass                           # not a record this version wrote: play again
+    if key not in _RUNS:
+        _keep(_RUNS, key, _runs(engine, game, edition))
+    runs = _RUNS[key]
+    if cache is not None:
+        cache.put_record("simulation", key, {"runs": {policy: [dataclasses.asdict(run) for run in policy_runs]
+                                                      for policy, policy_runs in runs.items()}})
     return runs
 
 
@@ -166,7 +238,7 @@ def _style() -> dict:
     }
 
 
-def _render(title: str, runs: dict[str, list[Run]], names: dict[str, str]) -> tuple[bytes, int]:
+def _render(title: str, runs: dict[str, list[Run]], names: dict[str, str], words: Words) -> tuple[bytes, int]:
     import matplotlib
     matplotlib.use("Agg")
     from matplotlib.backends.backend_pdf import PdfPages
@@ -174,14 +246,14 @@ def _render(title: str, runs: dict[str, list[Run]], names: dict[str, str]) -> tu
     main_policy = next(iter(runs))
     main = runs[main_policy]
     pages = [
-        lambda fig: _cover(fig, title, runs),
-        lambda fig: _numbers(fig, main, main_policy),
-        lambda fig: _endings(fig, runs),
-        lambda fig: _seat_rates(fig, runs),
-        lambda fig: _usage(fig, main, main_policy, names),
+        lambda fig: _cover(fig, title, runs, words),
+        lambda fig: _numbers(fig, main, main_policy, words),
+        lambda fig: _endings(fig, runs, words),
+        lambda fig: _seat_rates(fig, runs, words),
+        lambda fig: _usage(fig, main, main_policy, names, words),
     ]
     buffer = io.BytesIO()
-    metadata = {"Title": f"{title}: designer's report", "Author": "pnp", "Creator": "pnp",
+    metadata = {"Title": words("document", title=title), "Author": "pnp", "Creator": "pnp",
                 "Producer": "pnp (matplotlib)", "CreationDate": None, "ModDate": None}
     with matplotlib.rc_context(_style()):
         with PdfPages(buffer, metadata=metadata) as pdf:
@@ -189,14 +261,32 @@ def _render(title: str, runs: dict[str, list[Run]], names: dict[str, str]) -> tu
                 figure = _figure()
                 draw(figure)
                 pdf.savefig(figure)
-    return buffer.getvalue(), len(pages)
+    return _with_language(buffer.getvalue(), words.locale), len(pages)
+
+
+def _with_language(data: bytes, locale: str) -> bytes:
+    """The document's language (/Lang) for readers and screen readers; matplotlib writes none."""
+    import pikepdf
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        pdf.Root.Lang = pikepdf.String(locale)
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True)
+        return out.getvalue()
 
 
 def component_names(game: Game) -> dict[str, str]:
-    """Display names by id; a card's name wins over a token's of the same id."""
+    """Display names by id, as the data writes them; a card's name wins over a token's of the same id."""
     names = {}
     for component in sorted(game.components, key=lambda c: c.category == "cards"):
         names[component.id] = str(component.data.get("name", component.id))
+    return names
+
+
+def localised_names(loc: Localised) -> dict[str, str]:
+    """Display names by id in the locale (its catalog), as component_names orders them."""
+    names = {}
+    for component in sorted(loc.game.components, key=lambda c: c.category == "cards"):
+        names[component.id] = loc.field(component.text_root("name"), component.data, "name") or component.id
     return names
 
 
@@ -209,41 +299,50 @@ def _players(runs: list[Run]) -> list[int]:
     return [run.players for run in runs]
 
 
-def _cover(fig, title: str, runs: dict[str, list[Run]]) -> None:
+def _numbers_as_written(words: Words, *axes) -> None:
+    """Tick labels as the locale writes numbers (decimal comma, its grouping)."""
+    from matplotlib.ticker import FuncFormatter
+    formatter = FuncFormatter(lambda value, _position: words.number(value))
+    for axis in axes:
+        axis.set_major_formatter(formatter)
+
+
+def _cover(fig, title: str, runs: dict[str, list[Run]], words: Words) -> None:
     fig.text(0.06, 0.93, title, fontsize=20, fontweight="bold", color=INK)
-    fig.text(0.06, 0.89, "Designer's report: seeded simulation of every player count", fontsize=12, color=MUTED)
-    notes = [f"Seed {REPORT_SEED}; every seat plays the same policy; the rules' invariants are checked after "
-             f"every action of every game."]
+    fig.text(0.06, 0.89, words("subtitle"), fontsize=12, color=MUTED)
+    notes = [words("seed_note", seed=REPORT_SEED)]
     first = next(iter(runs.values()))
     shared = [run for run in first if run.tally.seats != run.players]
     if shared:
-        notes.append("Teams share a seat: " + ", ".join(f"{run.players} players play as {run.tally.seats} seats"
-                                                         for run in shared)
-                     + ", so each plays the same seeded games as that many players.")
-    fig.text(0.06, 0.86, "\n".join(notes), fontsize=8.5, color=MUTED, va="top", linespacing=1.5)
+        notes.append(words("teams", tables=words.items([words("team_table", players=run.players, seats=run.tally.seats)
+                                                         for run in shared])))
+    # Wrapped at the page's edge: a locale's sentence may be longer than the English one.
+    fig.text(0.06, 0.86, "\n".join(notes), fontsize=8.5, color=MUTED, va="top", linespacing=1.5, wrap=True)
     height = 0.74 / len(runs)
     for index, (policy, policy_runs) in enumerate(runs.items()):
         ax = fig.add_axes([0.06, 0.78 - (index + 1) * height, 0.88, height - 0.04])
-        _summary_table(ax, policy, policy_runs)
+        _summary_table(ax, policy, policy_runs, words)
 
 
-def _summary_table(ax, policy: str, runs: list[Run]) -> None:
+def _summary_table(ax, policy: str, runs: list[Run], words: Words) -> None:
     endings = [(key, value) for key in runs[0].tally.texts
                for value in sorted({v for run in runs for v in run.tally.texts[key]})]
-    columns = ["players", "seats", "turns (mean)", "turns (median)"]
-    columns += [f"{key}: {value}" for key, value in endings] + ["best seat", "worst seat"]
+    columns = [words("players"), words("seats"), words("turns_mean"), words("turns_median")]
+    columns += [f"{key}: {value}" for key, value in endings] + [words("best_seat"), words("worst_seat")]
     rows = []
     for run in runs:
         summary = run.tally.summary()
         turns = summary["numbers"].get("turns")
-        row = [run.players, run.tally.seats] + ([f"{turns['mean']:.1f}", turns["median"]] if turns else ["–", "–"])
-        row += [f"{100 * summary['shares'][key].get(value, 0):.0f}%" for key, value in endings]
+        row = [words.number(run.players), words.number(run.tally.seats)]
+        row += [words.number(turns["mean"], 1), words.number(turns["median"])] if turns else ["–", "–"]
+        row += [words.percent(summary["shares"][key].get(value, 0)) for key, value in endings]
         rates = summary["win_rate"]
-        row += [f"{100 * max(rates):.0f}% (seat {rates.index(max(rates)) + 1})",
-                f"{100 * min(rates):.0f}% (seat {rates.index(min(rates)) + 1})"]
+        row += [words("rate_at_seat", rate=words.percent(max(rates)), seat=rates.index(max(rates)) + 1),
+                words("rate_at_seat", rate=words.percent(min(rates)), seat=rates.index(min(rates)) + 1)]
         rows.append([str(cell) for cell in row])
     ax.axis("off")
-    ax.set_title(f"Policy {policy}: {runs[0].tally.games} games per player count", loc="left")
+    ax.set_title(words("policy_games", policy=words.policy(policy), games=words.number(runs[0].tally.games)),
+                 loc="left")
     table = ax.table(cellText=rows, colLabels=columns, loc="upper left", cellLoc="center",
                      bbox=[0, 0, 1, 1])
     table.auto_set_font_size(False)
@@ -255,21 +354,22 @@ def _summary_table(ax, policy: str, runs: list[Run]) -> None:
             cell.set_facecolor("#F2F2F2")
 
 
-def _numbers(fig, runs: list[Run], policy: str) -> None:
+def _numbers(fig, runs: list[Run], policy: str, words: Words) -> None:
     keys = list(runs[0].tally.numbers)
     columns = min(2, len(keys)) or 1
     rows = -(-len(keys) // columns) or 1
-    fig.suptitle(f"Game length and other figures by player count (policy {policy})", x=0.06, ha="left",
+    fig.suptitle(words("numbers_title", policy=words.policy(policy)), x=0.06, ha="left",
                  fontsize=14, fontweight="bold")
     players = _players(runs)
     for index, key in enumerate(keys):
         ax = fig.add_subplot(rows, columns, index + 1)
+        _numbers_as_written(words, ax.xaxis, ax.yaxis)
         values = [run.tally.numbers[key] for run in runs]
         if all(v in (0.0, 1.0) for series in values for v in series):
             # A yes/no figure: the share of games where it happened.
             shares = [sum(series) / len(series) for series in values]
             ax.bar(players, shares, color=PALETTE[0])
-            ax.set_ylabel("share of games")
+            ax.set_ylabel(words("share_of_games"))
             ax.set_ylim(0, max(shares + [0.01]) * 1.2)
         else:
             ax.boxplot(values, positions=players, widths=0.6, showmeans=True, showfliers=True,
@@ -278,16 +378,17 @@ def _numbers(fig, runs: list[Run], policy: str) -> None:
                        flierprops={"markersize": 2, "markeredgecolor": MUTED})
             ax.set_ylabel(key)
         ax.set_title(key.replace("_", " "), loc="left")
-        ax.set_xlabel("players")
+        ax.set_xlabel(words("players"))
         ax.set_xticks(players)
     fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45, wspace=0.2)
 
 
-def _endings(fig, runs: dict[str, list[Run]]) -> None:
-    fig.suptitle("How games end, by player count", x=0.06, ha="left", fontsize=14, fontweight="bold")
+def _endings(fig, runs: dict[str, list[Run]], words: Words) -> None:
+    fig.suptitle(words("endings_title"), x=0.06, ha="left", fontsize=14, fontweight="bold")
     policies = list(runs)
     for index, policy in enumerate(policies):
         ax = fig.add_subplot(1, len(policies), index + 1)
+        _numbers_as_written(words, ax.xaxis, ax.yaxis)
         policy_runs = runs[policy]
         players = _players(policy_runs)
         for key in policy_runs[0].tally.texts:
@@ -298,19 +399,20 @@ def _endings(fig, runs: dict[str, list[Run]]) -> None:
                 ax.bar(players, shares, bottom=bottom, color=colour, label=f"{key}: {value}")
                 for x, b, s in zip(players, bottom, shares):
                     if s >= 0.06:
-                        ax.text(x, b + s / 2, f"{100 * s:.0f}%", ha="center", va="center", fontsize=7, color="white")
+                        ax.text(x, b + s / 2, words.percent(s), ha="center", va="center", fontsize=7, color="white")
                 bottom = [b + s for b, s in zip(bottom, shares)]
-        ax.set_title(f"policy {policy} ({policy_runs[0].tally.games} games each)", loc="left")
-        ax.set_xlabel("players")
-        ax.set_ylabel("share of games")
+        ax.set_title(words("endings_policy", policy=words.policy(policy),
+                           games=words.number(policy_runs[0].tally.games)), loc="left")
+        ax.set_xlabel(words("players"))
+        ax.set_ylabel(words("share_of_games"))
         ax.set_xticks(players)
         ax.set_ylim(0, 1)
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, frameon=False)
     fig.subplots_adjust(left=0.07, right=0.97, top=0.86, bottom=0.2, wspace=0.25)
 
 
-def _seat_rates(fig, runs: dict[str, list[Run]]) -> None:
-    fig.suptitle("Seat win rates (seat 1 starts); 1.0 is a fair share", x=0.06, ha="left",
+def _seat_rates(fig, runs: dict[str, list[Run]], words: Words) -> None:
+    fig.suptitle(words("seats_title", first=words.number(1), fair=words.number(1.0, 1)), x=0.06, ha="left",
                  fontsize=14, fontweight="bold")
     policies = list(runs)
     for index, policy in enumerate(policies):
@@ -322,24 +424,25 @@ def _seat_rates(fig, runs: dict[str, list[Run]]) -> None:
             for seat, wins in enumerate(run.tally.wins):
                 rate = wins / run.tally.games
                 grid[row][seat] = rate * run.tally.seats          # relative to a fair 1/seats
-                ax.text(seat, row, f"{100 * rate:.0f}%", ha="center", va="center", fontsize=7, color=INK)
+                ax.text(seat, row, words.percent(rate), ha="center", va="center", fontsize=7, color=INK)
         image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=2, aspect="auto")
-        ax.set_xticks(range(most), [str(s + 1) for s in range(most)])
-        ax.set_yticks(range(len(policy_runs)), [f"{run.players} ({run.tally.seats} seats)" if
-                                                  run.tally.seats != run.players else str(run.players)
-                                                  for run in policy_runs])
-        ax.set_xlabel("seat")
-        ax.set_ylabel("players")
-        ax.set_title(f"policy {policy}", loc="left")
+        ax.set_xticks(range(most), [words.number(s + 1) for s in range(most)])
+        ax.set_yticks(range(len(policy_runs)),
+                      [words("players_seats", players=words.number(run.players), seats=words.number(run.tally.seats))
+                       if run.tally.seats != run.players else words.number(run.players) for run in policy_runs])
+        ax.set_xlabel(words("seat"))
+        ax.set_ylabel(words("players"))
+        ax.set_title(words("policy", policy=words.policy(policy)), loc="left")
         for side in ("left", "bottom"):
             ax.spines[side].set_visible(False)
-        fig.colorbar(image, ax=ax, shrink=0.7, label="win rate × seats")
+        bar = fig.colorbar(image, ax=ax, shrink=0.7, label=words("win_rate_seats"))
+        _numbers_as_written(words, bar.ax.yaxis)
     fig.subplots_adjust(left=0.1, right=0.97, top=0.88, bottom=0.1, wspace=0.25)
 
 
-def _usage(fig, runs: list[Run], policy: str, names: dict[str, str]) -> None:
+def _usage(fig, runs: list[Run], policy: str, names: dict[str, str], words: Words) -> None:
     keys = [key for key, table in runs[0].tally.counts.items() if table]
-    fig.suptitle(f"Card use: plays per game by player count (policy {policy})", x=0.06, ha="left",
+    fig.suptitle(words("usage_title", policy=words.policy(policy)), x=0.06, ha="left",
                  fontsize=14, fontweight="bold")
     players = _players(runs)
     for index, key in enumerate(keys):
@@ -356,11 +459,11 @@ def _usage(fig, runs: list[Run], policy: str, names: dict[str, str]) -> None:
         ax.imshow(grid, cmap="Oranges", vmin=0, vmax=top, aspect="auto")
         for r, row in enumerate(grid):
             for c, value in enumerate(row):
-                ax.text(c, r, f"{value:.1f}" if value < 10 else f"{value:.0f}", ha="center", va="center",
-                        fontsize=7, color="white" if value > 0.6 * top else INK)
-        ax.set_xticks(range(len(players)), [str(p) for p in players])
+                ax.text(c, r, words.number(value, 1) if value < 10 else words.number(value, 0), ha="center",
+                        va="center", fontsize=7, color="white" if value > 0.6 * top else INK)
+        ax.set_xticks(range(len(players)), [words.number(p) for p in players])
         ax.set_yticks(range(len(items)), [names.get(item, item) for item in items])
-        ax.set_xlabel("players")
+        ax.set_xlabel(words("players"))
         ax.set_title(key, loc="left")
         for side in ("left", "bottom"):
             ax.spines[side].set_visible(False)

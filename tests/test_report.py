@@ -1,15 +1,21 @@
-"""The designer's report: `pnp build` writes one per edition, with plots from seeded
-simulation, Cyrillic in embedded TrueType fonts, and the same bytes from every build."""
+"""The designer's report: `pnp build` writes one per edition and locale, with plots from
+seeded simulation, in the locale's words (the tool's catalogs) and numbers, Cyrillic in
+embedded TrueType fonts, and the same bytes from every build."""
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import pikepdf
 import pytest
+import yaml
+from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
 from conftest import pnp, replace_in
@@ -20,7 +26,23 @@ from generator.rules import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
-REPORT = f"{SLUG}/full/{SLUG}-full-report.pdf"
+REPORT = f"{SLUG}/full/bg/{SLUG}-full-bg-report.pdf"
+WORDS = yaml.safe_load((ROOT / "templates" / "sheets" / "report.yaml").read_text(encoding="utf-8"))["text"]
+
+
+def catalog_words(locale: str) -> dict[str, str]:
+    """The report's words as the tool's catalog of `locale` has them (English: the source)."""
+    if locale == "en":
+        return {key: value for key, value in WORDS.items() if isinstance(value, str)}
+    with (ROOT / "templates" / "locales" / f"{locale}.po").open("rb") as stream:
+        catalog = read_po(stream, locale=locale)
+    prefix = "sheets.report.text."
+    return {m.context[len(prefix):]: m.string for m in catalog if (m.context or "").startswith(prefix)}
+
+
+def report_text(data: bytes) -> str:
+    reader = PdfReader(io.BytesIO(data))
+    return "\n".join(page.extract_text() for page in reader.pages)
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +56,7 @@ def built(tmp_path_factory) -> Path:
 def test_build_writes_the_report_into_the_manifest(built):
     entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["files"]}
     entry = entries[REPORT]
-    assert entry["kind"] == "report" and entry["edition"] == "full" and entry["locale"] == ""
+    assert entry["kind"] == "report" and entry["edition"] == "full" and entry["locale"] == "bg"
     assert entry["pages"] == 5 and entry["games"] > 1000
     assert (built / REPORT).read_bytes()[:5] == b"%PDF-"
 
@@ -43,9 +65,17 @@ def test_report_shows_the_simulation_in_cyrillic_with_embedded_fonts(built):
     reader = PdfReader(built / REPORT)
     assert len(reader.pages) == 5
     text = "\n".join(page.extract_text() for page in reader.pages)
-    for needle in ("Надпревара до масата", "Пълно издание", "Бързо!", "Клюкарката", "Seat win rates",
-                   "How games end", "Game length", "policy greedy"):
+    bg = catalog_words("bg")
+    greedy = bg["policy"].format(policy=bg["policies.greedy"])
+    for needle in ("Надпревара до масата", "Пълно издание", "Бързо!", "Клюкарката", bg["endings_title"],
+                   bg["seats_title"].split("(")[0].strip(), bg["numbers_title"].split("(")[0].strip(), greedy,
+                   bg["best_seat"], bg["share_of_games"]):
         assert needle in text, needle
+    for english in ("Seat win rates", "How games end", "Game length", "policy greedy", "share of games"):
+        assert english not in text, english
+    # Numbers as Bulgarian writes them: a decimal comma, never a point.
+    assert re.search(r"\d,\d", text) and not re.search(r"\d\.\d", text)
+    assert str(pikepdf.open(built / REPORT).Root.Lang) == "bg"
     fonts = set()
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():
@@ -103,3 +133,32 @@ def test_other_run_settings_give_a_new_report_in_the_same_process(quick_reports,
     monkeypatch.setattr(report, "REPORT_GAMES", 7)
     again = _report(ROOT)
     assert again.details["games"] == 5 * 7 + 5 * 2 and again.data != first.data
+
+
+def test_each_locale_has_its_words_and_numbers_from_one_simulation(quick_reports, monkeypatch):
+    project = Project(ROOT)
+    game, problems = project.load_game("the-game")
+    assert not problems
+    game.rules = load_rules(game.meta["rules"])
+    report._REPORTS.clear()
+    made = {"cs": make_report(project, game, "standard", locale="cs")}
+    # The other locales draw the games the first one played.
+    monkeypatch.setattr(report, "simulate", lambda *args, **kwargs: pytest.fail("the games were played again"))
+    for locale in ("en", "uk"):
+        made[locale] = make_report(project, game, "standard", locale=locale)
+    for locale, artifact in made.items():
+        assert artifact.path == f"the-game/standard/{locale}/the-game-standard-{locale}-report.pdf"
+        assert artifact.locale == locale and artifact.details["games"] == made["cs"].details["games"]
+        text = report_text(artifact.data)
+        words = catalog_words(locale)
+        for word in ("players", "best_seat", "share_of_games", "endings_title"):
+            assert words[word] in text, (locale, word)
+        assert words["subtitle"].split(":")[0] in text
+        others = [catalog_words(other)["endings_title"] for other in made if other != locale]
+        assert not any(other in text for other in others)
+        # the game's own words in the locale: its title from the game's catalog
+        assert artifact.data != made["cs"].data or locale == "cs"
+    assert re.search(r"\d\.\d", report_text(made["en"].data))         # 4.1 turns
+    assert not re.search(r"\d\.\d", report_text(made["cs"].data))    # 4,1 tahu
+    assert "Hraj, dokud můžeš" in report_text(made["cs"].data)
+    assert "Play as long as you can" in report_text(made["en"].data)
