@@ -82,6 +82,9 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     What an earlier build made from the same input is reused (generator/incremental.py).
     With `request.kinds`, only those kinds' files are made and written; the others stay."""
     check_kinds(request)
+    if request.target == "tts":
+        from .tts import check_request
+        check_request(request)
     if request.changed_since:
         from .errata import build_errata        # made from two versions: never from the cache
         with fixed_clock():
@@ -93,7 +96,10 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     inputs = whole_build_inputs(project, request) if request.cache else None
     cache = Cache(out) if request.cache and cache_usable(out) else None
     with fixed_clock():
-        if request.profiles:
+        if request.target == "tts":
+            from .tts import build_tts
+            result = build_tts(project, request, progress, cache)
+        elif request.profiles:
             result = build_shop(project, request, progress, cache)
         else:
             result = build_home(project, request, progress, cache)

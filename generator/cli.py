@@ -109,9 +109,12 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
 @click.option("--changed-since", "changed_since", metavar="REV",
               help="An errata kit instead: sheets of the cards changed or added since REV (a git revision or "
                    "another project folder) and a booklet listing the changes, in <locale>/errata/.")
+@click.option("--target", type=click.Choice(["print", "tts"]), default="print", show_default=True,
+              help="print: kits to print (or print-shop files); tts: a Tabletop Simulator folder per "
+                   "game, edition and locale (OUT/GAME/EDITION/LOCALE/tts/).")
 @click.pass_obj
 def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache, kinds,
-                  changed_since):
+                  changed_since, target):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
@@ -120,7 +123,7 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
     from .request import BuildRequest, unchanged_build
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
                            profiles=tuple(profiles), duplex=duplex, back_offset=offset, jobs=jobs, cache=not no_cache,
-                           kinds=_kinds(kinds), changed_since=changed_since)
+                           kinds=_kinds(kinds), changed_since=changed_since, target=target)
     result = unchanged_build(obj.project, request)
     if result is None:
         from .build import build

@@ -25,6 +25,7 @@ class BuildRequest:
     # The files of other kinds, and their manifest entries, stay as an earlier build left them.
     kinds: tuple[str, ...] = ()
     changed_since: str | None = None        # an errata kit against this version (generator/errata.py)
+    target: str = "print"                   # print: kits or shop files; tts: the Tabletop Simulator export
 
     def out_folder(self, project: Project) -> Path:
         return self.out or project.root / "output"
