@@ -460,10 +460,11 @@ def build_tts(project, request, progress=None, cache=None):
     games = load_games(project, request.game, request.locale, cache=cache)
     jobs = plan(games, BuildRequest(request.game, request.edition, request.locale), (FOLDER,))
     tool = tool_digest(project)
+    structures = {game.slug: structure_digest(game) for game in games}
     units = []
     for game, edition, locale, _ in jobs:
         kit = TtsKit(Localised(game, edition, Texts.load(game, locale)))
-        inputs = {"tool": tool, "structure": structure_digest(game)}
+        inputs = {"tool": tool, "structure": structures[game.slug]}
         where = f"tts|{game.slug}|{edition}|{locale}"
         label = f"{game.slug} {edition} {locale} tts"
         for deck in kit.decks():
