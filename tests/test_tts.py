@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from generator.cli import main
+from conftest import replace_in
 from generator.errors import EXIT_USAGE
 from generator.incremental import whole_build_inputs
 from generator.layout import Localised
@@ -42,7 +43,7 @@ def out(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def project() -> Project:
+def repo() -> Project:
     return Project(ROOT)
 
 
@@ -84,10 +85,10 @@ def probe(image: Image.Image, cell: int, columns: int, card_px) -> tuple:
     return image.getpixel((column * w + round(0.5 / 25.4 * DPI), row * h + h // 2))
 
 
-def test_every_card_of_every_deck_against_the_data(out, project):
+def test_every_card_of_every_deck_against_the_data(out, repo):
     checked = 0
     for slug in GAMES:
-        game = loaded(project, slug)
+        game = loaded(repo, slug)
         for edition in game.editions:
             loc = Localised(game, edition, Texts.load(game, LOCALE))
             save = save_of(out, game, edition)
@@ -166,8 +167,8 @@ def test_every_card_of_every_deck_against_the_data(out, project):
     assert checked == 98 + 4 + 90
 
 
-def test_a_face_is_drawn_not_only_filled(out, project):
-    game = loaded(project, "the-game")
+def test_a_face_is_drawn_not_only_filled(out, repo):
+    game = loaded(repo, "the-game")
     save = save_of(out, game, "standard")
     deck = next(o for o in save["ObjectStates"] if o["Name"] == "Deck" and len(o["ContainedObjects"]) > 69)
     card = deck["ContainedObjects"][0]
@@ -186,10 +187,10 @@ def test_a_face_is_drawn_not_only_filled(out, project):
     assert last.getcolors() == [(w * h, (255, 255, 255))]
 
 
-def test_folder_files_readme_and_manifest(out, project):
+def test_folder_files_readme_and_manifest(out, repo):
     manifest = {e["path"]: e for e in json.loads((out / "manifest.json").read_text("utf-8"))["files"]}
     for slug in GAMES:
-        game = loaded(project, slug)
+        game = loaded(repo, slug)
         for edition in game.editions:
             folder = folder_of(out, game, edition)
             on_disk = sorted(p.name for p in folder.iterdir())
@@ -206,8 +207,8 @@ def test_folder_files_readme_and_manifest(out, project):
                     assert (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_same_input_same_bytes_and_nothing_redrawn(out, project):
-    game = loaded(project, "the-game")
+def test_same_input_same_bytes_and_nothing_redrawn(out, repo):
+    game = loaded(repo, "the-game")
     kit = TtsKit(Localised(game, "standard", Texts.load(game, LOCALE)))
     folder = folder_of(out, game, "standard")
     again = kit.deck_files("piles") + kit.save_files()       # drawn here, not in the build's workers
@@ -216,8 +217,8 @@ def test_same_input_same_bytes_and_nothing_redrawn(out, project):
     assert result.exit_code == 0 and "nothing changed" in result.output
 
 
-def test_boards_and_tokens(project):
-    game = loaded(project, "race-to-the-table")
+def test_boards_and_tokens(repo):
+    game = loaded(repo, "race-to-the-table")
     edition = "free"
     kit = TtsKit(Localised(game, edition, Texts.load(game, LOCALE)))
     boards = kit.board_files()
@@ -265,8 +266,8 @@ def loc_name(kit, component) -> str:
     return kit.loc.field(component.keypath, component.data, "name")
 
 
-def test_the_target_is_part_of_what_a_build_is(project):
-    assert whole_build_inputs(project, BuildRequest(target="tts")) != whole_build_inputs(project, BuildRequest())
+def test_the_target_is_part_of_what_a_build_is(repo):
+    assert whole_build_inputs(repo, BuildRequest(target="tts")) != whole_build_inputs(repo, BuildRequest())
 
 
 @pytest.mark.parametrize("option", [("--profile", "all"), ("--paper", "a4"), ("--duplex", "short"),
@@ -276,3 +277,23 @@ def test_print_options_are_refused(tmp_path, option):
     assert result.exit_code == EXIT_USAGE, result.output
     assert "--target tts" in result.output
     assert not (tmp_path / "the-game").exists()
+
+
+def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(project):
+    from generator.build import build
+    out = project / "output"
+    request = BuildRequest(game="race-to-the-table", edition="free", locale=LOCALE, out=out, target="tts", jobs=1)
+    first = build(Project(project), request)
+    assert len(first.rebuilt) == len(first.artifacts)
+    replace_in(project / "components" / "race-to-the-table" / "locales" / f"{LOCALE}.po",
+               'msgctxt "tokens.clock-marker.name"\nmsgid "Часовник"\nmsgstr "Clock"\n',
+               'msgctxt "tokens.clock-marker.name"\nmsgid "Часовник"\nmsgstr "Timer"\n')
+    second = build(Project(project), request)
+    folder = "race-to-the-table/free/en/tts/"
+    assert sorted(second.rebuilt) == sorted(a.path for a in second.artifacts
+                                            if "-token-" in a.path or a.path.endswith((".json", "README.txt")))
+    before = {a.path: a.data for a in first.artifacts}
+    changed = sorted(a.path.removeprefix(folder) for a in second.artifacts if before[a.path] != a.data)
+    assert changed == ["race-to-the-table-free-en-token-clock-marker.png", "race-to-the-table-free-en.json"]
+    save = json.loads((out / folder / "race-to-the-table-free-en.json").read_text("utf-8"))
+    assert "Timer" in [o["Nickname"] for o in save["ObjectStates"]]
