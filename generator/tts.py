@@ -148,7 +148,9 @@ def rasterise(data: bytes, size_px: tuple[int, int], alpha: bool = False):
         image = pdf[0].render(scale=1, fill_color=fill).to_pil()
     finally:
         pdf.close()
-    image = image.convert("RGBA" if alpha else "RGB")
+    mode = "RGBA" if alpha else "RGB"
+    if image.mode != mode:
+        image = image.convert(mode)
     if image.size != tuple(size_px):
         image = image.resize(size_px)
     return image
@@ -300,6 +302,22 @@ def _guid(*parts) -> str:
     return hashlib.sha256("|".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
 
 
+def _unique_guids(objects: list[dict]) -> None:
+    """Give the rare object whose GUID an earlier one took another (TTS wants them distinct)."""
+    taken: set[str] = set()
+
+    def walk(items):
+        for item in items:
+            guid, bump = item["GUID"], 0
+            while guid in taken:
+                bump += 1
+                guid = _guid(item["GUID"], bump)
+            item["GUID"] = guid
+            taken.add(guid)
+            walk(item.get("ContainedObjects", []))
+    walk(objects)
+
+
 def _transform(x: float, z: float, scale=(1.0, 1.0, 1.0), y: float = 1.0, face_down: bool = False) -> dict:
     return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0, "rotY": 180, "rotZ": 180 if face_down else 0,
             "scaleX": round(scale[0], 4), "scaleY": round(scale[1], 4), "scaleZ": round(scale[2], 4)}
@@ -354,6 +372,7 @@ def saved_objects(kit: TtsKit) -> dict:
             "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom, "ContainedObjects": cards})
     objects += _board_objects(kit)
     objects += _token_objects(kit)
+    _unique_guids(objects)
     title = f"{loc.title} — {loc.edition_name()}"
     if loc.game.is_draft(loc.locale):
         title += f" ({loc.label('draft')})"

@@ -196,6 +196,8 @@ def test_folder_files_readme_and_manifest(out, repo):
             on_disk = sorted(p.name for p in folder.iterdir())
             save = save_of(out, game, edition)
             text = json.dumps(save)
+            guids = re.findall(r'"GUID": "([0-9a-f]{6})"', text)
+            assert len(guids) == len(set(guids)) == text.count('"GUID"'), "GUIDs are not six distinct hex digits"
             named = set(re.findall(r'"([^"/]+\.png)"', text))
             assert sorted(named | {f"{slug}-{edition}-{LOCALE}.json", "README.txt"}) == on_disk
             readme = (folder / "README.txt").read_text("utf-8")
