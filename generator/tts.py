@@ -33,6 +33,7 @@ from .output import Artifact
 # TTS's limits: a deck sheet has at most 10 columns and 7 rows, and TTS keeps the last slot of
 # a sheet (the 70th of a full one) for itself.
 MAX_COLUMNS, MAX_ROWS = 10, 7
+PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
 # Pixels: 300 dpi, less where a sheet (or a board) would be wider or taller than MAX_PX. 8192
 # is the largest texture every graphics card takes; TTS's guide suggests 4096 for speed.
 DPI = 300
@@ -58,9 +59,6 @@ class Sheet:
     back_file: str
     unique_back: bool           # the back file is a sheet laid out like the faces
 
-    def index(self, face: Face) -> int:
-        return self.faces.index(face)
-
 
 @dataclass(frozen=True)
 class TtsDeck:
@@ -79,10 +77,6 @@ class TtsDeck:
         per_mm = min(DPI / 25.4, MAX_PX / (columns * w), MAX_PX / (rows * h))
         return (min(round(w * per_mm), MAX_PX // columns), min(round(h * per_mm), MAX_PX // rows))
 
-    @property
-    def copies(self) -> int:
-        return sum(face.copies for sheet in self.sheets for face in sheet.faces)
-
 
 def grid_for(count: int) -> tuple[int, int]:
     """(columns, rows) of the smallest sheet for `count` distinct faces with its last slot
@@ -96,13 +90,10 @@ def grid_for(count: int) -> tuple[int, int]:
     return columns, rows
 
 
-def per_sheet() -> int:
-    return MAX_COLUMNS * MAX_ROWS - 1
-
-
 def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
     """The TTS decks of the cards `faces` (in data order): one per deck and card size, each
-    cut into sheets of at most 69 faces. `stem` starts every file name."""
+    cut into sheets of at most 69 faces. `stem` starts every file name; a deck's files are
+    named `<stem>-cards-<deck>-...`, apart from any board's (`-board-`) or token's (`-token-`)."""
     groups: dict[tuple, list[Face]] = {}
     for face in faces:
         groups.setdefault((face.values["deck"], tuple(face.layout["size_mm"])), []).append(face)
@@ -111,8 +102,8 @@ def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
         sizes_of[deck] = sizes_of.get(deck, 0) + 1
     decks = []
     for (deck, size), members in groups.items():
-        name = deck if sizes_of[deck] == 1 else f"{deck}-{size[0]:g}x{size[1]:g}"
-        chunks = [members[i:i + per_sheet()] for i in range(0, len(members), per_sheet())]
+        name = "cards-" + (deck if sizes_of[deck] == 1 else f"{deck}-{size[0]:g}x{size[1]:g}")
+        chunks = [members[i:i + PER_SHEET] for i in range(0, len(members), PER_SHEET)]
         one_back = len({face.back.key for face in members}) == 1
         sheets = []
         for number, chunk in enumerate(chunks, 1):

@@ -299,3 +299,12 @@ def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(project):
     assert changed == ["race-to-the-table-free-en-token-clock-marker.png", "race-to-the-table-free-en.json"]
     save = json.loads((out / folder / "race-to-the-table-free-en.json").read_text("utf-8"))
     assert "Timer" in [o["Nickname"] for o in save["ObjectStates"]]
+
+
+@pytest.mark.parametrize("count, grid", [(1, (1, 1)), (2, (3, 1)), (9, (10, 1)), (10, (6, 2)), (29, (10, 3)),
+                                         (68, (10, 7)), (69, (10, 7))])
+def test_a_sheet_is_the_smallest_grid_with_its_last_slot_empty(count, grid):
+    from generator.tts import grid_for
+    assert grid_for(count) == grid
+    with pytest.raises(ValueError):
+        grid_for(70)
