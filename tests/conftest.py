@@ -69,9 +69,11 @@ def _through_link(out: Path, path: Path) -> bool:
 
 
 def page_count(data: bytes) -> int:
-    """Pages of a PDF; a PNG is one page."""
+    """Pages of a PDF; a PNG is one page, any other file (JSON, text) none."""
     if data.startswith(b"\x89PNG"):
         return 1
+    if not data.startswith(b"%PDF"):
+        return 0
     pdf = pdfium.PdfDocument(data)
     try:
         return len(pdf)
