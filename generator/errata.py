@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from .booklet import BookletContent, Block, CardEntry, Section, card_pictures, render as render_booklet
+from .booklet import BookletContent, Block, CardEntry, Section, card_alt, card_pictures, render as render_booklet
 from .errors import UsageError
 from .kit import Kit, localised_sheet
 from .layout import Face, Localised, by_card_size, card_faces, card_sizes, home_sheet, layout_fields, sheet_grid
@@ -148,7 +148,7 @@ def booklet_content(kit: Kit, errata: Errata, version: str) -> BookletContent:
             lines.append(words["changed_what"].format(what=", ".join(words[f"what_{part}"] for part in card.what)))
         lines.append(words["print_copies"].format(copies=card.face.copies))
         return CardEntry(card.face.key, card.face.values.get("name", ""), card.face.values.get("text", ""), lines,
-                         pictures[card.face.key])
+                         pictures[card.face.key], card_alt(card.face))
 
     sections = []
     for status in ("added", "changed", "more"):
