@@ -10,7 +10,8 @@ pnp i18n status report it at the catalog's (or the YAML's) line.
 
 Characters used, all in the shipped text fonts except the minus sign (which the booklet and
 the card renderer draw from Noto Sans Math, generator/render/fonts.py FALLBACK):
-U+00A0 no-break space (between words), U+2011 no-break hyphen (in "8‑ото"), U+2212 minus.
+U+00A0 no-break space (between words), U+2011 no-break hyphen (in "8‑ото"), U+2060 word
+joiner (before a dash set close, "types—plus"), U+2212 minus.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from .project import TOOL_TEMPLATES
 
 NBSP = "\u00a0"
 NB_HYPHEN = "\u2011"
+WORD_JOINER = "\u2060"
 MINUS = "\u2212"
 RULES_FOLDER = TOOL_TEMPLATES / "locales" / "typography"
 COMMON = "common"
@@ -167,6 +169,8 @@ def apply(text: str, locale: str) -> str:
         dashes = re.escape(r.dashes)
         text = re.sub(rf" (?=[{dashes}](?:\s|$))", NBSP, text)          # no line starts with a dash
         text = re.sub(rf"(?<=[{dashes}]) (?={NUMBER})", NBSP, text)      # "Петър – 2"
+        # "types—plus": a dash set close is kept to the word before it
+        text = re.sub(rf"(?<=[^\s{dashes}])(?=[{dashes}][^\s\d{dashes}])", WORD_JOINER, text)
     if r.operators:
         operators = re.escape(r.operators)
         text = re.sub(rf" ([{operators}]) ", rf"{NBSP}\1{NBSP}", text)    # "7 + 8 + 2 = 17"
