@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from .errors import Problem
 from .project import TOOL_TEMPLATES
@@ -63,6 +62,8 @@ SCHEMA = {
 
 # A number as a text has it: a placeholder (filled with one) or digits.
 NUMBER = r"(?:\{[a-z0-9_.@-]+(?:\|[a-z0-9_]+)?\}|\d+(?:[.,]\d+)*)"
+# A number that a noun may follow: not a plural phrase's placeholder, which has its own noun.
+BARE_NUMBER = r"(?:\{[a-z0-9_.@-]+(?:\|ordinal[a-z_]*)?\}|\d+(?:[.,]\d+)*)"
 # What may close a clause after a number: the number is then bound to the word before it.
 CLAUSE_END = r"(?=[.,;:!?)\]»“”\"…]|\s[–—]|$)"
 
@@ -160,7 +161,7 @@ def apply(text: str, locale: str) -> str:
         text = re.sub(rf"(?<=[{re.escape(r.signs)}]) (?=\S)", NBSP, text)          # "№ 12"
     if r.bind_numbers:
         # "4 клетки", "6 жетонов", "8 let"; a percent sign or a degree after a number too.
-        text = re.sub(rf"({NUMBER}) (?=[^\W\d_]|[%‰°])", rf"\1{NBSP}", text)
+        text = re.sub(rf"({BARE_NUMBER}) (?=[^\W\d_]|[%‰°])", rf"\1{NBSP}", text)
         # "to space 4.", "до поле 12 – ..."
         text = re.sub(rf"(?<=[^\W\d_]) ({NUMBER}){CLAUSE_END}", rf"{NBSP}\1", text)
         # "8-ото", "{x}-ото": the ending stays with its number
@@ -268,20 +269,22 @@ def text_problems(file: str, line: int, key: str, strings, locale: str) -> list[
 def hyphenated_page_ends(document) -> list:
     """The elements whose text is hyphenated across a page break in a rendered WeasyPrint
     document: the last line on a page ends with the hyphenation character."""
+    from weasyprint.formatting_structure import boxes
     found = []
     for page in document.pages:
-        last = None
-        for line in _line_boxes(page._page_box):
-            last = line
-        if last is None:
+        # The lowest line of the page's content (not its margin boxes: the page number).
+        content = [child for child in page._page_box.children if not isinstance(child, boxes.MarginBox)]
+        lines = [line for child in content for line in _line_boxes(child)]
+        if not lines:
             continue
+        last = max(lines, key=lambda line: line.position_y + line.height)
         texts = [box for box in _descendants(last) if hasattr(box, "text") and box.text]
         if not texts:
             continue
         end = texts[-1]
         character = end.style["hyphenate_character"]
         if character and end.text.endswith(character) and end.style["hyphens"] == "auto":
-            element = _block_element(last)
+            element = getattr(last, "element", None)       # the paragraph (or item) the line is of
             if element is not None and element not in found:
                 found.append(element)
     return found
@@ -300,26 +303,3 @@ def _descendants(box):
     for child in getattr(box, "children", ()):
         yield child
         yield from _descendants(child)
-
-
-def _block_element(line):
-    element = getattr(line, "element", None)
-    return element
-
-
-def lines(document) -> list[tuple[int, int, str]]:
-    """(page, index of the line in its block, text) of every line of a rendered document."""
-    found = []
-    for number, page in enumerate(document.pages, 1):
-        blocks: dict[int, int] = {}
-        for line in _line_boxes(page._page_box):
-            text = "".join(box.text for box in _descendants(line) if hasattr(box, "text") and box.text)
-            parent = id(getattr(line, "element", None))
-            index = blocks.get(parent, 0)
-            blocks[parent] = index + 1
-            found.append((number, index, text))
-    return found
-
-
-def source_file(locale: str) -> Path:
-    return RULES_FOLDER / f"{locale}.yaml"
