@@ -165,13 +165,14 @@ def apply(text: str, locale: str) -> str:
         # "to space 4.", "до поле 12 – ..."
         text = re.sub(rf"(?<=[^\W\d_]) ({NUMBER}){CLAUSE_END}", rf"{NBSP}\1", text)
         # "8-ото", "{x}-ото": the ending stays with its number
-        text = re.sub(r"(?<=[\d}])-(?=[^\W\d_])", NB_HYPHEN, text)
+        text = re.sub(r"(\d|\{[a-z0-9_.@-]+\})-(?=[^\W\d_])", rf"\1{NB_HYPHEN}", text)
     if r.dashes:
         dashes = re.escape(r.dashes)
         text = re.sub(rf" (?=[{dashes}](?:\s|$))", NBSP, text)          # no line starts with a dash
         text = re.sub(rf"(?<=[{dashes}]) (?={NUMBER})", NBSP, text)      # "Петър – 2"
-        # "types—plus": a dash set close is kept to the word before it
-        text = re.sub(rf"(?<=[^\s{dashes}])(?=[{dashes}][^\s\d{dashes}])", WORD_JOINER, text)
+        # "types—plus": a dash set close between words is kept to the word before it (a
+        # range, "2–4", "{players.min}–{players.max}", breaks nowhere anyway)
+        text = re.sub(rf"(?<=[^\W\d_])(?=[{dashes}][^\W\d_])", WORD_JOINER, text)
     if r.operators:
         operators = re.escape(r.operators)
         text = re.sub(rf" ([{operators}]) ", rf"{NBSP}\1{NBSP}", text)    # "7 + 8 + 2 = 17"
