@@ -158,7 +158,9 @@ class Texts:
                 raise KeyError(name)
             n = values[name]
             if phrase and typography.ordinal_form(phrase) is not None:
-                return typography.ordinal(n, self.locale, typography.ordinal_form(phrase))
+                # A form this locale lacks (a source text printed while its translation is
+                # missing) gives the locale's default one: validation names the text.
+                return typography.printed_ordinal(n, self.locale, typography.ordinal_form(phrase))
             if phrase:
                 if phrase not in self.phrases:
                     raise KeyError(f"{phrase} (plural phrase)")

@@ -201,6 +201,18 @@ def ordinal(n: int, locale: str, form: str = "") -> str:
     raise KeyError(f"{ORDINAL} (no ordinal rule in {locale} for {n})")
 
 
+def printed_ordinal(n: int, locale: str, form: str = "") -> str:
+    """ordinal(), or where the locale lacks the form its default one, or the number where it
+    has no ordinal rules: what a build prints (the checks name the text)."""
+    r = rules(locale)
+    if not r.ordinals:
+        return number(n, locale)
+    try:
+        return ordinal(n, locale, form)
+    except KeyError:
+        return ordinal(n, locale)
+
+
 def ordinal_form(phrase: str) -> str | None:
     """The ordinal form a placeholder's phrase asks for ('' for the default), or None when
     the phrase is no ordinal."""
