@@ -170,9 +170,9 @@ def apply(text: str, locale: str) -> str:
         dashes = re.escape(r.dashes)
         text = re.sub(rf" (?=[{dashes}](?:\s|$))", NBSP, text)          # no line starts with a dash
         text = re.sub(rf"(?<=[{dashes}]) (?={NUMBER})", NBSP, text)      # "Петър – 2"
-        # "types—plus": a dash set close between words is kept to the word before it (a
-        # range, "2–4", "{players.min}–{players.max}", breaks nowhere anyway)
-        text = re.sub(rf"(?<=[^\W\d_])(?=[{dashes}][^\W\d_])", WORD_JOINER, text)
+        # "types—plus", "{x}—plus": a dash set close before a word is kept to what precedes it
+        # (a range, "2–4", "{players.min}–{players.max}", is left as it is)
+        text = re.sub(rf"(?<=[^\W_]|\}})(?=[{dashes}][^\W\d_])", WORD_JOINER, text)
     if r.operators:
         operators = re.escape(r.operators)
         text = re.sub(rf" ([{operators}]) ", rf"{NBSP}\1{NBSP}", text)    # "7 + 8 + 2 = 17"

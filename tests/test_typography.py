@@ -51,7 +51,7 @@ def test_numbers_expressions_and_dashes_stay_on_one_line(locale):
     assert apply("поле № 12") == f"поле №{NBSP}12"
     assert apply("{x}-ото поле") == f"{{x}}{NB_HYPHEN}ото поле"
     assert apply("– the list item") == "– the list item"     # a dash that starts a text stays
-    assert apply("types—plus 2–4, {a}–{b|cards}") == "types\u2060—plus 2–4, {a}–{b|cards}"
+    assert apply("types—plus 2–4, {a}–{b|cards}, {c}—plus") == "types\u2060—plus 2–4, {a}–{b|cards}, {c}\u2060—plus"
     assert apply("{n|dice}-veggies") == "{n|dice}-veggies"     # a phrase's noun, not a number, before it
 
 
