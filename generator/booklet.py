@@ -32,6 +32,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, safe_range
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
+from . import typography
 from .errors import BuildError, DataError, PnpError, Problem
 from .files import read_bytes_inside
 from .layout import Face, Localised
@@ -52,6 +53,8 @@ PRINT_NOTES = ("print_scale", "fold_booklet", "booklet_flip")
 CARD_DPI = 200
 # Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
 PAD_PAGES = 3
+# Times a booklet is laid out again to keep hyphenated words off page breaks.
+MAX_REFLOWS = 4
 # Saddle stitching folds sheets of four pages: the booklet's page count is a multiple of this.
 PAGE_MULTIPLE = 4
 # Tagged PDF: WeasyPrint's PDF/UA-1 variant writes the structure tree (headings, lists, tables
@@ -76,6 +79,8 @@ FONT_FACES = (
     ("Booklet Sans", 700, "normal", "NotoSans-Bold.ttf"),
     ("Booklet Sans", 400, "italic", "NotoSans-Italic.ttf"),
     ("Booklet Sans", 700, "italic", "NotoSans-BoldItalic.ttf"),
+    # What the text fonts lack (fonts.FALLBACK: the minus sign); booklet.css names it after them.
+    ("Booklet Math", 400, "normal", "NotoSansMath-Regular.ttf"),
 )
 
 
@@ -713,7 +718,17 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     logger = logging.getLogger("weasyprint")
     logger.addHandler(warnings)
     try:
-        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
+        source = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+        document = source.render()
+        # No word is hyphenated across a page break: a paragraph whose last line on a page ends
+        # hyphenated is laid out again without hyphenation (which may move a break further on).
+        for _ in range(MAX_REFLOWS):
+            split = typography.hyphenated_page_ends(document)
+            if not split:
+                break
+            for element in split:
+                element.set("style", "; ".join(filter(None, [element.get("style"), "hyphens: manual"])))
+            document = source.render()
     finally:
         logger.removeHandler(warnings)
     problems = [f"refused {url}" for url in fetcher.refused] + warnings.messages

@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import write_po
 
+from . import typography
 from .elements import element_type
 from .errors import DataError, Problem
 from .output import write_atomic
@@ -315,6 +316,8 @@ def catalog_status(game: Game, locale: str) -> Status:
         status.strings["translated"] = len(entries)
         status.words["translated"] = sum(_words(e.msgid) for e in entries)
         status.problems = glyph_problems(locale, [(e.file, e.line, e.key, e.msgid) for e in entries])
+        for e in entries:
+            status.problems += typography.text_problems(e.file, e.line, e.key, e.msgid, locale)
         return status
     display = catalog_display(game, locale)
     catalog, status.problems = game_catalog(game, locale)
@@ -403,6 +406,7 @@ def _check_message(display: str, message: Message, entry: Entry, locale: str) ->
             detail = "; ".join(filter(None, [f"missing {' '.join(missing)}" if missing else "",
                                              f"unknown {' '.join(extra)}" if extra else ""]))
             problems.append(Problem(*where, f"placeholders differ from the source ({detail or 'count differs'})"))
+    problems += typography.text_problems(*where, message.string, locale)
     return problems
 
 
@@ -546,14 +550,14 @@ def extract_tool(project) -> Extraction:
 def tool_text(project, locale: str, key: str, source: str) -> str:
     """A tool string in `locale`, or its English source while untranslated."""
     if locale == TOOL_SOURCE_LOCALE:
-        return source
+        return typography.apply(source, locale)
     path = tool_catalog_path(project, locale)
     if path not in _tool_catalogs:
         _tool_catalogs[path] = messages_by_key(tool_catalog(project, locale)[0])
     message = _tool_catalogs[path].get(key)
     if message is None or message.fuzzy or not message.string or message.id != source:
-        return source
-    return message.string
+        return typography.apply(source, locale)
+    return typography.apply(message.string, locale)
 
 
 _tool_catalogs: dict = {}

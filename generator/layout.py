@@ -180,7 +180,7 @@ def _text_place(loc: Localised, file: str, line: int, key: str) -> tuple[str, in
     message = loc.texts.by_context.get(key)
     keypath, _, field = key.rpartition(".")
     source = next((c.data.get(field) for c in loc.game.components if c.keypath == keypath), None)
-    if message is None or not isinstance(source, str) or loc.texts.get(key, source) == source:
+    if message is None or not isinstance(source, str) or not loc.texts.translated(key, source):
         return file, line
     return f"{loc.game.display}/locales/{loc.locale}.po", message.lineno
 

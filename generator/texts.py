@@ -21,6 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po, unescape
 
+from . import typography
 from .errors import Problem
 from .files import read_bytes_inside
 from .incremental import record
@@ -30,8 +31,12 @@ PLACEHOLDER = re.compile(r"\{([a-z0-9_.@-]+)(?:\|([a-z0-9_]+))?\}")
 
 
 def placeholders(text: str) -> list[str]:
-    """The placeholders of a string, as written, sorted (for comparing translations)."""
-    return sorted(m.group(0) for m in PLACEHOLDER.finditer(text))
+    """The placeholders of a string, as written, sorted (for comparing translations). An
+    ordinal (`{x|ordinal}`, `{x|ordinal_neuter}`) stands for its number `{x}`: a translation
+    writes the number as its language does, an ordinal in the form its own noun takes, or not."""
+    return sorted("{" + m.group(1) + "}"
+                  if m.group(2) and typography.ordinal_form(m.group(2)) is not None else m.group(0)
+                  for m in PLACEHOLDER.finditer(text))
 
 
 def numbers(game: Game, edition: str) -> dict[str, int]:
@@ -115,10 +120,15 @@ class Texts:
         return self.locale == self.game.source_locale
 
     def get(self, key: str, source: str) -> str:
-        """The translation of `source` (key path `key`), or the source when there is none."""
-        text = self._get(key, source)
+        """The translation of `source` (key path `key`), or the source when there is none, with
+        the locale's typography applied (generator/typography.py): what is printed."""
+        text = typography.apply(self._get(key, source), self.locale)
         record((self.game.slug, self.locale, "get", key), text)
         return text
+
+    def translated(self, key: str, source: str) -> bool:
+        """Whether a translation of the string is printed, rather than its source."""
+        return self._get(key, source) != source
 
     def _get(self, key: str, source: str) -> str:
         if self.is_source:
@@ -140,7 +150,7 @@ class Texts:
 
     def plural(self, key: str, forms: dict, n: int) -> str:
         """`forms` is the source's {one: ..., other: ...}; picks the locale's form for n."""
-        text = self._plural(key, forms, n)
+        text = typography.apply(self._plural(key, forms, n), self.locale)
         record((self.game.slug, self.locale, "plural", key, n), text)
         return text
 
@@ -156,19 +166,23 @@ class Texts:
         return forms.get(category) or forms.get("other") or forms.get("many") or next(iter(forms.values()))
 
     def fill(self, text: str, values: dict) -> str:
-        """Replace placeholders with numbers (and plural phrases) from the data.
-        Raises KeyError naming an unknown number or phrase."""
+        """Replace placeholders with numbers (plural phrases, ordinals) from the data, a negative
+        number with the locale's minus sign. Raises KeyError naming an unknown number or phrase."""
         def replace(match):
             name, phrase = match.group(1), match.group(2)
             if name not in values:
                 raise KeyError(name)
             n = values[name]
+            if phrase and typography.ordinal_form(phrase) is not None:
+                # A form this locale lacks (a source text printed while its translation is
+                # missing) gives the locale's default one: validation names the text.
+                return typography.printed_ordinal(n, self.locale, typography.ordinal_form(phrase))
             if phrase:
                 if phrase not in self.phrases:
                     raise KeyError(f"{phrase} (plural phrase)")
                 forms = self.phrases[phrase]
-                return self.plural(f"booklet.phrases.{phrase}", forms, n).replace("{n}", str(n))
-            return str(n)
+                return self.plural(f"booklet.phrases.{phrase}", forms, n).replace("{n}", typography.number(n, self.locale))
+            return typography.number(n, self.locale)
         return PLACEHOLDER.sub(replace, text)
 
 

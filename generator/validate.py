@@ -400,6 +400,8 @@ def validate_game(game: Game) -> list[Problem]:
                 trusted.add(name)
         elif name not in game.unread:
             trusted.add(name)           # an optional file that is not there: nothing to contradict
+    from .typography import check_rules as typography_rules     # the locales' typography (shared data)
+    problems += typography_rules()
     # later checks assume the shapes the schema guarantees
     problems += check_references(game, trusted)
     if trusted == set(game_files()):      # the rules read every file

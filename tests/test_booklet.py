@@ -164,7 +164,7 @@ def test_full_booklet_gives_every_card_count_from_the_data(bg):
         assert f"{card['name']}" in text and line in text, card["name"]
     # Totals from the data, in the text and in the component list.
     assert "63 карти" in text and "54 карти за действие от 11 вида" in text and "8 карти с роли" in text
-    assert "6 игрални полета" in text and "2 жетона Часовник" in text and "6 пула Пул" in text
+    assert "6 игрални полета" in text and "2 жетона Маркер" in text and "6 пула Пул" in text
     # A text quoting many numbers has each of them filled in.
     players = yaml_of("game")["players"]
     assert (f"{players['min']}–{players['max']} играчи (най-добре {players['best_min']}–{players['best_max']}), "

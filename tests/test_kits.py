@@ -171,7 +171,7 @@ def test_track_runs_from_start_to_table_on_every_board(built):
 def test_tokens_sheet_has_every_token(built):
     text = pdfium.PdfDocument(kit(built, "full", "tokens", "a4"))[0].get_textpage().get_text_range()
     assert text.count("Затворено") == 6
-    assert text.count("Часовник") == 2
+    assert text.count("Маркер") == 2
     assert text.count("Напишете избора си") == 12          # 6 pawns, front and back
 
 

@@ -151,7 +151,7 @@ def test_icon_outside_the_basic_plane_is_refused(project):
 
 def test_board_and_token_text_that_does_not_fit_is_located(project):
     folder = project / "components" / GAME
-    replace_in(folder / "tokens.yaml", "    name: Часовник\n", "    name: Часовникът на голямата маса\n")
+    replace_in(folder / "tokens.yaml", "    name: Маркер\n", "    name: Часовникът на голямата маса\n")
     replace_in(folder / "boards.yaml", "note: Бърза игра}", "note: 'Бърза игра за много нетърпеливи и изключително гладни хора, които не могат да чакат'}")
     replace_in(folder / "boards.yaml", "note: Край}", "note: 'Край на играта за всички гладни, нетърпеливи и много, много уморени хора, които искат да ядат веднага'}")
     result = pnp("validate", GAME, project=project)

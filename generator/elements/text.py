@@ -37,6 +37,44 @@ class TextDoesNotFit(Exception):
         self.field, self.reason = field, reason
 
 
+def runs(line: str, font: str) -> list[tuple[str, str]]:
+    """The line as (text, font) pieces: characters the text font lacks (fonts.FALLBACK, the
+    minus sign) in the font that has them."""
+    if not any(ch in fonts.FALLBACK for ch in line):
+        return [(line, font)]
+    pieces: list[tuple[str, str]] = []
+    for ch in line:
+        face = fonts.FALLBACK.get(ch, font)
+        if pieces and pieces[-1][1] == face:
+            pieces[-1] = (pieces[-1][0] + ch, face)
+        else:
+            pieces.append((ch, face))
+    return pieces
+
+
+def line_width(line: str, font: str, size: float) -> float:
+    """Width of a line in points, each piece in its own font."""
+    if not any(ch in fonts.FALLBACK for ch in line):
+        return stringWidth(line, font, size)
+    return sum(stringWidth(piece, face, size) for piece, face in runs(line, font))
+
+
+def draw_line(canvas, x: float, y: float, line: str, font: str, size: float, align: str = "left") -> None:
+    """A line at (x, y) points, aligned to x as `align` says, fallback pieces in their font."""
+    pieces = runs(line, font)
+    if len(pieces) == 1:
+        draw = {"center": canvas.drawCentredString, "right": canvas.drawRightString}.get(align, canvas.drawString)
+        draw(x, y, line)
+        return
+    width = line_width(line, font, size)
+    left = x - width / 2 if align == "center" else x - width if align == "right" else x
+    for piece, face in pieces:
+        canvas.setFont(face, size)
+        canvas.drawString(left, y, piece)
+        left += stringWidth(piece, face, size)
+    canvas.setFont(font, size)
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines. Words are never split, and a
     non-breaking space (Czech "o\u00a02") keeps its neighbours on one line."""
@@ -45,7 +83,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
         current = ""
         for word in filter(None, re.split(r"[ \t]+", paragraph)):
             candidate = f"{current} {word}" if current else word
-            if current and stringWidth(candidate, font, size) > width:
+            if current and line_width(candidate, font, size) > width:
                 lines.append(current)
                 current = word
             else:
@@ -70,7 +108,7 @@ def fit_lines(text: str, style: str, size: float, min_size: float, width_mm: flo
         current = round(size - 0.5 * step, 2)
         lines = wrap(text, font, current, width)
         block = (len(lines) - 1) * current * fonts.LEADING + (fonts.ASCENT + fonts.DESCENT) * current
-        widest = max((stringWidth(line, font, current) for line in lines), default=0)
+        widest = max((line_width(line, font, current) for line in lines), default=0)
         if block <= height + 1e-6 and widest <= width + 1e-6:
             return FittedText(font, current, tuple(lines))
         return None
@@ -93,8 +131,8 @@ def fit_lines(text: str, style: str, size: float, min_size: float, width_mm: flo
     if best is not None:
         return best, ""
     lines = wrap(text, font, min_size, width)
-    widest = max(lines, key=lambda line: stringWidth(line, font, min_size))
-    if stringWidth(widest, font, min_size) > width:
+    widest = max(lines, key=lambda line: line_width(line, font, min_size))
+    if line_width(widest, font, min_size) > width:
         reason = f"'{widest}' is wider than the {width_mm:g} mm box even at {min_size:g} pt"
     else:
         reason = f"needs {len(lines)} lines at {min_size:g} pt, the {height_mm:g} mm box holds fewer"
@@ -208,12 +246,9 @@ class Text(ElementType):
         for line, baseline in zip(fitted.lines, baselines(element["box"], fitted)):
             if mark:
                 self._draw_marked(canvas, element, fitted, line, baseline, mark)
-            elif align == "center":
-                canvas.drawCentredString((x + w / 2) * mm, baseline * mm, line)
-            elif align == "right":
-                canvas.drawRightString((x + w) * mm, baseline * mm, line)
             else:
-                canvas.drawString(x * mm, baseline * mm, line)
+                at = x + w / 2 if align == "center" else x + w if align == "right" else x
+                draw_line(canvas, at * mm, baseline * mm, line, fitted.font, fitted.size, align)
         canvas.restoreState()
 
     @staticmethod
@@ -257,7 +292,7 @@ class Text(ElementType):
                     min(left, x0) / mm, min(baseline - fonts.DESCENT * fitted.size / mm, y0 / mm),
                     max(left + width, x1) / mm, max(baseline + fonts.ASCENT * fitted.size / mm, y1 / mm))))
                 continue
-            width = stringWidth(line, fitted.font, fitted.size) / mm
+            width = line_width(line, fitted.font, fitted.size) / mm
             left = x + (w - width) / 2 if align == "center" else x + w - width if align == "right" else x
             found.append((element["field"], (left, baseline - fonts.DESCENT * fitted.size / mm,
                                              left + width, baseline + fonts.ASCENT * fitted.size / mm)))

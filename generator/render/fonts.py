@@ -25,6 +25,10 @@ SYMBOL_FONTS = [
     ("Sans", "NotoSans-Regular.ttf"),
 ]
 
+# Characters the text fonts lack, drawn from another shipped font (generator/elements/text.py,
+# the booklet's @font-face): the minus sign U+2212, which typography prints for negative numbers.
+FALLBACK = {"\u2212": "Math"}
+
 # Vertical metrics of Noto Sans as fractions of the font size, for placing lines in boxes.
 ASCENT, DESCENT, LEADING = 0.93, 0.26, 1.18
 
@@ -63,4 +67,4 @@ def symbol_font_for(glyph: str) -> str | None:
 def missing_glyphs(text: str, style: str = "regular") -> set[str]:
     """Characters of `text` that the text font cannot draw."""
     cmap = _cmap(TEXT_FONTS[style][1])
-    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap}
+    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap and ch not in FALLBACK}

@@ -1,0 +1,324 @@
+"""Locale typography (generator/typography.py, templates/locales/typography/): the rules, the
+checks `pnp i18n status` and `pnp validate` report, and every booklet of every game, edition
+and locale read back from its PDF against the rules."""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from fontTools.ttLib import TTFont
+
+from conftest import ROOT, pnp, replace_in
+from generator import typography
+from generator.booklet import BookletContent, home_print, lay_out, render
+from generator.build import load_games
+from generator.elements.text import line_width, wrap
+from generator.layout import Localised, card_faces_with_texts
+from generator.project import Project
+from generator.render import fonts
+from generator.texts import PLACEHOLDER, Texts, placeholders
+
+NBSP, NB_HYPHEN, MINUS, APOSTROPHE = "\u00a0", "\u2011", "\u2212", "\u2019"
+AUTO_HYPHEN = "\u2010"          # what WeasyPrint draws where it hyphenates a word
+DASHES = "–—"
+GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
+BOOKLETS = [(slug, locale, edition) for slug, game in sorted(GAMES.items()) if game.booklet.get("sections")
+            for locale in game.locales for edition in game.editions]
+
+
+# ---- the rules ----------------------------------------------------------------------------
+
+def test_czech_one_letter_words_keep_to_the_next_word():
+    assert typography.apply("Můžete zahrát i kartu, přesně o 10 a v ruce", "cs") == \
+        f"Můžete zahrát i{NBSP}kartu, přesně o{NBSP}10{NBSP}a{NBSP}v{NBSP}ruce"
+    # not in other locales, and not inside a word
+    assert typography.apply("a v b", "en") == "a v b"
+    assert typography.apply("Praha s Brnem", "cs") == f"Praha s{NBSP}Brnem"
+
+
+@pytest.mark.parametrize("locale", ["bg", "cs", "en", "ru", "uk"])
+def test_numbers_expressions_and_dashes_stay_on_one_line(locale):
+    apply = lambda text: typography.apply(text, locale)     # noqa: E731
+    assert apply("връща 4 полета") == f"връща 4{NBSP}полета"
+    assert apply("{count.x|cards} и {hand_size} карти") == f"{{count.x|cards}} и {{hand_size}}{NBSP}карти"
+    assert apply("Move to space 4.") == f"Move to space{NBSP}4."
+    assert apply("7 + 8 + 2 = 17") == f"7{NBSP}+{NBSP}8{NBSP}+{NBSP}2{NBSP}={NBSP}17"
+    assert apply("Петър – 2, Оля – много") == f"Петър{NBSP}–{NBSP}2, Оля{NBSP}– много"
+    assert apply("поле № 12") == f"поле №{NBSP}12"
+    assert apply("{x}-ото поле") == f"{{x}}{NB_HYPHEN}ото поле"
+    assert apply("– the list item") == "– the list item"     # a dash that starts a text stays
+    assert apply("types—plus 2–4, {a}–{b|cards}, {c}—plus") == "types\u2060—plus 2–4, {a}–{b|cards}, {c}\u2060—plus"
+    assert apply("{n|dice}-veggies") == "{n|dice}-veggies"     # a phrase's noun, not a number, before it
+
+
+def test_ordinals_follow_the_locale_rule():
+    bg = [typography.ordinal(n, "bg", "neuter_definite") for n in (1, 2, 3, 4, 5, 8, 11, 12, 21, 100, 1000)]
+    assert bg == [f"{n}{NB_HYPHEN}{s}" for n, s in zip((1, 2, 3, 4, 5, 8, 11, 12, 21, 100, 1000),
+                                                     ("вото", "рото", "тото", "тото", "ото", "ото", "ото", "ото",
+                                                      "вото", "тното", "ното"))]
+    assert typography.ordinal(8, "bg") == f"8{NB_HYPHEN}и"                  # the default form
+    assert [typography.ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+    assert typography.ordinal(8, "cs") == "8."
+    assert typography.ordinal(8, "ru", "feminine") == f"8{NB_HYPHEN}я"
+    assert [typography.ordinal(n, "uk", "feminine") for n in (1, 2, 3, 8, 12, 40)] == \
+        [f"{n}{NB_HYPHEN}{s}" for n, s in zip((1, 2, 3, 8, 12, 40), ("ша", "га", "тя", "ма", "та", "ва"))]
+    with pytest.raises(KeyError):
+        typography.ordinal(8, "bg", "genitive")
+
+
+def test_a_placeholder_fills_ordinals_and_minus_signs():
+    game = GAMES["race-to-the-table"]
+    texts = Texts(game, "bg")
+    values = {"x": 8, "y": -3}
+    assert texts.fill("({x|ordinal_neuter_definite} поле), {y}", values) == f"(8{NB_HYPHEN}ото поле), {MINUS}3"
+    # a form the locale lacks (a source text printed untranslated) gives its default form
+    assert texts.fill("{x|ordinal_nothing}", values) == f"8{NB_HYPHEN}и"
+    assert Texts(game, "de").fill("{x|ordinal}", values) == "8"            # no ordinal rules: the number
+    # a translation may write the number as an ordinal in its own form, or as a number
+    assert placeholders("{x|ordinal_neuter_definite} поле") == placeholders("space {x}") == ["{x}"]
+
+
+def test_the_checks_name_what_binding_cannot_mend():
+    assert any("apostrophe" in m for m in typography.problems("з'являється", "uk"))
+    assert typography.problems("з’являється", "uk") == []
+    assert typography.problems("it's", "en") == []               # English has no apostrophe rule
+    assert any("minus" in m for m in typography.problems("стандартна –3", "bg"))
+    assert typography.problems(f"стандартна {MINUS}3, 2–4 hráči", "cs") == []
+    assert any("ordinal" in m for m in typography.problems("({x}-о поле)", "bg"))
+    assert any("ordinal" in m for m in typography.problems("je {x}. jamka", "cs"))
+    assert typography.problems("do {x}. Číslo", "cs") == []         # a sentence ends there
+    assert any("ordinal_genitive" in m for m in typography.problems("{x|ordinal_genitive}", "bg"))
+    assert typography.check_rules() == []
+
+
+def test_the_renderers_keep_bound_words_together_and_have_every_glyph():
+    line = f"стандартна {MINUS}3 o{NBSP}10"
+    font = fonts.font_name("regular")
+    narrow = line_width(f"o{NBSP}10", font, 10) + 0.5     # the bound pair fits, and no more
+    assert wrap(line, font, 10, narrow) == ["стандартна", f"{MINUS}3", f"o{NBSP}10"]
+    for file in sorted(fonts.FONT_DIR.glob("Noto[SM]*-*.ttf")):
+        if "Symbols" in file.name or "Math" in file.name:
+            continue
+        cmap = TTFont(file, lazy=True).getBestCmap()
+        assert {ord(NBSP), ord(NB_HYPHEN), ord(APOSTROPHE)} <= set(cmap), file.name
+    math = TTFont(fonts.FONT_DIR / "NotoSansMath-Regular.ttf", lazy=True).getBestCmap()
+    assert all(ord(ch) in math for ch in fonts.FALLBACK)
+    assert fonts.missing_glyphs(line) == set()
+
+
+def test_a_word_hyphenated_across_a_page_break_is_found_and_laid_out_again():
+    from weasyprint import HTML
+    words = " ".join(["Überwachungskamerasystem Donaudampfschifffahrtsgesellschaft"] * 40)
+    html = (f'<html lang="de"><style>@page {{ size: A7 }} p {{ hyphens: auto; text-align: justify }}</style>'
+            f'<p>{words}</p></html>')
+    source = HTML(string=html)
+    split = typography.hyphenated_page_ends(source.render())
+    assert [element.tag for element in split] == ["p"]
+    split[0].set("style", "hyphens: manual")
+    assert typography.hyphenated_page_ends(source.render()) == []
+
+
+# ---- the checks through the CLI -----------------------------------------------------------
+
+def _msgstr_line(path: Path, needle: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def test_i18n_status_and_validate_report_broken_rules_at_the_catalog_line(project):
+    catalog = project / "components" / "the-game" / "locales" / "uk.po"
+    text = catalog.read_text(encoding="utf-8")
+    word = re.search(r'msgstr "[^"\n]*?(\w+’\w+)', text).group(1)
+    replace_in(catalog, word, word.replace("’", "'"))
+    line = _msgstr_line(catalog, word.replace("’", "'"))
+    entry = text.splitlines()[:line]
+    key = next(re.match(r'msgctxt "(.*)"', l).group(1) for l in reversed(entry) if l.startswith("msgctxt"))
+    status = pnp("i18n", "status", "the-game", project=project)
+    assert status.exit_code == 1, status.output           # a failing check fails the command
+    expected = f"components/the-game/locales/uk.po:{_msgid_line(catalog, line)}: {key}: [uk] typography: write the apostrophe"
+    assert expected in status.output
+    result = pnp("validate", "the-game", project=project)
+    assert result.exit_code == 1 and expected in result.output, result.output
+
+
+def _msgid_line(path: Path, msgstr_line: int) -> int:
+    """Babel places a message at its msgid's line."""
+    lines = path.read_text(encoding="utf-8").splitlines()[:msgstr_line]
+    return max(n for n, line in enumerate(lines, 1) if line.startswith("msgid "))
+
+
+def test_i18n_status_reports_a_dash_for_a_minus_and_a_typed_ordinal(project):
+    catalog = project / "components" / "race-to-the-table" / "locales" / "ru.po"
+    replace_in(catalog, "(клетка {clock.marks.middle.at})", "({clock.marks.middle.at}-я клетка, –1)")
+    status = pnp("i18n", "status", "race-to-the-table", project=project)
+    found = [line for line in status.output.splitlines() if "booklet.sections.more-ways.blocks.0.list.1" in line]
+    assert any("minus sign" in line for line in found) and any("ordinal typed after" in line for line in found), found
+    assert all(line.startswith("components/race-to-the-table/locales/ru.po:") for line in found)
+
+
+def test_validate_checks_the_rules_files(tmp_path, monkeypatch):
+    folder = tmp_path / "typography"
+    shutil.copytree(typography.RULES_FOLDER, folder)
+    (folder / "bg.yaml").write_text("ordinals:\n  default: masculine\n  rules:\n    - suffix: {neuter: 5}\n",
+                                    encoding="utf-8")
+    monkeypatch.setattr(typography, "RULES_FOLDER", folder)
+    typography.rules.cache_clear()
+    try:
+        found = [str(p) for p in typography.check_rules()]
+    finally:
+        typography.rules.cache_clear()
+    assert any(p.startswith("templates/locales/typography/bg.yaml:4") for p in found), found
+
+
+# ---- every booklet ------------------------------------------------------------------------
+
+@dataclass
+class Built:
+    content: BookletContent
+    pages: list[list[str]]          # each page's lines as the PDF gives them back, page numbers left out
+
+    @property
+    def text(self) -> str:
+        return "\n".join("\n".join(page) for page in self.pages)
+
+
+def _pages(data: bytes) -> list[list[str]]:
+    pdf = pdfium.PdfDocument(data)
+    try:
+        pages = []
+        for page in pdf:
+            lines = page.get_textpage().get_text_bounded().replace("\r\n", "\n").split("\n")
+            pages.append([line for line in lines if line.strip() and not line.strip().isdigit()])
+        return pages
+    finally:
+        pdf.close()
+
+
+@pytest.fixture(scope="session")
+def booklets() -> dict[tuple[str, str, str], Built]:
+    """Every booklet of every game, edition and locale, rendered once for the session."""
+    project = Project(ROOT)
+    built = {}
+    for slug, locale, edition in BOOKLETS:
+        game = GAMES[slug]
+        loc = Localised(game, edition, Texts.load(game, locale))
+        faces, texts = card_faces_with_texts(loc)
+        content = lay_out(loc, faces, home_print(project, loc), project=project, face_texts=texts)
+        built[slug, locale, edition] = Built(content, _pages(render(project, content).data))
+    return built
+
+
+def _print_rows(content: BookletContent) -> set[str]:
+    return {row for section in content.sections for block in section.blocks if block.kind == "print"
+            for row, _ in block.content["rows"]}
+
+
+def _report(problems: list[str]) -> str:
+    return f"{len(problems)} found:\n" + "\n".join(problems[:40])
+
+
+def test_no_line_starts_with_a_dash(booklets):
+    problems = []
+    for (slug, locale, edition), built in booklets.items():
+        rows = _print_rows(built.content)       # the print table's sub-rows begin with a dash
+        for page, lines in enumerate(built.pages, 1):
+            for line in lines:
+                if line[:1] in DASHES and not any(line.startswith(row.replace(NBSP, " ")) or line.startswith(row)
+                                                  for row in rows):
+                    problems.append(f"{slug} {locale} {edition} p{page}: {line!r}")
+    assert not problems, _report(problems)
+
+
+def test_no_line_ends_with_a_word_bound_to_the_next(booklets):
+    problems = []
+    for (slug, locale, edition), built in booklets.items():
+        bound = set(typography.rules(locale).bind_to_next)
+        for page, lines in enumerate(built.pages, 1):
+            # A justified line's stretched no-break space comes back with spaces around it.
+            lines = [re.sub(f" ?{NBSP} ?", NBSP, line) for line in lines]
+            for line, after in zip(lines, lines[1:]):
+                # words as the lines break them: at spaces, not at the no-break ones
+                last, first = line.split(" ")[-1], after.split(" ")[0]
+                if re.fullmatch(r"(\S )+\S", line):       # a letter-spaced label reads as one-letter words
+                    continue
+                # a capital one-letter word ends a line only where a sentence starts ("… . V / Praze");
+                # elsewhere it is a name ("Tým A" in a table row)
+                if last in bound and (last.islower() or re.search(r"[.!?] \S$", line)):
+                    problems.append(f"{slug} {locale} {edition} p{page}: {line!r} / {after!r}")
+                elif last.isdigit() and first[:1].islower():           # "4 / клетки"
+                    problems.append(f"{slug} {locale} {edition} p{page}: number {line!r} / {after!r}")
+                # "to space / 4, then" (not "1." nor "7:" nor "2, 3", which start list items and table rows)
+                elif re.fullmatch(r"\d+[,;!?)»]", first) and line[-1:].isalpha() \
+                        and after[len(first) + 1:len(first) + 2].islower():
+                    problems.append(f"{slug} {locale} {edition} p{page}: {line!r} / {after!r}")
+    assert not problems, _report(problems)
+
+
+def test_ordinals_are_the_locale_rule_s(booklets):
+    """Every ordinal placeholder of the printed texts comes out as the rule writes it, and no
+    number carries an ending its rule does not give it."""
+    problems, seen = [], 0
+    for (slug, locale, edition), built in booklets.items():
+        rules = typography.rules(locale)
+        text = built.text.replace("\n", " ")
+        every = {suffix.lstrip("-") for suffix in rules.ordinal_suffixes}
+        for number, ending in re.findall(rf"(?<![\w.])(\d+)[-{NB_HYPHEN}]([^\W\d_]{{1,5}})(?![^\W\d_])", text):
+            if ending not in every:            # not an ordinal ending ("7-те", the sevens)
+                continue
+            endings = {typography.ordinal(int(number), locale, form)[len(number):].lstrip(NB_HYPHEN)
+                       for form in rules.ordinal_forms}
+            if ending not in endings:
+                problems.append(f"{slug} {locale} {edition}: {number}-{ending} (the rule gives {sorted(endings)})")
+        game = GAMES[slug]
+        loc = Localised(game, edition, Texts.load(game, locale))
+        for source in _ordinal_texts(game):
+            for match in PLACEHOLDER.finditer(loc.texts.get(*source)):
+                form = typography.ordinal_form(match.group(2) or "")
+                if form is not None and match.group(1) in loc.values:
+                    seen += 1
+                    if typography.ordinal(loc.values[match.group(1)], locale, form) not in text:
+                        problems.append(f"{slug} {locale} {edition}: {match.group(0)} is not printed as the rule says")
+    assert seen, "no booklet prints an ordinal from a placeholder"
+    assert not problems, _report(problems)
+
+
+def _ordinal_texts(game) -> list[tuple[str, str]]:
+    from generator.i18n import every_text
+    return [(entry.key, entry.source) for entry in every_text(game) if isinstance(entry.source, str)
+            and entry.key.startswith("booklet.")]
+
+
+def test_apostrophes_and_minus_signs(booklets):
+    problems = []
+    for (slug, locale, edition), built in booklets.items():
+        rules = typography.rules(locale)
+        text = built.text
+        if rules.apostrophe:
+            for word in re.findall(r"[^\W\d_]+['ʼ`][^\W\d_]+", text):
+                problems.append(f"{slug} {locale} {edition}: apostrophe in {word!r}")
+        for found in re.findall(r"(?:^|(?<=[\s(«„“\"]))[–—‐-]\d+", text, re.MULTILINE):
+            problems.append(f"{slug} {locale} {edition}: a dash for a minus in {found!r}")
+    assert not problems, _report(problems)
+
+
+def test_no_word_is_hyphenated_across_a_page_break_or_in_a_title(booklets):
+    problems = []
+    for (slug, locale, edition), built in booklets.items():
+        content = built.content
+        cover = [content.title, content.subtitle, content.tagline, *content.facts]
+        sections = [section.title for section in content.sections]
+        for page, lines in enumerate(built.pages, 1):
+            if lines and lines[-1].endswith(AUTO_HYPHEN) and page < len(built.pages):
+                problems.append(f"{slug} {locale} {edition} p{page}: ends with {lines[-1]!r}")
+            # the cover's words on the cover; section titles wherever they are
+            titles = [" ".join(t.replace(NBSP, " ").split()) for t in (cover if page == 1 else []) + sections if t]
+            for line in lines:
+                if line.endswith(AUTO_HYPHEN):
+                    start = " ".join(line[:-1].replace(NBSP, " ").split())
+                    if len(start) > 3 and any(start in title for title in titles):
+                        problems.append(f"{slug} {locale} {edition} p{page}: a title hyphenated: {line!r}")
+    assert not problems, _report(problems)
