@@ -235,14 +235,57 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
     for game, edition, locale in jobs:
         kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
         for profile in profiles:
-            units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}",
-                              f"{game.slug} {edition} {locale} {profile.name}", _shop_files(kit, profile),
-                              {"tool": tool, "structure": structures[game.slug]}))
+            inputs = {"tool": tool, "structure": structures[game.slug]}
+            if profile.cards or profile.booklet:
+                units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}",
+                                  f"{game.slug} {edition} {locale} {profile.name}", _shop_files(kit, profile), inputs))
+            for kind in KINDS:
+                if profile.components and kind.name in profile.components.kinds:
+                    units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}|{kind.name}",
+                                      f"{game.slug} {edition} {locale} {profile.name} {kind.name}",
+                                      _component_files(kit, profile, kind), inputs))
     return run_and_write(project, request, games, units, cache, progress)
 
 
 def _shop_files(kit: Kit, profile):
     return lambda: shop_files(kit, profile)
+
+
+def _component_files(kit: Kit, profile, kind):
+    return lambda: shop_component_files(kit, profile, kind)
+
+
+def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[Problem]]:
+    """One kind's component files for one profile: a PDF per component the shop's size limits
+    take, checked by preflight; what is larger than the shop prints is left out and named in a
+    note beside the files (with its size and the limit), never dropped silently."""
+    from .preflight import preflight_files
+    from .render.shop import render_shop_components
+    spec = profile.components
+    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
+    folder = f"{g}/{e}/{l}/shop/{profile.name}"
+    items = kind.shop(kit)
+    fitting = [item for item in items if spec.fits(item.size_mm)]
+    made = [Artifact(f"{folder}/{f.path}", f.data, g, f.kind, e, l, "", f.pages, f.details, f.source)
+            for f in render_shop_components(kind.name, fitting, profile, {"game": g, "edition": e, "locale": l})]
+    too_large = list(dict.fromkeys((item.component, item.name, item.size_mm) for item in items
+                                   if not spec.fits(item.size_mm)))
+    if too_large:
+        lines = [f"Not printed by this shop ({profile.title}): larger than the {spec.max_mm[0]:g} x "
+                 f"{spec.max_mm[1]:g} mm it prints."] + [
+                 f"- {kind.name} {component} ({name}): {w:g} x {h:g} mm" for component, name, (w, h) in too_large]
+        note = spec.name.format(game=g, edition=e, locale=l, kind=kind.name, component="not-printed")
+        note = note.rsplit(".", 1)[0] + ".txt"
+        made.append(Artifact(f"{folder}/{note}", ("\n".join(lines) + "\n").encode("utf-8"), g, "shop-note", e, l, "",
+                             0, {"profile": profile.name, "component_kind": kind.name,
+                                 "left_out": [c for c, _, _ in too_large]}, spec.source))
+    problems = []
+    pdfs = {a.path: a.data for a in made if a.kind == "shop-component"}
+    for report in preflight_files(pdfs, profile):
+        for check in report.checks:
+            if check.ok is False:
+                problems.append(Problem(report.path, 0, check.criterion, f"preflight ({profile.name}): {check.detail}"))
+    return made, problems
 
 
 def shop_files(kit: Kit, profile) -> tuple[list[Artifact], list[Problem]]:

@@ -170,3 +170,86 @@ def booklet_with_bleed(data: bytes, bleed_mm: float) -> bytes:
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
+
+
+# ---- boards, tokens, dice and pieces ---------------------------------------------------------
+
+MARK_GAP_MM = 1.0        # crop marks start this far outside the bleed
+MARK_PT = 0.5            # crop-mark line width: thick enough to print
+
+
+def component_page(size_mm, spec) -> tuple[tuple[float, float], tuple[float, float, float, float],
+                                           tuple[float, float, float, float]]:
+    """(page, TrimBox, BleedBox) in mm for a component of trim `size_mm`: the bleed all round
+    the trim and the marks' margin round that."""
+    out = spec.bleed_mm + spec.marks_mm
+    w, h = size_mm
+    page = (w + 2 * out, h + 2 * out)
+    trim = (out, out, out + w, out + h)
+    b = spec.bleed_mm
+    return page, trim, (out - b, out - b, out + w + b, out + h + b)
+
+
+def crop_marks(canvas, trim, bleed_mm: float, page_mm, palette) -> None:
+    """Crop marks in line with the trim's edges, in the margin outside the bleed: never on the
+    component, never in its bleed."""
+    from reportlab.lib.units import mm
+    x0, y0, x1, y1 = trim
+    start = bleed_mm + MARK_GAP_MM
+    canvas.saveState()
+    canvas.setStrokeColor(palette.colour("#000000"))
+    canvas.setLineWidth(MARK_PT)
+    for x, outward_x in ((x0, -1), (x1, 1)):
+        for y, outward_y in ((y0, -1), (y1, 1)):
+            edge_x = 0 if outward_x < 0 else page_mm[0]
+            edge_y = 0 if outward_y < 0 else page_mm[1]
+            if abs(edge_x - x) > start:     # along the horizontal edge, out to the side
+                canvas.line((x + outward_x * start) * mm, y * mm, edge_x * mm, y * mm)
+            if abs(edge_y - y) > start:
+                canvas.line(x * mm, (y + outward_y * start) * mm, x * mm, edge_y * mm)
+    canvas.restoreState()
+
+
+def render_component_pdf(items: list, spec, title: str) -> tuple[bytes, int]:
+    """One page per item (a component's designs: one for most, one per copy of a standee in its
+    own colour), each the item's trim with bleed and crop marks, TrimBox and BleedBox written."""
+    from reportlab.lib.units import mm
+    page, trim, bleed = component_page(items[0].size_mm, spec)
+    doc = Document(page, title, "print file", trim_box_mm=trim, palette=spec.palette)
+    for item in items:
+        page, trim, bleed = component_page(item.size_mm, spec)
+        doc.new_page()
+        canvas = doc.canvas
+        canvas.setPageSize((page[0] * mm, page[1] * mm))
+        canvas.setTrimBox(tuple(v * mm for v in trim))
+        canvas.setBleedBox(tuple(v * mm for v in bleed))
+        canvas.saveState()
+        clip = canvas.beginPath()          # nothing of the component reaches past its bleed
+        clip.rect(bleed[0] * mm, bleed[1] * mm, (bleed[2] - bleed[0]) * mm, (bleed[3] - bleed[1]) * mm)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.translate(trim[0] * mm, trim[1] * mm)
+        item.draw(canvas, spec.bleed_mm, spec.palette)
+        canvas.restoreState()
+        if spec.marks_mm:
+            crop_marks(canvas, trim, spec.bleed_mm, page, spec.palette)
+    return doc.finish()
+
+
+def render_shop_components(kind: str, items: list, profile: Profile, names: dict) -> list[ShopFile]:
+    """A PDF per component of one kind, in the profile's colours (PDF/X when it asks)."""
+    spec = profile.components
+    by_component: dict[str, list] = {}
+    for item in items:
+        by_component.setdefault(item.component, []).append(item)
+    files = []
+    for component, members in by_component.items():
+        title = members[0].name
+        data, pages = render_component_pdf(members, spec, title)
+        if spec.pdfx_standard and spec.palette.press:
+            data = make_pdfx(data, *spec.pdfx_standard, title, press_name=spec.palette.press)
+        w, h = members[0].size_mm
+        details = {"profile": profile.name, "component_kind": kind, "component": component,
+                   "copies": [m.copies for m in members], "trim_mm": [round(w, 3), round(h, 3)]}
+        files.append(ShopFile(spec.name.format(**names, kind=kind, component=component), data, "shop-component",
+                              pages, details, spec.source))
+    return files
