@@ -255,6 +255,24 @@ def _component_files(kit: Kit, profile, kind):
     return lambda: shop_component_files(kit, profile, kind)
 
 
+def _press_booklet(kit: Kit, profile, folder: str) -> list[Artifact]:
+    """The rule booklet separated for the profile's press, PDF/X (generator/render/shop_booklet.py)."""
+    from .booklet import home_print, lay_out
+    from .layout import card_faces_with_texts
+    from .render.shop_booklet import PRESS_PICTURE_DPI, render_press_booklet
+    loc = kit.loc
+    if not kit.game.booklet.get("sections"):
+        return []
+    faces, texts = card_faces_with_texts(loc)
+    content = lay_out(loc, faces, home_print(kit.project, loc), draft=kit.draft, project=kit.project, face_texts=texts,
+                      picture_dpi=PRESS_PICTURE_DPI)
+    data, pages = render_press_booklet(kit.project, content, profile.booklet, content.title)
+    return [Artifact(f"{folder}/{profile.booklet.name}", data, kit.game.slug, "shop-booklet", loc.edition, loc.locale,
+                     "", pages, {"profile": profile.name, "colour": profile.booklet.palette.space,
+                                 "pdfx": profile.booklet.pdfx_standard[0] if profile.booklet.pdfx_standard else None},
+                     profile.booklet.source)]
+
+
 def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[Problem]]:
     """One kind's component files for one profile: a PDF per component the shop's size limits
     take, checked by preflight; what is larger than the shop prints is left out and named in a
@@ -305,11 +323,15 @@ def shop_files(kit: Kit, profile) -> tuple[list[Artifact], list[Problem]]:
         for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles):
             made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
                                  shop_file.pages, shop_file.details, shop_file.source))
-    booklet = booklet_of(kit) if profile.booklet else None
-    if booklet is not None:
-        made.append(Artifact(f"{folder}/{profile.booklet.name}", booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
-                             g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name},
-                             profile.booklet.source))
+    if profile.booklet and profile.booklet.palette.space == "cmyk":
+        made += _press_booklet(kit, profile, folder)
+    else:
+        booklet = booklet_of(kit) if profile.booklet else None
+        if booklet is not None:
+            made.append(Artifact(f"{folder}/{profile.booklet.name}",
+                                 booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
+                                 g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name},
+                                 profile.booklet.source))
     for report in preflight_files({a.path: a.data for a in made}, profile):
         for check in report.checks:
             if check.ok is False:

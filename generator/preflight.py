@@ -179,12 +179,27 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
         else:
             _card_pages(report, pdf, name, spec, fields, profile, sibling)
         _fonts(report, pdf)
+        if role == "booklet":
+            # As strictly as card files: colour, ink, images and PDF/X by the booklet's own
+            # settings (the cards' unless it has its own), and no links on a printed page.
+            walk = _Walk(pdf)
+            _colour(report, walk, profile.booklet)
+            _images(report, walk, profile.booklet.min_image_ppi)
+            _pdfx(report, pdf, data, profile.booklet, walk)
+            _links(report, pdf)
         if role == "cards":
             walk = _Walk(pdf)
             _colour(report, walk, profile.cards)
             _images(report, walk, profile.cards.min_image_ppi)
             _pdfx(report, pdf, data, profile.cards, walk)
             _safe_zone(report, data, pdf, profile.cards.safe_mm)
+
+
+def _links(report: FileReport, pdf) -> None:
+    links = [number for number, page in enumerate(pdf.pages, 1)
+             for annot in page.obj.get("/Annots", []) if annot.get("/Subtype") == "/Link"]
+    report.add("links", not links, f"{len(links)} link annotation(s), first on page {links[0]}; a printed page has none"
+               if links else "no link annotations")
 
 
 def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
