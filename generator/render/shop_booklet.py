@@ -137,18 +137,37 @@ def press_fetcher(base, palette: Palette):
 
 
 def without_links(data: bytes) -> bytes:
-    """The PDF with its link annotations (and the outline's actions) removed."""
+    """The PDF with its link annotations removed, and the Lab colour spaces WeasyPrint declares
+    on every page (and paints nothing with here) dropped, so the file names CMYK alone."""
     import pikepdf
+
+    def unused_lab(owner, resources):
+        spaces = resources.get("/ColorSpace") if resources is not None else None
+        if spaces is None:
+            return
+        used = {str(operands[0]) for operands, operator in pikepdf.parse_content_stream(owner)
+                if str(operator) in ("cs", "CS") and operands}
+        for name in list(spaces.keys()):
+            space = spaces[name]
+            if name not in used and isinstance(space, pikepdf.Array) and len(space) and space[0] == pikepdf.Name.Lab:
+                del spaces[name]
+
     with pikepdf.open(io.BytesIO(data)) as pdf:
+        seen = set()
         for page in pdf.pages:
             annots = page.obj.get("/Annots")
-            if annots is None:
-                continue
-            kept = [a for a in annots if a.get("/Subtype") != "/Link"]
-            if kept:
-                page.obj.Annots = pikepdf.Array(kept)
-            else:
-                del page.obj["/Annots"]
+            if annots is not None:
+                kept = [a for a in annots if a.get("/Subtype") != "/Link"]
+                if kept:
+                    page.obj.Annots = pikepdf.Array(kept)
+                else:
+                    del page.obj["/Annots"]
+            resources = page.obj.get("/Resources")
+            unused_lab(page, resources)
+            for xobject in (resources or {}).get("/XObject", {}).values():
+                if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+                    seen.add(xobject.objgen)
+                    unused_lab(xobject, xobject.get("/Resources"))
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
