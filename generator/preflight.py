@@ -223,6 +223,73 @@ def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
     _colour(report, walk, spec)
     _images(report, walk, spec.min_image_ppi)
     _pdfx(report, pdf, data, spec, walk)
+    _bleed_covered(report, data, pdf, spec.bleed_mm)
+
+
+BLEED_PX_PER_MM = 4          # rendering for the bleed check: a quarter millimetre a pixel
+PAPER = 250                  # a pixel this light in every channel is bare paper
+# Along a stretch of the trim the art touches, the ends are let off this far (mm): a round or
+# slanted cut meets the box only near its middle, and its bleed ring is narrower there
+# (0.5 mm past the trim) and narrower still at the bleed's full depth.
+BLEED_ENDS_MM = (1.5, 6.0)
+
+
+def _bleed_covered(report: FileReport, data: bytes, pdf, bleed_mm: float) -> None:
+    """Where the art reaches the trim's edge (the pixel half a millimetre inside it is not
+    paper), it runs on into the bleed: half a millimetre past the trim, and to half a millimetre
+    short of the bleed's edge, measured by rendering along all four edges of every page."""
+    import numpy
+    if bleed_mm < 1:
+        report.add("bleed", None, f"a {bleed_mm:g} mm bleed is too narrow to measure")
+        return
+    scale = BLEED_PX_PER_MM / PT_PER_MM
+    bare, touching = [], 0
+    document = pdfium.PdfDocument(data)
+    try:
+        for index, page in enumerate(pdf.pages):
+            if "/TrimBox" not in page.obj:
+                continue
+            media = [float(v) for v in page.mediabox]
+            x0, y0, x1, y1 = (v - o for v, o in zip(_box(page, "/TrimBox"), (media[0], media[1]) * 2))
+            image = numpy.asarray(document[index].render(scale=scale).to_pil().convert("RGB"))
+            paper = image.min(axis=2) >= PAPER
+            height, width = paper.shape
+
+            def at(x_pt, y_pt):
+                col = min(max(int(x_pt * scale), 0), width - 1)
+                row = min(max(int(height - y_pt * scale), 0), height - 1)
+                return paper[row, col]
+
+            step = 1 / scale
+            depths = (0.5 * PT_PER_MM, (bleed_mm - 0.5) * PT_PER_MM)
+            along_y = numpy.arange(y0 + step / 2, y1, step)
+            along_x = numpy.arange(x0 + step / 2, x1, step)
+            edges = ((along_y, lambda t, d: (x0 + d, t), -1), (along_y, lambda t, d: (x1 - d, t), -1),
+                     (along_x, lambda t, d: (t, y0 + d), -1), (along_x, lambda t, d: (t, y1 - d), -1))
+            for positions, point, outward in edges:
+                inside = [not at(*point(t, 0.5 * PT_PER_MM)) for t in positions]
+                touching += sum(inside)
+                run_start = None
+                for i, flag in enumerate(inside + [False]):
+                    if flag and run_start is None:
+                        run_start = i
+                    elif not flag and run_start is not None:
+                        for j in range(run_start, i):
+                            from_end = min(j - run_start + 1, i - j) * step / PT_PER_MM
+                            for depth, spared in zip(depths, BLEED_ENDS_MM):
+                                if from_end > spared and at(*point(positions[j], outward * depth)):
+                                    bare.append((index + 1, _mm(point(positions[j], 0)[0]),
+                                                 _mm(point(positions[j], 0)[1])))
+                                    break
+                        run_start = None
+    finally:
+        document.close()
+    ok = len(bare) <= 2            # a pixel or two where a hairline meets the cut
+    report.add("bleed", ok, (f"{len(bare)} of {touching} places where the art reaches the trim have bare paper in "
+                             f"the bleed, first on page {bare[0][0]} at ({bare[0][1]:.1f}, {bare[0][2]:.1f}) mm "
+                             "from the page corner") if not ok
+               else f"the art runs into the {bleed_mm:g} mm bleed wherever it reaches the trim "
+                    f"({touching} places measured)")
 
 
 def _role(name: str, profile: Profile, pdf) -> tuple[str | None, FileSpec | None, dict]:

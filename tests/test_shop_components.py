@@ -273,7 +273,7 @@ def test_preflight_passes_every_component_file(built):
         assert code == 0, {n: r for n, r in results.items() if "fail" in r.values()}
         assert len(results) == len(found)
         for checks in results.values():
-            for criterion in ("boxes", "size", "pages", "fonts", "colour", "ink", "pdfx"):
+            for criterion in ("boxes", "size", "pages", "fonts", "colour", "ink", "pdfx", "bleed"):
                 assert checks[criterion] == "pass"
 
 
@@ -306,8 +306,13 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     def over_ink(pdf):
         pdf.pages[0].contents_add(pdf.make_stream(b"q 1 1 1 1 k 0 0 10 10 re f Q"), prepend=False)
 
+    def bare_bleed(pdf):          # paper white over the left bleed, as if the background stopped at the cut
+        x0, y0, _, y1 = (float(v) for v in pdf.pages[0].obj.TrimBox)
+        pdf.pages[0].contents_add(pdf.make_stream(
+            f"q 0 0 0 0 k {x0 - 3 * MM:.3f} {y0:.3f} {3 * MM:.3f} {y1 - y0:.3f} re f Q".encode()), prepend=False)
+
     cases = {"no-trim": (no_trim, "boxes"), "rgb": (rgb, "colour"), "bleed": (bleed_1mm, "size"),
-             "no-intent": (no_intent, "pdfx"), "ink": (over_ink, "ink")}
+             "no-intent": (no_intent, "pdfx"), "ink": (over_ink, "ink"), "bare": (bare_bleed, "bleed")}
     for name, (edit, criterion) in cases.items():
         path = _broken(board, tmp_path / "components" / f"boards-{name}.pdf", edit)
         code, results = _preflight("eu-3mm", path)
