@@ -36,7 +36,7 @@ PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, the PDF version it is based on
     "x-1a": ("PDF/X-1a:2003", "1.4"),
     "x-4": ("PDF/X-4", "1.6"),
 }
-NAME_FIELDS = {"deck", "number", "card", "copies", "game", "edition", "locale"}
+NAME_FIELDS = {"deck", "product", "number", "card", "copies", "game", "edition", "locale"}
 COMPONENT_FIELDS = {"kind", "component", "game", "edition", "locale"}     # name a component's file
 CARD_FIELDS = {"number", "card", "copies"}      # name one card: not in the name of a file per deck
 
@@ -72,11 +72,15 @@ SCHEMA = {
                 "min_image_ppi": {"type": "number", "exclusiveMinimum": 0},
                 "colour": _colour,
                 "pdfx": {"enum": list(PDFX_VERSIONS)},
+                # A product is what the shop sells as one item: the decks of one card size
+                # that share their backs, split into parts of at most max_cards cards.
+                "product": {"type": "object", "additionalProperties": False, "required": ["max_cards"],
+                            "properties": {"max_cards": {"type": "integer", "minimum": 1}}},
                 "files": {"type": "array", "minItems": 1, "items": {
                     "type": "object", "additionalProperties": False, "required": ["name", "per", "sides"],
                     "properties": {
                         "name": {"type": "string", "minLength": 1},
-                        "per": {"enum": ["card", "deck"]},
+                        "per": {"enum": ["card", "deck", "product"]},
                         "sides": {"type": "array", "minItems": 1, "items": {"enum": list(SIDES)}},
                     }}},
             },
@@ -114,7 +118,8 @@ SCHEMA = {
 @dataclass(frozen=True)
 class FileSpec:
     name: str                 # template with {deck} {number} {card} {copies} {game} {edition} {locale}
-    per: str                  # card: one file per distinct card; deck: one per deck, a page per copy
+    per: str                  # card: one file per distinct card; deck: one per deck, a page per copy;
+    #                           product: one per product (decks of one size sharing their backs)
     sides: tuple[str, ...]    # the pages of one card, in order
     source: tuple[str, int, str] = ("", 0, "")     # file, line and key of `name`, for errors
 
@@ -173,6 +178,7 @@ class CardSpec:
     palette: Palette
     pdfx: str | None
     files: tuple[FileSpec, ...]
+    max_cards: int | None = None      # the most cards one product holds; larger ones are split
 
     def size_for(self, face_mm) -> CardSize | None:
         """The profile's size for a face of exactly its card size, or None."""
@@ -347,12 +353,17 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
             if wrong:
                 add(("cards", "files", index, "name"), wrong)
                 continue
-            needed = {"card"} if spec["per"] == "card" else {"deck"}
+            needed = {"card": {"card"}, "deck": {"deck"}, "product": {"product"}}[spec["per"]]
             if not needed <= used:
                 add(("cards", "files", index, "name"), f"a file per {spec['per']} needs {{{needed.pop()}}} in its name")
-            if spec["per"] == "deck" and used & CARD_FIELDS:
+            if spec["per"] in ("deck", "product") and used & CARD_FIELDS:
                 add(("cards", "files", index, "name"),
-                    f"a file per deck holds every card of the deck, but {{{sorted(used & CARD_FIELDS)[0]}}} names one card")
+                    f"a file per {spec['per']} holds every card of the {spec['per']}, but "
+                    f"{{{sorted(used & CARD_FIELDS)[0]}}} names one card")
+            if spec["per"] == "product" and "deck" in used:
+                add(("cards", "files", index, "name"), "a product may hold several decks: name it by {product}")
+            if spec["per"] != "product" and "product" in used:
+                add(("cards", "files", index, "name"), f"{{product}} names a file per product, not per {spec['per']}")
         names = [spec["name"] for spec in cards["files"]]
         for index, name in enumerate(names):
             if names.index(name) != index:
@@ -443,7 +454,8 @@ def _build(name: str, data: Located, display: str, faces: dict[str, tuple[float,
             dpi=cards.get("dpi"), min_image_ppi=float(cards.get("min_image_ppi", 300)), palette=palette,
             pdfx=cards.get("pdfx"),
             files=tuple(FileSpec(f["name"], f["per"], tuple(f["sides"]), _source(data, ("cards", "files", i, "name")))
-                        for i, f in enumerate(cards["files"])))
+                        for i, f in enumerate(cards["files"])),
+            max_cards=cards.get("product", {}).get("max_cards"))
     components = data.get("components")
     component_spec = None
     if components:

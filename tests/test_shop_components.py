@@ -257,8 +257,8 @@ def test_the_same_input_gives_the_same_bytes(built):
 
 # ---- preflight through the CLI -------------------------------------------------------------------------
 
-def _preflight(profile: str, *paths) -> tuple[int, dict]:
-    result = pnp("preflight", "--profile", profile, "--json", *map(str, paths))
+def _preflight(profile: str, *paths, project: Path = ROOT) -> tuple[int, dict]:
+    result = pnp("preflight", "--profile", profile, "--json", *map(str, paths), project=project)
     assert result.exit_code in (0, 1), result.output
     report = json.loads(result.output)
     return result.exit_code, {Path(f["path"]).name: {c["criterion"]: c["result"] for c in f["checks"]}
@@ -322,3 +322,76 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     frame = files["large-format-3mm"]["diced-veggies", "pieces", "frame"]
     code, results = _preflight("eu-3mm", frame)
     assert code == 1 and results[frame.name]["pages"] == "fail"
+
+
+# ---- card files by product ----------------------------------------------------------------------------
+
+def _cards_by_deck(game: str, edition: str) -> dict[str, int]:
+    cards = _data(game, "cards")["cards"]
+    counts: dict[str, int] = {}
+    for card in cards.values():
+        counts[card["deck"]] = counts.get(card["deck"], 0) + card.get("count", {}).get(edition, 0)
+    return counts
+
+
+def test_decks_that_share_their_backs_go_to_the_shop_as_one_product(project, tmp_path):
+    """Two decks of one size with one back design (in the data: the same `back`) are one
+    product, one file; a profile's max_cards splits a product into parts."""
+    decks = yaml.safe_load((ROOT / "components" / "the-game" / "cards.yaml").read_text(encoding="utf-8"))["decks"]
+    shared = [deck for deck, data in decks.items() if data["back"] == "card-back"]
+    assert len(shared) == 2
+    counts = _cards_by_deck("the-game", "standard")
+    total = sum(counts[deck] for deck in shared)
+    out = tmp_path / "out"
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--profile", "drivethrucards", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    (path,) = (out / "the-game" / "standard" / "cs" / "shop" / "drivethrucards").glob("*.pdf")
+    order = list(dict.fromkeys(c["deck"] for c in _data("the-game", "cards")["cards"].values()))
+    assert path.name == "+".join(d for d in order if d in shared) + ".pdf"
+    with pikepdf.open(path) as pdf:
+        assert len(pdf.pages) == 2 * total                 # back then front for every card
+    entry = next(e for e in json.loads((out / "manifest.json").read_text())["files"] if e["path"].endswith(path.name))
+    assert sorted(entry["decks"]) == sorted(shared) and entry["cards"] == total
+    # a profile whose product holds at most 40 cards gets parts of 40, 40 and the rest, paired
+    profile = project / "templates" / "profiles" / "small-boxes.yaml"
+    eu = (project / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8")
+    profile.write_text(eu.split("\n# Boards, tokens")[0].replace("max_cards: 110", "max_cards: 40") + "\n",
+                       encoding="utf-8")
+    out = tmp_path / "parts"
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--profile", "small-boxes", "--out", str(out),
+                 project=project)
+    assert result.exit_code == 0, result.output
+    folder = out / "the-game" / "standard" / "cs" / "shop" / "small-boxes"
+    name = "+".join(d for d in order if d in shared)
+    parts = -(-total // 40)
+    assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(
+        f"{name}-{n}-{side}.pdf" for n in range(1, parts + 1) for side in ("fronts", "backs"))
+    for n in range(1, parts + 1):
+        for side in ("fronts", "backs"):
+            with pikepdf.open(folder / f"{name}-{n}-{side}.pdf") as pdf:
+                assert len(pdf.pages) == (40 if n < parts else total - 40 * (parts - 1))
+    code, results = _preflight("small-boxes", folder, project=project)
+    assert code == 0, results
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("kinds: [boards, pieces]", "kinds: [boards, cards]",
+     "components.kinds.1: no component kind 'cards' makes shop files"),
+    ('name: "components/{kind}-{component}.pdf"', 'name: "components/{kind}.pdf"',
+     "components.name: a file per component needs {component} in its name"),
+    ('name: "components/{kind}-{component}.pdf"', 'name: "components/{deck}-{component}.pdf"',
+     "components.name: unknown field {deck}"),
+    ("  pdfx: x-4\n", "", None),          # no PDF/X asked: still valid
+    ("  colour: {space: cmyk, characterisation: FOGRA39, ink_limit: 300, rich_black: [40, 30, 30, 100]}\n", "",
+     "components: no colour"),
+])
+def test_a_profiles_components_section_is_checked_at_its_line(project, old, new, message):
+    from conftest import replace_in
+    path = project / "templates" / "profiles" / "large-format-3mm.yaml"
+    replace_in(path, old, new)
+    result = pnp("profiles", project=project)
+    if message is None:
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code != 0 and message in result.output, result.output
+    assert "large-format-3mm.yaml:" in result.output

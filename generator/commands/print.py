@@ -23,6 +23,7 @@ def _describe(profile) -> dict:
             "rich_black": list(cards.palette.rich_black) if cards.palette.rich_black else None,
             "pdfx": profile.pdfx_version,
             "files": [{"name": f.name, "per": f.per, "sides": list(f.sides)} for f in cards.files],
+            "max_cards": cards.max_cards,
         }
     components = profile.components
     if components:
@@ -64,7 +65,9 @@ def register(main):
                 click.echo(f"{'':16} cards: {cards['format'].upper()}, {sizes}, bleed {cards['bleed_mm']:g} mm, "
                            f"safe {cards['safe_mm']:g} mm, {colour}" + (f", {cards['pdfx']}" if cards["pdfx"] else ""))
                 for spec in cards["files"]:
-                    click.echo(f"{'':16}   {spec['name']}  (one per {spec['per']}: {' + '.join(spec['sides'])})")
+                    click.echo(f"{'':16}   {spec['name']}  (one per {spec['per']}: {' + '.join(spec['sides'])})"
+                               + (f", at most {cards['max_cards']} cards a product" if spec["per"] == "product"
+                                  and cards["max_cards"] else ""))
             if "components" in entry:
                 c = entry["components"]
                 click.echo(f"{'':16} components: {', '.join(c['kinds'])}, a PDF each up to {c['max_mm'][0]:g} x "

@@ -50,8 +50,45 @@ def decks_of(faces: list[Face]) -> dict[str, list[Card]]:
     return decks
 
 
+def products_of(decks: dict[str, list[Card]], max_cards: int | None) -> dict[str, list[tuple[Card, int]]]:
+    """What a shop sells as one item: the decks of one card size whose cards have the same backs
+    (two decks sharing one back design: one product), in the order of their first deck, named
+    by their decks joined with '+'; a product of more than `max_cards` cards is split into parts
+    of at most that many ('-1', '-2' ...), a card's copies across two parts if need be. Each
+    entry is (card, copies in this part)."""
+    groups: dict[tuple, list[str]] = {}
+    for deck, members in decks.items():
+        size = tuple(members[0].face.layout["size_mm"])
+        backs = frozenset(card.face.back.key for card in members if card.face.back is not None)
+        sizes = {tuple(card.face.layout["size_mm"]) for card in members}
+        key = (size, backs) if len(sizes) == 1 else (deck,)
+        groups.setdefault(key, []).append(deck)
+    products: dict[str, list[tuple[Card, int]]] = {}
+    for group in groups.values():
+        cards = [(card, card.face.copies) for deck in group for card in decks[deck]]
+        name = "+".join(group)
+        total = sum(copies for _, copies in cards)
+        if max_cards is None or total <= max_cards:
+            products[name] = cards
+            continue
+        parts, part, room = [], [], max_cards
+        for card, copies in cards:
+            while copies:
+                taken = min(copies, room)
+                part.append((card, taken))
+                copies, room = copies - taken, room - taken
+                if room == 0:
+                    parts.append(part)
+                    part, room = [], max_cards
+        if part:
+            parts.append(part)
+        for number, part in enumerate(parts, 1):
+            products[f"{name}-{number}"] = part
+    return products
+
+
 def file_name(spec: FileSpec, names: dict, card: Card | None, deck: str) -> str:
-    values = dict(names, deck=deck)
+    values = dict(names, deck=deck, product=deck)
     if card is not None:
         values.update(card=card.id, number=f"{card.number:02d}", copies=card.face.copies)
     return spec.name.format(**values)
@@ -126,6 +163,14 @@ def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_tit
                     pages = [card.side(side) for side in spec.sides]
                     files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, card, deck),
                                       _details(profile, deck, spec, card), spec.source))
+        elif spec.per == "product":
+            for product, members in products_of(decks, cards.max_cards).items():
+                pages = [card.side(side) for card, copies in members for _ in range(copies) for side in spec.sides]
+                details = {"profile": profile.name, "product": product,
+                           "decks": list(dict.fromkeys(card.deck for card, _ in members)), "sides": list(spec.sides),
+                           "cards": sum(copies for _, copies in members)}
+                title = " + ".join(deck_titles[deck] for deck in details["decks"])
+                files.append(_pdf(profile, pages, title, file_name(spec, names, None, product), details, spec.source))
         else:
             for deck, members in decks.items():
                 pages = [card.side(side) for card in members for _ in range(card.face.copies) for side in spec.sides]
