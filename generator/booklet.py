@@ -203,7 +203,8 @@ def layout_words(game) -> set[str]:
 
 
 def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = "",
-            project: Project | None = None, face_texts: list | None = None) -> BookletContent:
+            project: Project | None = None, face_texts: list | None = None,
+            picture_dpi: int = CARD_DPI) -> BookletContent:
     """The booklet's text for one edition and locale, every number filled from the data;
     `project` draws the component pictures (its dice sheet). With `face_texts` (the texts each
     face was made of, layout.card_faces_with_texts), those of the faces it shows are recorded
@@ -221,7 +222,7 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
     for face, (_back, lookups) in zip(faces, face_texts or ()):
         if face.key in shown_keys:
             merge(lookups)
-    pictures = card_pictures(drawn)
+    pictures = card_pictures(drawn, picture_dpi)
     entries = {face.key: face for face in faces}
     cover = booklet.get("cover", {})
     sections = []
@@ -232,7 +233,7 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         blocks = []
         for index, block in enumerate(section["blocks"]):
             if shown(block, loc.edition):
-                made = _block(loc, f"{root}.blocks.{index}", block, entries, pictures, home, ui, project)
+                made = _block(loc, f"{root}.blocks.{index}", block, entries, pictures, home, ui, project, picture_dpi)
                 if made is not None:
                     blocks.append(made)
         if blocks:
@@ -252,7 +253,7 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         cover_card_alt=card_alt(faces[0]) if faces else "")
 
 
-def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | None:
+def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi: int = CARD_DPI) -> Block | None:
     text = loc.text
     if "p" in block or "tip" in block:
         kind = "p" if "p" in block else "tip"
@@ -288,7 +289,7 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None) -> Block | 
         return Block("cards", entries)
     if "picture" in block:
         picture = block["picture"]
-        drawn = component_picture(project, loc, picture["component"]) if project is not None else None
+        drawn = component_picture(project, loc, picture["component"], picture_dpi) if project is not None else None
         if drawn is None:
             return None
         image, width_mm = drawn

@@ -235,14 +235,75 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
     for game, edition, locale in jobs:
         kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
         for profile in profiles:
-            units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}",
-                              f"{game.slug} {edition} {locale} {profile.name}", _shop_files(kit, profile),
-                              {"tool": tool, "structure": structures[game.slug]}))
+            inputs = {"tool": tool, "structure": structures[game.slug]}
+            if profile.cards or profile.booklet:
+                units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}",
+                                  f"{game.slug} {edition} {locale} {profile.name}", _shop_files(kit, profile), inputs))
+            for kind in KINDS:
+                if profile.components and kind.name in profile.components.kinds:
+                    units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}|{kind.name}",
+                                      f"{game.slug} {edition} {locale} {profile.name} {kind.name}",
+                                      _component_files(kit, profile, kind), inputs))
     return run_and_write(project, request, games, units, cache, progress)
 
 
 def _shop_files(kit: Kit, profile):
     return lambda: shop_files(kit, profile)
+
+
+def _component_files(kit: Kit, profile, kind):
+    return lambda: shop_component_files(kit, profile, kind)
+
+
+def _press_booklet(kit: Kit, profile, folder: str) -> list[Artifact]:
+    """The rule booklet separated for the profile's press, PDF/X (generator/render/shop_booklet.py)."""
+    from .booklet import home_print, lay_out
+    from .layout import card_faces_with_texts
+    from .render.shop_booklet import PRESS_PICTURE_DPI, render_press_booklet
+    loc = kit.loc
+    if not kit.game.booklet.get("sections"):
+        return []
+    faces, texts = card_faces_with_texts(loc)
+    content = lay_out(loc, faces, home_print(kit.project, loc), draft=kit.draft, project=kit.project, face_texts=texts,
+                      picture_dpi=PRESS_PICTURE_DPI)
+    data, pages = render_press_booklet(kit.project, content, profile.booklet, content.title)
+    return [Artifact(f"{folder}/{profile.booklet.name}", data, kit.game.slug, "shop-booklet", loc.edition, loc.locale,
+                     "", pages, {"profile": profile.name, "colour": profile.booklet.palette.space,
+                                 "pdfx": profile.booklet.pdfx_standard[0] if profile.booklet.pdfx_standard else None},
+                     profile.booklet.source)]
+
+
+def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[Problem]]:
+    """One kind's component files for one profile: a PDF per component the shop's size limits
+    take, checked by preflight; what is larger than the shop prints is left out and named in a
+    note beside the files (with its size and the limit), never dropped silently."""
+    from .preflight import preflight_files
+    from .render.shop import render_shop_components
+    spec = profile.components
+    g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
+    folder = f"{g}/{e}/{l}/shop/{profile.name}"
+    items = kind.shop(kit)
+    fitting = [item for item in items if spec.fits(item.size_mm)]
+    made = [Artifact(f"{folder}/{f.path}", f.data, g, f.kind, e, l, "", f.pages, f.details, f.source)
+            for f in render_shop_components(kind.name, fitting, profile, {"game": g, "edition": e, "locale": l})]
+    too_large = list(dict.fromkeys((item.component, item.name, item.size_mm) for item in items
+                                   if not spec.fits(item.size_mm)))
+    if too_large:
+        lines = [f"Not printed by this shop ({profile.title}): larger than the {spec.max_mm[0]:g} x "
+                 f"{spec.max_mm[1]:g} mm it prints."] + [
+                 f"- {kind.name} {component} ({name}): {w:g} x {h:g} mm" for component, name, (w, h) in too_large]
+        note = spec.name.format(game=g, edition=e, locale=l, kind=kind.name, component="not-printed")
+        note = note.rsplit(".", 1)[0] + ".txt"
+        made.append(Artifact(f"{folder}/{note}", ("\n".join(lines) + "\n").encode("utf-8"), g, "shop-note", e, l, "",
+                             0, {"profile": profile.name, "component_kind": kind.name,
+                                 "left_out": [c for c, _, _ in too_large]}, spec.source))
+    problems = []
+    pdfs = {a.path: a.data for a in made if a.kind == "shop-component"}
+    for report in preflight_files(pdfs, profile):
+        for check in report.checks:
+            if check.ok is False:
+                problems.append(Problem(report.path, 0, check.criterion, f"preflight ({profile.name}): {check.detail}"))
+    return made, problems
 
 
 def shop_files(kit: Kit, profile) -> tuple[list[Artifact], list[Problem]]:
@@ -262,11 +323,15 @@ def shop_files(kit: Kit, profile) -> tuple[list[Artifact], list[Problem]]:
         for shop_file in render_shop_cards(faces, profile, {"game": g, "edition": e, "locale": l}, titles):
             made.append(Artifact(f"{folder}/{shop_file.path}", shop_file.data, g, shop_file.kind, e, l, "",
                                  shop_file.pages, shop_file.details, shop_file.source))
-    booklet = booklet_of(kit) if profile.booklet else None
-    if booklet is not None:
-        made.append(Artifact(f"{folder}/{profile.booklet.name}", booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
-                             g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name},
-                             profile.booklet.source))
+    if profile.booklet and profile.booklet.palette.space == "cmyk":
+        made += _press_booklet(kit, profile, folder)
+    else:
+        booklet = booklet_of(kit) if profile.booklet else None
+        if booklet is not None:
+            made.append(Artifact(f"{folder}/{profile.booklet.name}",
+                                 booklet_with_bleed(booklet.data, profile.booklet.bleed_mm),
+                                 g, "shop-booklet", e, l, "", booklet.pages, {"profile": profile.name},
+                                 profile.booklet.source))
     for report in preflight_files({a.path: a.data for a in made}, profile):
         for check in report.checks:
             if check.ok is False:

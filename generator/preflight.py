@@ -163,6 +163,9 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
         if role is None:
             report.add("format", False, f"profile {profile.name} takes no PDF files")
             return
+        if role == "components":
+            _component_file(report, pdf, data, profile.components)
+            return
         if role == "booklet":
             bleed, trims = profile.booklet.bleed_mm, None
         else:
@@ -176,12 +179,117 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
         else:
             _card_pages(report, pdf, name, spec, fields, profile, sibling)
         _fonts(report, pdf)
+        if role == "booklet":
+            # As strictly as card files: colour, ink, images and PDF/X by the booklet's own
+            # settings (the cards' unless it has its own), and no links on a printed page.
+            walk = _Walk(pdf)
+            _colour(report, walk, profile.booklet)
+            _images(report, walk, profile.booklet.min_image_ppi)
+            _pdfx(report, pdf, data, profile.booklet, walk)
+            _links(report, pdf)
         if role == "cards":
             walk = _Walk(pdf)
-            _colour(report, walk, profile)
+            _colour(report, walk, profile.cards)
             _images(report, walk, profile.cards.min_image_ppi)
-            _pdfx(report, pdf, data, profile, walk)
+            _pdfx(report, pdf, data, profile.cards, walk)
             _safe_zone(report, data, pdf, profile.cards.safe_mm)
+
+
+def _links(report: FileReport, pdf) -> None:
+    links = [number for number, page in enumerate(pdf.pages, 1)
+             for annot in page.obj.get("/Annots", []) if annot.get("/Subtype") == "/Link"]
+    report.add("links", not links, f"{len(links)} link annotation(s), first on page {links[0]}; a printed page has none"
+               if links else "no link annotations")
+
+
+def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
+    """A board's, token's, die's or piece's file: boxes with the bleed and the marks' margin
+    round it, a trim the shop prints, fonts, colour, ink, images and PDF/X as for cards."""
+    _boxes(report, pdf, spec.bleed_mm, None, slug_mm=spec.marks_mm)
+    large = []
+    for number, page in enumerate(pdf.pages, 1):
+        trim = _box(page, "/TrimBox")
+        if trim is not None:
+            size = (_mm(trim[2] - trim[0]), _mm(trim[3] - trim[1]))
+            if not spec.fits(size):
+                large.append(f"page {number}: trim {size[0]:.1f} x {size[1]:.1f} mm")
+    count = len(pdf.pages)
+    report.add("pages", count > 0 and not large,
+               "; ".join(large[:2]) + f" is larger than the {spec.max_mm[0]:g} x {spec.max_mm[1]:g} mm the shop prints"
+               if large else f"{count} page(s), each one design of the component, within "
+                             f"{spec.max_mm[0]:g} x {spec.max_mm[1]:g} mm")
+    _fonts(report, pdf)
+    walk = _Walk(pdf)
+    _colour(report, walk, spec)
+    _images(report, walk, spec.min_image_ppi)
+    _pdfx(report, pdf, data, spec, walk)
+    _bleed_covered(report, data, pdf, spec.bleed_mm)
+
+
+BLEED_PX_PER_MM = 4          # rendering for the bleed check: a quarter millimetre a pixel
+PAPER = 250                  # a pixel this light in every channel is bare paper
+# Along a stretch of the trim the art touches, the ends are let off this far (mm): a round or
+# slanted cut meets the box only near its middle, and its bleed ring is narrower there
+# (0.5 mm past the trim) and narrower still at the bleed's full depth.
+BLEED_ENDS_MM = (1.5, 6.0)
+
+
+def _bleed_covered(report: FileReport, data: bytes, pdf, bleed_mm: float) -> None:
+    """Where the art reaches the trim's edge (the pixel half a millimetre inside it is not
+    paper), it runs on into the bleed: half a millimetre past the trim, and to half a millimetre
+    short of the bleed's edge, measured by rendering along all four edges of every page."""
+    import numpy
+    if bleed_mm < 1:
+        report.add("bleed", None, f"a {bleed_mm:g} mm bleed is too narrow to measure")
+        return
+    scale = BLEED_PX_PER_MM / PT_PER_MM
+    bare, touching = [], 0
+    document = pdfium.PdfDocument(data)
+    try:
+        for index, page in enumerate(pdf.pages):
+            if "/TrimBox" not in page.obj:
+                continue
+            media = [float(v) for v in page.mediabox]
+            x0, y0, x1, y1 = (v - o for v, o in zip(_box(page, "/TrimBox"), (media[0], media[1]) * 2))
+            image = numpy.asarray(document[index].render(scale=scale).to_pil().convert("RGB"))
+            paper = image.min(axis=2) >= PAPER
+            height, width = paper.shape
+
+            def at(x_pt, y_pt):
+                col = min(max(int(x_pt * scale), 0), width - 1)
+                row = min(max(int(height - y_pt * scale), 0), height - 1)
+                return paper[row, col]
+
+            step = 1 / scale
+            depths = (0.5 * PT_PER_MM, (bleed_mm - 0.5) * PT_PER_MM)
+            along_y = numpy.arange(y0 + step / 2, y1, step)
+            along_x = numpy.arange(x0 + step / 2, x1, step)
+            edges = ((along_y, lambda t, d: (x0 + d, t), -1), (along_y, lambda t, d: (x1 - d, t), -1),
+                     (along_x, lambda t, d: (t, y0 + d), -1), (along_x, lambda t, d: (t, y1 - d), -1))
+            for positions, point, outward in edges:
+                inside = [not at(*point(t, 0.5 * PT_PER_MM)) for t in positions]
+                touching += sum(inside)
+                run_start = None
+                for i, flag in enumerate(inside + [False]):
+                    if flag and run_start is None:
+                        run_start = i
+                    elif not flag and run_start is not None:
+                        for j in range(run_start, i):
+                            from_end = min(j - run_start + 1, i - j) * step / PT_PER_MM
+                            for depth, spared in zip(depths, BLEED_ENDS_MM):
+                                if from_end > spared and at(*point(positions[j], outward * depth)):
+                                    bare.append((index + 1, _mm(point(positions[j], 0)[0]),
+                                                 _mm(point(positions[j], 0)[1])))
+                                    break
+                        run_start = None
+    finally:
+        document.close()
+    ok = len(bare) <= 2            # a pixel or two where a hairline meets the cut
+    report.add("bleed", ok, (f"{len(bare)} of {touching} places where the art reaches the trim have bare paper in "
+                             f"the bleed, first on page {bare[0][0]} at ({bare[0][1]:.1f}, {bare[0][2]:.1f}) mm "
+                             "from the page corner") if not ok
+               else f"the art runs into the {bleed_mm:g} mm bleed wherever it reaches the trim "
+                    f"({touching} places measured)")
 
 
 def _role(name: str, profile: Profile, pdf) -> tuple[str | None, FileSpec | None, dict]:
@@ -191,6 +299,12 @@ def _role(name: str, profile: Profile, pdf) -> tuple[str | None, FileSpec | None
     tail = name.replace("\\", "/")
     if profile.booklet and re.search(r"(^|/)" + re.escape(profile.booklet.name) + "$", tail):
         return "booklet", None, {}
+    if profile.components:
+        match = profile.components.pattern().search(tail)
+        if match:
+            return "components", None, match.groupdict()
+        if not profile.cards and not profile.booklet:
+            return "components", None, {}
     if profile.booklet and profile.cards and len(pdf.pages):
         page = pdf.pages[0]
         trim = [float(v) for v in (page.obj.TrimBox if "/TrimBox" in page.obj else page.mediabox)]
@@ -231,11 +345,12 @@ def card_trims(profile: Profile) -> dict[tuple[float, float], tuple[float, float
     return trims
 
 
-def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
+def _boxes(report: FileReport, pdf, bleed_mm: float, trims, slug_mm: float = 0.0) -> None:
     """TrimBox and BleedBox on every page (tested with `in`: reading .trimbox falls back to the
     MediaBox), TrimBox within BleedBox within MediaBox, and the MediaBox trim + 2 x bleed around
     it; on card files the trim is one of `trims` and the MediaBox the page that trim needs, the
-    trim centred on it."""
+    trim centred on it. `slug_mm`: a margin for marks round the bleed, so the BleedBox is trim +
+    2 x bleed and the MediaBox that + 2 x slug."""
     missing, nested, media_wrong, trim_wrong, seen_sizes = [], [], [], [], []
     tol = BOX_TOLERANCE_MM * PT_PER_MM
     for number, page in enumerate(pdf.pages, 1):
@@ -250,12 +365,18 @@ def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
         page_mm = next((page for t, page in (trims or {}).items()
                         if all(abs(a - b) <= BOX_TOLERANCE_MM for a, b in zip(size, t))), None)
         margins = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-        expected = [bleed_mm * PT_PER_MM] * 4
+        expected = [(bleed_mm + slug_mm) * PT_PER_MM] * 4
+        if slug_mm:
+            bleed_margins = (trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3])
+            if any(abs(m - bleed_mm * PT_PER_MM) > tol for m in bleed_margins):
+                media_wrong.append(f"page {number}: BleedBox {', '.join(f'{_mm(m):.2f}' for m in bleed_margins)} mm "
+                                   f"round the trim, the profile's bleed is {bleed_mm:g} mm")
         if page_mm is not None:
             expected = [(page_mm[0] - size[0]) / 2 * PT_PER_MM, (page_mm[1] - size[1]) / 2 * PT_PER_MM] * 2
         if any(abs(m - e) > tol for m, e in zip(margins, expected)):
             wanted = (f"the profile's page for it is {page_mm[0]:.2f} x {page_mm[1]:.2f} mm, the trim centred"
-                      if page_mm is not None else f"the profile's bleed is {bleed_mm:g} mm")
+                      if page_mm is not None else f"the profile's bleed is {bleed_mm:g} mm"
+                      + (f" and its marks' margin {slug_mm:g} mm" if slug_mm else ""))
             media_wrong.append(f"page {number}: trim sits {', '.join(f'{_mm(m):.2f}' for m in margins)} mm inside the "
                                f"MediaBox, {wanted}")
         if not trims and seen_sizes and any(abs(a - b) > BOX_TOLERANCE_MM for a, b in zip(size, seen_sizes[0])):
@@ -279,6 +400,9 @@ def _boxes(report: FileReport, pdf, bleed_mm: float, trims) -> None:
                     None)
         summary = (f"trim {found}, MediaBox {page[0]:.2f} x {page[1]:.2f} mm (the shop's trim + 2 x {bleed_mm:g} mm) "
                    "on every page") if page else ""
+    elif slug_mm:
+        summary = (f"trim {found}, BleedBox = trim + 2 x {bleed_mm:g} mm, MediaBox = that + 2 x {slug_mm:g} mm "
+                   "(marks) on every page")
     else:
         summary = f"trim {found}, MediaBox = trim + 2 x {bleed_mm:g} mm on every page"
     report.add("size", not media_wrong and not trim_wrong, "; ".join(problems) or summary)
@@ -540,8 +664,9 @@ def _multiply(m, n):
             e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
 
 
-def _colour(report: FileReport, walk: _Walk, profile: Profile) -> None:
-    palette = profile.cards.palette
+def _colour(report: FileReport, walk: _Walk, spec) -> None:
+    """`spec`: the profile's section the file belongs to (cards, components, booklet)."""
+    palette = spec.palette
     if palette.space != "cmyk":
         report.add("colour", None, "the profile takes RGB")
         report.add("ink", None, "no ink limit for an RGB profile")
@@ -565,11 +690,11 @@ def _images(report: FileReport, walk: _Walk, min_ppi: float) -> None:
                else f"{len(walk.images)} image(s), lowest {worst['ppi']:.0f} ppi")
 
 
-def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -> None:
-    if not profile.cards.pdfx_standard:
+def _pdfx(report: FileReport, pdf, data: bytes, spec, walk: _Walk) -> None:
+    if not spec.pdfx_standard:
         report.add("pdfx", None, "the profile asks for no PDF/X")
         return
-    version, base = profile.cards.pdfx_standard
+    version, base = spec.pdfx_standard
     problems = []
     intents = pdf.Root.get("/OutputIntents")
     intent = next((i for i in (intents or []) if i.get("/S") == "/GTS_PDFX"), None)
@@ -582,7 +707,7 @@ def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -
         elif int(dest.get("/N", 0)) != 4:
             problems.append(f"OutputIntent profile has N={int(dest.get('/N', 0))}, a CMYK profile has N=4")
         named = str(intent.get("/OutputConditionIdentifier", ""))
-        wanted = press(profile.cards.palette.press) if profile.cards.palette.press else None
+        wanted = press(spec.palette.press) if spec.palette.press else None
         if not named:
             problems.append("OutputIntent has no OutputConditionIdentifier")
         elif wanted and named != wanted.name:
@@ -604,7 +729,7 @@ def _pdfx(report: FileReport, pdf, data: bytes, profile: Profile, walk: _Walk) -
     header = re.match(rb"%PDF-(\d\.\d)", data)
     if header is None or float(header.group(1)) > float(base):
         problems.append(f"PDF version {header.group(1).decode() if header else '?'}; {version} is based on PDF {base}")
-    if profile.cards.pdfx == "x-1a" and walk.transparency:
+    if spec.pdfx == "x-1a" and walk.transparency:
         problems.append("transparency (PDF/X-1a allows none): " + "; ".join(walk.transparency[:2]))
     condition = str(intent.get("/OutputConditionIdentifier", "")) if intent is not None else ""
     report.add("pdfx", not problems, "; ".join(problems)

@@ -36,11 +36,21 @@ PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, the PDF version it is based on
     "x-1a": ("PDF/X-1a:2003", "1.4"),
     "x-4": ("PDF/X-4", "1.6"),
 }
-NAME_FIELDS = {"deck", "number", "card", "copies", "game", "edition", "locale"}
+NAME_FIELDS = {"deck", "product", "number", "card", "copies", "game", "edition", "locale"}
+COMPONENT_FIELDS = {"kind", "component", "game", "edition", "locale"}     # name a component's file
 CARD_FIELDS = {"number", "card", "copies"}      # name one card: not in the name of a file per deck
 
 _pair = {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2}
 _int_pair = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2}
+_colour = {
+    "type": "object", "additionalProperties": False, "required": ["space"],
+    "properties": {
+        "space": {"enum": ["rgb", "cmyk"]},
+        "characterisation": {"type": "string", "minLength": 1},
+        "ink_limit": {"type": "number", "minimum": 100, "maximum": 400},
+        "rich_black": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 100},
+                       "minItems": 4, "maxItems": 4},
+    }}
 SCHEMA = {
     "type": "object",
     "additionalProperties": False,
@@ -60,31 +70,46 @@ SCHEMA = {
                 "format": {"enum": ["pdf", "png"]},
                 "dpi": {"type": "number", "exclusiveMinimum": 0},
                 "min_image_ppi": {"type": "number", "exclusiveMinimum": 0},
-                "colour": {
-                    "type": "object", "additionalProperties": False, "required": ["space"],
-                    "properties": {
-                        "space": {"enum": ["rgb", "cmyk"]},
-                        "characterisation": {"type": "string", "minLength": 1},
-                        "ink_limit": {"type": "number", "minimum": 100, "maximum": 400},
-                        "rich_black": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 100},
-                                       "minItems": 4, "maxItems": 4},
-                    }},
+                "colour": _colour,
                 "pdfx": {"enum": list(PDFX_VERSIONS)},
+                # A product is what the shop sells as one item: the decks of one card size
+                # that share their backs, split into parts of at most max_cards cards.
+                "product": {"type": "object", "additionalProperties": False, "required": ["max_cards"],
+                            "properties": {"max_cards": {"type": "integer", "minimum": 1}}},
                 "files": {"type": "array", "minItems": 1, "items": {
                     "type": "object", "additionalProperties": False, "required": ["name", "per", "sides"],
                     "properties": {
                         "name": {"type": "string", "minLength": 1},
-                        "per": {"enum": ["card", "deck"]},
+                        "per": {"enum": ["card", "deck", "product"]},
                         "sides": {"type": "array", "minItems": 1, "items": {"enum": list(SIDES)}},
                     }}},
             },
         },
+        # Boards, tokens, dice and cut-out pieces: one PDF per component, drawn whole at real
+        # size, with bleed and crop marks in a margin outside it. Colour and PDF/X are the
+        # cards' unless given here.
+        "components": {
+            "type": "object", "additionalProperties": False,
+            "required": ["kinds", "bleed_mm", "marks_mm", "max_mm", "name"],
+            "properties": {
+                "kinds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "string"}},
+                "bleed_mm": {"type": "number", "minimum": 0},
+                "marks_mm": {"type": "number", "minimum": 0},
+                "max_mm": _pair,
+                "name": {"type": "string", "minLength": 1},
+                "min_image_ppi": {"type": "number", "exclusiveMinimum": 0},
+                "colour": _colour,
+                "pdfx": {"enum": list(PDFX_VERSIONS)},
+            }},
         "booklet": {
             "type": "object", "additionalProperties": False, "required": ["bleed_mm", "page_multiple", "name"],
             "properties": {
                 "bleed_mm": {"type": "number", "minimum": 0},
                 "page_multiple": {"type": "integer", "minimum": 1},
                 "name": {"type": "string", "minLength": 1},
+                # CMYK and PDF/X for the booklet; the cards' unless given here
+                "colour": _colour,
+                "pdfx": {"enum": list(PDFX_VERSIONS)},
             }},
     },
 }
@@ -93,7 +118,8 @@ SCHEMA = {
 @dataclass(frozen=True)
 class FileSpec:
     name: str                 # template with {deck} {number} {card} {copies} {game} {edition} {locale}
-    per: str                  # card: one file per distinct card; deck: one per deck, a page per copy
+    per: str                  # card: one file per distinct card; deck: one per deck, a page per copy;
+    #                           product: one per product (decks of one size sharing their backs)
     sides: tuple[str, ...]    # the pages of one card, in order
     source: tuple[str, int, str] = ("", 0, "")     # file, line and key of `name`, for errors
 
@@ -152,6 +178,7 @@ class CardSpec:
     palette: Palette
     pdfx: str | None
     files: tuple[FileSpec, ...]
+    max_cards: int | None = None      # the most cards one product holds; larger ones are split
 
     def size_for(self, face_mm) -> CardSize | None:
         """The profile's size for a face of exactly its card size, or None."""
@@ -172,11 +199,49 @@ class CardSpec:
 
 
 @dataclass(frozen=True)
+class ComponentSpec:
+    """Files for a profile's component kinds (boards, tokens, ...): one PDF per component, its
+    page the component's trim (the box round its cut outline), the bleed and a margin of
+    `marks_mm` holding crop marks; the trim at most `max_mm` either way round."""
+
+    kinds: tuple[str, ...]
+    bleed_mm: float
+    marks_mm: float
+    max_mm: tuple[float, float]
+    name: str                 # template with {kind} {component} {game} {edition} {locale}
+    palette: Palette
+    pdfx: str | None
+    min_image_ppi: float = 300.0
+    source: tuple[str, int, str] = ("", 0, "")
+
+    @property
+    def pdfx_standard(self) -> tuple[str, str] | None:
+        return PDFX_VERSIONS[self.pdfx] if self.pdfx else None
+
+    def fits(self, size_mm) -> bool:
+        """Whether a trim of this size is one the shop prints (either way round)."""
+        w, h = size_mm
+        big, small = max(self.max_mm), min(self.max_mm)
+        return max(w, h) <= big + 1e-6 and min(w, h) <= small + 1e-6
+
+    def pattern(self) -> re.Pattern:
+        return FileSpec(self.name, "component", ()).pattern()
+
+
+@dataclass(frozen=True)
 class BookletSpec:
     bleed_mm: float
     page_multiple: int
     name: str
     source: tuple[str, int, str] = ("", 0, "")     # file, line and key of `name`, for errors
+    # CMYK booklets are separated through this palette and made PDF/X; RGB ones are not
+    palette: Palette = Palette()
+    pdfx: str | None = None
+    min_image_ppi: float = 300.0
+
+    @property
+    def pdfx_standard(self) -> tuple[str, str] | None:
+        return PDFX_VERSIONS[self.pdfx] if self.pdfx else None
 
 
 @dataclass(frozen=True)
@@ -186,6 +251,7 @@ class Profile:
     file: str
     cards: CardSpec | None
     booklet: BookletSpec | None
+    components: ComponentSpec | None = None
 
     @property
     def pdfx_version(self) -> str | None:
@@ -287,17 +353,40 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
             if wrong:
                 add(("cards", "files", index, "name"), wrong)
                 continue
-            needed = {"card"} if spec["per"] == "card" else {"deck"}
+            needed = {"card": {"card"}, "deck": {"deck"}, "product": {"product"}}[spec["per"]]
             if not needed <= used:
                 add(("cards", "files", index, "name"), f"a file per {spec['per']} needs {{{needed.pop()}}} in its name")
-            if spec["per"] == "deck" and used & CARD_FIELDS:
+            if spec["per"] in ("deck", "product") and used & CARD_FIELDS:
                 add(("cards", "files", index, "name"),
-                    f"a file per deck holds every card of the deck, but {{{sorted(used & CARD_FIELDS)[0]}}} names one card")
+                    f"a file per {spec['per']} holds every card of the {spec['per']}, but "
+                    f"{{{sorted(used & CARD_FIELDS)[0]}}} names one card")
+            if spec["per"] == "product" and "deck" in used:
+                add(("cards", "files", index, "name"), "a product may hold several decks: name it by {product}")
+            if spec["per"] != "product" and "product" in used:
+                add(("cards", "files", index, "name"), f"{{product}} names a file per product, not per {spec['per']}")
         names = [spec["name"] for spec in cards["files"]]
         for index, name in enumerate(names):
             if names.index(name) != index:
                 add(("cards", "files", index, "name"), f"two files named '{name}'")
+    components = data.get("components")
+    if components:
+        from .kinds import KINDS, makes_shop_files      # the registry loads the renderers: only here
+        shop_kinds = [kind.name for kind in KINDS if makes_shop_files(kind)]
+        for index, kind in enumerate(components["kinds"]):
+            if kind not in shop_kinds:
+                add(("components", "kinds", index), f"no component kind '{kind}' makes shop files "
+                                                     f"(kinds: {', '.join(shop_kinds)}; cards go under cards:)")
+        used, wrong = name_fields(components["name"], COMPONENT_FIELDS)
+        if wrong:
+            add(("components", "name"), wrong)
+        elif "component" not in used:
+            add(("components", "name"), "a file per component needs {component} in its name")
+        problems += _colour_problems(data, ("components",), components.get("colour") or (cards or {}).get("colour"),
+                                     components.get("pdfx", (cards or {}).get("pdfx")), add)
     booklet = data.get("booklet")
+    if booklet and ("colour" in booklet or "pdfx" in booklet):
+        _colour_problems(data, ("booklet",), booklet.get("colour") or (cards or {}).get("colour"),
+                         booklet.get("pdfx", (cards or {}).get("pdfx")), add)
     from .booklet import PAGE_MULTIPLE      # the rule booklet is always padded to it; WeasyPrint loads late
     if booklet and unsafe_name(booklet["name"]):
         add(("booklet", "name"), f"cannot name a file {booklet['name']!r}: {unsafe_name(booklet['name'])}")
@@ -305,12 +394,28 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
         add(("booklet", "page_multiple"),
             f"the rule booklet is a multiple of {PAGE_MULTIPLE} pages, which a shop asking for a multiple of "
             f"{booklet['page_multiple']} does not get (page_multiple: 1, 2 or {PAGE_MULTIPLE})")
-    if not cards and not booklet:
-        add((), "a profile needs cards or booklet (or both)")
+    if not cards and not booklet and not components:
+        add((), "a profile needs cards, components or booklet")
     return problems
 
 
-def name_fields(name: str) -> tuple[set[str], str]:
+def _colour_problems(data, where: tuple, colour, pdfx, add) -> list:
+    """What is wrong with the colour a section of the profile prints in (its own or the cards')."""
+    if colour is None:
+        add(where, "no colour: give colour (space, characterisation, ink_limit) here or under cards")
+        return []
+    if colour["space"] == "cmyk" and "characterisation" not in colour:
+        add((*where, "colour"), f"a CMYK profile names the press characterisation its shop prints to "
+                                f"(characterisation: one of {', '.join(PRESSES)})")
+    elif "characterisation" in colour and colour["characterisation"] not in PRESSES:
+        add((*where, "colour", "characterisation"),
+            f"no press profile for '{colour['characterisation']}' in generator/icc (shipped: {', '.join(PRESSES)})")
+    if colour["space"] == "rgb" and pdfx == "x-1a":
+        add((*where, "pdfx"), "PDF/X-1a allows no RGB: use cmyk")
+    return []
+
+
+def name_fields(name: str, fields: set[str] = NAME_FIELDS) -> tuple[set[str], str]:
     """The fields a file-name pattern uses, and what is wrong with it ("" when nothing is):
     a pattern is plain text with {field}s, naming a file inside the profile's folder."""
     try:
@@ -324,9 +429,9 @@ def name_fields(name: str) -> tuple[set[str], str]:
         sample += literal
         if name_field is None:
             continue
-        if name_field not in NAME_FIELDS or spec or conversion:
+        if name_field not in fields or spec or conversion:
             written = name_field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
-            return used, f"unknown field {{{written}}} (fields: {', '.join(sorted(NAME_FIELDS))})"
+            return used, f"unknown field {{{written}}} (fields: {', '.join(sorted(fields))})"
         used.add(name_field)
         sample += "x"           # every field's value is one plain name (ids and numbers)
     if unsafe_name(sample):
@@ -349,11 +454,32 @@ def _build(name: str, data: Located, display: str, faces: dict[str, tuple[float,
             dpi=cards.get("dpi"), min_image_ppi=float(cards.get("min_image_ppi", 300)), palette=palette,
             pdfx=cards.get("pdfx"),
             files=tuple(FileSpec(f["name"], f["per"], tuple(f["sides"]), _source(data, ("cards", "files", i, "name")))
-                        for i, f in enumerate(cards["files"])))
+                        for i, f in enumerate(cards["files"])),
+            max_cards=cards.get("product", {}).get("max_cards"))
+    components = data.get("components")
+    component_spec = None
+    if components:
+        component_spec = ComponentSpec(
+            tuple(components["kinds"]), float(components["bleed_mm"]), float(components["marks_mm"]),
+            tuple(float(v) for v in components["max_mm"]), components["name"],
+            _palette(components.get("colour") or cards["colour"]), components.get("pdfx", (cards or {}).get("pdfx")),
+            float(components.get("min_image_ppi", (cards or {}).get("min_image_ppi", 300))),
+            _source(data, ("components", "name")))
     booklet = data.get("booklet")
-    booklet_spec = BookletSpec(float(booklet["bleed_mm"]), int(booklet["page_multiple"]), booklet["name"],
-                               _source(data, ("booklet", "name"))) if booklet else None
-    return Profile(name, data["name"], display, card_spec, booklet_spec)
+    booklet_spec = None
+    if booklet:
+        colour = booklet.get("colour") or (cards or {}).get("colour")
+        booklet_spec = BookletSpec(float(booklet["bleed_mm"]), int(booklet["page_multiple"]), booklet["name"],
+                                   _source(data, ("booklet", "name")),
+                                   _palette(colour) if colour else Palette(),
+                                   booklet.get("pdfx", (cards or {}).get("pdfx")) if colour else None,
+                                   float((cards or {}).get("min_image_ppi", 300)))
+    return Profile(name, data["name"], display, card_spec, booklet_spec, component_spec)
+
+
+def _palette(colour: dict) -> Palette:
+    return Palette(colour["space"], float(colour.get("ink_limit", 400)),
+                   tuple(colour["rich_black"]) if "rich_black" in colour else None, colour.get("characterisation"))
 
 
 def _source(data: Located, path: tuple) -> tuple[str, int, str]:

@@ -262,14 +262,19 @@ def test_characters_that_paint_nothing_do_not_count_for_the_safe_zone(tmp_path):
 # ---- booklets -------------------------------------------------------------------------------------------
 
 def _booklet(path: Path, pages: int, bleed: float = 3.0) -> Path:
+    """A booklet as eu-3mm wants it apart from what a test changes: CMYK for FOGRA39, PDF/X-4
+    (booklets are checked for colour and PDF/X as card files are)."""
+    from generator.render.colour import Palette
     from generator.render.pdf import Document
+    from generator.render.pdfx import make_pdfx
     a5 = (148, 210)
     doc = Document((a5[0] + 2 * bleed, a5[1] + 2 * bleed), "rules",
-                   trim_box_mm=(bleed, bleed, bleed + a5[0], bleed + a5[1]))
+                   trim_box_mm=(bleed, bleed, bleed + a5[0], bleed + a5[1]),
+                   palette=Palette("cmyk", 300, None, "FOGRA39"))
     for number in range(pages):
         doc.new_page()
         doc.canvas.drawString(20 * MM, 20 * MM, f"Page {number + 1}")
-    path.write_bytes(doc.finish()[0])
+    path.write_bytes(make_pdfx(doc.finish()[0], "PDF/X-4", "1.6", "rules", press_name="FOGRA39"))
     return path
 
 

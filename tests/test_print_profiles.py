@@ -526,7 +526,8 @@ def test_manifest_lists_every_shop_file_with_kind_and_profile(built):
     assert {e["path"] for e in manifest} == on_disk
     kinds = {(e["profile"], e["kind"]) for e in manifest}
     assert kinds == {("tgc", "shop-card-png"), ("mpc", "shop-card-png"),
-                     ("drivethrucards", "shop-cards"), ("eu-3mm", "shop-cards"), ("eu-3mm", "shop-booklet")}
+                     ("drivethrucards", "shop-cards"), ("eu-3mm", "shop-cards"), ("eu-3mm", "shop-booklet"),
+                     ("eu-3mm", "shop-component"), ("large-format-3mm", "shop-component")}
 
 
 def test_shop_files_are_byte_identical_between_builds(tmp_path):

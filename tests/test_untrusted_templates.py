@@ -121,7 +121,7 @@ def test_a_profile_file_name_is_plain_fields_only(built):
     line = plant_profile(built, '"{deck.__class__}/{card}.png"')
     refused(built, ("validate", GAME, "--profile", "planted"), [
         f"{PROFILE}:{line}: cards.files.0.name: unknown field {{deck.__class__}} "
-        f"(fields: card, copies, deck, edition, game, locale, number)"])
+        f"(fields: card, copies, deck, edition, game, locale, number, product)"])
 
 
 def test_a_profile_booklet_name_must_stay_inside_the_output_folder(built):

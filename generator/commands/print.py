@@ -23,7 +23,16 @@ def _describe(profile) -> dict:
             "rich_black": list(cards.palette.rich_black) if cards.palette.rich_black else None,
             "pdfx": profile.pdfx_version,
             "files": [{"name": f.name, "per": f.per, "sides": list(f.sides)} for f in cards.files],
+            "max_cards": cards.max_cards,
         }
+    components = profile.components
+    if components:
+        entry["components"] = {
+            "kinds": list(components.kinds), "bleed_mm": components.bleed_mm, "marks_mm": components.marks_mm,
+            "max_mm": list(components.max_mm), "name": components.name, "colour": components.palette.space,
+            "characterisation": components.palette.press,
+            "ink_limit": components.palette.ink_limit if components.palette.space == "cmyk" else None,
+            "pdfx": components.pdfx_standard[0] if components.pdfx_standard else None}
     if profile.booklet:
         entry["booklet"] = {"name": profile.booklet.name, "bleed_mm": profile.booklet.bleed_mm,
                             "page_multiple": profile.booklet.page_multiple}
@@ -56,7 +65,16 @@ def register(main):
                 click.echo(f"{'':16} cards: {cards['format'].upper()}, {sizes}, bleed {cards['bleed_mm']:g} mm, "
                            f"safe {cards['safe_mm']:g} mm, {colour}" + (f", {cards['pdfx']}" if cards["pdfx"] else ""))
                 for spec in cards["files"]:
-                    click.echo(f"{'':16}   {spec['name']}  (one per {spec['per']}: {' + '.join(spec['sides'])})")
+                    click.echo(f"{'':16}   {spec['name']}  (one per {spec['per']}: {' + '.join(spec['sides'])})"
+                               + (f", at most {cards['max_cards']} cards a product" if spec["per"] == "product"
+                                  and cards["max_cards"] else ""))
+            if "components" in entry:
+                c = entry["components"]
+                click.echo(f"{'':16} components: {', '.join(c['kinds'])}, a PDF each up to {c['max_mm'][0]:g} x "
+                           f"{c['max_mm'][1]:g} mm, bleed {c['bleed_mm']:g} mm, marks {c['marks_mm']:g} mm, "
+                           f"{c['colour'].upper()}" + (f" ({c['characterisation']})" if c["characterisation"] else "")
+                           + (f", {c['pdfx']}" if c["pdfx"] else ""))
+                click.echo(f"{'':16}   {c['name']}")
             if "booklet" in entry:
                 b = entry["booklet"]
                 click.echo(f"{'':16} booklet: {b['name']}, bleed {b['bleed_mm']:g} mm, pages a multiple of {b['page_multiple']}")

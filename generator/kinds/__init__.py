@@ -24,6 +24,20 @@ def _whole(_kit) -> list:
 
 
 @dataclass(frozen=True)
+class ShopItem:
+    """One component drawn whole for a print shop (a board, a token, a die's net, a piece)."""
+
+    component: str                   # the component's id: its pages go in one file
+    name: str                        # its printed name, the file's title
+    size_mm: tuple[float, float]     # the trim: the box round its cut outline
+    copies: int                      # how many the shop makes of this page
+    # draw(canvas, bleed_mm, palette): the component with the trim's bottom-left corner at the
+    # origin, in the palette's colours, its backgrounds running bleed_mm past the cut
+    draw: Callable
+    source: tuple[str, int, str] = ("", 0, "")      # the component in the data, for errors
+
+
+@dataclass(frozen=True)
 class Kind:
     name: str                    # the YAML key its components sit under (cards:, boards:, ...)
     order: int                   # where its files and booklet rows come
@@ -48,6 +62,14 @@ class Kind:
     # show it (a deck's contact sheet, not every deck's). Known from the data, before drawing.
     file_parts: Callable = _whole
     locale_parts: Callable = _whole
+    # kit -> [ShopItem]: the components as a print shop gets them, each drawn whole at real
+    # size (a profile's `components:` says which kinds it takes); [] for none
+    shop: Callable = _nothing
+
+
+def makes_shop_files(kind: Kind) -> bool:
+    """Whether the kind draws its components for a print shop's component files."""
+    return kind.shop is not _nothing
 
 
 def files_of(kind: Kind, kit, part=None) -> list:

@@ -11,8 +11,9 @@ from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
 from ..render.boards import BoardFace, render_boards, render_one_sheet, tiles_for
+from ..render.faces import draw_placed
 from ..yamlfile import locate
-from . import Kind
+from . import Kind, ShopItem
 
 
 def board_faces(loc: Localised) -> list[BoardFace]:
@@ -144,4 +145,16 @@ def contents(loc, phrase) -> list:
     return rows
 
 
-KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts)
+def shop(kit: Kit) -> list:
+    """Each board whole, at real size, for a print shop."""
+    loc = kit.loc
+    boards = loc.game.in_edition(loc.edition, "boards")
+    items = []
+    for component, board in zip(boards, board_faces(loc)):
+        items.append(ShopItem(component.id, board.name, board.size_mm, component.count(loc.edition),
+                              lambda c, bleed, palette, b=board: draw_placed(c, b.plan.face, bleed, palette),
+                              (*locate(loc.game.files["boards"], ("boards", component.id)), component.keypath)))
+    return items
+
+
+KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts, shop=shop)

@@ -8,7 +8,7 @@ from ..layout import Localised
 from ..render.dice import DieNet, cube_net, draw_net, pack_nets, render_dice
 from ..render.faces import place_face
 from ..yamlfile import locate
-from . import Kind, counted_rows, face_problems
+from . import Kind, ShopItem, counted_rows, face_problems
 
 
 def die_nets(project, loc: Localised) -> list[DieNet]:
@@ -85,4 +85,16 @@ def picture(project, loc, component_id: str):
     return None
 
 
-KIND = Kind("dice", 40, files, sheets, check, contents=contents, picture=picture)
+def shop(kit: Kit) -> list:
+    """Each die's net whole for a print shop (the trim is the box round the net)."""
+    sheet = kit.project.load_sheet("dice")
+    items = []
+    for net in die_nets(kit.project, kit.loc):
+        component_id = net.key.removeprefix("die-")
+        items.append(ShopItem(component_id, net.name, net.net.size_mm, net.copies,
+                              lambda c, bleed, palette, n=net: draw_net(c, n, sheet, palette, bleed),
+                              (*locate(kit.game.files["dice"], ("dice", component_id)), f"dice.{component_id}")))
+    return items
+
+
+KIND = Kind("dice", 40, files, sheets, check, contents=contents, picture=picture, shop=shop)

@@ -9,7 +9,7 @@ from ..render.boards import tiles_for
 from ..render.faces import place_face
 from ..render.pieces import PieceFace, draw_piece, page_plan, render_pieces
 from ..yamlfile import locate
-from . import Kind, counted_rows, face_problems
+from . import Kind, ShopItem, counted_rows, face_problems
 
 
 def piece_faces(loc: Localised) -> list[PieceFace]:
@@ -102,4 +102,15 @@ def picture(project, loc, component_id: str):
     return None
 
 
-KIND = Kind("pieces", 50, files, sheets, check, contents=contents, picture=picture)
+def shop(kit: Kit) -> list:
+    """Each piece whole for a print shop, however large (the shop's die follows its outline)."""
+    items = []
+    for piece in piece_faces(kit.loc):
+        component_id = piece.key.removeprefix("piece-")
+        items.append(ShopItem(component_id, piece.name, piece.size_mm, piece.copies,
+                              lambda c, bleed, palette, p=piece: draw_piece(c, p, palette, bleed),
+                              (*locate(kit.game.files["pieces"], ("pieces", component_id)), f"pieces.{component_id}")))
+    return items
+
+
+KIND = Kind("pieces", 50, files, sheets, check, contents=contents, picture=picture, shop=shop)

@@ -4,9 +4,10 @@ from __future__ import annotations
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.tokens import FLAT_SHAPES, TokenFace, flat_size, lay_out_token, pack, render_tokens, standee_outline
+from ..render.tokens import (FLAT_SHAPES, TokenFace, draw_token, flat_size, lay_out_token, pack, render_tokens,
+                             standee_outline)
 from ..yamlfile import locate
-from . import Kind
+from . import Kind, ShopItem
 
 
 def token_faces(loc: Localised) -> list[TokenFace]:
@@ -74,4 +75,16 @@ def contents(loc, phrase) -> list:
     return rows
 
 
-KIND = Kind("tokens", 30, files, sheets, check, contents=contents)
+def shop(kit: Kit) -> list:
+    """Each token design whole for a print shop: a flat token once with its copies, a
+    standee once per copy (each copy has its own colour)."""
+    game, items = kit.game, []
+    for face in token_faces(kit.loc):
+        component_id = face.field.split(".", 1)[1]
+        items.append(ShopItem(component_id, face.name, face.size_mm, face.copies,
+                              lambda c, bleed, palette, t=face: draw_token(c, t, palette, bleed),
+                              (*locate(game.files["tokens"], ("tokens", component_id)), face.field)))
+    return items
+
+
+KIND = Kind("tokens", 30, files, sheets, check, contents=contents, shop=shop)

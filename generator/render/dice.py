@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
+from .colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
 from .pdf import Document, draft_mark, polygon_path, scale_bar
 
@@ -126,27 +126,50 @@ def _outline(net: CubeNet) -> list[tuple[tuple[float, float], tuple[float, float
     return cuts
 
 
-def draw_net(canvas, die: DieNet, style: dict) -> None:
+def draw_net(canvas, die: DieNet, style: dict, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
+    """A die's net; for a print shop (`bleed_mm`) every face is drawn first with its backgrounds
+    run on that far, under the faces drawn exactly, so the bleed shows only past a cut edge."""
     net = die.net
-    for face, (x, y) in zip(die.faces, net.faces):
-        canvas.saveState()
-        canvas.translate(x * mm, y * mm)
-        draw_placed(canvas, face)
-        canvas.restoreState()
+    if bleed_mm:
+        # the glue tabs grown by the bleed past their cut sides, under everything
+        canvas.setFillColor(palette.colour(style["tab_fill"], area=True))
+        for tab in net.tabs:
+            canvas.drawPath(polygon_path(canvas, _grown_tab(tab, net.tab_mm, bleed_mm)), stroke=0, fill=1)
+    for bleed in ((bleed_mm, 0.0) if bleed_mm else (0.0,)):
+        for face, (x, y) in zip(die.faces, net.faces):
+            canvas.saveState()
+            canvas.translate(x * mm, y * mm)
+            draw_placed(canvas, face, bleed, palette)
+            canvas.restoreState()
     canvas.saveState()
-    canvas.setFillColor(HexColor(style["tab_fill"]))
+    canvas.setFillColor(palette.colour(style["tab_fill"], area=True))
     for tab in net.tabs:
         canvas.drawPath(polygon_path(canvas, tab), stroke=0, fill=1)
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(style["cut_pt"])
     for a, b in _outline(net):
         canvas.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
-    canvas.setStrokeColor(HexColor("#555555"))
+    canvas.setStrokeColor(palette.colour("#555555"))
     canvas.setLineWidth(style["fold_pt"])
     canvas.setDash(*[v * mm for v in style["fold_dash_mm"]])
     for a, b in net.folds:
         canvas.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
     canvas.restoreState()
+
+
+def _grown_tab(tab, depth: float, bleed: float):
+    """A tab's trapezoid with its three cut sides moved `bleed` outwards (its base, the fold,
+    stays on its line): the tab's colour runs into the bleed past its tip and ends."""
+    (ax, ay), (bx, by), (cx, cy), _ = tab
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = (cx - bx + ux * depth) / depth, (cy - by + uy * depth) / depth     # outward normal
+    side = bleed * 2 ** 0.5                      # a 45° side moved by `bleed` meets the base this far out
+    deep = depth + bleed
+    inset = min(deep - side, length / 2 + side)  # where the moved ends meet the moved tip
+    return ((ax - ux * side, ay - uy * side), (bx + ux * side, by + uy * side),
+            (bx + nx * deep - ux * inset, by + ny * deep - uy * inset),
+            (ax + nx * deep + ux * inset, ay + ny * deep + uy * inset))
 
 
 def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft: str = "",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from .boards import tile_pages
+from .colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
 from .pdf import Document, polygon_path
 from .tokens import pack, place_packed
@@ -32,28 +32,31 @@ def fits(piece: PieceFace, paper_mm, margin: float) -> bool:
     return piece.size_mm[0] <= paper_mm[0] - 2 * margin + 1e-6 and piece.size_mm[1] <= paper_mm[1] - 2 * margin + 1e-6
 
 
-def draw_piece(canvas, piece: PieceFace) -> None:
+def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
+    """A piece; for a print shop (`bleed_mm`) its art is not stopped at the cut but runs on
+    past it (the shop's die follows the outline), its backgrounds that far past the box."""
     canvas.saveState()
-    canvas.clipPath(polygon_path(canvas, piece.outline), stroke=0, fill=0)        # the art stops at the cut
-    draw_placed(canvas, piece.face)
+    if not bleed_mm:
+        canvas.clipPath(polygon_path(canvas, piece.outline), stroke=0, fill=0)        # the art stops at the cut
+    draw_placed(canvas, piece.face, bleed_mm, palette)
     canvas.restoreState()
     canvas.saveState()
     for x, y, w, h in piece.glue:
-        canvas.setFillColor(HexColor("#000000"), alpha=0.12)
-        canvas.setStrokeColor(HexColor("#555555"))
+        canvas.setFillColor(palette.colour("#000000"), alpha=0.12)
+        canvas.setStrokeColor(palette.colour("#555555"))
         canvas.setLineWidth(0.4)
         canvas.rect(x * mm, y * mm, w * mm, h * mm, stroke=1, fill=1)
         if piece.glue_label:
-            canvas.setFillColor(HexColor("#333333"))
+            canvas.setFillColor(palette.colour("#333333"))
             canvas.setFont("Sans", 7)
             canvas.drawCentredString((x + w / 2) * mm, (y + h / 2 - 1) * mm, piece.glue_label)
-    canvas.setStrokeColor(HexColor("#555555"))
+    canvas.setStrokeColor(palette.colour("#555555"))
     canvas.setLineWidth(0.5)
     canvas.setDash(3, 2)
     for (x1, y1), (x2, y2) in piece.folds:
         canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
     canvas.setDash()
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.6)
     canvas.drawPath(polygon_path(canvas, piece.outline), stroke=1, fill=0)
     canvas.restoreState()

@@ -50,8 +50,45 @@ def decks_of(faces: list[Face]) -> dict[str, list[Card]]:
     return decks
 
 
+def products_of(decks: dict[str, list[Card]], max_cards: int | None) -> dict[str, list[tuple[Card, int]]]:
+    """What a shop sells as one item: the decks of one card size whose cards have the same backs
+    (two decks sharing one back design: one product), in the order of their first deck, named
+    by their decks joined with '+'; a product of more than `max_cards` cards is split into parts
+    of at most that many ('-1', '-2' ...), a card's copies across two parts if need be. Each
+    entry is (card, copies in this part)."""
+    groups: dict[tuple, list[str]] = {}
+    for deck, members in decks.items():
+        size = tuple(members[0].face.layout["size_mm"])
+        backs = frozenset(card.face.back.key for card in members if card.face.back is not None)
+        sizes = {tuple(card.face.layout["size_mm"]) for card in members}
+        key = (size, backs) if len(sizes) == 1 else (deck,)
+        groups.setdefault(key, []).append(deck)
+    products: dict[str, list[tuple[Card, int]]] = {}
+    for group in groups.values():
+        cards = [(card, card.face.copies) for deck in group for card in decks[deck]]
+        name = "+".join(group)
+        total = sum(copies for _, copies in cards)
+        if max_cards is None or total <= max_cards:
+            products[name] = cards
+            continue
+        parts, part, room = [], [], max_cards
+        for card, copies in cards:
+            while copies:
+                taken = min(copies, room)
+                part.append((card, taken))
+                copies, room = copies - taken, room - taken
+                if room == 0:
+                    parts.append(part)
+                    part, room = [], max_cards
+        if part:
+            parts.append(part)
+        for number, part in enumerate(parts, 1):
+            products[f"{name}-{number}"] = part
+    return products
+
+
 def file_name(spec: FileSpec, names: dict, card: Card | None, deck: str) -> str:
-    values = dict(names, deck=deck)
+    values = dict(names, deck=deck, product=deck)
     if card is not None:
         values.update(card=card.id, number=f"{card.number:02d}", copies=card.face.copies)
     return spec.name.format(**values)
@@ -126,6 +163,14 @@ def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_tit
                     pages = [card.side(side) for side in spec.sides]
                     files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, card, deck),
                                       _details(profile, deck, spec, card), spec.source))
+        elif spec.per == "product":
+            for product, members in products_of(decks, cards.max_cards).items():
+                pages = [card.side(side) for card, copies in members for _ in range(copies) for side in spec.sides]
+                details = {"profile": profile.name, "product": product,
+                           "decks": list(dict.fromkeys(card.deck for card, _ in members)), "sides": list(spec.sides),
+                           "cards": sum(copies for _, copies in members)}
+                title = " + ".join(deck_titles[deck] for deck in details["decks"])
+                files.append(_pdf(profile, pages, title, file_name(spec, names, None, product), details, spec.source))
         else:
             for deck, members in decks.items():
                 pages = [card.side(side) for card in members for _ in range(card.face.copies) for side in spec.sides]
@@ -170,3 +215,86 @@ def booklet_with_bleed(data: bytes, bleed_mm: float) -> bytes:
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
+
+
+# ---- boards, tokens, dice and pieces ---------------------------------------------------------
+
+MARK_GAP_MM = 1.0        # crop marks start this far outside the bleed
+MARK_PT = 0.5            # crop-mark line width: thick enough to print
+
+
+def component_page(size_mm, spec) -> tuple[tuple[float, float], tuple[float, float, float, float],
+                                           tuple[float, float, float, float]]:
+    """(page, TrimBox, BleedBox) in mm for a component of trim `size_mm`: the bleed all round
+    the trim and the marks' margin round that."""
+    out = spec.bleed_mm + spec.marks_mm
+    w, h = size_mm
+    page = (w + 2 * out, h + 2 * out)
+    trim = (out, out, out + w, out + h)
+    b = spec.bleed_mm
+    return page, trim, (out - b, out - b, out + w + b, out + h + b)
+
+
+def crop_marks(canvas, trim, bleed_mm: float, page_mm, palette) -> None:
+    """Crop marks in line with the trim's edges, in the margin outside the bleed: never on the
+    component, never in its bleed."""
+    from reportlab.lib.units import mm
+    x0, y0, x1, y1 = trim
+    start = bleed_mm + MARK_GAP_MM
+    canvas.saveState()
+    canvas.setStrokeColor(palette.colour("#000000"))
+    canvas.setLineWidth(MARK_PT)
+    for x, outward_x in ((x0, -1), (x1, 1)):
+        for y, outward_y in ((y0, -1), (y1, 1)):
+            edge_x = 0 if outward_x < 0 else page_mm[0]
+            edge_y = 0 if outward_y < 0 else page_mm[1]
+            if abs(edge_x - x) > start:     # along the horizontal edge, out to the side
+                canvas.line((x + outward_x * start) * mm, y * mm, edge_x * mm, y * mm)
+            if abs(edge_y - y) > start:
+                canvas.line(x * mm, (y + outward_y * start) * mm, x * mm, edge_y * mm)
+    canvas.restoreState()
+
+
+def render_component_pdf(items: list, spec, title: str) -> tuple[bytes, int]:
+    """One page per item (a component's designs: one for most, one per copy of a standee in its
+    own colour), each the item's trim with bleed and crop marks, TrimBox and BleedBox written."""
+    from reportlab.lib.units import mm
+    page, trim, bleed = component_page(items[0].size_mm, spec)
+    doc = Document(page, title, "print file", trim_box_mm=trim, palette=spec.palette)
+    for item in items:
+        page, trim, bleed = component_page(item.size_mm, spec)
+        doc.new_page()
+        canvas = doc.canvas
+        canvas.setPageSize((page[0] * mm, page[1] * mm))
+        canvas.setTrimBox(tuple(v * mm for v in trim))
+        canvas.setBleedBox(tuple(v * mm for v in bleed))
+        canvas.saveState()
+        clip = canvas.beginPath()          # nothing of the component reaches past its bleed
+        clip.rect(bleed[0] * mm, bleed[1] * mm, (bleed[2] - bleed[0]) * mm, (bleed[3] - bleed[1]) * mm)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.translate(trim[0] * mm, trim[1] * mm)
+        item.draw(canvas, spec.bleed_mm, spec.palette)
+        canvas.restoreState()
+        if spec.marks_mm:
+            crop_marks(canvas, trim, spec.bleed_mm, page, spec.palette)
+    return doc.finish()
+
+
+def render_shop_components(kind: str, items: list, profile: Profile, names: dict) -> list[ShopFile]:
+    """A PDF per component of one kind, in the profile's colours (PDF/X when it asks)."""
+    spec = profile.components
+    by_component: dict[str, list] = {}
+    for item in items:
+        by_component.setdefault(item.component, []).append(item)
+    files = []
+    for component, members in by_component.items():
+        title = members[0].name
+        data, pages = render_component_pdf(members, spec, title)
+        if spec.pdfx_standard and spec.palette.press:
+            data = make_pdfx(data, *spec.pdfx_standard, title, press_name=spec.palette.press)
+        w, h = members[0].size_mm
+        details = {"profile": profile.name, "component_kind": kind, "component": component,
+                   "copies": [m.copies for m in members], "trim_mm": [round(w, 3), round(h, 3)]}
+        files.append(ShopFile(spec.name.format(**names, kind=kind, component=component), data, "shop-component",
+                              pages, details, spec.source))
+    return files

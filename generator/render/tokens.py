@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 
 from ..elements.text import FittedText, fit_lines
+from .colour import RGB, Palette
 from .faces import draw_glyph
 from .pdf import Document, draft_mark, polygon_path, scale_bar
 
@@ -95,48 +95,62 @@ def lay_out_token(token: TokenFace) -> TokenFace:
     return replace(token, name_fit=name, write_fit=write, problems=tuple(problems))
 
 
-def draw_token(canvas, token: TokenFace) -> None:
+def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
+    """A token in its box; for a print shop (`bleed_mm`) its colour runs that far past the cut."""
     if token.shape not in FLAT_SHAPES:
-        _draw_standee(canvas, token)
+        _draw_standee(canvas, token, palette, bleed_mm)
         return
     w, h = token.size_mm
     # Squares and hexes are laid out like a disc the size of the circle inside them: the same
     # ring, icon and name, so a kit's tokens look alike whatever their shape.
     d = inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else w
     cx, cy = w / 2, h / 2
-    canvas.setFillColor(HexColor(token.colour))
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setFillColor(palette.colour(token.colour, area=True))
+    if bleed_mm:
+        if token.shape == "disc":
+            canvas.circle(cx * mm, cy * mm, (d / 2 + bleed_mm) * mm, stroke=0, fill=1)
+        else:
+            canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm, -bleed_mm)), stroke=0, fill=1)
+    canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.4)
     # The outline's stroke is the cut line: it runs exactly along the token's edge.
     if token.shape == "disc":
         canvas.circle(cx * mm, cy * mm, d / 2 * mm, stroke=1, fill=1)
     else:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm)), stroke=1, fill=1)
-    canvas.setStrokeColor(white)
+    canvas.setStrokeColor(palette.colour("#FFFFFF"))
     canvas.setLineWidth(0.5 * mm)
     if token.shape == "disc":
         canvas.circle(cx * mm, cy * mm, (d / 2 - RING_INSET_MM) * mm, stroke=1, fill=0)
     else:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm, RING_INSET_MM)), stroke=1, fill=0)
     if token.icon:
-        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.6, "#FFFFFF")
+        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.6, "#FFFFFF", palette)
     fitted = token.name_fit
-    canvas.setFillColor(white)
+    canvas.setFillColor(palette.colour("#FFFFFF"))
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(cx * mm, (cy - d * 0.28) * mm, fitted.lines[0])
 
 
-def _draw_standee(canvas, token: TokenFace) -> None:
+def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
     w, h = token.figure_mm
     base = token.base_mm
     total_h = token.size_mm[1]
-    colour = HexColor(token.colour)
+    colour = palette.colour(token.colour, area=True)
+    if bleed_mm:
+        # the bases' grey and each side's colour run on past the cut, as they meet it
+        b = bleed_mm
+        canvas.setFillColor(palette.colour("#EEEEEE", area=True))
+        canvas.rect(-b * mm, -b * mm, (w + 2 * b) * mm, (base + b) * mm, stroke=0, fill=1)
+        canvas.rect(-b * mm, (total_h - base) * mm, (w + 2 * b) * mm, (base + b) * mm, stroke=0, fill=1)
+        canvas.setFillColor(colour)
+        canvas.rect(-b * mm, base * mm, (w + 2 * b) * mm, 2 * h * mm, stroke=0, fill=1)
     # Bottom base tab, front (upright), middle fold, back (upside down), top base tab: folded
     # at the middle the figures meet head to head, back to back, and the tabs fold out in
     # opposite directions to stand the pawn up.
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.4)
-    canvas.setFillColor(HexColor("#EEEEEE"))
+    canvas.setFillColor(palette.colour("#EEEEEE", area=True))
     canvas.rect(0, 0, w * mm, base * mm, stroke=1, fill=1)
     canvas.rect(0, (total_h - base) * mm, w * mm, base * mm, stroke=1, fill=1)
     for y0, upside_down in ((base, False), (base + h, True)):
@@ -146,37 +160,37 @@ def _draw_standee(canvas, token: TokenFace) -> None:
             canvas.rotate(180)
         else:
             canvas.translate(0, y0 * mm)
-        _standee_side(canvas, w, h, colour, token)
+        _standee_side(canvas, w, h, colour, token, palette)
         canvas.restoreState()
     # Fold lines (dashed) between the parts.
     canvas.setDash(3, 2)
-    canvas.setStrokeColor(HexColor("#444444"))
+    canvas.setStrokeColor(palette.colour("#444444"))
     for y in (base, base + h, base + 2 * h):
         canvas.line(0, y * mm, w * mm, y * mm)
     canvas.setDash()
-    canvas.setFillColor(HexColor("#444444"))
+    canvas.setFillColor(palette.colour("#444444"))
     canvas.setFont("Sans", 5)
     canvas.drawCentredString(w / 2 * mm, (base + h + 0.8) * mm, token.fold_label)
     # Cut outline last, so it sits on top.
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.5)
     canvas.rect(0, 0, w * mm, total_h * mm, stroke=1, fill=0)
 
 
-def _standee_side(canvas, w, h, colour, token: TokenFace) -> None:
+def _standee_side(canvas, w, h, colour, token: TokenFace, palette: Palette = RGB) -> None:
     canvas.setFillColor(colour)
     canvas.rect(0, 0, w * mm, h * mm, stroke=0, fill=1)
     # Blank writing area: the player writes their choice here.
-    canvas.setFillColor(white)
+    canvas.setFillColor(palette.colour("#FFFFFF", area=True))
     canvas.roundRect(2.5 * mm, 3 * mm, (w - 5) * mm, (h - 13) * mm, 2 * mm, stroke=0, fill=1)
-    canvas.setFillColor(HexColor("#BBBBBB"))
+    canvas.setFillColor(palette.colour("#BBBBBB"))
     fitted = token.write_fit
     canvas.setFont(fitted.font, fitted.size)
     y = 5
     for line in reversed(fitted.lines):
         canvas.drawCentredString(w / 2 * mm, y * mm, line)
         y += fitted.size * 0.42
-    canvas.setFillColor(white)
+    canvas.setFillColor(palette.colour("#FFFFFF"))
     fitted = token.name_fit
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
