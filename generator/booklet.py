@@ -300,8 +300,9 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi
         ui.need(*(part for part, _ in home.rows))
         rows = []
         for part, sheets in home.rows:
-            rows.append((ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets]))
-            rows += [(f"– {name}", [phrase(loc, "sheets", n) for n in counts]) for name, counts in home.details.get(part, [])]
+            rows.append((ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets], False))
+            # A component of the part, on a row of its own under it: indented, not led by a dash
+            rows += [(name, [phrase(loc, "sheets", n) for n in counts], True) for name, counts in home.details.get(part, [])]
         notes = ["print_duplex"] if any(part == "print_cards" for part, _ in home.rows) else []
         notes = [ui[note] for note in notes + list(PRINT_NOTES) if note in ui]
         return Block("print", {"papers": home.papers, "rows": rows, "notes": notes})

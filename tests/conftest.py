@@ -209,3 +209,29 @@ def sample(tmp_path_factory) -> Path:
     result = pnp("build", "--paper", "a4", project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project / "output" / "sample-game" / "standard" / "en"
+
+
+@pytest.fixture(scope="session")
+def rendered_booklet():
+    """A game's home rule booklet in an edition and locale, laid out and rendered in this
+    process once per test worker: (BookletContent, PDF bytes). Test modules that read booklets
+    share it, and keep to one worker (`xdist_group("booklets")`) so each booklet renders once."""
+    from generator.booklet import home_print, lay_out, render
+    from generator.kit import Kit
+    from generator.layout import Localised, card_faces_with_texts
+    from generator.loading import load_games
+    from generator.project import Project as _Project
+    from generator.texts import Texts
+    project, games, made = _Project(ROOT), {}, {}
+
+    def booklet(slug: str, edition: str, locale: str):
+        if (slug, edition, locale) not in made:
+            if slug not in games:
+                games[slug] = load_games(project, slug, texts=False)[0]
+            loc = Localised(games[slug], edition, Texts.load(games[slug], locale))
+            faces, texts = card_faces_with_texts(loc)        # as generator.kits.booklet_of makes it
+            content = lay_out(loc, faces, home_print(project, loc), draft=Kit(project, games[slug], loc, "").draft,
+                              project=project, face_texts=texts)
+            made[slug, edition, locale] = (content, render(project, content).data)
+        return made[slug, edition, locale]
+    return booklet

@@ -200,7 +200,7 @@ def test_print_table_matches_the_built_kits(bg):
         cards = " ".join(sheets(pages[(edition, "cards", p)] // 2) for p in SHEETS)
         boards = " ".join(sheets(pages[(edition, "boards", p)]) for p in SHEETS)
         if (edition, "boards-one-sheet", "a4") in pages:          # printed instead of the tiles
-            boards += f" – {yaml_of('game')['labels']['one_sheet']} " + \
+            boards += f" {yaml_of('game')['labels']['one_sheet']} " + \
                 " ".join(sheets(pages[(edition, "boards-one-sheet", p)]) for p in SHEETS)
         tokens = " ".join(sheets(pages[(edition, "tokens", p)]) for p in SHEETS)
         assert f"A4 US Letter {ui['print_cards']} {cards} {ui['print_boards']} {boards} " \

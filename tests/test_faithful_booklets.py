@@ -23,11 +23,13 @@ from babel.messages.pofile import read_po
 from conftest import PAPERS, ROOT, line_of, page_drawing, pnp, replace_in
 from generator.kinds import boards as boards_kind
 from generator.kit import Kit
-from generator.kits import booklet_of
 from generator.layout import Localised
 from generator.project import Project
 from generator.render.boards import plan_one_sheet
 from generator.texts import Texts
+
+# One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
+pytestmark = pytest.mark.xdist_group("booklets")
 
 RTT, THE_GAME, DONKEY = "race-to-the-table", "the-game", "donkey-can"
 HYPHEN = "\u2010"              # where WeasyPrint hyphenates a word
@@ -112,16 +114,13 @@ def tree() -> Project:
 
 
 @pytest.fixture(scope="module")
-def booklet(tree):
+def booklet(rendered_booklet):
     """The extracted text of a game's booklet in an edition and locale, rendered once."""
     made: dict = {}
 
     def text(game_slug: str, edition: str, locale: str) -> str:
         if (game_slug, edition, locale) not in made:
-            game, problems = tree.load_game(game_slug)
-            assert not problems
-            kit = Kit(tree, game, Localised(game, edition, Texts.load(game, locale)), "a4")
-            pdf = pdfium.PdfDocument(booklet_of(kit).data)
+            pdf = pdfium.PdfDocument(rendered_booklet(game_slug, edition, locale)[1])
             try:
                 made[game_slug, edition, locale] = flat("\n".join(page.get_textpage().get_text_range() for page in pdf))
             finally:
@@ -231,7 +230,7 @@ def test_the_full_booklet_lists_and_prints_the_one_sheet_boards(booklet, locale)
     assert f"{phrase(RTT, locale, 'boards', len(boards))} {on_one_sheet}" in text
     # the print table: their sheets on each paper, one a board, under the tiled boards
     sheets = phrase(RTT, locale, "sheets", len(boards))
-    assert f"– {on_one_sheet} {sheets} {sheets}" in text
+    assert f" {on_one_sheet} {sheets} {sheets}" in text
     key, source = block(RTT, "printing", 1)
     assert "на един лист" in source["p"] and source["editions"] == ["full"]
     assert norm(string(RTT, locale, f"{key}.p", source["p"])) in text

@@ -14,10 +14,10 @@ from fontTools.ttLib import TTFont
 
 from conftest import ROOT, pnp, replace_in
 from generator import typography
-from generator.booklet import BookletContent, home_print, lay_out, render
+from generator.booklet import BookletContent
 from generator.build import load_games
 from generator.elements.text import line_width, wrap
-from generator.layout import Localised, card_faces_with_texts
+from generator.layout import Localised
 from generator.project import Project
 from generator.render import fonts
 from generator.texts import PLACEHOLDER, Texts, placeholders
@@ -25,6 +25,9 @@ from generator.texts import PLACEHOLDER, Texts, placeholders
 NBSP, NB_HYPHEN, MINUS, APOSTROPHE = "\u00a0", "\u2011", "\u2212", "\u2019"
 AUTO_HYPHEN = "\u2010"          # what WeasyPrint draws where it hyphenates a word
 DASHES = "–—"
+# One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
+pytestmark = pytest.mark.xdist_group("booklets")
+
 GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
 BOOKLETS = [(slug, locale, edition) for slug, game in sorted(GAMES.items()) if game.booklet.get("sections")
             for locale in game.locales for edition in game.editions]
@@ -198,23 +201,19 @@ def _pages(data: bytes) -> list[list[str]]:
         pdf.close()
 
 
-@pytest.fixture(scope="session")
-def booklets() -> dict[tuple[str, str, str], Built]:
+@pytest.fixture(scope="module")
+def booklets(rendered_booklet) -> dict[tuple[str, str, str], Built]:
     """Every booklet of every game, edition and locale, rendered once for the session."""
-    project = Project(ROOT)
     built = {}
     for slug, locale, edition in BOOKLETS:
-        game = GAMES[slug]
-        loc = Localised(game, edition, Texts.load(game, locale))
-        faces, texts = card_faces_with_texts(loc)
-        content = lay_out(loc, faces, home_print(project, loc), project=project, face_texts=texts)
-        built[slug, locale, edition] = Built(content, _pages(render(project, content).data))
+        content, data = rendered_booklet(slug, edition, locale)
+        built[slug, locale, edition] = Built(content, _pages(data))
     return built
 
 
 def _print_rows(content: BookletContent) -> set[str]:
     return {row for section in content.sections for block in section.blocks if block.kind == "print"
-            for row, _ in block.content["rows"]}
+            for row, *_ in block.content["rows"]}
 
 
 def _report(problems: list[str]) -> str:
