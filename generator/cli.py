@@ -99,12 +99,15 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
               help="Home card sheets: long- or short-edge duplex, gutterfold (one sheet, folded), or fronts only.")
 @click.option("--back-offset", "back_offset", default="0,0", metavar="DX,DY", show_default=True,
               help="Move back pages by DX,DY mm (read it off the calibration sheet).")
+@click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
+              help="Home card sheets: as designed, or saver (light backgrounds, outlined shapes, the same "
+                   "layout and text; written as ...-cards-saver-<paper>.pdf beside the normal ones).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker processes; 0 uses every core.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Render every file again, ignoring what earlier builds made (the cache in OUT/.cache).")
 @click.pass_obj
-def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache):
+def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, ink, jobs, no_cache):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
@@ -112,7 +115,8 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
         raise click.BadParameter(f"backs are not printed separately with --duplex {duplex}", param_hint="--back-offset")
     from .request import BuildRequest, unchanged_build
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
-                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, jobs=jobs, cache=not no_cache)
+                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, ink=ink, jobs=jobs,
+                           cache=not no_cache)
     result = unchanged_build(obj.project, request)
     if result is None:
         from .build import build

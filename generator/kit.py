@@ -21,6 +21,16 @@ class Kit:
     back_offset: tuple[float, float] = (0.0, 0.0)
     # Every paper the build prints on, for files made once per edition and locale.
     papers: tuple[str, ...] = ()
+    ink: str = "normal"                  # or "saver": light backgrounds, outlined shapes
+
+    @property
+    def palette(self):
+        """The colours home files are drawn in: as designed, or the ink-saving transform of
+        templates/sheets/ink.yaml."""
+        from .render.colour import RGB, InkSaving, Palette
+        if self.ink == "normal":
+            return RGB
+        return Palette(saving=InkSaving.from_sheet(self.project.load_sheet("ink")))
 
     @property
     def paper_mm(self) -> tuple[float, float]:

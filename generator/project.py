@@ -234,7 +234,8 @@ def _present(path: Path) -> bool:
 # The kind of each sheet the tool loads by name (its definition in generator/schemas/sheets.yaml);
 # any other sheet is a grid of cards.
 SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibration": "calibration",
-               "poker-gutterfold": "gutterfold", "card-sizes": "card_sizes", "dice": "dice"}
+               "poker-gutterfold": "gutterfold", "card-sizes": "card_sizes", "dice": "dice",
+               "ink": "ink"}
 
 
 def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:
