@@ -263,22 +263,27 @@ def render_calibration(paper_mm: tuple[float, float], settings: dict, *, scale_l
             whole = abs(value - round(value)) < 1e-9
             length = 5 if labelled else 3.5 if whole else 2
             c.setLineWidth(0.5 if whole else 0.25)
-            c.setFont("Sans", 5.5)
+            c.setFont("Sans", CALIBRATION_LABEL_PT)
             if axis == "x":
                 c.line((cx + at) * mm, (cy - 12) * mm, (cx + at) * mm, (cy - 12 - length) * mm)
                 if labelled:
-                    c.drawCentredString((cx + at) * mm, (cy - 19.5) * mm, _number(value))
+                    # Side by side the labels would run together: every other one a row lower.
+                    row = round(value / settings["label_every_mm"]) % 2
+                    c.drawCentredString((cx + at) * mm, (cy - 19.5 - row * 3) * mm, _number(value))
             else:
                 c.line((cx + 12) * mm, (cy + at) * mm, (cx + 12 + length) * mm, (cy + at) * mm)
                 if labelled:
                     c.drawString((cx + 18) * mm, (cy + at - 0.7) * mm, _number(value))
         c.setFont("Sans-Bold", 8)
         if axis == "x":
-            c.drawCentredString((cx - offset) * mm, (cy - 25) * mm, label)
+            c.drawCentredString((cx - offset) * mm, (cy - 28) * mm, label)
         else:
             c.drawString((cx + 24) * mm, (cy - offset - 1) * mm, label)
     c.restoreState()
     return doc.finish()
+
+
+CALIBRATION_LABEL_PT = 6
 
 
 def _number(value: float) -> str:
