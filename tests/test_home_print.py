@@ -186,11 +186,16 @@ def test_back_offset_is_refused_where_backs_are_not_separate_pages(tmp_path):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
     """Each direction has its own room: Letter's narrow top and bottom margins do not shorten
-    the marks beside the grid, which keep the sheet's length."""
+    the marks beside the grid, which keep the sheet's length. Where the room at the sheet's
+    offset leaves marks shorter than min_length_mm, they start closer to the card (Letter's
+    top and bottom: 2.7 mm instead of 1.7 mm, all a 7.7 mm margin holds 5 mm from the edge)."""
     sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "poker-3x3.yaml").read_text(encoding="utf-8"))
     marks = sheet["crop_marks"]
     width, height = PAPERS[paper]
-    room_y = (height - 3 * CARD[1]) / 2 - marks["offset_mm"] - marks["min_edge_mm"]
+    room = (height - 3 * CARD[1]) / 2 - marks["min_edge_mm"]
+    room_y = room - marks["offset_mm"]
+    if room_y < marks["min_length_mm"]:
+        room_y = room - max(marks["min_offset_mm"], room - marks["min_length_mm"])
     with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
         lines = page_drawing(pdf.pages[1])["lines"]          # a backs page: no scale bar in the margin
     beside = [abs(b[0] - a[0]) for a, b in lines if abs(a[1] - b[1]) < 1e-6 and max(a[0], b[0]) < (width - 3 * CARD[0]) / 2]
@@ -198,6 +203,7 @@ def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
     assert len(beside) == 4 and len(above) == 4
     assert beside == pytest.approx([marks["length_mm"]] * 4, abs=1e-3)
     assert above == pytest.approx([min(marks["length_mm"], room_y)] * 4, abs=1e-3)
+    assert min(above) >= (2.7 if paper == "letter" else 4) - 1e-3
 
 
 def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp_path):
@@ -227,8 +233,8 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
 @pytest.mark.parametrize("sheet, old, new, problems", [
     ("poker-3x3", "columns: 3", "colums: 3",
      [("name: Poker", "missing required key 'columns'"),
-      ("colums: 3", "colums: unknown key 'colums' (allowed: card_mm, columns, crop_marks, fold_line, gap_mm, name, "
-                    "orientation, row_gap_mm, rows)")]),
+      ("colums: 3", "colums: unknown key 'colums' (allowed: bleed_mm, card_mm, columns, crop_marks, fold_line, gap_mm, "
+                    "name, orientation, row_gap_mm, rows)")]),
     ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", [("card_mm: [63]", "card_mm: 1 item, expected at least 2")]),
     ("poker-gutterfold", "rows: 2", "rows: 3",
      [("rows: 3", "rows: a gutterfold sheet needs an even number of rows (fronts in the top half, their backs below "
@@ -433,3 +439,52 @@ def test_a_card_text_that_does_not_fit_is_named_by_its_field_when_laid_out():
     placed = place_face(layout, {"name": "Надпревара до масата", "text": "Кратък текст"})
     assert [field for field, _ in placed.problems] == ["name"]
 
+
+
+# ---- small things: calibration labels, the report's page -------------------------------------------
+
+def _char_boxes(path: Path, page: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        text_page = document[page].get_textpage()
+        return [(text_page.get_text_range(i, 1), tuple(v / MM for v in text_page.get_charbox(i)))
+                for i in range(text_page.count_chars())]
+    finally:
+        document.close()
+
+
+def test_calibration_scale_labels_stand_apart(long_kit):
+    """The DX labels (every 2 mm of the scale) do not run together: between the words of any
+    two labels on the back page there is a clear gap."""
+    path = kit_file(long_kit, "full", "calibration", "a4")
+    words, current = [], []
+    for char, box in _char_boxes(path, 1) + [(" ", None)]:
+        if char.strip() and (not current or abs(box[1] - current[-1][1]) < 0.3 and box[0] - current[-1][2] < 0.4):
+            current.append(box)
+            continue
+        if current:
+            words.append((min(b[0] for b in current), min(b[1] for b in current),
+                          max(b[2] for b in current), max(b[3] for b in current)))
+        current = [box] if char.strip() else []
+    labels = [w for w in words if w[3] - w[1] < 3]
+    assert len(labels) >= 13
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            apart = a[2] + 0.3 <= b[0] or b[2] + 0.3 <= a[0] or a[3] + 0.3 <= b[1] or b[3] + 0.3 <= a[1]
+            assert apart, f"labels at {a} and {b} run together"
+
+
+def test_calibration_tells_a_pdf_only_reader_what_to_do(long_kit):
+    text = " ".join(page_text(kit_file(long_kit, "full", "calibration", "a4"), 0).split())
+    sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))
+    assert len(sheet["text"]["steps"]) >= 6
+    assert "DX" in text and "5." in text and "6." in text
+
+
+def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    with pikepdf.open(tmp_path / GAME / "free" / f"{GAME}-free-report.pdf") as pdf:
+        for page in pdf.pages:
+            box = [float(v) for v in page.mediabox]
+            assert (box[2] - box[0], box[3] - box[1]) == pytest.approx((841.89, 595.28), abs=0.01)
