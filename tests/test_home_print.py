@@ -488,3 +488,55 @@ def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
         for page in pdf.pages:
             box = [float(v) for v in page.mediabox]
             assert (box[2] - box[0], box[3] - box[1]) == pytest.approx((841.89, 595.28), abs=0.01)
+
+
+def test_board_glue_strips_are_hatched_and_the_scale_label_misses_every_cross(long_kit):
+    path = kit_file(long_kit, "full", "boards", "a4")
+    with pikepdf.open(path) as pdf:
+        lines = page_drawing(pdf.pages[0])["lines"]
+    diagonal = [(a, b) for a, b in lines if abs(abs(b[0] - a[0]) - abs(b[1] - a[1])) < 1e-3 and abs(b[0] - a[0]) > 0.1]
+    assert len(diagonal) >= 10, "the glue strip is hatched"
+    # the alignment crosses: 10 mm arms, horizontal or vertical
+    arms = [(a, b) for a, b in lines if abs(math.dist(a, b) - 10) < 0.01]
+    assert arms
+    document = pdfium.PdfDocument(str(path))
+    try:
+        label = _text_runs(document[0], "50")
+    finally:
+        document.close()
+    assert label
+    boxes = _char_boxes(path, 0)
+    first = next(i for i, (char, box) in enumerate(boxes) if box == label[0][0])
+    scale = [box for _, box in boxes[first:] if box[1] < 20 and box[3] < 20]
+    for (ax, ay), (bx, by) in arms:
+        for x0, y0, x1, y1 in scale:
+            hits = min(ax, bx) - 0.2 <= x1 and x0 <= max(ax, bx) + 0.2 and min(ay, by) - 0.2 <= y1 and y0 <= max(ay, by) + 0.2
+            assert not hits, f"the scale label at {(x0, y0, x1, y1)} runs through a cross arm {(ax, ay), (bx, by)}"
+
+
+def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(tmp_path):
+    kit = build(tmp_path, "--edition", "free", "--paper", "a4")
+    game = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
+    pawn = yaml.safe_load((ROOT / "components" / GAME / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]["pawn"]
+    (width, figure), base = pawn["size_mm"], pawn["base_mm"]
+    path = kit_file(kit, "free", "tokens", "a4")
+    from babel.messages.pofile import read_po
+    with (ROOT / "components" / GAME / "locales" / "bg.po").open("rb") as handle:
+        word = next((m.string for m in read_po(handle) if m.context == "labels.fold"), "") or game["labels"]["fold"]
+    with pikepdf.open(path) as pdf:
+        standees = [f["rect"] for page in pdf.pages for f in page_drawing(page)["forms"]
+                    if f["name"].startswith("/FormXob.token-pawn-")]
+    document = pdfium.PdfDocument(str(path))
+    try:
+        runs = _text_runs(document[0], word)
+    finally:
+        document.close()
+    found = 0
+    for x, y, w, h in standees:
+        x, y = x + 0.5, y + 0.5
+        for run in runs:
+            if all(x <= c[0] and c[2] <= x + width and y <= c[1] and c[3] <= y + h for c in run):
+                found += 1
+                for c in run:
+                    assert c[3] <= y + base + 0.01 or c[1] >= y + base + 2 * figure - 0.01, "the word is on a figure"
+    assert found >= 2 * len([s for s in standees if s[1] < 297])

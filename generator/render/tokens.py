@@ -154,9 +154,16 @@ def _draw_standee(canvas, token: TokenFace) -> None:
     for y in (base, base + h, base + 2 * h):
         canvas.line(0, y * mm, w * mm, y * mm)
     canvas.setDash()
+    # The word goes on the base tabs, which fold under the pawn: never on a figure, where it
+    # would show on the finished pawn. Each reads from its own tab's side.
     canvas.setFillColor(HexColor("#444444"))
     canvas.setFont("Sans", 5)
-    canvas.drawCentredString(w / 2 * mm, (base + h + 0.8) * mm, token.fold_label)
+    canvas.drawCentredString(w / 2 * mm, (base / 2 - 0.6) * mm, token.fold_label)
+    canvas.saveState()
+    canvas.translate(w * mm, total_h * mm)
+    canvas.rotate(180)
+    canvas.drawCentredString(w / 2 * mm, (base / 2 - 0.6) * mm, token.fold_label)
+    canvas.restoreState()
     # Cut outline last, so it sits on top.
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.5)
