@@ -37,6 +37,11 @@ class Kit:
         papers = self.project.load_sheet("papers")["papers"]
         return tuple(papers[self.paper]["size_mm"])
 
+    def ink_name(self, name: str) -> str:
+        """The kind's part of a file name: an ink-saving file is named apart from the normal one
+        (…-cards-saver-a4.pdf beside …-cards-a4.pdf), so both can sit in one folder."""
+        return name if self.ink == "normal" else f"{name}-{self.ink}"
+
     @property
     def draft(self) -> str:
         return self.loc.label("draft") if self.game.is_draft(self.loc.locale) else ""

@@ -540,3 +540,28 @@ def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(tmp_path):
                 for c in run:
                     assert c[3] <= y + base + 0.01 or c[1] >= y + base + 2 * figure - 0.01, "the word is on a figure"
     assert found >= 2
+
+
+def test_the_role_cards_disc_stands_clear_of_the_text_panel(long_kit):
+    """Between the white text panel and the icon disc above it, the card's own colour shows
+    for at least 1.5 mm: the panel does not crowd or cut into the disc."""
+    cards = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
+    layout = next(deck["layout"] for deck in cards["decks"].values() if deck["layout"] == "role")
+    role = next(card_id for card_id, card in cards["cards"].items() if cards["decks"][card["deck"]]["layout"] == layout)
+    path = kit_file(long_kit, "full", "cards", "a4")
+    with pikepdf.open(path) as pdf:
+        found = [(i, f["rect"]) for i, page in enumerate(pdf.pages) for f in page_drawing(page)["forms"]
+                 if f["name"] == f"/FormXob.card-{role}"]
+    index, (x, y, w, h) = found[0]
+    scale = 600 / 25.4
+    document = pdfium.PdfDocument(str(path))
+    try:
+        image = document[index].render(scale=600 / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    column = [image.getpixel((int((x + w / 2) * scale), image.height - 1 - int((y + v / 10) * scale)))
+              for v in range(300, 450)]          # 30 to 45 mm from the card's bottom, in 0.1 mm steps
+    background = image.getpixel((int((x + 4.2) * scale), image.height - 1 - int((y + 40) * scale)))
+    white = next(i for i in range(len(column) - 1, -1, -1) if column[i] == (255, 255, 255))   # the panel's top
+    disc = next(i for i in range(white + 1, len(column)) if abs(column[i][0] - background[0]) > 60)
+    assert (disc - white) / 10 >= 1.5, f"{(disc - white) / 10} mm between the panel and the disc"

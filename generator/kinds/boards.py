@@ -37,8 +37,8 @@ def files(kit: Kit) -> list:
         return []
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
     data, pages, _ = render_boards(faces, kit.paper_mm, kit.project.load_sheet("tiles"), labels, kit.loc.title,
-                                   draft=kit.draft, scale_label=kit.scale_label)
-    return [kit.artifact("boards", data, pages)]
+                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+    return [kit.artifact("boards", data, pages, name=kit.ink_name("boards"), details={"ink": kit.ink})]
 
 
 def sheets(project, loc, paper_mm) -> int:

@@ -41,8 +41,7 @@ def _card_sheets(kit: Kit) -> list:
                                         back_offset=kit.back_offset, fold_label=kit.loc.label("fold"),
                                         palette=kit.palette)
     # The default (long-edge duplex, normal ink) keeps the plain name; other modes sit beside it.
-    name = "cards" if kit.duplex == "long" else f"cards-{kit.duplex}"
-    name += "" if kit.ink == "normal" else f"-{kit.ink}"
+    name = kit.ink_name("cards" if kit.duplex == "long" else f"cards-{kit.duplex}")
     return [kit.artifact("cards", data, pages, name=name, details={**kit.duplex_details, "ink": kit.ink})]
 
 

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from ..boards.layout import BoardPlan
 from ..errors import DataError, Problem
 from ..yamlfile import locate
+from .colour import RGB, Palette
 from .faces import draw_placed
 from .pdf import Document, draft_mark, scale_bar
 
@@ -40,8 +41,8 @@ class Tile:
     h_mm: float
 
 
-def draw_board(canvas, board: BoardFace) -> None:
-    draw_placed(canvas, board.plan.face)
+def draw_board(canvas, board: BoardFace, palette: Palette = RGB) -> None:
+    draw_placed(canvas, board.plan.face, palette=palette)
 
 
 # ---- tiling --------------------------------------------------------------------------------
@@ -90,8 +91,8 @@ def tile_name(tile: Tile) -> str:
 
 
 def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
-    return render_tiled(boards, paper_mm, settings, labels, draw_board, title, "boards",
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+    return render_tiled(boards, paper_mm, settings, labels, lambda c, b: draw_board(c, b, palette), title, "boards",
                         draft=draft, scale_label=scale_label)
 
 
@@ -145,10 +146,10 @@ def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels)
     c.saveState()
     # This tile is glued under its right and lower neighbours: hatch where they overlap.
     if tile.column < columns - 1:
-        _glue_strip(c, x0 + w - overlap, y0, overlap, h)
+        glue_strip(c, x0 + w - overlap, y0, overlap, h)
         _vertical_label(c, x0 + w - overlap / 2, y0 + h / 2, labels.get("glue", "glue"))
     if tile.row < rows - 1:
-        _glue_strip(c, x0, y0, w, overlap)
+        glue_strip(c, x0, y0, w, overlap)
         c.setFillColor(HexColor("#333333"))
         c.setFont("Sans", 7)
         c.drawCentredString((x0 + w / 2) * mm, (y0 + overlap / 2 - 1) * mm, labels.get("glue", "glue"))
@@ -177,7 +178,7 @@ def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels)
 HATCH_MM, HATCH_PT = 2.5, 0.35
 
 
-def _glue_strip(c, x, y, w, h):
+def glue_strip(c, x, y, w, h):
     """A strip a neighbour is glued over: diagonal hatching inside a dashed outline."""
     c.saveState()
     clip = c.beginPath()

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
+from .colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
 from .pdf import Document, draft_mark, polygon_path, scale_bar
 
@@ -126,15 +127,15 @@ def _outline(net: CubeNet) -> list[tuple[tuple[float, float], tuple[float, float
     return cuts
 
 
-def draw_net(canvas, die: DieNet, style: dict) -> None:
+def draw_net(canvas, die: DieNet, style: dict, palette: Palette = RGB) -> None:
     net = die.net
     for face, (x, y) in zip(die.faces, net.faces):
         canvas.saveState()
         canvas.translate(x * mm, y * mm)
-        draw_placed(canvas, face)
+        draw_placed(canvas, face, palette=palette)
         canvas.restoreState()
     canvas.saveState()
-    canvas.setFillColor(HexColor(style["tab_fill"]))
+    canvas.setFillColor(palette.colour(style["tab_fill"], area=True))
     for tab in net.tabs:
         canvas.drawPath(polygon_path(canvas, tab), stroke=0, fill=1)
     canvas.setStrokeColor(HexColor("#000000"))
@@ -150,7 +151,7 @@ def draw_net(canvas, die: DieNet, style: dict) -> None:
 
 
 def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft: str = "",
-                scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     """Pages of packed nets; returns PDF bytes, pages and where each net went (for tests)."""
     doc = Document(paper_mm, title, "dice")
     placements = []
@@ -159,7 +160,7 @@ def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft:
         for placed in page:
             die = placed.die
             w, h = die.net.size_mm
-            name = doc.form(die.key, lambda c, d=die: draw_net(c, d, sheet), (-1, -1, w + 1, h + 1))
+            name = doc.form(die.key, lambda c, d=die: draw_net(c, d, sheet, palette), (-1, -1, w + 1, h + 1))
             doc.canvas.saveState()
             if placed.turned:
                 # a quarter turn anticlockwise: the net's height now runs along the paper's width

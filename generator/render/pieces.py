@@ -9,6 +9,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from .boards import tile_pages
+from .colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
 from .pdf import Document, polygon_path
 from .tokens import pack, place_packed
@@ -32,14 +33,14 @@ def fits(piece: PieceFace, paper_mm, margin: float) -> bool:
     return piece.size_mm[0] <= paper_mm[0] - 2 * margin + 1e-6 and piece.size_mm[1] <= paper_mm[1] - 2 * margin + 1e-6
 
 
-def draw_piece(canvas, piece: PieceFace) -> None:
+def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB) -> None:
     canvas.saveState()
     canvas.clipPath(polygon_path(canvas, piece.outline), stroke=0, fill=0)        # the art stops at the cut
-    draw_placed(canvas, piece.face)
+    draw_placed(canvas, piece.face, palette=palette)
     canvas.restoreState()
     canvas.saveState()
     for x, y, w, h in piece.glue:
-        canvas.setFillColor(HexColor("#000000"), alpha=0.12)
+        canvas.setFillColor(palette.colour("#000000", area=True), alpha=0.12)
         canvas.setStrokeColor(HexColor("#555555"))
         canvas.setLineWidth(0.4)
         canvas.rect(x * mm, y * mm, w * mm, h * mm, stroke=1, fill=1)
@@ -67,13 +68,14 @@ def page_plan(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict) -> 
 
 
 def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "pieces")
     packed, large = page_plan(pieces, paper_mm, packing, tiles)
-    placed = place_packed(doc, packed, draw_piece, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label)
+    draw = lambda c, p: draw_piece(c, p, palette)   # noqa: E731
+    placed = place_packed(doc, packed, draw, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label)
     for piece in large:
         for _ in range(piece.copies):
             placed += [{**tile, "piece": piece.key} for tile in
-                       tile_pages(doc, piece, paper_mm, tiles, labels, draw_piece, draft=draft, scale_label=scale_label)]
+                       tile_pages(doc, piece, paper_mm, tiles, labels, draw, draft=draft, scale_label=scale_label)]
     data, pages = doc.finish()
     return data, pages, placed
