@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 
 from ..elements.text import FittedText, fit_lines
+from .colour import RGB, Palette
 from .faces import draw_glyph
 from .pdf import Document, draft_mark, polygon_path, scale_bar
 
@@ -95,48 +95,50 @@ def lay_out_token(token: TokenFace) -> TokenFace:
     return replace(token, name_fit=name, write_fit=write, problems=tuple(problems))
 
 
-def draw_token(canvas, token: TokenFace) -> None:
+def draw_token(canvas, token: TokenFace, palette: Palette = RGB) -> None:
+    """A token in `palette`'s colours (the ink-saving one draws its areas light)."""
+    area, line = (lambda value: palette.colour(value, area=True)), palette.colour
     if token.shape not in FLAT_SHAPES:
-        _draw_standee(canvas, token)
+        _draw_standee(canvas, token, area, line)
         return
     w, h = token.size_mm
     # Squares and hexes are laid out like a disc the size of the circle inside them: the same
     # ring, icon and name, so a kit's tokens look alike whatever their shape.
     d = inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else w
     cx, cy = w / 2, h / 2
-    canvas.setFillColor(HexColor(token.colour))
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setFillColor(area(token.colour))
+    canvas.setStrokeColor(line("#000000"))
     canvas.setLineWidth(0.4)
     # The outline's stroke is the cut line: it runs exactly along the token's edge.
     if token.shape == "disc":
         canvas.circle(cx * mm, cy * mm, d / 2 * mm, stroke=1, fill=1)
     else:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm)), stroke=1, fill=1)
-    canvas.setStrokeColor(white)
+    canvas.setStrokeColor(line("#FFFFFF"))
     canvas.setLineWidth(0.5 * mm)
     if token.shape == "disc":
         canvas.circle(cx * mm, cy * mm, (d / 2 - RING_INSET_MM) * mm, stroke=1, fill=0)
     else:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm, RING_INSET_MM)), stroke=1, fill=0)
     if token.icon:
-        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.6, "#FFFFFF")
+        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.6, "#FFFFFF", palette)
     fitted = token.name_fit
-    canvas.setFillColor(white)
+    canvas.setFillColor(line("#FFFFFF"))
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(cx * mm, (cy - d * 0.28) * mm, fitted.lines[0])
 
 
-def _draw_standee(canvas, token: TokenFace) -> None:
+def _draw_standee(canvas, token: TokenFace, area, line) -> None:
     w, h = token.figure_mm
     base = token.base_mm
     total_h = token.size_mm[1]
-    colour = HexColor(token.colour)
+    colour = area(token.colour)
     # Bottom base tab, front (upright), middle fold, back (upside down), top base tab: folded
     # at the middle the figures meet head to head, back to back, and the tabs fold out in
     # opposite directions to stand the pawn up.
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setStrokeColor(line("#000000"))
     canvas.setLineWidth(0.4)
-    canvas.setFillColor(HexColor("#EEEEEE"))
+    canvas.setFillColor(area("#EEEEEE"))
     canvas.rect(0, 0, w * mm, base * mm, stroke=1, fill=1)
     canvas.rect(0, (total_h - base) * mm, w * mm, base * mm, stroke=1, fill=1)
     for y0, upside_down in ((base, False), (base + h, True)):
@@ -146,17 +148,17 @@ def _draw_standee(canvas, token: TokenFace) -> None:
             canvas.rotate(180)
         else:
             canvas.translate(0, y0 * mm)
-        _standee_side(canvas, w, h, colour, token)
+        _standee_side(canvas, w, h, colour, token, area, line)
         canvas.restoreState()
     # Fold lines (dashed) between the parts.
     canvas.setDash(3, 2)
-    canvas.setStrokeColor(HexColor("#444444"))
+    canvas.setStrokeColor(line("#444444"))
     for y in (base, base + h, base + 2 * h):
         canvas.line(0, y * mm, w * mm, y * mm)
     canvas.setDash()
     # The word goes on the base tabs, which fold under the pawn: never on a figure, where it
     # would show on the finished pawn. Each reads from its own tab's side.
-    canvas.setFillColor(HexColor("#444444"))
+    canvas.setFillColor(line("#444444"))
     canvas.setFont("Sans", 5)
     canvas.drawCentredString(w / 2 * mm, (base / 2 - 0.6) * mm, token.fold_label)
     canvas.saveState()
@@ -165,25 +167,25 @@ def _draw_standee(canvas, token: TokenFace) -> None:
     canvas.drawCentredString(w / 2 * mm, (base / 2 - 0.6) * mm, token.fold_label)
     canvas.restoreState()
     # Cut outline last, so it sits on top.
-    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setStrokeColor(line("#000000"))
     canvas.setLineWidth(0.5)
     canvas.rect(0, 0, w * mm, total_h * mm, stroke=1, fill=0)
 
 
-def _standee_side(canvas, w, h, colour, token: TokenFace) -> None:
+def _standee_side(canvas, w, h, colour, token: TokenFace, area, line) -> None:
     canvas.setFillColor(colour)
     canvas.rect(0, 0, w * mm, h * mm, stroke=0, fill=1)
     # Blank writing area: the player writes their choice here.
-    canvas.setFillColor(white)
+    canvas.setFillColor(area("#FFFFFF"))
     canvas.roundRect(2.5 * mm, 3 * mm, (w - 5) * mm, (h - 13) * mm, 2 * mm, stroke=0, fill=1)
-    canvas.setFillColor(HexColor("#BBBBBB"))
+    canvas.setFillColor(line("#BBBBBB"))
     fitted = token.write_fit
     canvas.setFont(fitted.font, fitted.size)
     y = 5
-    for line in reversed(fitted.lines):
-        canvas.drawCentredString(w / 2 * mm, y * mm, line)
+    for text in reversed(fitted.lines):
+        canvas.drawCentredString(w / 2 * mm, y * mm, text)
         y += fitted.size * 0.42
-    canvas.setFillColor(white)
+    canvas.setFillColor(line("#FFFFFF"))
     fitted = token.name_fit
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
@@ -210,10 +212,11 @@ def pack(tokens: list[TokenFace], paper_mm, margin: float, gap: float) -> list[l
 
 
 def render_tokens(tokens: list[TokenFace], paper_mm, settings: dict, title: str, *,
-                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "tokens")
     pages = pack(tokens, paper_mm, settings["margin_mm"], settings["gap_mm"])
-    placed = place_packed(doc, pages, draw_token, "token", settings["margin_mm"], draft=draft, scale_label=scale_label)
+    draw = lambda c, t: draw_token(c, t, palette)   # noqa: E731
+    placed = place_packed(doc, pages, draw, "token", settings["margin_mm"], draft=draft, scale_label=scale_label)
     data, count = doc.finish()
     return data, count, placed
 
