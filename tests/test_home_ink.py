@@ -120,3 +120,19 @@ def test_the_saver_variant_is_reproducible(both, tmp_path):
 def test_ink_is_a_home_option(tmp_path):
     result = pnp("build", "--game", GAME, "--profile", "eu-3mm", "--ink", "saver", "--out", str(tmp_path))
     assert result.exit_code != 0 and "--ink" in result.output
+
+
+def test_every_drawn_home_file_has_a_lighter_saver_twin(tmp_path):
+    """Boards and tokens as well as cards: a saver build writes its own …-saver file of each,
+    on less ink than the normal one (measured here); files drawn in line only keep one name."""
+    game = "race-to-the-table"
+    for ink in ("normal", "saver"):
+        result = pnp("build", "--game", game, "--edition", "free", "--locale", "bg", "--paper", "a4",
+                     "--out", str(tmp_path), "--ink", ink)
+        assert result.exit_code == 0, result.output + result.traceback
+    folder = tmp_path / game / "free" / "bg"
+    for kind in ("cards", "boards", "tokens"):
+        normal = folder / f"{game}-free-bg-{kind}-a4.pdf"
+        saver = folder / f"{game}-free-bg-{kind}-saver-a4.pdf"
+        assert coverage(saver) < coverage(normal) * 0.6, kind
+    assert not (folder / f"{game}-free-bg-calibration-saver-a4.pdf").exists()
