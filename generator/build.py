@@ -118,7 +118,7 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
     tool = tool_digest(project)
     structures = {game.slug: structure_digest(game) for game in games}
     texts_cache: dict[tuple[str, str], Texts] = {}
-    options = f"{request.duplex}|{request.back_offset[0]:g},{request.back_offset[1]:g}"
+    options = f"{request.duplex}|{request.back_offset[0]:g},{request.back_offset[1]:g}|{request.ink}"
     units: list[Unit] = []
     once: set[tuple[str, str, str]] = set()
     wanted = set(request.kinds or kind_names())
@@ -128,7 +128,8 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
             texts_cache[game.slug, locale] = Texts.load(game, locale)
         texts = texts_cache[game.slug, locale]
         papers = tuple(job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale))
-        kit = Kit(project, game, Localised(game, edition, texts), paper, request.duplex, request.back_offset, papers)
+        kit = Kit(project, game, Localised(game, edition, texts), paper, request.duplex, request.back_offset, papers,
+                  request.ink)
         where = f"{game.slug}|{edition}|{locale}"
         inputs = {"tool": tool, "structure": structures[game.slug]}
         if (game.slug, edition, locale) not in once:
@@ -221,8 +222,8 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
     (safe zone before rendering, preflight after) before anything is written. Only released
     locales are built: a draft translation does not go to a shop."""
     from .profiles import load_profiles
-    if request.duplex != "long" or any(request.back_offset):
-        raise UsageError("--duplex and --back-offset are for home kits; a shop's profile decides its files")
+    if request.duplex != "long" or any(request.back_offset) or request.ink != "normal":
+        raise UsageError("--duplex, --back-offset and --ink are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
     games = load_games(project, request.game, request.locale, cache=cache)
     jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale), ("shop",))

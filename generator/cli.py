@@ -99,6 +99,9 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
               help="Home card sheets: long- or short-edge duplex, gutterfold (one sheet, folded), or fronts only.")
 @click.option("--back-offset", "back_offset", default="0,0", metavar="DX,DY", show_default=True,
               help="Move back pages by DX,DY mm (read it off the calibration sheet).")
+@click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
+              help="Home sheets of cards, boards, tokens, dice and pieces: as designed, or saver (light backgrounds, outlined shapes, the same "
+                   "layout and text; written as ...-cards-saver-<paper>.pdf and so on, beside the normal ones).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker processes; 0 uses every core.")
 @click.option("--no-cache", "no_cache", is_flag=True,
@@ -113,8 +116,8 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
               help="print: kits to print (or print-shop files); tts: a Tabletop Simulator folder per "
                    "game, edition and locale (OUT/GAME/EDITION/LOCALE/tts/).")
 @click.pass_obj
-def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, jobs, no_cache, kinds,
-                  changed_since, target):
+def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, ink, jobs, no_cache,
+                  kinds, changed_since, target):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
@@ -122,8 +125,8 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
         raise click.BadParameter(f"backs are not printed separately with --duplex {duplex}", param_hint="--back-offset")
     from .request import BuildRequest, unchanged_build
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
-                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, jobs=jobs, cache=not no_cache,
-                           kinds=_kinds(kinds), changed_since=changed_since, target=target)
+                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, ink=ink, jobs=jobs,
+                           cache=not no_cache, kinds=_kinds(kinds), changed_since=changed_since, target=target)
     result = unchanged_build(obj.project, request)
     if result is None:
         from .build import build

@@ -245,7 +245,7 @@ def whole_build_inputs(project, request) -> str:
     options. Equal inputs give equal files, so a build whose inputs match the last one's, with
     its files still in place, has nothing to do."""
     options = (request.game, request.edition, request.locale, request.paper, list(request.profiles),
-               request.duplex, list(request.back_offset), list(request.kinds), request.target)
+               request.duplex, list(request.back_offset), list(request.kinds), request.target, request.ink)
     return digest("build", tool_digest(project), folder_digest(Path(project.root) / "components"),
                   _installed_rules(), options)
 

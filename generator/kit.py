@@ -21,11 +21,26 @@ class Kit:
     back_offset: tuple[float, float] = (0.0, 0.0)
     # Every paper the build prints on, for files made once per edition and locale.
     papers: tuple[str, ...] = ()
+    ink: str = "normal"                  # or "saver": light backgrounds, outlined shapes
+
+    @property
+    def palette(self):
+        """The colours home files are drawn in: as designed, or the ink-saving transform of
+        templates/sheets/ink.yaml."""
+        from .render.colour import RGB, InkSaving, Palette
+        if self.ink == "normal":
+            return RGB
+        return Palette(saving=InkSaving.from_sheet(self.project.load_sheet("ink")))
 
     @property
     def paper_mm(self) -> tuple[float, float]:
         papers = self.project.load_sheet("papers")["papers"]
         return tuple(papers[self.paper]["size_mm"])
+
+    def ink_name(self, name: str) -> str:
+        """The kind's part of a file name: an ink-saving file is named apart from the normal one
+        (…-cards-saver-a4.pdf beside …-cards-a4.pdf), so both can sit in one folder."""
+        return name if self.ink == "normal" else f"{name}-{self.ink}"
 
     @property
     def draft(self) -> str:

@@ -257,6 +257,13 @@ class SheetGrid:
     marks: dict                          # the sheet's crop_marks
     mark_lengths_mm: tuple[float, float]  # marks beside the grid, marks above and below it
     row_gap_mm: float | None = None      # between rows, when it differs from gap_mm (a gutter)
+    bleed_mm: float = 0.0                # the outer cards' artwork runs this far past the cut line
+    # card edge to the start of the marks beside the grid, and above and below it
+    mark_offsets_mm: tuple[float, float] | None = None
+
+    @property
+    def offsets_mm(self) -> tuple[float, float]:
+        return self.mark_offsets_mm or (self.marks["offset_mm"],) * 2
 
     @property
     def gap_y(self) -> float:
@@ -315,9 +322,24 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
                 f"cards, stay {marks['min_edge_mm']:g} mm from the paper edge and need {MIN_MARK_MM:g} mm of length")))
     if problems:
         raise DataError(problems)
-    lengths = (min(marks["length_mm"], margin_x - reach), min(marks["length_mm"], margin_y - reach))
-    return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), dict(marks), lengths,
-                     row_gap if row_gap != gap else None)
+    fitted = [_fit_marks(marks, margin) for margin in (margin_x, margin_y)]
+    return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), dict(marks),
+                     (fitted[0][1], fitted[1][1]), row_gap if row_gap != gap else None,
+                     sheet.get("bleed_mm", 0), (fitted[0][0], fitted[1][0]))
+
+
+def _fit_marks(marks: dict, margin: float) -> tuple[float, float]:
+    """(offset, length) of the crop marks in a margin: the sheet's, shortened where the margin
+    is narrow; a mark that would come out shorter than `min_length_mm` starts closer to the
+    card instead (down to `min_offset_mm`), so a narrow margin still gets marks one can cut by."""
+    room = margin - marks["min_edge_mm"]
+    offset = marks["offset_mm"]
+    length = min(marks["length_mm"], room - offset)
+    wanted = min(marks.get("min_length_mm", 0), marks["length_mm"])
+    if length < wanted:
+        offset = max(min(marks.get("min_offset_mm", offset), offset), room - wanted)
+        length = min(marks["length_mm"], room - offset)
+    return offset, length
 
 
 def pages_needed(copies: int, per_page: int) -> int:

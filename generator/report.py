@@ -40,7 +40,7 @@ REPORT_GAMES, REPORT_GAMES_OTHER = 200, 50
 REPORT_SEED = 0
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
-PAGE = (11.69, 8.27)                             # A4 landscape, inches
+PAGE = (297 / 25.4, 210 / 25.4)                  # A4 landscape, inches: exactly 841.89 x 595.28 pt
 INK, MUTED, ACCENT = "#222222", "#777777", "#C8553D"
 PALETTE = ["#3F88C5", "#C8553D", "#2A9D3F", "#F49D37", "#6A4C93", "#1B998B", "#E0B100", "#7A1F3D"]
 # The report's words, under templates/: its `text:` is the English source of the tool's catalogs.

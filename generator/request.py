@@ -19,6 +19,7 @@ class BuildRequest:
     profiles: tuple[str, ...] = ()          # print-shop profiles: build these instead of home kits
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    ink: str = "normal"                     # or "saver": home card sheets on a fraction of the ink
     jobs: int | None = None                 # worker processes; None or 0: every core
     cache: bool = True                      # reuse what an earlier build made from the same input
     # Only these kinds of file (component kinds, "booklet", "report"), sorted; () builds all.

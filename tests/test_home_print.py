@@ -186,18 +186,24 @@ def test_back_offset_is_refused_where_backs_are_not_separate_pages(tmp_path):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
     """Each direction has its own room: Letter's narrow top and bottom margins do not shorten
-    the marks beside the grid, which keep the sheet's length."""
+    the marks beside the grid, which keep the sheet's length. Where the room at the sheet's
+    offset leaves marks shorter than min_length_mm, they start closer to the card (Letter's
+    top and bottom: 2.7 mm instead of 1.7 mm, all a 7.7 mm margin holds 5 mm from the edge)."""
     sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "poker-3x3.yaml").read_text(encoding="utf-8"))
     marks = sheet["crop_marks"]
     width, height = PAPERS[paper]
-    room_y = (height - 3 * CARD[1]) / 2 - marks["offset_mm"] - marks["min_edge_mm"]
+    room = (height - 3 * CARD[1]) / 2 - marks["min_edge_mm"]
+    room_y = room - marks["offset_mm"]
+    if room_y < marks["min_length_mm"]:
+        room_y = room - max(marks["min_offset_mm"], room - marks["min_length_mm"])
     with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
         lines = page_drawing(pdf.pages[1])["lines"]          # a backs page: no scale bar in the margin
     beside = [abs(b[0] - a[0]) for a, b in lines if abs(a[1] - b[1]) < 1e-6 and max(a[0], b[0]) < (width - 3 * CARD[0]) / 2]
-    above = [abs(b[1] - a[1]) for a, b in lines if abs(a[0] - b[0]) < 1e-6 and min(a[1], b[1]) > (height + 3 * CARD[1]) / 2]
+    above = [abs(b[1] - a[1]) for a, b in lines if abs(a[0] - b[0]) < 1e-6 and min(a[1], b[1]) > (height + 3 * CARD[1]) / 2 - 1e-3]
     assert len(beside) == 4 and len(above) == 4
     assert beside == pytest.approx([marks["length_mm"]] * 4, abs=1e-3)
     assert above == pytest.approx([min(marks["length_mm"], room_y)] * 4, abs=1e-3)
+    assert min(above) >= (2.7 if paper == "letter" else 4) - 1e-3
 
 
 def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp_path):
@@ -227,8 +233,8 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
 @pytest.mark.parametrize("sheet, old, new, problems", [
     ("poker-3x3", "columns: 3", "colums: 3",
      [("name: Poker", "missing required key 'columns'"),
-      ("colums: 3", "colums: unknown key 'colums' (allowed: card_mm, columns, crop_marks, fold_line, gap_mm, name, "
-                    "orientation, row_gap_mm, rows)")]),
+      ("colums: 3", "colums: unknown key 'colums' (allowed: bleed_mm, card_mm, columns, crop_marks, fold_line, gap_mm, "
+                    "name, orientation, row_gap_mm, rows)")]),
     ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", [("card_mm: [63]", "card_mm: 1 item, expected at least 2")]),
     ("poker-gutterfold", "rows: 2", "rows: 3",
      [("rows: 3", "rows: a gutterfold sheet needs an even number of rows (fronts in the top half, their backs below "
@@ -433,3 +439,131 @@ def test_a_card_text_that_does_not_fit_is_named_by_its_field_when_laid_out():
     placed = place_face(layout, {"name": "Надпревара до масата", "text": "Кратък текст"})
     assert [field for field, _ in placed.problems] == ["name"]
 
+
+
+# ---- small things: calibration labels, the report's page -------------------------------------------
+
+def _char_boxes(path: Path, page: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        text_page = document[page].get_textpage()
+        return [(text_page.get_text_range(i, 1), tuple(v / MM for v in text_page.get_charbox(i)))
+                for i in range(text_page.count_chars())]
+    finally:
+        document.close()
+
+
+def test_calibration_scale_labels_stand_apart(long_kit):
+    """The DX labels (every 2 mm of the scale) do not run together: between the words of any
+    two labels on the back page there is a clear gap."""
+    path = kit_file(long_kit, "full", "calibration", "a4")
+    words, current = [], []
+    for char, box in _char_boxes(path, 1) + [(" ", None)]:
+        middle = lambda b: (b[1] + b[3]) / 2
+        if char.strip() and (not current or abs(middle(box) - middle(current[-1])) < 0.6
+                             and box[0] - current[-1][2] < 0.4):
+            current.append(box)
+            continue
+        if current:
+            words.append((min(b[0] for b in current), min(b[1] for b in current),
+                          max(b[2] for b in current), max(b[3] for b in current)))
+        current = [box] if char.strip() else []
+    labels = [w for w in words if w[3] - w[1] < 3]
+    assert len(labels) >= 13
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            apart = a[2] + 0.3 <= b[0] or b[2] + 0.3 <= a[0] or a[3] + 0.3 <= b[1] or b[3] + 0.3 <= a[1]
+            assert apart, f"labels at {a} and {b} run together"
+
+
+def test_calibration_tells_a_pdf_only_reader_what_to_do(long_kit):
+    text = " ".join(page_text(kit_file(long_kit, "full", "calibration", "a4"), 0).split())
+    sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))
+    assert len(sheet["text"]["steps"]) >= 6
+    assert "DX" in text and "5." in text and "6." in text
+
+
+def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    with pikepdf.open(tmp_path / GAME / "free" / f"{GAME}-free-report.pdf") as pdf:
+        for page in pdf.pages:
+            box = [float(v) for v in page.mediabox]
+            assert (box[2] - box[0], box[3] - box[1]) == pytest.approx((841.89, 595.28), abs=0.01)
+
+
+def test_board_glue_strips_are_hatched_and_the_scale_label_misses_every_cross(long_kit):
+    path = kit_file(long_kit, "full", "boards", "a4")
+    with pikepdf.open(path) as pdf:
+        lines = page_drawing(pdf.pages[0])["lines"]
+    diagonal = [(a, b) for a, b in lines if abs(abs(b[0] - a[0]) - abs(b[1] - a[1])) < 1e-3 and abs(b[0] - a[0]) > 0.1]
+    assert len(diagonal) >= 10, "the glue strip is hatched"
+    # the alignment crosses: 10 mm arms, horizontal or vertical
+    arms = [(a, b) for a, b in lines if abs(math.dist(a, b) - 10) < 0.01]
+    assert arms
+    document = pdfium.PdfDocument(str(path))
+    try:
+        label = _text_runs(document[0], "50")
+    finally:
+        document.close()
+    assert label
+    boxes = _char_boxes(path, 0)
+    first = next(i for i, (char, box) in enumerate(boxes) if box == label[0][0])
+    scale = [box for _, box in boxes[first:] if box[1] < 20 and box[3] < 20]
+    for (ax, ay), (bx, by) in arms:
+        for x0, y0, x1, y1 in scale:
+            hits = min(ax, bx) - 0.2 <= x1 and x0 <= max(ax, bx) + 0.2 and min(ay, by) - 0.2 <= y1 and y0 <= max(ay, by) + 0.2
+            assert not hits, f"the scale label at {(x0, y0, x1, y1)} runs through a cross arm {(ax, ay), (bx, by)}"
+
+
+def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(tmp_path):
+    kit = build(tmp_path, "--edition", "free", "--paper", "a4")
+    game = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
+    pawn = yaml.safe_load((ROOT / "components" / GAME / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]["pawn"]
+    (width, figure), base = pawn["size_mm"], pawn["base_mm"]
+    path = kit_file(kit, "free", "tokens", "a4")
+    word = game["labels"]["fold"]                   # the kit's locale is the game's source language
+    with pikepdf.open(path) as pdf:
+        standees = [f["rect"] for page in pdf.pages for f in page_drawing(page)["forms"]
+                    if f["name"].startswith("/FormXob.token-pawn-")]
+    document = pdfium.PdfDocument(str(path))
+    try:
+        runs = _text_runs(document[0], word)
+    finally:
+        document.close()
+    found = 0
+    for x, y, w, h in standees:
+        x, y = x + 0.5, y + 0.5
+        for run in runs:
+            if all(x <= c[0] and c[2] <= x + width and y <= c[1] and c[3] <= y + h for c in run):
+                found += 1
+                for c in run:
+                    assert c[3] <= y + base + 0.01 or c[1] >= y + base + 2 * figure - 0.01, "the word is on a figure"
+    assert found >= 2
+
+
+def test_the_role_cards_disc_stands_clear_of_the_text_panel(long_kit):
+    """Between the white text panel and the icon disc above it, the card's own colour shows
+    for at least 1.5 mm: the panel does not crowd or cut into the disc."""
+    cards = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
+    layout = next(deck["layout"] for deck in cards["decks"].values() if deck["layout"] == "role")
+    role = next(card_id for card_id, card in cards["cards"].items() if cards["decks"][card["deck"]]["layout"] == layout)
+    path = kit_file(long_kit, "full", "cards", "a4")
+    with pikepdf.open(path) as pdf:
+        found = [(i, f["rect"]) for i, page in enumerate(pdf.pages) for f in page_drawing(page)["forms"]
+                 if f["name"] == f"/FormXob.card-{role}"]
+    index, (x, y, w, h) = found[0]
+    scale = 600 / 25.4
+    document = pdfium.PdfDocument(str(path))
+    try:
+        image = document[index].render(scale=600 / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    column = [image.getpixel((int((x + w / 2) * scale), image.height - 1 - int((y + v / 10) * scale)))
+              for v in range(300, 450)]          # 30 to 45 mm from the card's bottom, in 0.1 mm steps
+    background = image.getpixel((int((x + 4.2) * scale), image.height - 1 - int((y + 40) * scale)))
+    white = next(i for i in range(len(column) - 1, -1, -1) if column[i] == (255, 255, 255))   # the panel's top
+    near = lambda pixel: all(abs(a - b) <= 30 for a, b in zip(pixel, background))   # noqa: E731
+    start = next(i for i in range(white + 1, white + 4) if near(column[i]))    # past the panel's soft edge
+    run = next(i for i in range(start, len(column)) if not near(column[i])) - start
+    assert run / 10 >= 1.5, f"{run / 10} mm of the card's colour between the panel and the disc"

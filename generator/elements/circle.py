@@ -28,8 +28,13 @@ class Circle(ElementType):
         if stroke:
             canvas.setStrokeColor(context.palette.colour(stroke))
             canvas.setLineWidth(element.get("stroke_width", 0.5) * mm)
+        outline = context.palette.outline(fill, stroke, False)
+        if outline:
+            canvas.setStrokeColor(outline[0])
+            canvas.setLineWidth(outline[1])
         cx, cy = element["centre"]
-        canvas.circle(cx * mm, cy * mm, element["radius"] * mm, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        canvas.circle(cx * mm, cy * mm, element["radius"] * mm, stroke=1 if stroke or outline else 0,
+                      fill=1 if fill else 0)
 
 
 ELEMENT = Circle()

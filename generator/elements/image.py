@@ -175,8 +175,9 @@ class Picture(ElementType):
 
 def in_palette(drawing, palette):
     """The SVG's drawing with every colour in the palette's space: a press file is all CMYK
-    (ReportLab refuses an RGB colour there), converted as the layout's own colours are."""
-    if palette.space == "rgb":
+    (ReportLab refuses an RGB colour there), converted as the layout's own colours are; an
+    ink-saving palette draws its areas light as it does the layout's."""
+    if palette.space == "rgb" and palette.saving is None:
         return drawing
     from copy import deepcopy
 
@@ -190,7 +191,8 @@ def in_palette(drawing, palette):
                 value = "#" + "".join(f"{round(part * 255):02X}" for part in colour.rgb())
                 press = palette.colour(value, area=name == "fillColor")
                 if colour.alpha != 1:
-                    press = CMYKColor(press.cyan, press.magenta, press.yellow, press.black, alpha=colour.alpha)
+                    press = (CMYKColor(press.cyan, press.magenta, press.yellow, press.black, alpha=colour.alpha)
+                             if isinstance(press, CMYKColor) else Color(*press.rgb(), alpha=colour.alpha))
                 setattr(node, name, press)
         for child in getattr(node, "contents", ()):
             convert(child)

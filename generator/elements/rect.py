@@ -40,8 +40,16 @@ class Rect(ElementType):
         if stroke:
             canvas.setStrokeColor(context.palette.colour(stroke))
             canvas.setLineWidth(element.get("stroke_width", 0.5) * mm)
+        # an ink-saving palette outlines a shape it draws light, unless it is the face's background
+        x0, y0, w0, h0 = element["box"]
+        background = element.get("bleed") or (x0 <= 0 and y0 <= 0 and x0 + w0 >= context.size_mm[0] - 1e-6
+                                               and y0 + h0 >= context.size_mm[1] - 1e-6)
+        outline = context.palette.outline(fill, stroke, bool(background))
+        if outline:
+            canvas.setStrokeColor(outline[0])
+            canvas.setLineWidth(outline[1])
         radius = element.get("radius", 0)
-        args = dict(stroke=1 if stroke else 0, fill=1 if fill else 0)
+        args = dict(stroke=1 if stroke or outline else 0, fill=1 if fill else 0)
         if radius:
             canvas.roundRect(x * mm, y * mm, w * mm, h * mm, radius * mm, **args)
         else:

@@ -52,7 +52,11 @@ class Shape(ElementType):
             canvas.setLineWidth(width * mm)
             if element.get("dash_mm"):
                 canvas.setDash([d * mm for d in element["dash_mm"]])
-        canvas.drawPath(path, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        outline = context.palette.outline(fill, stroke, False)
+        if outline:
+            canvas.setStrokeColor(outline[0])
+            canvas.setLineWidth(outline[1])
+        canvas.drawPath(path, stroke=1 if stroke or outline else 0, fill=1 if fill else 0)
         # the dash is this shape's own: the elements drawn after it are solid again
         canvas.setDash([])
         arrow = element.get("arrow")

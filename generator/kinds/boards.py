@@ -60,16 +60,17 @@ def files(kit: Kit) -> list:
     tiles = kit.project.load_sheet("tiles")
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
     data, pages, _ = render_boards(faces, kit.paper_mm, tiles, labels, kit.loc.title,
-                                   draft=kit.draft, scale_label=kit.scale_label)
-    made = [kit.artifact("boards", data, pages)]
+                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+    made = [kit.artifact("boards", data, pages, name=kit.ink_name("boards"), details={"ink": kit.ink})]
     ids = one_sheet_ids(kit.loc)
     single = [face for face in faces if face.key.removeprefix("board-") in ids]
     if single:
         locale = kit.loc.locale
         data, pages, _ = render_one_sheet(single, kit.paper_mm, tiles, {"scale": kit.loc.label("scale")},
                                           kit.loc.title, lambda scale: format_percent(scale, locale=locale),
-                                          draft=kit.draft, scale_label=kit.scale_label)
-        made.append(kit.artifact("boards-one-sheet", data, pages))
+                                          draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+        made.append(kit.artifact("boards-one-sheet", data, pages, name=kit.ink_name("boards-one-sheet"),
+                                 details={"ink": kit.ink}))
     return made
 
 

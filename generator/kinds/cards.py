@@ -37,10 +37,11 @@ def _card_sheets(kit: Kit) -> list:
         groups.append((sized, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
     data, pages, _ = render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft,
                                         scale_label=kit.scale_label, duplex=kit.duplex,
-                                        back_offset=kit.back_offset, fold_label=kit.loc.label("fold"))
-    # The default (long-edge duplex) keeps the plain name; other modes sit beside it.
-    return [kit.artifact("cards", data, pages, name="cards" if kit.duplex == "long" else f"cards-{kit.duplex}",
-                         details=kit.duplex_details)]
+                                        back_offset=kit.back_offset, fold_label=kit.loc.label("fold"),
+                                        palette=kit.palette)
+    # The default (long-edge duplex, normal ink) keeps the plain name; other modes sit beside it.
+    name = kit.ink_name("cards" if kit.duplex == "long" else f"cards-{kit.duplex}")
+    return [kit.artifact("cards", data, pages, name=name, details={**kit.duplex_details, "ink": kit.ink})]
 
 
 def locale_parts(kit: Kit) -> list:

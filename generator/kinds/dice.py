@@ -36,8 +36,8 @@ def files(kit: Kit) -> list:
     if not nets:
         return []
     data, pages, _ = render_dice(nets, kit.paper_mm, kit.project.load_sheet("dice"), f"{kit.loc.title} — dice",
-                                 draft=kit.draft, scale_label=kit.scale_label)
-    return [kit.artifact("dice", data, pages)]
+                                 draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+    return [kit.artifact("dice", data, pages, name=kit.ink_name("dice"), details={"ink": kit.ink})]
 
 
 def sheets(project, loc, paper_mm) -> int:

@@ -42,8 +42,8 @@ def files(kit: Kit) -> list:
     packing, tiles = _settings(kit.project)
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
     data, pages, _ = render_pieces(pieces, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — pieces",
-                                   draft=kit.draft, scale_label=kit.scale_label)
-    return [kit.artifact("pieces", data, pages)]
+                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+    return [kit.artifact("pieces", data, pages, name=kit.ink_name("pieces"), details={"ink": kit.ink})]
 
 
 def sheets(project, loc, paper_mm) -> int:

@@ -40,8 +40,9 @@ def files(kit: Kit) -> list:
     if not faces:
         return []
     data, pages, _ = render_tokens(faces, kit.paper_mm, kit.project.load_sheet("tokens"),
-                                   f"{kit.loc.title} — tokens", draft=kit.draft, scale_label=kit.scale_label)
-    return [kit.artifact("tokens", data, pages)]
+                                   f"{kit.loc.title} — tokens", draft=kit.draft, scale_label=kit.scale_label,
+                                   palette=kit.palette)
+    return [kit.artifact("tokens", data, pages, name=kit.ink_name("tokens"), details={"ink": kit.ink})]
 
 
 def sheets(project, loc, paper_mm) -> int:

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from ..boards.layout import BoardPlan
 from ..errors import DataError, Problem
 from ..yamlfile import locate
+from .colour import RGB, Palette
 from .faces import draw_placed
 from .pdf import Document, draft_mark, scale_bar
 
@@ -40,8 +41,8 @@ class Tile:
     h_mm: float
 
 
-def draw_board(canvas, board: BoardFace) -> None:
-    draw_placed(canvas, board.plan.face)
+def draw_board(canvas, board: BoardFace, palette: Palette = RGB) -> None:
+    draw_placed(canvas, board.plan.face, palette=palette)
 
 
 # ---- tiling --------------------------------------------------------------------------------
@@ -90,8 +91,8 @@ def tile_name(tile: Tile) -> str:
 
 
 def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
-    return render_tiled(boards, paper_mm, settings, labels, draw_board, title, "boards",
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+    return render_tiled(boards, paper_mm, settings, labels, lambda c, b: draw_board(c, b, palette), title, "boards",
                         draft=draft, scale_label=scale_label)
 
 
@@ -127,7 +128,8 @@ def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw
         c.restoreState()
         _tile_furniture(c, tile, tiles, item, paper, margin, overlap, mark, labels)
         if doc.pages == 1 and scale_label:
-            scale_bar(c, margin, margin / 2, scale_label)
+            # beyond the arm of the corner's alignment cross, so its label never runs through it
+            scale_bar(c, margin + mark + 2, margin / 2, scale_label)
         if draft:
             draft_mark(c, paper, draft)
         placed.append({"page": doc.pages, "board": item.key, "tile": tile_name(tile),
@@ -143,15 +145,11 @@ def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels)
     x0, y0, w, h = margin, margin, tile.w_mm, tile.h_mm
     c.saveState()
     # This tile is glued under its right and lower neighbours: hatch where they overlap.
-    c.setFillColor(HexColor("#000000"), alpha=0.08)
-    c.setStrokeColor(HexColor("#555555"))
-    c.setLineWidth(0.4)
-    c.setDash(2, 2)
     if tile.column < columns - 1:
-        c.rect((x0 + w - overlap) * mm, y0 * mm, overlap * mm, h * mm, stroke=1, fill=1)
+        glue_strip(c, x0 + w - overlap, y0, overlap, h)
         _vertical_label(c, x0 + w - overlap / 2, y0 + h / 2, labels.get("glue", "glue"))
     if tile.row < rows - 1:
-        c.rect(x0 * mm, y0 * mm, w * mm, overlap * mm, stroke=1, fill=1)
+        glue_strip(c, x0, y0, w, overlap)
         c.setFillColor(HexColor("#333333"))
         c.setFont("Sans", 7)
         c.drawCentredString((x0 + w / 2) * mm, (y0 + overlap / 2 - 1) * mm, labels.get("glue", "glue"))
@@ -173,6 +171,31 @@ def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels)
     c.setFont("Sans-Bold", 9)
     text = f"{board.name} · {labels.get('tile', 'Tile')} {tile_name(tile)} ({tile.row + 1}/{rows}, {tile.column + 1}/{columns})"
     c.drawString((x0 + mark + 1) * mm, (paper[1] - margin + 3) * mm, text)
+    c.restoreState()
+
+
+# Diagonal hatching of a glue strip: lines this far apart (mm), this wide (pt).
+HATCH_MM, HATCH_PT = 2.5, 0.35
+
+
+def glue_strip(c, x, y, w, h):
+    """A strip a neighbour is glued over: diagonal hatching inside a dashed outline."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x * mm, y * mm, w * mm, h * mm)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setStrokeColor(HexColor("#8C8C8C"))
+    c.setLineWidth(HATCH_PT)
+    steps = int((w + h) / HATCH_MM) + 1
+    for i in range(steps + 1):
+        start = x - h + i * HATCH_MM          # lines at 45 degrees, from the bottom edge up
+        c.line(start * mm, y * mm, (start + h) * mm, (y + h) * mm)
+    c.restoreState()
+    c.saveState()
+    c.setStrokeColor(HexColor("#555555"))
+    c.setLineWidth(0.4)
+    c.setDash(2, 2)
+    c.rect(x * mm, y * mm, w * mm, h * mm, stroke=1, fill=0)
     c.restoreState()
 
 
@@ -219,7 +242,8 @@ def plan_one_sheet(board_mm: tuple[float, float], paper_mm: tuple[float, float],
 
 
 def render_one_sheet(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str,
-                     percent, *, draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                     percent, *, draft: str = "", scale_label: str = "",
+                     palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     """Each board on a page of its own, scaled to the printable area (the tiling's margin), its
     name and scale printed above it; `percent(scale)` writes the scale in the locale."""
     margin = settings["margin_mm"]
@@ -229,7 +253,7 @@ def render_one_sheet(boards: list[BoardFace], paper_mm, settings: dict, labels: 
         sheet = plan_one_sheet(board.size_mm, paper_mm, margin)
         if not sheet.scale:
             continue
-        name = doc.form(board.key, lambda c, b=board: draw_board(c, b), (0, 0, *board.size_mm))
+        name = doc.form(board.key, lambda c, b=board: draw_board(c, b, palette), (0, 0, *board.size_mm))
         doc.new_page()
         c = doc.canvas
         c.setPageSize((sheet.paper_mm[0] * mm, sheet.paper_mm[1] * mm))

@@ -6,30 +6,115 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ..layout import Face, SheetGrid
-from .faces import draw_placed, fit_text
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+
+from .colour import RGB, Palette
+from .faces import draw_bleed, draw_placed, fit_text
 from .pdf import Document, draft_mark, scale_bar
 
 
-def draw_crop_marks(canvas, grid: SheetGrid) -> None:
-    """Marks in the margin, in line with every card edge, never across a card."""
-    marks = grid.marks
-    offset, (beside, above) = marks["offset_mm"], grid.mark_lengths_mm
-    (gx, gy), (gw, gh) = grid.origin, grid.size_mm
+def cut_lines(grid: SheetGrid) -> tuple[list[float], list[float]]:
+    """x of every vertical and y of every horizontal cut line (mm)."""
+    (gx, gy) = grid.origin
     w, h = grid.card_mm
     xs = sorted({gx + c * (w + grid.gap_mm) for c in range(grid.columns)}
                 | {gx + c * (w + grid.gap_mm) + w for c in range(grid.columns)})
     ys = sorted({gy + r * (h + grid.gap_y) for r in range(grid.rows)}
                 | {gy + r * (h + grid.gap_y) + h for r in range(grid.rows)})
+    return xs, ys
+
+
+def draw_crop_marks(canvas, grid: SheetGrid) -> None:
+    """Marks in the margin, in line with every card edge, never across a card."""
+    marks = grid.marks
+    (off_x, off_y), (beside, above) = grid.offsets_mm, grid.mark_lengths_mm
+    (gx, gy), (gw, gh) = grid.origin, grid.size_mm
+    xs, ys = cut_lines(grid)
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(marks["width_pt"])
     for x in xs:
-        canvas.line(x * mm, (gy - offset) * mm, x * mm, (gy - offset - above) * mm)
-        canvas.line(x * mm, (gy + gh + offset) * mm, x * mm, (gy + gh + offset + above) * mm)
+        canvas.line(x * mm, (gy - off_y) * mm, x * mm, (gy - off_y - above) * mm)
+        canvas.line(x * mm, (gy + gh + off_y) * mm, x * mm, (gy + gh + off_y + above) * mm)
     for y in ys:
-        canvas.line((gx - offset) * mm, y * mm, (gx - offset - beside) * mm, y * mm)
-        canvas.line((gx + gw + offset) * mm, y * mm, (gx + gw + offset + beside) * mm, y * mm)
+        canvas.line((gx - off_x) * mm, y * mm, (gx - off_x - beside) * mm, y * mm)
+        canvas.line((gx + gw + off_x) * mm, y * mm, (gx + gw + off_x + beside) * mm, y * mm)
     canvas.restoreState()
+
+
+def bleed_reach(grid: SheetGrid, slot) -> tuple[float, float, float, float]:
+    """How far (mm) a card's artwork runs past its left, bottom, right and top cut lines: the
+    sheet's bleed at the grid's outer edge, at most half a gap towards a neighbour (so it never
+    reaches the next card), none where cards are butted together."""
+    bleed = grid.bleed_mm
+
+    def towards(outer: bool, gap: float) -> float:
+        return bleed if outer else min(bleed, gap / 2)
+    return (towards(slot.column == 0, grid.gap_mm), towards(slot.row == grid.rows - 1, grid.gap_y),
+            towards(slot.column == grid.columns - 1, grid.gap_mm), towards(slot.row == 0, grid.gap_y))
+
+
+def bleed_area(grid: SheetGrid, slot) -> list[tuple[float, float, float, float]] | None:
+    """(x, y, w, h) rectangles of the clip around a card's bleed, filled even-odd: the card
+    with its bleed, less a window around every crop mark that starts within it (the artwork
+    stays `clear_mm` from either side of a mark, which thus prints on white). None: no bleed."""
+    left, bottom, right, top = bleed_reach(grid, slot)
+    if not any((left, bottom, right, top)):
+        return None
+    w, h = grid.card_mm
+    x0, y0, x1, y1 = slot.x - left, slot.y - bottom, slot.x + w + right, slot.y + h + top
+    (gx, gy), (gw, gh) = grid.origin, grid.size_mm
+    (off_x, off_y), clear = grid.offsets_mm, grid.marks.get("clear_mm", 0.4)
+    xs, ys = cut_lines(grid)
+    windows = []
+    for x in xs:                      # marks above and below the grid
+        for start, end in ((gy + gh + off_y, y1), (y0, gy - off_y)):
+            windows.append((max(x - clear, x0), start, min(x + clear, x1), end))
+    for y in ys:                      # marks beside it, clear of the windows above and below
+        for start, end in ((x0, min(gx - off_x, gx - clear)), (max(gx + gw + off_x, gx + gw + clear), x1)):
+            windows.append((start, max(y - clear, y0), end, min(y + clear, y1)))
+    rects = [(x0, y0, x1 - x0, y1 - y0)]
+    rects += [(a, b, c - a, d - b) for a, b, c, d in windows if c - a > 1e-6 and d - b > 1e-6]
+    return rects
+
+
+def draw_card_bleed(canvas, grid: SheetGrid, face, slot, turned: bool, palette) -> None:
+    """The artwork of `face` running on past its cut lines, as `bleed_area` lets it."""
+    rects = bleed_area(grid, slot)
+    if rects is None or not any(p.spec.get("bleed") for p in face.placed.elements):
+        return
+    w, h = face.layout["size_mm"]
+    canvas.saveState()
+    path = canvas.beginPath()
+    for x, y, rw, rh in rects:
+        path.rect(x * mm, y * mm, rw * mm, rh * mm)
+    canvas.clipPath(path, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+    canvas.translate(slot.x * mm, slot.y * mm)
+    if turned:
+        canvas.translate(w * mm, h * mm)
+        canvas.rotate(180)
+    draw_bleed(canvas, face.placed, max(bleed_reach(grid, slot)), palette)
+    canvas.restoreState()
+
+
+def scale_bar_place(grid: SheetGrid) -> tuple[float, float, bool] | None:
+    """Where the first page's 50 mm bar goes (x, y, vertical): in the left margin beside the
+    bottom row when the margin holds it clear of the bleed and the paper edge, else in the top
+    margin above the first card; None when neither does."""
+    (gx, gy), (_, gh) = grid.origin, grid.size_mm
+    edge, bleed = grid.marks["min_edge_mm"], grid.bleed_mm + grid.marks.get("clear_mm", 0.4)
+    w, h = grid.card_mm
+    # a bar's ticks reach SCALE_TICKS_MM to one side of it, its label SCALE_LABEL_MM to the other
+    if gx - bleed - edge >= SCALE_TICKS_MM + SCALE_LABEL_MM:
+        return gx - bleed - SCALE_LABEL_MM, gy + (h - 50) / 2, True
+    top = grid.paper_mm[1] - gy - gh
+    if top - bleed - edge >= SCALE_TICKS_MM + SCALE_LABEL_MM and w >= 50:
+        return gx + (w - 50) / 2, gy + gh + bleed + 0.5, False
+    return None
+
+
+# From the bar's line: its ticks (one side) and its label (the other), in mm.
+SCALE_TICKS_MM, SCALE_LABEL_MM = 1.6, 3.0
 
 
 DUPLEX_MODES = ("long", "short", "gutterfold", "fronts")
@@ -38,7 +123,7 @@ DUPLEX_MODES = ("long", "short", "gutterfold", "fronts")
 def render_card_sheets(groups: list[tuple[list[Face], SheetGrid, dict | None]], title: str, *, draft: str = "",
                        scale_label: str = "", duplex: str = "long",
                        back_offset: tuple[float, float] = (0.0, 0.0),
-                       fold_label: str = "") -> tuple[bytes, int, list[dict]]:
+                       fold_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     """Card sheets for home printing, one run of pages per (faces, grid, fold line) group: a
     card size and the sheet it prints on. Returns PDF bytes, pages and a placement map (page,
     side, slot, face key) that tests and previews read.
@@ -46,7 +131,9 @@ def render_card_sheets(groups: list[tuple[list[Face], SheetGrid, dict | None]], 
     long / short: each fronts page is followed by its backs page, columns (long-edge flip) or
     rows (short-edge flip) mirrored; `back_offset` (mm, in the back page's own coordinates)
     moves everything on back pages only. gutterfold: the grid's top half holds fronts, the
-    bottom half their backs turned upside down, mirrored across the fold. fronts: no backs."""
+    bottom half their backs turned upside down, mirrored across the fold. fronts: no backs.
+    The outer cards' backgrounds run on past the cut lines by the sheet's `bleed_mm`
+    (`bleed_area`); `palette` gives every colour (the ink-saving one draws light)."""
     if duplex not in DUPLEX_MODES:
         raise ValueError(f"unknown duplex mode {duplex!r}")
     doc = Document(groups[0][1].paper_mm, title, "cards")
@@ -63,24 +150,30 @@ def render_card_sheets(groups: list[tuple[list[Face], SheetGrid, dict | None]], 
                 shift = back_offset if side == "back" else (0.0, 0.0)
                 doc.canvas.saveState()
                 doc.canvas.translate(shift[0] * mm, shift[1] * mm)
-                for index, face in enumerate(chunk):
-                    for shown_side, slot, turned in _positions(grid, index, side, duplex):
-                        shown = face if shown_side == "front" else face.back
-                        w, h = shown.layout["size_mm"]
-                        name = doc.form(shown.key, lambda c, f=shown: draw_placed(c, f.placed), (0, 0, w, h))
-                        doc.place(name, slot.x, slot.y, upside_down=(w, h) if turned else None)
-                        placements.append({"page": doc.pages, "side": shown_side, "face": shown.key,
-                                           "card": face.key, "column": slot.column, "row": slot.row,
-                                           "x_mm": round(slot.x + shift[0], 3), "y_mm": round(slot.y + shift[1], 3),
-                                           "turned": turned})
+                shown_here = [(shown_side, face if shown_side == "front" else face.back, face, slot, turned)
+                              for index, face in enumerate(chunk)
+                              for shown_side, slot, turned in _positions(grid, index, side, duplex)]
+                # The bleed first: the cards drawn after it cover whatever of it is under them.
+                if grid.bleed_mm:
+                    for _, shown, _, slot, turned in shown_here:
+                        draw_card_bleed(doc.canvas, grid, shown, slot, turned, palette)
+                for shown_side, shown, face, slot, turned in shown_here:
+                    w, h = shown.layout["size_mm"]
+                    name = doc.form(shown.key, lambda c, f=shown: draw_placed(c, f.placed, palette=palette),
+                                    (0, 0, w, h))
+                    doc.place(name, slot.x, slot.y, upside_down=(w, h) if turned else None)
+                    placements.append({"page": doc.pages, "side": shown_side, "face": shown.key,
+                                       "card": face.key, "column": slot.column, "row": slot.row,
+                                       "x_mm": round(slot.x + shift[0], 3), "y_mm": round(slot.y + shift[1], 3),
+                                       "turned": turned})
                 draw_crop_marks(doc.canvas, grid)
                 doc.canvas.restoreState()
                 if duplex == "gutterfold":
                     draw_fold_line(doc.canvas, grid, fold_line or {}, fold_label)
-                if doc.pages == 1 and scale_label:
-                    # In the left margin between two rows' marks, where nothing else is printed.
-                    scale_bar(doc.canvas, grid.origin[0] - 3.5, grid.origin[1] + (grid.card_mm[1] - 50) / 2,
-                              scale_label, vertical=True)
+                place = scale_bar_place(grid) if doc.pages == 1 and scale_label else None
+                if place:
+                    # In a margin between two marks, clear of the bleed, where nothing else is printed.
+                    scale_bar(doc.canvas, place[0], place[1], scale_label, vertical=place[2])
                 if draft:
                     draft_mark(doc.canvas, grid.paper_mm, draft)
     data, pages = doc.finish()
@@ -114,7 +207,9 @@ def draw_fold_line(canvas, grid: SheetGrid, style: dict, label: str) -> None:
         canvas.saveState()
         canvas.setFillColor(HexColor("#555555"))
         canvas.setFont("Sans", 6)
-        canvas.drawString((gx + gw + 1.5) * mm, (y + 0.8) * mm, label)
+        # beyond the outer cards' bleed and its clearance
+        away = grid.bleed_mm + grid.marks.get("clear_mm", 0.4) + 1 if grid.bleed_mm else 1.5
+        canvas.drawString((gx + gw + away) * mm, (y + 0.8) * mm, label)
         canvas.restoreState()
 
 
@@ -168,22 +263,27 @@ def render_calibration(paper_mm: tuple[float, float], settings: dict, *, scale_l
             whole = abs(value - round(value)) < 1e-9
             length = 5 if labelled else 3.5 if whole else 2
             c.setLineWidth(0.5 if whole else 0.25)
-            c.setFont("Sans", 5.5)
+            c.setFont("Sans", CALIBRATION_LABEL_PT)
             if axis == "x":
                 c.line((cx + at) * mm, (cy - 12) * mm, (cx + at) * mm, (cy - 12 - length) * mm)
                 if labelled:
-                    c.drawCentredString((cx + at) * mm, (cy - 19.5) * mm, _number(value))
+                    # Side by side the labels would run together: every other one a row lower.
+                    row = round(value / settings["label_every_mm"]) % 2
+                    c.drawCentredString((cx + at) * mm, (cy - 19.5 - row * 3) * mm, _number(value))
             else:
                 c.line((cx + 12) * mm, (cy + at) * mm, (cx + 12 + length) * mm, (cy + at) * mm)
                 if labelled:
                     c.drawString((cx + 18) * mm, (cy + at - 0.7) * mm, _number(value))
         c.setFont("Sans-Bold", 8)
         if axis == "x":
-            c.drawCentredString((cx - offset) * mm, (cy - 25) * mm, label)
+            c.drawCentredString((cx - offset) * mm, (cy - 28) * mm, label)
         else:
             c.drawString((cx + 24) * mm, (cy - offset - 1) * mm, label)
     c.restoreState()
     return doc.finish()
+
+
+CALIBRATION_LABEL_PT = 6
 
 
 def _number(value: float) -> str:

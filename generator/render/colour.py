@@ -121,6 +121,39 @@ def black_only(press_name: str, grey: float) -> float:
     return 1.0
 
 
+# ---- ink saving ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class InkSaving:
+    """The drawing transform of an ink-saving print (templates/sheets/ink.yaml): every filled
+    area keeps `fill_keep` of its colour, mixed with white; text and lines keep theirs, except
+    those too light to read on a light background, which print in `light_text`; shapes other
+    than a background get an `outline_pt` outline in their own colour."""
+
+    fill_keep: float
+    outline_pt: float
+    light_above: float
+    light_text: str
+
+    @classmethod
+    def from_sheet(cls, data: dict) -> "InkSaving":
+        saver = data["saver"]
+        return cls(float(saver["fill_keep"]), float(saver["outline_pt"]), float(saver["light_above"]),
+                   saver["light_text"].upper())
+
+    def area(self, value: str) -> str:
+        return "#" + "".join(f"{round(255 - (255 - v * 255) * self.fill_keep):02X}" for v in rgb_from_hex(value))
+
+    def line(self, value: str) -> str:
+        return self.light_text if luminance(value) > self.light_above else value
+
+
+def luminance(value: str) -> float:
+    """Relative luminance of an sRGB colour (0 black .. 1 white)."""
+    linear = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb_from_hex(value)]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
 # ---- palettes ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -128,12 +161,14 @@ class Palette:
     """Turns layout colours into ReportLab colours for one colour space.
 
     space: 'rgb' or 'cmyk'; ink_limit in percent; rich_black as CMYK percentages; press: the
-    characterisation a CMYK palette separates for (a name in generator.icc.PRESSES)."""
+    characterisation a CMYK palette separates for (a name in generator.icc.PRESSES); saving:
+    the ink-saving transform applied to every colour before it is converted, or None."""
 
     space: str = "rgb"
     ink_limit: float = 400.0
     rich_black: tuple[float, float, float, float] | None = None
     press: str | None = None
+    saving: InkSaving | None = None
 
     def __post_init__(self):
         if self.space == "cmyk" and self.press is None:
@@ -141,9 +176,19 @@ class Palette:
 
     def colour(self, value: str, area: bool = False) -> Color:
         """`area`: a filled shape (rich black applies), not text or a line."""
+        if self.saving is not None:
+            value = self.saving.area(value) if area else self.saving.line(value)
         if self.space == "rgb":
             return _hex(value)
         return CMYKColor(*self.cmyk(value, area))
+
+    def outline(self, fill: str | None, stroke: str | None, background: bool) -> tuple[Color, float] | None:
+        """(colour, width in points) of the outline an ink-saving palette draws around a filled
+        shape that has none of its own; None for a background, an outlined shape, or when the
+        palette saves no ink."""
+        if self.saving is None or not fill or stroke or background or not self.saving.outline_pt:
+            return None
+        return self.colour(fill), self.saving.outline_pt
 
     def cmyk(self, value: str, area: bool = False) -> tuple[float, float, float, float]:
         return _cmyk(value.upper(), area, self.ink_limit, self.rich_black, self.press)

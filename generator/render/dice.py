@@ -173,7 +173,7 @@ def _grown_tab(tab, depth: float, bleed: float):
 
 
 def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft: str = "",
-                scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     """Pages of packed nets; returns PDF bytes, pages and where each net went (for tests)."""
     doc = Document(paper_mm, title, "dice")
     placements = []
@@ -182,7 +182,7 @@ def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft:
         for placed in page:
             die = placed.die
             w, h = die.net.size_mm
-            name = doc.form(die.key, lambda c, d=die: draw_net(c, d, sheet), (-1, -1, w + 1, h + 1))
+            name = doc.form(die.key, lambda c, d=die: draw_net(c, d, sheet, palette), (-1, -1, w + 1, h + 1))
             doc.canvas.saveState()
             if placed.turned:
                 # a quarter turn anticlockwise: the net's height now runs along the paper's width

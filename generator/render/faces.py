@@ -18,7 +18,7 @@ from ..elements.text import FittedText, TextDoesNotFit, fit_text
 from .colour import RGB, Palette
 
 __all__ = ["FittedText", "PlacedFace", "TextDoesNotFit", "draw_face", "draw_glyph",
-           "draw_placed", "fit_text", "place_face", "text_extents"]
+           "draw_bleed", "draw_placed", "fit_text", "place_face", "text_extents"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,26 @@ def draw_placed(canvas, face: PlacedFace, bleed_mm: float = 0.0, palette: Palett
             canvas.rotate(turn)
             canvas.translate(-px * mm, -py * mm)
         kind.draw(canvas, placed, face.values, context)
+        if turn:
+            canvas.restoreState()
+
+
+def draw_bleed(canvas, face: PlacedFace, bleed_mm: float, palette: Palette = RGB) -> None:
+    """Only what of a face runs on past its trim (its backgrounds marked `bleed`), `bleed_mm`
+    past every edge they touch: the strip a home sheet prints around its outer cards. No text,
+    so nothing is printed or extracted twice."""
+    context = DrawContext(face.size_mm, bleed_mm, palette)
+    for placed in face.elements:
+        if not placed.spec.get("bleed"):
+            continue
+        turn = placed.spec.get("rotate", 0)
+        if turn:
+            px, py = placed.kind.pivot(placed.spec)
+            canvas.saveState()
+            canvas.translate(px * mm, py * mm)
+            canvas.rotate(turn)
+            canvas.translate(-px * mm, -py * mm)
+        placed.kind.draw(canvas, placed, face.values, context)
         if turn:
             canvas.restoreState()
 

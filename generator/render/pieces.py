@@ -42,7 +42,7 @@ def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float
     canvas.restoreState()
     canvas.saveState()
     for x, y, w, h in piece.glue:
-        canvas.setFillColor(palette.colour("#000000"), alpha=0.12)
+        canvas.setFillColor(palette.colour("#000000", area=True), alpha=0.12)
         canvas.setStrokeColor(palette.colour("#555555"))
         canvas.setLineWidth(0.4)
         canvas.rect(x * mm, y * mm, w * mm, h * mm, stroke=1, fill=1)
@@ -70,13 +70,14 @@ def page_plan(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict) -> 
 
 
 def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "pieces")
     packed, large = page_plan(pieces, paper_mm, packing, tiles)
-    placed = place_packed(doc, packed, draw_piece, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label)
+    draw = lambda c, p: draw_piece(c, p, palette)   # noqa: E731
+    placed = place_packed(doc, packed, draw, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label)
     for piece in large:
         for _ in range(piece.copies):
             placed += [{**tile, "piece": piece.key} for tile in
-                       tile_pages(doc, piece, paper_mm, tiles, labels, draw_piece, draft=draft, scale_label=scale_label)]
+                       tile_pages(doc, piece, paper_mm, tiles, labels, draw, draft=draft, scale_label=scale_label)]
     data, pages = doc.finish()
     return data, pages, placed

@@ -168,9 +168,16 @@ def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: fl
     for y in (base, base + h, base + 2 * h):
         canvas.line(0, y * mm, w * mm, y * mm)
     canvas.setDash()
+    # The word goes on the base tabs, which fold under the pawn: never on a figure, where it
+    # would show on the finished pawn. Each reads from its own tab's side.
     canvas.setFillColor(palette.colour("#444444"))
     canvas.setFont("Sans", 5)
-    canvas.drawCentredString(w / 2 * mm, (base + h + 0.8) * mm, token.fold_label)
+    canvas.drawCentredString(w / 2 * mm, (base / 2 - 0.6) * mm, token.fold_label)
+    canvas.saveState()
+    canvas.translate(w * mm, total_h * mm)
+    canvas.rotate(180)
+    canvas.drawCentredString(w / 2 * mm, (base / 2 - 0.6) * mm, token.fold_label)
+    canvas.restoreState()
     # Cut outline last, so it sits on top.
     canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.5)
@@ -187,8 +194,8 @@ def _standee_side(canvas, w, h, colour, token: TokenFace, palette: Palette = RGB
     fitted = token.write_fit
     canvas.setFont(fitted.font, fitted.size)
     y = 5
-    for line in reversed(fitted.lines):
-        canvas.drawCentredString(w / 2 * mm, y * mm, line)
+    for text in reversed(fitted.lines):
+        canvas.drawCentredString(w / 2 * mm, y * mm, text)
         y += fitted.size * 0.42
     canvas.setFillColor(palette.colour("#FFFFFF"))
     fitted = token.name_fit
@@ -217,10 +224,11 @@ def pack(tokens: list[TokenFace], paper_mm, margin: float, gap: float) -> list[l
 
 
 def render_tokens(tokens: list[TokenFace], paper_mm, settings: dict, title: str, *,
-                  draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "tokens")
     pages = pack(tokens, paper_mm, settings["margin_mm"], settings["gap_mm"])
-    placed = place_packed(doc, pages, draw_token, "token", settings["margin_mm"], draft=draft, scale_label=scale_label)
+    draw = lambda c, t: draw_token(c, t, palette)   # noqa: E731
+    placed = place_packed(doc, pages, draw, "token", settings["margin_mm"], draft=draft, scale_label=scale_label)
     data, count = doc.finish()
     return data, count, placed
 
