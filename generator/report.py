@@ -31,13 +31,12 @@ from pathlib import Path
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from .errors import DataError
+from .errors import DataError, Problem
 from .i18n import tool_text
 from .layout import Localised
 from .output import Artifact
 from .project import Game, Project
 from .simulate import Run, Tally, simulate
-from .errors import Problem
 from .texts import Texts
 from .yamlfile import load_yaml, locate
 
