@@ -476,9 +476,12 @@ def _numbers(fig, runs: list[Run], policy: str, figures: Figures, words: Words) 
                                                                    "markeredgecolor": INK, "markersize": 3},
                        flierprops={"markersize": 2, "markeredgecolor": MUTED})
         ax.set_title(figures(key), loc="left")
-        ax.set_xlabel(words("players"))
+        if index + columns >= len(keys):            # the lowest plot of its column
+            ax.set_xlabel(words("players"))
         ax.set_xticks(players)
-    fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45, wspace=0.2)
+    # More rows, lower plots: the gap grows with them so that no figure's name runs into the
+    # numbers of the plot above it.
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45 * max(1.0, rows / 3), wspace=0.2)
 
 
 def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) -> None:
