@@ -12,7 +12,11 @@ same data gives byte-identical files.
 
 What is plotted is generic: `Tally` keeps each game's `stats()`; numbers become box plots,
 texts (how a game ended) stacked shares, and mappings of numbers (cards, roles) tables of
-uses per game.
+uses per game. What each figure is called is the game's data: its game.yaml names every
+figure its engine reports under `figures:` (and every value that is a word under the
+figure's `values:`; a mapping's component ids go by the components' names), in its source
+locale and, through its catalogs, in every other. A figure without a name is a problem that
+names game.yaml and the key, never a raw key in print.
 """
 from __future__ import annotations
 
@@ -20,19 +24,21 @@ import dataclasses
 import hashlib
 import io
 import json
+import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from .errors import DataError
+from .errors import DataError, Problem
 from .i18n import tool_text
 from .layout import Localised
 from .output import Artifact
 from .project import Game, Project
 from .simulate import Run, Tally, simulate
 from .texts import Texts
-from .yamlfile import load_yaml
+from .yamlfile import load_yaml, locate
 
 # Games per player count: the engine's first policy (random play) gets the most, each other
 # policy fewer; with every player count of both editions this stays at a few seconds per build.
@@ -96,6 +102,89 @@ def report_words(project: Project, locale: str) -> Words:
     return Words(locale, text)
 
 
+# Where a game's data names its engine's figures: game.yaml's `figures:`.
+FIGURES = "figures"
+
+
+class Figures:
+    """What the figures a game's engine reports are called in one locale, and their values
+    that are words (how a game ended, the items of a mapping): the game's `figures:` through
+    its catalogs. A value the data does not name there is a component's id, named as the
+    component is."""
+
+    def __init__(self, loc: Localised, components: dict[str, str]):
+        self.components = components
+        self.names: dict[str, str] = {}
+        self.values: dict[tuple[str, str], str] = {}
+        for key, entry in (loc.game.meta.get(FIGURES) or {}).items():
+            self.names[key] = loc.texts.get(f"{FIGURES}.{key}.name", entry["name"])
+            for value, named in (entry.get("values") or {}).items():
+                self.values[key, value] = loc.texts.get(f"{FIGURES}.{key}.values.{value}.name", named["name"])
+
+    def __call__(self, key: str) -> str:
+        return self.names[key]
+
+    def value(self, key: str, value: str) -> str:
+        named = self.values.get((key, value))
+        return named if named is not None else self.components[value]
+
+    def key_digest(self) -> tuple:
+        return tuple(sorted(self.names.items())), tuple(sorted(self.values.items()))
+
+
+def stats_figures(stats) -> dict[str, list[str]]:
+    """Each figure that games' `stats()` report, with its values that are words: a text's
+    values, a mapping's items (a number has none)."""
+    found: dict[str, dict[str, None]] = {}
+    for figures in stats:
+        for key, value in figures.items():
+            values = found.setdefault(key, {})
+            if isinstance(value, str):
+                values[value] = None
+            elif isinstance(value, Mapping):
+                values.update(dict.fromkeys(map(str, value)))
+    return {key: list(values) for key, values in found.items()}
+
+
+def tally_figures(tallies) -> dict[str, list[str]]:
+    """As stats_figures, for the tallies of runs."""
+    found: dict[str, dict[str, None]] = {}
+    for tally in tallies:
+        for key in tally.numbers:
+            found.setdefault(key, {})
+        for key, values in tally.texts.items():
+            found.setdefault(key, {}).update(dict.fromkeys(values))
+        for key, table in tally.counts.items():
+            found.setdefault(key, {}).update(dict.fromkeys(table))
+    return {key: list(values) for key, values in found.items()}
+
+
+def unnamed_figures(game: Game, reported: dict[str, list[str]]) -> list[Problem]:
+    """A problem, at game.yaml's `figures:`, for each figure in `reported` (key -> its values
+    that are words) that the data does not name, and each such value that is neither named
+    under the figure's `values:` nor a component's id: the report would print it raw."""
+    named = game.meta.get(FIGURES) or {}
+    ids = {component.id for component in game.components}
+    problems = []
+
+    def add(path: tuple, message: str) -> None:
+        file, line = locate(game.meta, path)
+        problems.append(Problem(file or game.file_name("game"), line, ".".join(path), message))
+
+    for key, values in reported.items():
+        if key not in named:
+            add((FIGURES, key), f"the rules engine reports the figure '{key}', which has no name here: "
+                                f"add {FIGURES}.{key}.name (in the source locale) for the designer's report")
+            continue
+        known = named[key].get("values") or {}
+        for value in values:
+            if value not in known and value not in ids:
+                add((FIGURES, key, "values", value),
+                    f"the rules engine reports '{value}' for the figure '{key}', which is no component "
+                    f"and has no name here: add {FIGURES}.{key}.values.{value}.name")
+    return problems
+
+
 def make_report(project: Project, game: Game, edition: str, cache=None, locale: str | None = None) -> Artifact | None:
     """The report for one edition in `locale` (by default the game's source locale), or None
     when the game's rules have no engine. With a build's `cache`, the simulation's results are
@@ -107,13 +196,17 @@ def make_report(project: Project, game: Game, edition: str, cache=None, locale: 
     loc = Localised(game, edition, Texts.load(game, locale))
     words = report_words(project, locale)
     names = localised_names(loc)
+    figures = Figures(loc, names)
     title = f"{loc.title} — {loc.edition_name()}"
     # Repeated builds in one process (the tests build many times) reuse a report made from the
     # same content: changed components, names, words or run settings make a new one.
-    key = _content_key(engine, game, edition, title, names, words)
+    key = _content_key(engine, game, edition, title, names, words, figures)
     if key not in _REPORTS:
         runs = _cached_runs(engine, game, edition, cache)
-        data, pages = _render(title, runs, names, words)
+        problems = unnamed_figures(game, tally_figures(run.tally for policy in runs.values() for run in policy))
+        if problems:
+            raise DataError(problems)
+        data, pages = _render(title, runs, figures, words)
         _keep(_REPORTS, key, (data, pages, sum(run.tally.games for policy in runs.values() for run in policy)))
     data, pages, games = _REPORTS[key]
     return Artifact(report_path(game, edition, locale), data, game.slug, "report", edition, locale, "", pages,
@@ -133,7 +226,8 @@ def _keep(kept: dict, key: str, value) -> None:
     kept[key] = value
 
 
-def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, str], words: Words) -> str:
+def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, str], words: Words,
+                 figures: Figures) -> str:
     """A digest of everything a report is made from: what the simulation reads (the engine's
     box when it has one, else all the game's data), how it runs, and the words it prints."""
     if engine.box is not None:
@@ -143,7 +237,8 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
     spec = game.rules.SPEC
     content = (game.slug, edition, simulated, spec.tables, tuple(engine.policies),
                tuple(sorted(engine.options.items())), _games(engine), REPORT_SEED,
-               title, tuple(sorted(names.items())), words.locale, tuple(sorted(words.text.items())))
+               title, tuple(sorted(names.items())), words.locale, tuple(sorted(words.text.items())),
+               figures.key_digest())
     return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
 
 
@@ -238,7 +333,7 @@ def _style() -> dict:
     }
 
 
-def _render(title: str, runs: dict[str, list[Run]], names: dict[str, str], words: Words) -> tuple[bytes, int]:
+def _render(title: str, runs: dict[str, list[Run]], figures: Figures, words: Words) -> tuple[bytes, int]:
     import matplotlib
     matplotlib.use("Agg")
     from matplotlib.backends.backend_pdf import PdfPages
@@ -246,11 +341,11 @@ def _render(title: str, runs: dict[str, list[Run]], names: dict[str, str], words
     main_policy = next(iter(runs))
     main = runs[main_policy]
     pages = [
-        lambda fig: _cover(fig, title, runs, words),
-        lambda fig: _numbers(fig, main, main_policy, words),
-        lambda fig: _endings(fig, runs, words),
+        lambda fig: _cover(fig, title, runs, figures, words),
+        lambda fig: _numbers(fig, main, main_policy, figures, words),
+        lambda fig: _endings(fig, runs, figures, words),
         lambda fig: _seat_rates(fig, runs, words),
-        lambda fig: _usage(fig, main, main_policy, names, words),
+        lambda fig: _usage(fig, main, main_policy, figures, words),
     ]
     buffer = io.BytesIO()
     metadata = {"Title": words("document", title=title), "Author": "pnp", "Creator": "pnp",
@@ -307,7 +402,7 @@ def _numbers_as_written(words: Words, *axes) -> None:
         axis.set_major_formatter(formatter)
 
 
-def _cover(fig, title: str, runs: dict[str, list[Run]], words: Words) -> None:
+def _cover(fig, title: str, runs: dict[str, list[Run]], figures: Figures, words: Words) -> None:
     fig.text(0.06, 0.93, title, fontsize=20, fontweight="bold", color=INK)
     fig.text(0.06, 0.89, words("subtitle"), fontsize=12, color=MUTED)
     notes = [words("seed_note", seed=REPORT_SEED)]
@@ -321,14 +416,14 @@ def _cover(fig, title: str, runs: dict[str, list[Run]], words: Words) -> None:
     height = 0.74 / len(runs)
     for index, (policy, policy_runs) in enumerate(runs.items()):
         ax = fig.add_axes([0.06, 0.78 - (index + 1) * height, 0.88, height - 0.04])
-        _summary_table(ax, policy, policy_runs, words)
+        _summary_table(ax, policy, policy_runs, figures, words)
 
 
-def _summary_table(ax, policy: str, runs: list[Run], words: Words) -> None:
+def _summary_table(ax, policy: str, runs: list[Run], figures: Figures, words: Words) -> None:
     endings = [(key, value) for key in runs[0].tally.texts
                for value in sorted({v for run in runs for v in run.tally.texts[key]})]
     columns = [words("players"), words("seats"), words("turns_mean"), words("turns_median")]
-    columns += [f"{key}: {value}" for key, value in endings] + [words("best_seat"), words("worst_seat")]
+    columns += [f"{figures(key)}: {figures.value(key, value)}" for key, value in endings] + [words("best_seat"), words("worst_seat")]
     rows = []
     for run in runs:
         summary = run.tally.summary()
@@ -343,6 +438,10 @@ def _summary_table(ax, policy: str, runs: list[Run], words: Words) -> None:
     ax.axis("off")
     ax.set_title(words("policy_games", policy=words.policy(policy), games=words.number(runs[0].tally.games)),
                  loc="left")
+    # Headings wrapped at spaces to their column's width (about 4.8 pt a character at 8 pt):
+    # a figure's name and value in a locale may be longer than the column.
+    chars = max(8, int(0.88 * PAGE[0] * 72 / len(columns) / 4.8))
+    columns = [textwrap.fill(column, chars, break_long_words=False) for column in columns]
     table = ax.table(cellText=rows, colLabels=columns, loc="upper left", cellLoc="center",
                      bbox=[0, 0, 1, 1])
     table.auto_set_font_size(False)
@@ -354,7 +453,7 @@ def _summary_table(ax, policy: str, runs: list[Run], words: Words) -> None:
             cell.set_facecolor("#F2F2F2")
 
 
-def _numbers(fig, runs: list[Run], policy: str, words: Words) -> None:
+def _numbers(fig, runs: list[Run], policy: str, figures: Figures, words: Words) -> None:
     keys = list(runs[0].tally.numbers)
     columns = min(2, len(keys)) or 1
     rows = -(-len(keys) // columns) or 1
@@ -376,14 +475,16 @@ def _numbers(fig, runs: list[Run], policy: str, words: Words) -> None:
                        medianprops={"color": ACCENT}, meanprops={"marker": "D", "markerfacecolor": INK,
                                                                    "markeredgecolor": INK, "markersize": 3},
                        flierprops={"markersize": 2, "markeredgecolor": MUTED})
-            ax.set_ylabel(key)
-        ax.set_title(key.replace("_", " "), loc="left")
-        ax.set_xlabel(words("players"))
+        ax.set_title(figures(key), loc="left")
+        if index + columns >= len(keys):            # the lowest plot of its column
+            ax.set_xlabel(words("players"))
         ax.set_xticks(players)
-    fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45, wspace=0.2)
+    # More rows, lower plots: the gap grows with them so that no figure's name runs into the
+    # numbers of the plot above it.
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45 * max(1.0, rows / 3), wspace=0.2)
 
 
-def _endings(fig, runs: dict[str, list[Run]], words: Words) -> None:
+def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) -> None:
     fig.suptitle(words("endings_title"), x=0.06, ha="left", fontsize=14, fontweight="bold")
     policies = list(runs)
     for index, policy in enumerate(policies):
@@ -396,7 +497,7 @@ def _endings(fig, runs: dict[str, list[Run]], words: Words) -> None:
             bottom = [0.0] * len(players)
             for colour, value in zip(PALETTE, values):
                 shares = [run.tally.texts[key].count(value) / run.tally.games for run in policy_runs]
-                ax.bar(players, shares, bottom=bottom, color=colour, label=f"{key}: {value}")
+                ax.bar(players, shares, bottom=bottom, color=colour, label=f"{figures(key)}: {figures.value(key, value)}")
                 for x, b, s in zip(players, bottom, shares):
                     if s >= 0.06:
                         ax.text(x, b + s / 2, words.percent(s), ha="center", va="center", fontsize=7, color="white")
@@ -407,7 +508,10 @@ def _endings(fig, runs: dict[str, list[Run]], words: Words) -> None:
         ax.set_ylabel(words("share_of_games"))
         ax.set_xticks(players)
         ax.set_ylim(0, 1)
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, frameon=False)
+        # As many columns of labels as fit under the plot (about 55 characters a row).
+        labels = ax.get_legend_handles_labels()[1]
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False,
+                  ncol=max(1, min(3, 55 // max([len(label) for label in labels] + [1]))))
     fig.subplots_adjust(left=0.07, right=0.97, top=0.86, bottom=0.2, wspace=0.25)
 
 
@@ -440,7 +544,7 @@ def _seat_rates(fig, runs: dict[str, list[Run]], words: Words) -> None:
     fig.subplots_adjust(left=0.1, right=0.97, top=0.88, bottom=0.1, wspace=0.25)
 
 
-def _usage(fig, runs: list[Run], policy: str, names: dict[str, str], words: Words) -> None:
+def _usage(fig, runs: list[Run], policy: str, figures: Figures, words: Words) -> None:
     keys = [key for key, table in runs[0].tally.counts.items() if table]
     fig.suptitle(words("usage_title", policy=words.policy(policy)), x=0.06, ha="left",
                  fontsize=14, fontweight="bold")
@@ -462,9 +566,9 @@ def _usage(fig, runs: list[Run], policy: str, names: dict[str, str], words: Word
                 ax.text(c, r, words.number(value, 1) if value < 10 else words.number(value, 0), ha="center",
                         va="center", fontsize=7, color="white" if value > 0.6 * top else INK)
         ax.set_xticks(range(len(players)), [words.number(p) for p in players])
-        ax.set_yticks(range(len(items)), [names.get(item, item) for item in items])
+        ax.set_yticks(range(len(items)), [figures.value(key, item) for item in items])
         ax.set_xlabel(words("players"))
-        ax.set_title(key, loc="left")
+        ax.set_title(figures(key), loc="left")
         for side in ("left", "bottom"):
             ax.spines[side].set_visible(False)
     fig.subplots_adjust(left=0.14, right=0.97, top=0.88, bottom=0.1, wspace=0.45)

@@ -359,7 +359,7 @@ def check_play(game: Game) -> list[Problem]:
     from .rules.engine import InvariantBroken, SetupError
     from .simulate import play_game
     spec = game.rules.SPEC
-    problems = []
+    problems, stats = [], []
 
     def add(where, message: str) -> None:
         name, keypath = where or ("game", ())
@@ -377,14 +377,18 @@ def check_play(game: Game) -> list[Problem]:
         for players in spec.tables:
             for seed in PLAY_CHECK_SEEDS:
                 try:
-                    play_game(engine, components, players=players, edition=edition, seed=seed, options=engine.options)
+                    played = play_game(engine, components, players=players, edition=edition, seed=seed,
+                                       options=engine.options)
                 except SetupError as exc:
                     add(exc.where, str(exc))
                     break
                 except InvariantBroken as exc:
                     add(None, f"a seeded game broke a rule: {exc}")
                     break
-    return problems
+                stats.append(played.stats())
+    # what those games report must have names for the designer's report (game.yaml `figures:`)
+    from .report import stats_figures, unnamed_figures
+    return problems + unnamed_figures(game, stats_figures(stats))
 
 
 def validate_game(game: Game) -> list[Problem]:

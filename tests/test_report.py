@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from conftest import pnp, replace_in
 from generator import report
+from generator.errors import DataError
 from generator.project import Project
 from generator.report import make_report
 from generator.rules import load_rules
@@ -162,3 +163,86 @@ def test_each_locale_has_its_words_and_numbers_from_one_simulation(quick_reports
     assert not re.search(r"\d\.\d", report_text(made["cs"].data))    # 4,1 tahu
     assert "Hraj, dokud můžeš" in report_text(made["cs"].data)
     assert "Play as long as you can" in report_text(made["en"].data)
+
+
+def game_figure_names(slug: str, locale: str) -> dict[str, str]:
+    """What the game's data calls its figures in `locale`, by catalog key ("figures.turns.name"):
+    game.yaml in the source locale, else the game's catalog."""
+    meta = yaml.safe_load((ROOT / "components" / slug / "game.yaml").read_text(encoding="utf-8"))
+    source = {}
+    for key, entry in meta["figures"].items():
+        source[f"figures.{key}.name"] = entry["name"]
+        for value, named in (entry.get("values") or {}).items():
+            source[f"figures.{key}.values.{value}.name"] = named["name"]
+    if locale == meta["source_locale"]:
+        return source
+    with (ROOT / "components" / slug / "locales" / f"{locale}.po").open("rb") as stream:
+        catalog = {m.context: m for m in read_po(stream, locale=locale) if m.context in source}
+    assert set(catalog) == set(source), locale
+    assert all(m.string and not m.fuzzy and m.id == source[key] for key, m in catalog.items()), locale
+    return {key: m.string for key, m in catalog.items()}
+
+
+def pdfium_text(data: bytes) -> str:
+    """The report's text as PDFium reads it, every run of spaces and line breaks one space
+    (a long table heading wraps)."""
+    import pypdfium2
+    document = pypdfium2.PdfDocument(data)
+    text = " ".join(page.get_textpage().get_text_range() for page in document)
+    return " ".join(text.split())
+
+
+def test_every_locale_names_the_engine_figures_from_the_game_catalog(quick_reports):
+    project = Project(ROOT)
+    game, problems = project.load_game(SLUG)
+    assert not problems
+    game.rules = load_rules(game.meta["rules"])
+    report._REPORTS.clear()
+    raw = {"ended_by", "rock_paper_scissors", "ended_by: clock", "ended_by: table"}
+    seen = {}
+    for locale in game.meta["locales"]:
+        names = game_figure_names(SLUG, locale)
+        text = pdfium_text(make_report(project, game, "full", locale=locale).data)
+        for key, name in names.items():
+            assert name in text, (locale, key, name)
+        # The endings as the report heads its columns and legends: the figure's name and the value's.
+        for value in ("clock", "table"):
+            heading = f"{names['figures.ended_by.name']}: {names[f'figures.ended_by.values.{value}.name']}"
+            assert heading in text, (locale, heading)
+        for key in raw:
+            assert key not in text, (locale, key)
+        seen[locale] = names["figures.reshuffles.name"]
+    # Each locale's own words, not one language for all.
+    assert len(set(seen.values())) == len(seen)
+
+
+def test_a_figure_without_a_name_is_a_problem_naming_game_yaml_and_the_key(project, quick_reports):
+    game_yaml = project / "components" / "the-game" / "game.yaml"
+    replace_in(game_yaml, "  cards_left: {name: Zbylé karty}\n", "")
+    replace_in(game_yaml, "      lost: {name: prohra}\n", "")
+    expected = {"figures.cards_left", "figures.result.values.lost"}
+    # pnp validate: the games it plays report both
+    result = pnp("validate", "the-game", project=project)
+    assert result.exit_code != 0
+    found = [line for line in result.output.splitlines() if "figures." in line]
+    assert {key for key in expected if any(key in line for line in found)} == expected, result.output
+    assert all("components/the-game/game.yaml" in line for line in found), found
+    # the build's report: never a raw key in print
+    report._REPORTS.clear()
+    with pytest.raises(DataError) as raised:
+        _report(project)
+    problems = {problem.key: problem for problem in raised.value.problems}
+    assert set(problems) == expected
+    assert all(problem.file.endswith("components/the-game/game.yaml") and problem.line > 0
+               for problem in problems.values())
+    assert "'cards_left'" in problems["figures.cards_left"].message
+    assert "'lost'" in problems["figures.result.values.lost"].message
+
+
+def test_an_unknown_key_under_figures_is_a_schema_problem(project):
+    replace_in(project / "components" / "the-game" / "game.yaml", "  turns: {name: Tahy}\n",
+               "  turns: {name: Tahy, label: Tahy}\n")
+    result = pnp("validate", "the-game", project=project)
+    assert result.exit_code != 0
+    assert any("game.yaml" in line and "figures.turns" in line and "label" in line
+               for line in result.output.splitlines()), result.output
