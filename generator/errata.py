@@ -129,9 +129,9 @@ def card_sheet_files(kit: Kit, errata: Errata) -> list[Artifact]:
     title = f"{kit.loc.title} — {localised_sheet(kit, 'errata')['text']['title']}"
     data, pages, _ = render_card_sheets(groups, title, draft=kit.draft, scale_label=kit.scale_label,
                                         duplex=kit.duplex, back_offset=kit.back_offset,
-                                        fold_label=kit.loc.label("fold"))
-    kind = "errata-cards" if kit.duplex == "long" else f"errata-cards-{kit.duplex}"
-    details = {**kit.duplex_details, "cards": [card.face.key.removeprefix("card-") for card in errata.cards]}
+                                        fold_label=kit.loc.label("fold"), palette=kit.palette)
+    kind = kit.ink_name("errata-cards") + ("" if kit.duplex == "long" else f"-{kit.duplex}")
+    details = {**kit.duplex_details, "ink": kit.ink, "cards": [card.face.key.removeprefix("card-") for card in errata.cards]}
     return [Artifact(_name(kit, kind, kit.paper), data, kit.game.slug, "errata-cards", kit.loc.edition,
                      kit.loc.locale, kit.paper, pages, details, source=(kit.game.display, 0, ""))]
 
@@ -249,7 +249,7 @@ def _old_game(other: Project, slug: str) -> Game | None:
 
 def _kit(project, game, edition, locale, paper, request, papers) -> Kit:
     return Kit(project, game, Localised(game, edition, Texts.load(game, locale)), paper, request.duplex,
-               request.back_offset, papers)
+               request.back_offset, papers, request.ink)
 
 
 def _work(make, *args):

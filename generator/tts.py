@@ -453,8 +453,8 @@ def check_request(request) -> None:
         raise UsageError("--changed-since builds an errata kit to print, not --target tts")
     if request.kinds:
         raise UsageError("--kind selects the files of a printed kit, not of --target tts")
-    if request.duplex != "long" or any(request.back_offset) or request.paper != "all":
-        raise UsageError("--paper, --duplex and --back-offset are for printed kits, not --target tts")
+    if request.duplex != "long" or any(request.back_offset) or request.paper != "all" or request.ink != "normal":
+        raise UsageError("--paper, --duplex, --back-offset and --ink are for printed kits, not --target tts")
 
 
 def build_tts(project, request, progress=None, cache=None):

@@ -279,6 +279,21 @@ def test_errata_from_a_folder_prints_the_same_cards_and_rebuilds_byte_for_byte(v
         assert (tmp_path / relative).read_bytes() == path.read_bytes(), relative
 
 
+def test_an_ink_saving_errata_kit_prints_its_cards_in_the_saver_colours(versions, errata, tmp_path):
+    """A family that printed the ink-saving kit gets its errata the same way: the same cards,
+    in a file named apart, drawn on a fraction of the ink."""
+    from conftest import check_manifest
+    project, before, _old = versions
+    _build_errata(project, before, tmp_path, "--locale", "uk", "--ink", "saver")
+    saver = f"{GAME}/standard/uk/errata/{GAME}-standard-uk-errata-cards-saver-a4.pdf"
+    normal = saver.replace("-saver-", "-")
+    entries = {e["path"]: e for e in check_manifest(tmp_path)}
+    assert normal not in entries
+    assert entries[saver]["cards"] == EXPECTED["uk"] and entries[saver]["ink"] == "saver"
+    normal_ink = {e["path"]: e for e in check_manifest(errata / "git")}[normal]["ink_coverage_percent"]
+    assert entries[saver]["ink_coverage_percent"] < normal_ink / 3
+
+
 def test_no_change_builds_no_errata(versions, tmp_path):
     project, _before, _old = versions
     result = _build_errata(project, "HEAD", tmp_path, "--locale", "uk")
