@@ -32,9 +32,10 @@ DECLARATION = re.compile(r"([a-zA-Z-]+)(\s*:\s*)([^;{}]+)")
 # What the browser's own stylesheet would paint in RGB: a link's blue.
 PRESS_CSS = "\na, a:link, a:visited { color: inherit; text-decoration-color: currentColor; }\n"
 JPEG_QUALITY = 95
-# Pictures for a shop's booklet are drawn at this resolution: the cover shows a 63 mm card 48 mm
-# wide (booklet.css), which leaves it above the 300 ppi presses ask for; at home 200 dpi does.
-PRESS_PICTURE_DPI = 400
+# Pictures for a shop's booklet are drawn at this resolution: a picture the booklet prints at
+# real size stays above the 300 ppi presses ask for, and the cover's card (a 63 mm card shown
+# 48 mm wide, booklet.css) well above it; each step up costs the square in pixels to separate.
+PRESS_PICTURE_DPI = 320
 # JPEG moves each channel by a few levels, so pictures are held this far (percent of total ink)
 # under the profile's limit; preflight measures the decoded pixels against the limit itself.
 JPEG_INK_MARGIN = 8
