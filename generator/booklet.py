@@ -122,6 +122,8 @@ class BookletContent:
     draft: str = ""
     cover_card: str = ""     # data: URI of a card shown on the cover
     cover_card_alt: str = ""     # that card's alternative text
+    # The words beside the 50 mm bar on the first page (the game's labels.scale_check)
+    scale_label: str = ""
 
 
 @dataclass
@@ -250,7 +252,8 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         edition=loc.edition_name(),
         facts=[loc.text(f"booklet.cover.facts.{i}", fact) for i, fact in enumerate(cover.get("facts", []))],
         ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""),
-        cover_card_alt=card_alt(faces[0]) if faces else "")
+        cover_card_alt=card_alt(faces[0]) if faces else "",
+        scale_label=loc.label("scale_check") if "scale_check" in game.meta.get("labels", {}) else "")
 
 
 def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi: int = CARD_DPI) -> Block | None:
@@ -438,6 +441,37 @@ def home_print(project: Project, loc: Localised) -> HomePrint:
                 home.details[f"print_{kind.name}"] = [(name, [part[index][1] for part in parts])
                                                       for index, (name, _) in enumerate(parts[0])]
     return home
+
+
+# ---- the tool's own words ------------------------------------------------------------------
+
+# templates/sheets/booklet.yaml: the notes page's heading, the note on a shrunk home-print sheet.
+BOOKLET_WORDS = "sheets/booklet.yaml"
+SCALE_BAR_MM = 50
+
+
+def booklet_words(project: Project, locale: str) -> dict[str, str]:
+    """The tool's booklet words in `locale`, from the tool's catalogs (English while untranslated)."""
+    from .i18n import tool_text
+    from .yamlfile import load_yaml
+    path = project.template(BOOKLET_WORDS)
+    data, problems = load_yaml(path, project.display(path), [project.root, TOOL_TEMPLATES])
+    if problems:
+        raise DataError(problems)
+    return {word: tool_text(project, locale, f"sheets.booklet.text.{word}", str(text))
+            for word, text in data["text"].items()}
+
+
+def scale_note(project: Project, locale: str):
+    """What a home-print sheet says when the pages are shrunk to `scale` to fit the paper: the
+    scale, and the length the first page's 50 mm bar then has, as the locale writes numbers."""
+    from babel.numbers import format_decimal
+    sentence = booklet_words(project, locale)["scaled"]
+
+    def note(scale: float) -> str:
+        return sentence.format(percent=format_decimal(round(scale * 100), locale=locale),
+                               length=format_decimal(round(SCALE_BAR_MM * scale, 1), locale=locale))
+    return note
 
 
 # ---- render -------------------------------------------------------------------------------
