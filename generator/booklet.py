@@ -53,6 +53,12 @@ PRINT_NOTES = ("print_scale", "fold_booklet", "booklet_flip")
 CARD_DPI = 200
 # Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
 PAD_PAGES = 3
+# Spacing a booklet is laid out in again, in this order, when as designed it would end on a
+# nearly empty page or need more than one page of notes to fill its last sheet (the classes of
+# booklet.css: tighter spacing and leading a step at a time, then looser).
+FITS = ("tight-1", "tight-2", "tight-3", "loose-1", "loose-2", "loose-3", "loose-4")
+# The last page of rules is at least this full (of its text area), else it is laid out again.
+LAST_PAGE_FULL = 0.27
 # Times a booklet is laid out again to keep hyphenated words off page breaks.
 MAX_REFLOWS = 4
 # Saddle stitching folds sheets of four pages: the booklet's page count is a multiple of this.
@@ -67,7 +73,7 @@ DATA_URI = re.compile(r"(data:[\w/+.-]*(?:;[\w=-]+)*,)[^\s\"']{24,}")
 # The booklet's template, under templates/, and all it is given: the values the build passes
 # in, and of Jinja2's globals only the (sandbox's bounded) range the shipped template uses.
 BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
-TEMPLATE_VALUES = ("booklet", "fonts", "stylesheet", "pad_pages")
+TEMPLATE_VALUES = ("booklet", "fonts", "stylesheet", "pad_pages", "fit", "notes")
 TEMPLATE_GLOBALS = {"range": safe_range}
 # A standee is a pawn; other tokens are counted with the `tokens` phrase (then `copies`).
 # The fonts the booklet uses, as @font-face rules: (family, weight, style, file).
@@ -516,6 +522,7 @@ class RenderedBooklet:
     data: bytes
     pages: int               # after padding: a multiple of 4
     content_pages: int
+    fit: str = ""            # the spacing it was laid out in: '' as designed, or one of FITS
 
 
 class TemplateLoader(jinja2.BaseLoader):
@@ -724,13 +731,54 @@ def font_faces() -> list[dict]:
             for family, weight, style, file in FONT_FACES]
 
 
-def booklet_html(project: Project, content: BookletContent) -> tuple[str, str]:
-    """The booklet's HTML from the templates, and the base URL its links are read against."""
+def booklet_html(project: Project, content: BookletContent, *, fit: str = "", notes: str | None = None) -> tuple[str, str]:
+    """The booklet's HTML from the templates, and the base URL its links are read against;
+    `fit` is one of FITS (or '' for the spacing as designed), `notes` the notes pages' heading."""
     stylesheet = project.template("booklet/booklet.css")
+    if notes is None:
+        notes = booklet_words(project, content.lang)["notes"]
     # Plain words for `ui`: the template gets the values, not the layout's bookkeeping.
     html = render_html(project, {"booklet": replace(content, ui=dict(content.ui)), "fonts": font_faces(),
-                                 "stylesheet": stylesheet.resolve().as_uri(), "pad_pages": PAD_PAGES})
+                                 "stylesheet": stylesheet.resolve().as_uri(), "pad_pages": PAD_PAGES,
+                                 "fit": fit, "notes": notes})
     return html, stylesheet.parent.resolve().as_uri()
+
+
+def page_fill(page) -> float:
+    """How far down its text area a laid-out page is filled (0 empty, 1 full): the lowest
+    line or picture of the page's content, not its margins (the page number)."""
+    from weasyprint.formatting_structure import boxes
+    box = page._page_box
+    top, height = box.content_box_y(), box.height
+    lowest = top
+    for child in box.children:
+        if isinstance(child, boxes.MarginBox):
+            continue
+        for inner in child.descendants():
+            if isinstance(inner, (boxes.LineBox, boxes.ReplacedBox)) or (
+                    isinstance(inner, boxes.BlockBox) and not inner.children and inner.height):
+                lowest = max(lowest, inner.position_y + inner.margin_height())
+    return min(1.0, (lowest - top) / height) if height else 1.0
+
+
+def fits(document, content_pages: int) -> bool:
+    """A layout fills whole sheets: its rules end on the last page of a sheet, or one page
+    before it (the notes page), and that last page of rules is not nearly empty."""
+    return -content_pages % PAGE_MULTIPLE <= 1 and page_fill(document.pages[content_pages - 1]) >= LAST_PAGE_FULL
+
+
+def fitted(laid_out):
+    """The layout that fills whole sheets: as designed if it does, else the first of FITS that
+    does, else as designed. `laid_out(fit)` gives (document, content pages) in that spacing;
+    returns (document, content pages, fit)."""
+    document, content_pages = laid_out("")
+    if fits(document, content_pages):
+        return document, content_pages, ""
+    for fit in FITS:
+        candidate, pages = laid_out(fit)
+        if fits(candidate, pages):
+            return candidate, pages, fit
+    return document, content_pages, ""
 
 
 def describe_links(document, pdf) -> None:
@@ -745,15 +793,18 @@ def describe_links(document, pdf) -> None:
 
 
 def render(project: Project, content: BookletContent) -> RenderedBooklet:
-    """HTML from the templates, PDF from WeasyPrint, blank pages added to a multiple of 4."""
-    html, base_url = booklet_html(project, content)
+    """HTML from the templates, PDF from WeasyPrint, filled to a multiple of 4 pages: laid out
+    again a step tighter or looser when that ends the rules on a whole sheet (or one page short
+    of it, for the notes page), and padded with the template's notes pages."""
     subset.install()          # the same bytes as WeasyPrint's own subsetting, sooner
     # The project's templates/ is in the project: a link there to elsewhere gives no access.
     fetcher = ProjectFetcher([project.root, fonts.FONT_DIR, TOOL_TEMPLATES])
     warnings = _Warnings()
     logger = logging.getLogger("weasyprint")
-    logger.addHandler(warnings)
-    try:
+    notes = booklet_words(project, content.lang)["notes"]
+
+    def laid_out(fit: str):
+        html, base_url = booklet_html(project, content, fit=fit, notes=notes)
         source = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
         document = source.render()
         # No word is hyphenated across a page break: a paragraph whose last line on a page ends
@@ -765,15 +816,21 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
             for element in split:
                 element.set("style", "; ".join(filter(None, [element.get("style"), "hyphens: manual"])))
             document = source.render()
+        pads = [i for i, page in enumerate(document.pages) if any(a.startswith("pad-") for a in page.anchors)]
+        content_pages = len(document.pages) - PAD_PAGES
+        if pads != list(range(content_pages, len(document.pages))):
+            raise BuildError(f"the booklet template must end with {PAD_PAGES} pages to fill the last sheet "
+                             f"(ids pad-1...)")
+        return document, content_pages
+
+    logger.addHandler(warnings)
+    try:
+        document, content_pages, fit = fitted(laid_out)
     finally:
         logger.removeHandler(warnings)
     problems = [f"refused {url}" for url in fetcher.refused] + warnings.messages
     if problems:
         raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(problems)))
-    pads = [i for i, page in enumerate(document.pages) if any(a.startswith("pad-") for a in page.anchors)]
-    content_pages = len(document.pages) - PAD_PAGES
-    if pads != list(range(content_pages, len(document.pages))):
-        raise BuildError(f"the booklet template must end with {PAD_PAGES} blank pages (ids pad-1...)")
     keep = content_pages + (-content_pages % PAGE_MULTIPLE)
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
@@ -786,4 +843,4 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     if warnings.messages:
         raise BuildError(f"booklet {content.title} ({content.lang}), tagged for screen readers (every <img> needs "
                          f"an alt text): " + "; ".join(dict.fromkeys(warnings.messages)))
-    return RenderedBooklet(data, keep, content_pages)
+    return RenderedBooklet(data, keep, content_pages, fit)

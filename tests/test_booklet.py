@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 
 import generator.build
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.booklet import ProjectFetcher
+from generator.booklet import ProjectFetcher, booklet_words
 from generator.layout import Localised
 from generator.project import Project
 from generator.texts import Texts
@@ -255,7 +255,7 @@ def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monke
 
 # ---- padding, imposition, reproducibility ---------------------------------------------------
 
-def test_short_content_is_padded_with_blank_pages(project, tmp_path):
+def test_short_content_is_padded_with_notes_pages(project, tmp_path):
     words = " ".join(["Всеки ход е кратък, а изборът е Ваш."] * 90)
     replace_in(project / "components" / GAME / "booklet.yaml", "\n  - id: setup\n",
                f"\n  - id: extra\n    title: Още\n    blocks:\n      - p: {words}\n      - p: {words}\n"
@@ -266,7 +266,8 @@ def test_short_content_is_padded_with_blank_pages(project, tmp_path):
     texts = page_texts(rules(out, "free", "bg"))
     assert entry["content_pages"] % 4 != 0          # so this booklet needed padding
     assert len(texts) == entry["pages"] and entry["pages"] % 4 == 0
-    assert all(not t.strip() for t in texts[entry["content_pages"]:])
+    notes = booklet_words(Project(project), "bg")["notes"]
+    assert all(flat(t) == notes for t in texts[entry["content_pages"]:])      # ruled, headed in the locale
     assert texts[entry["content_pages"] - 1].strip()
 
 

@@ -143,3 +143,91 @@ def test_the_letter_note_is_in_the_locale_with_the_measured_scale(locale):
     if locale != "en":
         assert sentence != scale_note(PROJECT, "en")(0.9439)
         assert booklet_words(PROJECT, locale)["notes"] != booklet_words(PROJECT, "en")["notes"]
+
+
+# ---- short blocks stay on one page ----------------------------------------------------------
+
+HYPHEN = "\u2010"        # what WeasyPrint prints where it hyphenates a word
+
+
+def page_texts(data: bytes) -> list[str]:
+    """Each page's text, hyphenated line ends joined, every run of whitespace one space."""
+    pdf = pdfium.PdfDocument(data)
+    try:
+        texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+    return [normal(re.sub(f"{HYPHEN}\\s*\\n", "", text)) for text in texts]
+
+
+def normal(text: str) -> str:
+    return " ".join(text.replace("\u00ad", "").replace("\u2011", "-").split())
+
+
+def pages_holding(texts: list[str], words: str) -> list[int]:
+    return [index for index, text in enumerate(texts) if words in text]
+
+
+def short_blocks(content):
+    """(what, first words, last words) of every example and tip of the booklet."""
+    for section in content.sections:
+        for block in section.blocks:
+            if block.kind == "example":
+                last = normal(block.content["steps"][-1]).split()
+                yield "example", normal(block.content["title"]), " ".join(last[-4:])
+            elif block.kind == "tip":
+                words = normal(block.content).split()
+                yield "tip", " ".join(words[:4]), " ".join(words[-4:])
+
+
+@pytest.mark.parametrize("slug, locale, edition", [b for b in BOOKLETS if b[1] == "en"])
+def test_no_example_or_tip_is_split_across_pages(rendered_booklet, slug, locale, edition):
+    content, data = rendered_booklet(slug, edition, locale)
+    texts = page_texts(data)
+    blocks = list(short_blocks(content))
+    for kind, first, last in blocks:
+        starts, ends = pages_holding(texts, first), pages_holding(texts, last)
+        assert starts and ends, f"{kind} {first!r}…{last!r} not found in the booklet"
+        assert any(page in ends for page in starts), \
+            f"{slug} {edition} {locale}: the {kind} {first!r} starts on page {starts[0] + 1}, ends on {ends[0] + 1}"
+
+
+# ---- whole sheets, no blank pages -----------------------------------------------------------
+
+# The A5 page's text area (booklet.css: 14 mm top margin, 16 mm bottom, the page number below).
+TOP_MM, BOTTOM_MM = 14.0, 16.0
+
+
+def page_contents(data: bytes) -> list[tuple[str, float]]:
+    """Each page's text, and how far down its text area something is drawn (0 nothing, 1 full):
+    the lowest text, picture or line above the bottom margin."""
+    pdf = pdfium.PdfDocument(data)
+    found = []
+    try:
+        for page in pdf:
+            height = page.get_height()
+            top, bottom = height - TOP_MM * MM, BOTTOM_MM * MM
+            lowest = top
+            for obj in page.get_objects(max_depth=4):
+                left, low, right, high = obj.get_bounds()
+                if high > bottom and low < top and right - left > 0.1:
+                    lowest = min(lowest, max(low, bottom))
+            found.append((normal(page.get_textpage().get_text_range()), (top - lowest) / (top - bottom)))
+    finally:
+        pdf.close()
+    return found
+
+
+@pytest.mark.parametrize("slug, locale, edition", BOOKLETS)
+def test_booklets_fill_whole_sheets_without_blank_pages(rendered_booklet, slug, locale, edition):
+    content, data = rendered_booklet(slug, edition, locale)
+    pages = page_contents(data)
+    notes = normal(booklet_words(PROJECT, locale)["notes"])
+    assert len(pages) % 4 == 0
+    blank = [index + 1 for index, (_, fill) in enumerate(pages) if fill == 0]     # nothing but a page number
+    assert not blank, f"{slug} {edition} {locale}: blank pages {blank}"
+    notes_pages = [index for index, (text, _) in enumerate(pages) if text == notes]
+    # a notes page only ends the booklet, at most one of it
+    assert notes_pages in ([], [len(pages) - 1]), f"{slug} {edition} {locale}: notes pages {notes_pages}"
+    text, fill = pages[len(pages) - 1 - len(notes_pages)]
+    assert fill > 0.25, f"{slug} {edition} {locale}: the last page of rules is {fill:.0%} full ({text[-80:]!r})"
