@@ -73,7 +73,7 @@ DATA_URI = re.compile(r"(data:[\w/+.-]*(?:;[\w=-]+)*,)[^\s\"']{24,}")
 # The booklet's template, under templates/, and all it is given: the values the build passes
 # in, and of Jinja2's globals only the (sandbox's bounded) range the shipped template uses.
 BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
-TEMPLATE_VALUES = ("booklet", "fonts", "stylesheet", "pad_pages", "fit", "notes")
+TEMPLATE_VALUES = ("booklet", "fonts", "stylesheet", "pad_pages")
 TEMPLATE_GLOBALS = {"range": safe_range}
 # A standee is a pawn; other tokens are counted with the `tokens` phrase (then `copies`).
 # The fonts the booklet uses, as @font-face rules: (family, weight, style, file).
@@ -130,6 +130,10 @@ class BookletContent:
     cover_card_alt: str = ""     # that card's alternative text
     # The words beside the 50 mm bar on the first page (the game's labels.scale_check)
     scale_label: str = ""
+    # Set when it is rendered: the heading of the ruled notes pages that fill the last sheet (the
+    # tool's words in the locale), and the spacing it is laid out in ('' as designed, or one of FITS).
+    notes: str = ""
+    fit: str = ""
 
 
 @dataclass
@@ -736,11 +740,11 @@ def booklet_html(project: Project, content: BookletContent, *, fit: str = "", no
     `fit` is one of FITS (or '' for the spacing as designed), `notes` the notes pages' heading."""
     stylesheet = project.template("booklet/booklet.css")
     if notes is None:
-        notes = booklet_words(project, content.lang)["notes"]
+        notes = content.notes or booklet_words(project, content.lang)["notes"]
     # Plain words for `ui`: the template gets the values, not the layout's bookkeeping.
-    html = render_html(project, {"booklet": replace(content, ui=dict(content.ui)), "fonts": font_faces(),
-                                 "stylesheet": stylesheet.resolve().as_uri(), "pad_pages": PAD_PAGES,
-                                 "fit": fit, "notes": notes})
+    html = render_html(project, {"booklet": replace(content, ui=dict(content.ui), notes=notes, fit=fit),
+                                 "fonts": font_faces(), "stylesheet": stylesheet.resolve().as_uri(),
+                                 "pad_pages": PAD_PAGES})
     return html, stylesheet.parent.resolve().as_uri()
 
 

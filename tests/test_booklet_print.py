@@ -133,6 +133,10 @@ def test_the_first_home_print_sheet_shows_the_bar_full_size_on_a4_and_states_the
     assert not notes[1:]
     a4_noted, _ = impose(data, SHEETS["a4"], lambda s: "NOTE")
     assert a4_noted == a4
+    # the same bytes every time, the locale's note included
+    from generator.booklet import scale_note
+    twice = [impose(data, SHEETS["letter"], scale_note(PROJECT, "en"))[0] for _ in range(2)]
+    assert twice[0] == twice[1]
 
 
 @pytest.mark.parametrize("locale", ["en", "bg", "cs", "ru", "uk"])
