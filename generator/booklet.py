@@ -53,6 +53,12 @@ PRINT_NOTES = ("print_scale", "fold_booklet", "booklet_flip")
 CARD_DPI = 200
 # Blank pages rendered after the content; the ones a multiple of 4 does not need are dropped.
 PAD_PAGES = 3
+# Spacing a booklet is laid out in again, in this order, when as designed it would end on a
+# nearly empty page or need more than one page of notes to fill its last sheet (the classes of
+# booklet.css: tighter spacing and leading a step at a time, then looser).
+FITS = ("tight-1", "tight-2", "tight-3", "loose-1", "loose-2", "loose-3", "loose-4")
+# The last page of rules is at least this full (of its text area), else it is laid out again.
+LAST_PAGE_FULL = 0.27
 # Times a booklet is laid out again to keep hyphenated words off page breaks.
 MAX_REFLOWS = 4
 # Saddle stitching folds sheets of four pages: the booklet's page count is a multiple of this.
@@ -122,6 +128,12 @@ class BookletContent:
     draft: str = ""
     cover_card: str = ""     # data: URI of a card shown on the cover
     cover_card_alt: str = ""     # that card's alternative text
+    # The words beside the 50 mm bar on the first page (the game's labels.scale_check)
+    scale_label: str = ""
+    # Set when it is rendered: the heading of the ruled notes pages that fill the last sheet (the
+    # tool's words in the locale), and the spacing it is laid out in ('' as designed, or one of FITS).
+    notes: str = ""
+    fit: str = ""
 
 
 @dataclass
@@ -250,7 +262,8 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
         edition=loc.edition_name(),
         facts=[loc.text(f"booklet.cover.facts.{i}", fact) for i, fact in enumerate(cover.get("facts", []))],
         ui=ui, sections=sections, draft=draft, cover_card=pictures.get(first, ""),
-        cover_card_alt=card_alt(faces[0]) if faces else "")
+        cover_card_alt=card_alt(faces[0]) if faces else "",
+        scale_label=loc.label("scale_check") if "scale_check" in game.meta.get("labels", {}) else "")
 
 
 def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi: int = CARD_DPI) -> Block | None:
@@ -440,6 +453,37 @@ def home_print(project: Project, loc: Localised) -> HomePrint:
     return home
 
 
+# ---- the tool's own words ------------------------------------------------------------------
+
+# templates/sheets/booklet.yaml: the notes page's heading, the note on a shrunk home-print sheet.
+BOOKLET_WORDS = "sheets/booklet.yaml"
+SCALE_BAR_MM = 50
+
+
+def booklet_words(project: Project, locale: str) -> dict[str, str]:
+    """The tool's booklet words in `locale`, from the tool's catalogs (English while untranslated)."""
+    from .i18n import tool_text
+    from .yamlfile import load_yaml
+    path = project.template(BOOKLET_WORDS)
+    data, problems = load_yaml(path, project.display(path), [project.root, TOOL_TEMPLATES])
+    if problems:
+        raise DataError(problems)
+    return {word: tool_text(project, locale, f"sheets.booklet.text.{word}", str(text))
+            for word, text in data["text"].items()}
+
+
+def scale_note(project: Project, locale: str):
+    """What a home-print sheet says when the pages are shrunk to `scale` to fit the paper: the
+    scale, and the length the first page's 50 mm bar then has, as the locale writes numbers."""
+    from babel.numbers import format_decimal
+    sentence = booklet_words(project, locale)["scaled"]
+
+    def note(scale: float) -> str:
+        return sentence.format(percent=format_decimal(round(scale * 100), locale=locale),
+                               length=format_decimal(round(SCALE_BAR_MM * scale, 1), locale=locale))
+    return note
+
+
 # ---- render -------------------------------------------------------------------------------
 
 class ProjectFetcher(URLFetcher):
@@ -482,6 +526,7 @@ class RenderedBooklet:
     data: bytes
     pages: int               # after padding: a multiple of 4
     content_pages: int
+    fit: str = ""            # the spacing it was laid out in: '' as designed, or one of FITS
 
 
 class TemplateLoader(jinja2.BaseLoader):
@@ -690,13 +735,54 @@ def font_faces() -> list[dict]:
             for family, weight, style, file in FONT_FACES]
 
 
-def booklet_html(project: Project, content: BookletContent) -> tuple[str, str]:
-    """The booklet's HTML from the templates, and the base URL its links are read against."""
+def booklet_html(project: Project, content: BookletContent, *, fit: str = "", notes: str | None = None) -> tuple[str, str]:
+    """The booklet's HTML from the templates, and the base URL its links are read against;
+    `fit` is one of FITS (or '' for the spacing as designed), `notes` the notes pages' heading."""
     stylesheet = project.template("booklet/booklet.css")
+    if notes is None:
+        notes = content.notes or booklet_words(project, content.lang)["notes"]
     # Plain words for `ui`: the template gets the values, not the layout's bookkeeping.
-    html = render_html(project, {"booklet": replace(content, ui=dict(content.ui)), "fonts": font_faces(),
-                                 "stylesheet": stylesheet.resolve().as_uri(), "pad_pages": PAD_PAGES})
+    html = render_html(project, {"booklet": replace(content, ui=dict(content.ui), notes=notes, fit=fit),
+                                 "fonts": font_faces(), "stylesheet": stylesheet.resolve().as_uri(),
+                                 "pad_pages": PAD_PAGES})
     return html, stylesheet.parent.resolve().as_uri()
+
+
+def page_fill(page) -> float:
+    """How far down its text area a laid-out page is filled (0 empty, 1 full): the lowest
+    line or picture of the page's content, not its margins (the page number)."""
+    from weasyprint.formatting_structure import boxes
+    box = page._page_box
+    top, height = box.content_box_y(), box.height
+    lowest = top
+    for child in box.children:
+        if isinstance(child, boxes.MarginBox):
+            continue
+        for inner in child.descendants():
+            if isinstance(inner, (boxes.LineBox, boxes.ReplacedBox)) or (
+                    isinstance(inner, boxes.BlockBox) and not inner.children and inner.height):
+                lowest = max(lowest, inner.position_y + inner.margin_height())
+    return min(1.0, (lowest - top) / height) if height else 1.0
+
+
+def fits(document, content_pages: int) -> bool:
+    """A layout fills whole sheets: its rules end on the last page of a sheet, or one page
+    before it (the notes page), and that last page of rules is not nearly empty."""
+    return -content_pages % PAGE_MULTIPLE <= 1 and page_fill(document.pages[content_pages - 1]) >= LAST_PAGE_FULL
+
+
+def fitted(laid_out):
+    """The layout that fills whole sheets: as designed if it does, else the first of FITS that
+    does, else as designed. `laid_out(fit)` gives (document, content pages) in that spacing;
+    returns (document, content pages, fit)."""
+    document, content_pages = laid_out("")
+    if fits(document, content_pages):
+        return document, content_pages, ""
+    for fit in FITS:
+        candidate, pages = laid_out(fit)
+        if fits(candidate, pages):
+            return candidate, pages, fit
+    return document, content_pages, ""
 
 
 def describe_links(document, pdf) -> None:
@@ -711,15 +797,18 @@ def describe_links(document, pdf) -> None:
 
 
 def render(project: Project, content: BookletContent) -> RenderedBooklet:
-    """HTML from the templates, PDF from WeasyPrint, blank pages added to a multiple of 4."""
-    html, base_url = booklet_html(project, content)
+    """HTML from the templates, PDF from WeasyPrint, filled to a multiple of 4 pages: laid out
+    again a step tighter or looser when that ends the rules on a whole sheet (or one page short
+    of it, for the notes page), and padded with the template's notes pages."""
     subset.install()          # the same bytes as WeasyPrint's own subsetting, sooner
     # The project's templates/ is in the project: a link there to elsewhere gives no access.
     fetcher = ProjectFetcher([project.root, fonts.FONT_DIR, TOOL_TEMPLATES])
     warnings = _Warnings()
     logger = logging.getLogger("weasyprint")
-    logger.addHandler(warnings)
-    try:
+    notes = booklet_words(project, content.lang)["notes"]
+
+    def laid_out(fit: str):
+        html, base_url = booklet_html(project, content, fit=fit, notes=notes)
         source = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
         document = source.render()
         # No word is hyphenated across a page break: a paragraph whose last line on a page ends
@@ -731,15 +820,21 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
             for element in split:
                 element.set("style", "; ".join(filter(None, [element.get("style"), "hyphens: manual"])))
             document = source.render()
+        pads = [i for i, page in enumerate(document.pages) if any(a.startswith("pad-") for a in page.anchors)]
+        content_pages = len(document.pages) - PAD_PAGES
+        if pads != list(range(content_pages, len(document.pages))):
+            raise BuildError(f"the booklet template must end with {PAD_PAGES} pages to fill the last sheet "
+                             f"(ids pad-1...)")
+        return document, content_pages
+
+    logger.addHandler(warnings)
+    try:
+        document, content_pages, fit = fitted(laid_out)
     finally:
         logger.removeHandler(warnings)
     problems = [f"refused {url}" for url in fetcher.refused] + warnings.messages
     if problems:
         raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(problems)))
-    pads = [i for i, page in enumerate(document.pages) if any(a.startswith("pad-") for a in page.anchors)]
-    content_pages = len(document.pages) - PAD_PAGES
-    if pads != list(range(content_pages, len(document.pages))):
-        raise BuildError(f"the booklet template must end with {PAD_PAGES} blank pages (ids pad-1...)")
     keep = content_pages + (-content_pages % PAGE_MULTIPLE)
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
@@ -752,4 +847,4 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     if warnings.messages:
         raise BuildError(f"booklet {content.title} ({content.lang}), tagged for screen readers (every <img> needs "
                          f"an alt text): " + "; ".join(dict.fromkeys(warnings.messages)))
-    return RenderedBooklet(data, keep, content_pages)
+    return RenderedBooklet(data, keep, content_pages, fit)

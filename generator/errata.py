@@ -172,6 +172,7 @@ def booklet_content(kit: Kit, errata: Errata, version: str) -> BookletContent:
 def booklet_files(kit: Kit, errata: Errata, version: str) -> list[Artifact]:
     """The A5 errata booklet, and on each paper of the build two pages a side in saddle-stitch
     order, as the rule booklet is printed at home."""
+    from .booklet import scale_note
     from .impose import impose
     rendered = render_booklet(kit.project, booklet_content(kit, errata, version))
     made = [Artifact(_name(kit, "errata"), rendered.data, kit.game.slug, "errata", kit.loc.edition, kit.loc.locale,
@@ -179,7 +180,7 @@ def booklet_files(kit: Kit, errata: Errata, version: str) -> list[Artifact]:
                      source=(kit.game.display, 0, ""))]
     for paper in kit.papers or (kit.paper,):
         on_paper = replace(kit, paper=paper)
-        data, sides = impose(rendered.data, on_paper.paper_mm)
+        data, sides = impose(rendered.data, on_paper.paper_mm, scale_note(kit.project, kit.loc.locale))
         made.append(Artifact(_name(kit, "errata-imposed", paper), data, kit.game.slug, "errata-imposed",
                              kit.loc.edition, kit.loc.locale, paper, sides, {"changed_since": version},
                              source=(kit.game.display, 0, "")))

@@ -3,15 +3,21 @@ so that the sheets printed duplex (flipped on the short edge), folded and nested
 
 Sheet 1 front: last | first, back: second | second-last; sheet 2 front: last-2 | third, ...
 Each page is placed whole as a form XObject (its content untouched), centred in its half and
-scaled down only when the half is smaller than the page (A5 on US Letter).
+scaled down only when the half is smaller than the page (A5 on US Letter). A shrunk booklet
+says so in the margin of every side: the scale, and what the first page's 50 mm bar measures.
 """
 from __future__ import annotations
 
 import io
+from typing import Callable
 
 import pikepdf
 
 MM = 72 / 25.4
+# The scale note: its size, and its baseline above the sheet's bottom edge (inside the margin a
+# shrunk A5 page leaves on US Letter, above the few mm a home printer cannot print).
+NOTE_PT = 6.0
+NOTE_BASELINE_MM = 6.0
 
 
 def saddle_order(pages: int) -> list[tuple[int, int]]:
@@ -33,12 +39,49 @@ def placement(box: list[float], slot: int, half: float, height: float) -> tuple[
     return scale, slot * half + (half - w * scale) / 2 - x0 * scale, (height - h * scale) / 2 - y0 * scale
 
 
-def impose(data: bytes, paper_mm: tuple[float, float]) -> tuple[bytes, int]:
-    """The booklet PDF `data` two-up on landscape sheets of `paper_mm`; returns bytes and sides."""
+def booklet_scale(data: bytes, paper_mm: tuple[float, float]) -> float:
+    """The scale the booklet's first page is printed at on a landscape sheet of `paper_mm`."""
+    with pikepdf.open(io.BytesIO(data)) as source:
+        box = [float(v) for v in source.pages[0].mediabox]
+    width, height = max(paper_mm) * MM, min(paper_mm) * MM
+    return placement(box, 1, width / 2, height)[0]
+
+
+def note_form(text: str, sheet: tuple[float, float]):
+    """A one-page PDF of the sheet's size with `text` in the bottom margin of its right half,
+    in the kit's sans font (ReportLab: embedded, the same bytes every time)."""
+    from .render.pdf import Document
+    width, height = sheet
+    doc = Document((width / MM, height / MM), "note")
+    doc.new_page()
+    canvas = doc.canvas
+    canvas.setFont("Sans", NOTE_PT)
+    canvas.setFillColorRGB(0.33, 0.33, 0.33)
+    size = NOTE_PT
+    # shrunk to the half's width, less 5 mm each side, should a translation run long
+    while canvas.stringWidth(text, "Sans", size) > width / 2 - 10 * MM and size > 4:
+        size -= 0.25
+    canvas.setFont("Sans", size)
+    canvas.drawCentredString(width * 3 / 4, NOTE_BASELINE_MM * MM, text)
+    data, _ = doc.finish()
+    return pikepdf.open(io.BytesIO(data))
+
+
+def impose(data: bytes, paper_mm: tuple[float, float],
+           note: Callable[[float], str] | None = None) -> tuple[bytes, int]:
+    """The booklet PDF `data` two-up on landscape sheets of `paper_mm`; returns bytes and sides.
+    When the pages must be shrunk to fit, `note(scale)` (the words in the booklet's locale) is
+    printed in the bottom margin of every side."""
     source = pikepdf.open(io.BytesIO(data))
     out = pikepdf.new()
     width, height = max(paper_mm) * MM, min(paper_mm) * MM
     forms: dict[int, pikepdf.Object] = {}
+    shrunk = booklet_scale(data, paper_mm)
+    words = note(shrunk) if note is not None and round(shrunk * 100) < 100 else ""
+    note_xobject = None
+    if words:
+        note_pdf = note_form(words, (width, height))
+        note_xobject = out.copy_foreign(note_pdf.pages[0].as_form_xobject())
     for left, right in saddle_order(len(source.pages)):
         out.add_blank_page(page_size=(width, height))
         side = out.pages[-1]
@@ -51,6 +94,9 @@ def impose(data: bytes, paper_mm: tuple[float, float]) -> tuple[bytes, int]:
             name = f"/Page{index + 1}"
             xobjects[name] = forms[index]
             operators.append(f"q {scale:.6f} 0 0 {scale:.6f} {x:.4f} {y:.4f} cm {name} Do Q")
+        if note_xobject is not None:
+            xobjects["/ScaleNote"] = note_xobject
+            operators.append("q /ScaleNote Do Q")
         side.obj.Resources = pikepdf.Dictionary(XObject=xobjects)
         side.obj.Contents = out.make_stream("\n".join(operators).encode("ascii"))
     out.docinfo["/Producer"] = "pnp"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from .booklet import home_print, lay_out, render as render_booklet
+from .booklet import home_print, lay_out, render as render_booklet, scale_note
 from .impose import impose
 from .kinds import KINDS
 from .kit import Kit, deck_title, localised_sheet
@@ -52,7 +52,7 @@ def booklet_files(kit: Kit) -> list[Artifact]:
                               details={"content_pages": booklet.content_pages})]
     for paper in kit.papers or (kit.paper,):
         on_paper = replace(kit, paper=paper)
-        data, sides = impose(booklet.data, on_paper.paper_mm)
+        data, sides = impose(booklet.data, on_paper.paper_mm, scale_note(kit.project, kit.loc.locale))
         artifacts.append(on_paper.artifact("rules-imposed", data, sides))
     return artifacts
 

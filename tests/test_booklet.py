@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 
 import generator.build
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.booklet import ProjectFetcher
+from generator.booklet import ProjectFetcher, booklet_words
 from generator.layout import Localised
 from generator.project import Project
 from generator.texts import Texts
@@ -255,7 +255,7 @@ def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monke
 
 # ---- padding, imposition, reproducibility ---------------------------------------------------
 
-def test_short_content_is_padded_with_blank_pages(project, tmp_path):
+def test_short_content_is_padded_with_notes_pages(project, tmp_path):
     words = " ".join(["Всеки ход е кратък, а изборът е Ваш."] * 90)
     replace_in(project / "components" / GAME / "booklet.yaml", "\n  - id: setup\n",
                f"\n  - id: extra\n    title: Още\n    blocks:\n      - p: {words}\n      - p: {words}\n"
@@ -266,7 +266,8 @@ def test_short_content_is_padded_with_blank_pages(project, tmp_path):
     texts = page_texts(rules(out, "free", "bg"))
     assert entry["content_pages"] % 4 != 0          # so this booklet needed padding
     assert len(texts) == entry["pages"] and entry["pages"] % 4 == 0
-    assert all(not t.strip() for t in texts[entry["content_pages"]:])
+    notes = booklet_words(Project(project), "bg")["notes"]
+    assert all(flat(t) == notes for t in texts[entry["content_pages"]:])      # ruled, headed in the locale
     assert texts[entry["content_pages"] - 1].strip()
 
 
@@ -291,8 +292,10 @@ def test_home_print_sides_are_in_saddle_stitch_order(bg, paper):
             width, height = page.get_size()
             assert (width, height) == pytest.approx(SHEETS[paper], abs=0.1)
             textpage = page.get_textpage()
-            halves = [textpage.get_text_bounded(0, 0, width / 2, height),
-                      textpage.get_text_bounded(width / 2, 0, width, height)]
+            # the pages' own area: a sheet that shrinks them says so in the margin below
+            low = (height - A5[1] * min(width / 2 / A5[0], height / A5[1], 1)) / 2
+            halves = [textpage.get_text_bounded(0, low, width / 2, height - low),
+                      textpage.get_text_bounded(width / 2, low, width, height - low)]
             assert [re.sub(r"\s", "", h) for h in halves] == [source[left], source[right]]
     finally:
         pdf.close()

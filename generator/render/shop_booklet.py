@@ -184,25 +184,30 @@ def render_press_booklet(project, content, spec, title: str) -> tuple[bytes, int
     from . import fonts, subset
     from .pdfx import make_pdfx
     from .shop import booklet_with_bleed
-    html, base_url = home.booklet_html(project, content)
     subset.install()
     fetcher = press_fetcher(home.ProjectFetcher([project.root, fonts.FONT_DIR, home.TOOL_TEMPLATES]), spec.palette)
-    # Colours written in the page itself (style attributes, <style>) go through the same rules.
-    html = re.sub(r"(<style[^>]*>)(.*?)(</style>)", lambda m: m.group(1) + press_css(m.group(2), spec.palette)
-                  + m.group(3), html, flags=re.S)
-    html = re.sub(r'style="([^"]*)"', lambda m: 'style="' + press_css(m.group(1), spec.palette).replace(PRESS_CSS, "")
-                  + '"', html)
+
+    def laid_out(fit: str):
+        html, base_url = home.booklet_html(project, content, fit=fit)
+        # Colours written in the page itself (style attributes, <style>) go through the same rules.
+        html = re.sub(r"(<style[^>]*>)(.*?)(</style>)", lambda m: m.group(1) + press_css(m.group(2), spec.palette)
+                      + m.group(3), html, flags=re.S)
+        html = re.sub(r'style="([^"]*)"', lambda m: 'style="' + press_css(m.group(1), spec.palette)
+                      .replace(PRESS_CSS, "") + '"', html)
+        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
+        return document, len(document.pages) - home.PAD_PAGES
+
     warnings = home._Warnings()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(warnings)
     try:
-        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
+        # the spacing the home booklet is laid out in, so its pages are the same
+        document, content_pages, _ = home.fitted(laid_out)
     finally:
         logger.removeHandler(warnings)
     problems = [f"refused {url}" for url in fetcher.refused] + warnings.messages
     if problems:
         raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(problems)))
-    content_pages = len(document.pages) - home.PAD_PAGES
     keep = content_pages + (-content_pages % home.PAGE_MULTIPLE)
     data = without_links(document.copy(document.pages[:keep]).write_pdf())
     data = booklet_with_bleed(data, spec.bleed_mm)
