@@ -512,8 +512,8 @@ class ProjectFetcher(URLFetcher):
 
 
 class _Warnings(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.WARNING)
+    def __init__(self, level: int = logging.WARNING):
+        super().__init__(level)
         self.messages: list[str] = []
 
     def emit(self, record):
@@ -839,12 +839,15 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
     # Tagging logs an error for a picture without alternative text: that fails the build too.
-    logger.addHandler(warnings)
+    # (Only errors: writing also warns that fonts are subset by fontTools where HarfBuzz's
+    # subsetter is missing, which changes no byte.)
+    tagging = _Warnings(logging.ERROR)
+    logger.addHandler(tagging)
     try:
         data = padded.write_pdf(pdf_variant=PDF_VARIANT, finisher=describe_links)
     finally:
-        logger.removeHandler(warnings)
-    if warnings.messages:
+        logger.removeHandler(tagging)
+    if tagging.messages:
         raise BuildError(f"booklet {content.title} ({content.lang}), tagged for screen readers (every <img> needs "
-                         f"an alt text): " + "; ".join(dict.fromkeys(warnings.messages)))
+                         f"an alt text): " + "; ".join(dict.fromkeys(tagging.messages)))
     return RenderedBooklet(data, keep, content_pages, fit)

@@ -195,17 +195,20 @@ def make_report(project: Project, game: Game, edition: str, cache=None, locale: 
     locale = locale or game.source_locale
     loc = Localised(game, edition, Texts.load(game, locale))
     words = report_words(project, locale)
-    names = localised_names(loc)
+    runs = _cached_runs(engine, game, edition, cache)
+    reported = tally_figures(run.tally for policy in runs.values() for run in policy)
+    problems = unnamed_figures(game, reported)
+    if problems:
+        raise DataError(problems)
+    # Only the names of components the games reported are looked up: a build records the texts
+    # a file prints, and a card's new name redraws the reports that show it, not every one.
+    names = localised_names(loc, {value for values in reported.values() for value in values})
     figures = Figures(loc, names)
     title = f"{loc.title} — {loc.edition_name()}"
     # Repeated builds in one process (the tests build many times) reuse a report made from the
     # same content: changed components, names, words or run settings make a new one.
     key = _content_key(engine, game, edition, title, names, words, figures)
     if key not in _REPORTS:
-        runs = _cached_runs(engine, game, edition, cache)
-        problems = unnamed_figures(game, tally_figures(run.tally for policy in runs.values() for run in policy))
-        if problems:
-            raise DataError(problems)
         data, pages = _render(title, runs, figures, words)
         _keep(_REPORTS, key, (data, pages, sum(run.tally.games for policy in runs.values() for run in policy)))
     data, pages, games = _REPORTS[key]
@@ -377,10 +380,13 @@ def component_names(game: Game) -> dict[str, str]:
     return names
 
 
-def localised_names(loc: Localised) -> dict[str, str]:
-    """Display names by id in the locale (its catalog), as component_names orders them."""
+def localised_names(loc: Localised, ids=None) -> dict[str, str]:
+    """Display names by id in the locale (its catalog), as component_names orders them; with
+    `ids`, of those components only."""
     names = {}
     for component in sorted(loc.game.components, key=lambda c: c.category == "cards"):
+        if ids is not None and component.id not in ids:
+            continue
         names[component.id] = loc.field(component.text_root("name"), component.data, "name") or component.id
     return names
 

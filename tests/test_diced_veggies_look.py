@@ -349,8 +349,9 @@ def test_the_booklet_draws_the_die_net_at_real_size_beside_its_assembly(kit):
             widths.append(((right - left) / MM, (top - bottom) / MM))
     net = (4 * edge + tab + 2, 3 * edge + 2)         # the net with 1 mm round it
     assert any(abs(w - net[0]) < 0.3 and abs(h - net[1]) < 0.3 for w, h in widths), widths
+    # a number keeps to its unit: "16 мм" is printed with a no-break space
     text = "".join(page.get_textpage().get_text_range() for page in pdf)
-    assert "Сборка" in text and f"{edge} мм" in text
+    assert "Сборка" in text and f"{edge}\xa0мм" in text
 
 
 # ---- the element features the faces use ------------------------------------------------------

@@ -71,9 +71,9 @@ def test_a_project_with_its_own_templates_keeps_the_tools_translations(tmp_path)
     shutil.copytree(ROOT / "components" / "the-game", project / "components" / "the-game")
     (project / "templates" / "booklet").mkdir(parents=True)
     shutil.copy(ROOT / "templates" / "booklet" / "booklet.css", project / "templates" / "booklet" / "booklet.css")
-    tool_catalogs = {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir()}
+    tool_catalogs = {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir() if p.is_file()}
     assert pnp("i18n", "extract", project=project).exit_code == 0
-    assert {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir()} == tool_catalogs
+    assert {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir() if p.is_file()} == tool_catalogs
     assert not (project / "templates" / "locales").exists()
     result = pnp("build", "--game", "the-game", "--locale", "bg", "--paper", "a4", project=project)
     assert result.exit_code == 0, result.output + result.traceback

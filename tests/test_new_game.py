@@ -60,7 +60,7 @@ def test_a_new_game_in_the_project_validates_plays_and_builds(project):
     assert pages["rules.pdf"] >= 4 and pages["rules.pdf"] % 4 == 0
     assert pages["rules-imposed-a4.pdf"] == pages["rules.pdf"] // 2
     assert pages["calibration-a4.pdf"] >= 1 and pages["preview-numbers.png"] == 1
-    report = project / "output" / SLUG / "standard" / f"{SLUG}-standard-report.pdf"
+    report = kit / f"{prefix}-report.pdf"
     assert page_count(report.read_bytes()) >= 1
     entries = json.loads((project / "output" / "manifest.json").read_text(encoding="utf-8"))["files"]
     assert {entry["game"] for entry in entries} == {SLUG}

@@ -144,7 +144,7 @@ def test_every_card_says_its_move_along_its_foot(built, sheets):
     seen = set()
     for front, _, slot, face in _playing_cards(built):
         foot = " ".join(_text(text[front], grid, slot, (12, 3, 39, 24)).split())
-        move = face.values["text"]
+        move = face.values["text"].replace("\xa0", " ")     # a no-break space is drawn as a space
         assert move and move in foot, (face.key, foot)
         seen.add(face.values["rank"])
         if face.values["rank"] in moves:
@@ -208,7 +208,7 @@ def booklet(built):
 
 def test_the_booklet_is_whole_and_every_number_is_filled_in(booklet):
     assert len(booklet) % 4 == 0 and len(booklet) >= 8
-    text = "\n".join(booklet)
+    text = "\n".join(booklet).replace("\xa0", " ")        # numbers keep to their nouns with no-break spaces
     assert "{" not in text and "}" not in text
     game = yaml.safe_load((ROOT / "components" / SLUG / "game.yaml").read_text(encoding="utf-8"))
     counts = game["players"]["counts"]

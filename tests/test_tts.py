@@ -288,8 +288,8 @@ def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(project):
     first = build(Project(project), request)
     assert len(first.rebuilt) == len(first.artifacts)
     replace_in(project / "components" / "race-to-the-table" / "locales" / f"{LOCALE}.po",
-               'msgctxt "tokens.clock-marker.name"\nmsgid "Часовник"\nmsgstr "Clock"\n',
-               'msgctxt "tokens.clock-marker.name"\nmsgid "Часовник"\nmsgstr "Timer"\n')
+               'msgctxt "tokens.clock-marker.name"\nmsgid "Маркер"\nmsgstr "Marker"\n',
+               'msgctxt "tokens.clock-marker.name"\nmsgid "Маркер"\nmsgstr "Timer"\n')
     second = build(Project(project), request)
     folder = "race-to-the-table/free/en/tts/"
     assert sorted(second.rebuilt) == sorted(a.path for a in second.artifacts

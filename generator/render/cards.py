@@ -44,14 +44,21 @@ def draw_crop_marks(canvas, grid: SheetGrid) -> None:
 
 def bleed_reach(grid: SheetGrid, slot) -> tuple[float, float, float, float]:
     """How far (mm) a card's artwork runs past its left, bottom, right and top cut lines: the
-    sheet's bleed at the grid's outer edge, at most half a gap towards a neighbour (so it never
-    reaches the next card), none where cards are butted together."""
+    sheet's bleed at the grid's outer edge, but never nearer the paper's edge than the marks'
+    `min_edge_mm` (what a printer cannot print; US Letter's top margin is 7.7 mm), at most half a
+    gap towards a neighbour (so it never reaches the next card), none where cards are butted."""
     bleed = grid.bleed_mm
+    (gx, gy), (gw, gh) = grid.origin, grid.size_mm
+    room = grid.marks.get("min_edge_mm", 0)
+    # the room between the grid's outer edge and the unprintable band, each side
+    margins = (gx - room, gy - room, grid.paper_mm[0] - gx - gw - room, grid.paper_mm[1] - gy - gh - room)
 
-    def towards(outer: bool, gap: float) -> float:
-        return bleed if outer else min(bleed, gap / 2)
-    return (towards(slot.column == 0, grid.gap_mm), towards(slot.row == grid.rows - 1, grid.gap_y),
-            towards(slot.column == grid.columns - 1, grid.gap_mm), towards(slot.row == 0, grid.gap_y))
+    def towards(outer: bool, gap: float, margin: float) -> float:
+        return max(0.0, min(bleed, margin)) if outer else min(bleed, gap / 2)
+    return (towards(slot.column == 0, grid.gap_mm, margins[0]),
+            towards(slot.row == grid.rows - 1, grid.gap_y, margins[1]),
+            towards(slot.column == grid.columns - 1, grid.gap_mm, margins[2]),
+            towards(slot.row == 0, grid.gap_y, margins[3]))
 
 
 def bleed_area(grid: SheetGrid, slot) -> list[tuple[float, float, float, float]] | None:
