@@ -149,6 +149,28 @@ def _apply(ctm, x, y):
     return (a * x + c * y + e, b * x + d * y + f)
 
 
+def content_streams(pdf):
+    """(content owner, its resources) of each page of `pdf`, each followed by the form
+    XObjects it draws, every form once."""
+    seen = set()
+
+    def visit(owner, resources):
+        yield owner, resources
+        for xobject in (resources or {}).get("/XObject", {}).values():
+            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
+                seen.add(xobject.objgen)
+                yield from visit(xobject, xobject.get("/Resources"))
+
+    for page in pdf.pages:
+        yield from visit(page, page.obj.get("/Resources"))
+
+
+def painted_operators(pdf) -> list[tuple[str, list]]:
+    """(operator, operands) of everything painted: every page and form of `pdf`, each form once."""
+    return [(str(operator), operands) for owner, _ in content_streams(pdf)
+            for operands, operator in pikepdf.parse_content_stream(owner)]
+
+
 def content_ops(stream, ctm=(1, 0, 0, 1, 0, 0)):
     """(operands, operator, current transformation) of each operator of a page's or a form's
     content, the graphics state's q / Q / cm followed."""

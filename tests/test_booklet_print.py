@@ -11,7 +11,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import ROOT, _apply, _mul
+from conftest import ROOT, _apply, _mul, content_ops
 from generator.booklet import booklet_words
 from generator.build import load_games
 from generator.impose import impose
@@ -37,17 +37,10 @@ FIRST_EDITIONS = [(slug, next(iter(game.editions))) for slug, game in sorted(GAM
 def filled_rects(owner, resources, ctm=(1, 0, 0, 1, 0, 0), depth=0) -> list[tuple[float, float, float, float]]:
     """Every filled rectangle (`re` ... `f`) drawn by a page or form, forms followed into, as
     (left, bottom, width, height) in mm on the page; only rectangles the CTM keeps upright."""
-    found, path, stack = [], [], []
+    found, path = [], []
     xobjects = resources.get("/XObject", {}) if resources is not None else {}
-    for operands, operator in pikepdf.parse_content_stream(owner):
-        op = str(operator)
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul([float(v) for v in operands], ctm)
-        elif op == "re":
+    for operands, op, ctm in content_ops(owner, ctm):
+        if op == "re":
             x, y, w, h = (float(v) for v in operands)
             (ax, ay), (bx, by) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
             path.append((min(ax, bx) / MM, min(ay, by) / MM, abs(bx - ax) / MM, abs(by - ay) / MM))

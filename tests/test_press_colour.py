@@ -13,7 +13,7 @@ import pikepdf
 import pytest
 from PIL import Image, ImageCms
 
-from conftest import pnp
+from conftest import content_streams, pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME, EDITION, LOCALE = "race-to-the-table", "full", "cs"
@@ -46,9 +46,8 @@ def lightness(cmyk, profile: Path = FOGRA39) -> float:
 def painted(pdf) -> list[tuple[str, tuple[float, ...], bool]]:
     """(operator, CMYK, inside a text object) for every k/K, pages and forms, and
     ('text', current fill, True) for every string shown."""
-    found, seen = [], set()
-
-    def visit(owner, resources):
+    found = []
+    for owner, _ in content_streams(pdf):
         fill, stack, in_text = None, [], False
         for operands, operator in pikepdf.parse_content_stream(owner):
             op = str(operator)
@@ -67,13 +66,6 @@ def painted(pdf) -> list[tuple[str, tuple[float, ...], bool]]:
                     fill = values
             elif op in ("Tj", "TJ", "'", '"'):
                 found.append(("text", fill, True))
-        for xobject in (resources or {}).get("/XObject", {}).values():
-            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
-                seen.add(xobject.objgen)
-                visit(xobject, xobject.get("/Resources"))
-
-    for page in pdf.pages:
-        visit(page, page.obj.get("/Resources"))
     return found
 
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 from PIL import Image, ImageCms
 
-from conftest import line_of, pnp, replace_in
+from conftest import line_of, painted_operators, pnp, replace_in
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
@@ -63,19 +63,7 @@ def built(tmp_path_factory):
 
 def operators(pdf) -> list[tuple[str, list]]:
     """Every operator painted, pages and forms, for colour checks."""
-    found, seen = [], set()
-
-    def visit(owner, resources):
-        for operands, operator in pikepdf.parse_content_stream(owner):
-            found.append((str(operator), [_number(v) for v in operands]))
-        for xobject in (resources or {}).get("/XObject", {}).values():
-            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
-                seen.add(xobject.objgen)
-                visit(xobject, xobject.get("/Resources"))
-
-    for page in pdf.pages:
-        visit(page, page.obj.get("/Resources"))
-    return found
+    return [(op, [_number(v) for v in operands]) for op, operands in painted_operators(pdf)]
 
 
 def _number(value):

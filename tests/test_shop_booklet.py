@@ -13,7 +13,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import pnp
+from conftest import painted_operators, pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
@@ -70,23 +70,13 @@ def _colour_spaces(pdf) -> list[str]:
     return found
 
 
+COLOUR_OPERATORS = ("k", "K", "sc", "scn", "SC", "SCN", "g", "G", "rg", "RG")
+
+
 def _operators(pdf):
-    found, seen = [], set()
-
-    def visit(owner, resources):
-        for operands, operator in pikepdf.parse_content_stream(owner):
-            op = str(operator)
-            numbers = ([float(v) for v in operands if not isinstance(v, pikepdf.Name)]
-                       if op in ("k", "K", "sc", "scn", "SC", "SCN", "g", "G", "rg", "RG") else [])
-            found.append((op, numbers))
-        for xobject in (resources or {}).get("/XObject", {}).values():
-            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
-                seen.add(xobject.objgen)
-                visit(xobject, xobject.get("/Resources"))
-
-    for page in pdf.pages:
-        visit(page, page.obj.get("/Resources"))
-    return found
+    """(operator, its numbers for a colour operator, else none) of everything painted."""
+    return [(op, [float(v) for v in operands if not isinstance(v, pikepdf.Name)] if op in COLOUR_OPERATORS else [])
+            for op, operands in painted_operators(pdf)]
 
 
 def _images(pdf):

@@ -4,7 +4,6 @@ marks outside it, press CMYK within the ink limit, PDF/X-4 with its OutputIntent
 through the CLI (passing, and failing on a broken file)."""
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import pnp
+from conftest import painted_operators, pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
@@ -108,19 +107,7 @@ def box_mm(page, key) -> tuple[float, ...]:
 
 def painted(pdf) -> list[tuple[str, list]]:
     """Every operator of every page and form, with its operands."""
-    found, seen = [], set()
-
-    def visit(owner, resources):
-        for operands, operator in pikepdf.parse_content_stream(owner):
-            found.append((str(operator), operands))
-        for xobject in (resources or {}).get("/XObject", {}).values():
-            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
-                seen.add(xobject.objgen)
-                visit(xobject, xobject.get("/Resources"))
-
-    for page in pdf.pages:
-        visit(page, page.obj.get("/Resources"))
-    return found
+    return painted_operators(pdf)
 
 
 # ---- which files -----------------------------------------------------------------------------------
