@@ -12,7 +12,7 @@ from .elements import element_type
 from .incremental import merge, recording
 from .errors import DataError, Problem, UsageError
 from .project import Component, Game, Project
-from .card_sizes import CardSize, card_sizes, check_card_sizes, size_of  # noqa: F401  (the sizes' home)
+from .card_sizes import CardSize, card_sizes, size_of  # noqa: F401  (card_sizes: read here by the kinds)
 from .render.faces import PlacedFace, place_face
 from .texts import Texts, numbers
 from .yamlfile import key_path, locate
