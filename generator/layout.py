@@ -93,6 +93,7 @@ def component_values(loc: Localised, component: Component) -> dict:
     if component.category == "cards":
         deck_id = data["deck"]
         values["deck_name"] = loc.field(f"decks.{deck_id}", loc.game.decks[deck_id], "name")
+        values["stock"] = loc.game.decks[deck_id].get("stock")
     return values
 
 

@@ -224,6 +224,8 @@ def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
     _images(report, walk, spec.min_image_ppi)
     _pdfx(report, pdf, data, spec, walk)
     _bleed_covered(report, data, pdf, spec.bleed_mm)
+    if spec.safe_mm is not None:
+        _safe_zone(report, data, pdf, spec.safe_mm)
 
 
 BLEED_PX_PER_MM = 4          # rendering for the bleed check: a quarter millimetre a pixel
@@ -647,13 +649,23 @@ class _Walk:
 
     def _image_ink(self, image, where) -> None:
         import numpy
+        filters = image.get("/Filter")
+        filters = [str(f) for f in filters] if isinstance(filters, pikepdf.Array) else [str(filters)] if filters else []
         try:
-            pil = pikepdf.PdfImage(image).as_pil_image()
+            if int(image.get("/BitsPerComponent", 8)) == 8 and "/Decode" not in image \
+                    and not {"/DCTDecode", "/JPXDecode"} & set(filters):
+                # the samples as stored: pikepdf would turn a CMYK image with a soft mask into RGBA
+                data = numpy.frombuffer(image.read_bytes(), dtype=numpy.uint8)
+                pixels = data[: data.size // 4 * 4].reshape(-1, 4).astype(numpy.uint16)
+            else:
+                pil = pikepdf.PdfImage(image).as_pil_image()
+                if pil.mode != "CMYK":
+                    return
+                pixels = numpy.asarray(pil, dtype=numpy.uint16).reshape(-1, 4)
         except Exception:           # an image pikepdf cannot decode: its ink stays unmeasured
             return
-        if pil.mode == "CMYK":
-            total = numpy.asarray(pil, dtype=numpy.uint16).sum(axis=2).max() / 255
-            self._ink([total], f"{where}: CMYK image")
+        if pixels.size:
+            self._ink([pixels.sum(axis=1).max() / 255], f"{where}: CMYK image")
 
 
 def _multiply(m, n):

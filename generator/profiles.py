@@ -97,6 +97,8 @@ SCHEMA = {
                 "marks_mm": {"type": "number", "minimum": 0},
                 "max_mm": _pair,
                 "name": {"type": "string", "minLength": 1},
+                # text at least this far inside the trim (preflight); no check when not given
+                "safe_mm": {"type": "number", "minimum": 0},
                 "min_image_ppi": {"type": "number", "exclusiveMinimum": 0},
                 "colour": _colour,
                 "pdfx": {"enum": list(PDFX_VERSIONS)},
@@ -213,6 +215,7 @@ class ComponentSpec:
     pdfx: str | None
     min_image_ppi: float = 300.0
     source: tuple[str, int, str] = ("", 0, "")
+    safe_mm: float | None = None
 
     @property
     def pdfx_standard(self) -> tuple[str, str] | None:
@@ -464,7 +467,8 @@ def _build(name: str, data: Located, display: str, faces: dict[str, tuple[float,
             tuple(float(v) for v in components["max_mm"]), components["name"],
             _palette(components.get("colour") or cards["colour"]), components.get("pdfx", (cards or {}).get("pdfx")),
             float(components.get("min_image_ppi", (cards or {}).get("min_image_ppi", 300))),
-            _source(data, ("components", "name")))
+            _source(data, ("components", "name")),
+            float(components["safe_mm"]) if "safe_mm" in components else None)
     booklet = data.get("booklet")
     booklet_spec = None
     if booklet:

@@ -5,6 +5,7 @@ One game, one edition and one locale are built (the colours checked are that gam
 from __future__ import annotations
 
 import io
+import json
 import shutil
 from pathlib import Path
 
@@ -20,10 +21,11 @@ GAME, EDITION, LOCALE = "race-to-the-table", "full", "cs"
 PROFILES = ROOT / "generator" / "icc"
 FOGRA39 = PROFILES / "pnp-FOGRA39-300.icc"
 TR003 = PROFILES / "pnp-CGATS-TR003-240.icc"
-# the red suit's disc, the backs' navy, the light grey of the deck name on the navy backs:
-# filled or drawn in the layouts and data, each separated through the press profile
-REFERENCE = {"#D7263D": "red", "#2D3142": "navy", "#BFC0C0": "light grey"}
+# the red and orange of two action cards, the backs' navy: filled in the layouts and data,
+# each separated through the press profile
+REFERENCE = {"#D7263D": "red", "#2D3142": "navy", "#F49D37": "orange"}
 DARK_GREY_TEXT = "#1E1E1E"      # the body text: a neutral, so K alone
+LIGHT_GREY_TEXT = "#BFC0C0"     # the deck name on the backs: a step off neutral, so K alone too
 
 
 def littlecms(profile: Path, value: str, intent=ImageCms.Intent.RELATIVE_COLORIMETRIC) -> tuple[float, ...]:
@@ -145,6 +147,14 @@ def test_black_text_is_on_the_black_plate_alone(colours):
     solid_k = lightness((0, 0, 0, 1))
     wanted = solid_k + grey_l * (100 - solid_k) / 100
     assert max(abs(lightness(fill) - wanted) for fill in set(dark)) <= 1.5, (wanted, sorted(set(dark)))
+    # the light grey deck name (#BFC0C0, one step off neutral) is K alone as light as it reads
+    mean = sum(int(LIGHT_GREY_TEXT[i:i + 2], 16) for i in (1, 3, 5)) / 3 / 255
+    grey_l = 116 * ((((mean + 0.055) / 1.055) ** 2.4) ** (1 / 3)) - 16
+    wanted = solid_k + grey_l * (100 - solid_k) / 100
+    light = {fill for fill in text if fill[:3] == (0.0, 0.0, 0.0) and abs(lightness(fill) - wanted) <= 1.5}
+    assert light, (wanted, sorted(set(text)))
+    assert not [fill for fill in text if fill != (0.0, 0.0, 0.0, fill[3]) and max(fill[:3]) - min(fill[:3]) < 0.05
+                and fill[3] > 0.05], "no grey text is left on four plates"
 
 
 # ---- the palette and the shipped profiles, without a build -----------------------------------------
@@ -166,6 +176,10 @@ def test_palette_rich_black_for_areas_and_k_only_for_text():
     assert palette.cmyk("#000000") == (0.0, 0.0, 0.0, 1.0)
     light, dark = palette.cmyk("#C8C8C8"), palette.cmyk("#4D4D4D")
     assert light[:3] == dark[:3] == (0.0, 0.0, 0.0) and 0 < light[3] < dark[3] < 1
+    # a grey picked by eye, a step or three off neutral, is still K alone, as dark as its mean;
+    # a tinted grey is a colour and is separated as one
+    assert palette.cmyk("#4D4E4F") == palette.cmyk("#4E4E4E")
+    assert palette.cmyk("#4D4D51")[:3] != (0.0, 0.0, 0.0)
     assert palette.cmyk("#FFFFFF") == (0.0, 0.0, 0.0, 0.0)
 
 
@@ -211,3 +225,63 @@ def test_pictures_are_separated_perceptually_within_the_ink_limit(press, profile
     inside = want.sum(axis=-1) <= limit / 100 * 255
     assert inside.mean() > 0.9 and numpy.abs(pixels[inside] - want[inside]).max() == 0
     assert (pixels[..., 3] == want[..., 3]).all(), "the ink limit takes C, M and Y down and keeps K"
+
+
+SPOT_PX = 160
+
+
+def test_a_raster_picture_on_a_card_goes_to_the_press_in_its_cmyk_with_its_transparency(project, tmp_path):
+    """A PNG with transparency on a face: in the eu-3mm files it is a DeviceCMYK image whose
+    pixels are the perceptual separation of the picture's, with the picture's alpha as its soft
+    mask, and the files pass their preflight; the home sheet keeps the sRGB picture."""
+    game = project / "components" / "the-game"
+    (game / "art").mkdir()
+    y, x = numpy.mgrid[0:SPOT_PX, 0:SPOT_PX]           # 160 px over 12 mm: 339 ppi
+    inside = (x - 80) ** 2 + (y - 80) ** 2 < 70 ** 2
+    rgba = numpy.stack([40 + x, 200 - y, numpy.full_like(x, 90), numpy.where(x < 100, 255, 128)], axis=-1)
+    picture = Image.fromarray((rgba * inside[..., None]).astype(numpy.uint8), "RGBA")
+    picture.save(game / "art" / "spot.png")
+    layouts = game / "layouts.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    anchor = '      - {type: circle, centre: [31.5, 44], radius: 20, fill: "#FFFFFF"}\n'
+    assert anchor in text
+    layouts.write_text(text.replace(anchor, anchor + "      - {type: image, file: art/spot.png, box: [41, 60, 12, 12]}\n"),
+                       encoding="utf-8")
+    out = tmp_path / "out"
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--profile", "eu-3mm",
+                 "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output      # the build's preflight passed too
+    (fronts,) = (out / "the-game" / "standard" / "cs" / "shop" / "eu-3mm").glob("*-fronts.pdf")
+    code = pnp("preflight", "--profile", "eu-3mm", str(fronts.parent), project=project).exit_code
+    assert code == 0
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(FOGRA39)),
+                                        "RGB", "CMYK", renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    want = numpy.asarray(transform.apply(picture.convert("RGB")), dtype=float)
+    alpha = numpy.asarray(picture.getchannel("A"), dtype=float)
+    with pikepdf.open(fronts) as pdf:
+        images = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+                  and obj.get("/Width") == SPOT_PX and obj.get("/ColorSpace") != "/DeviceGray"]   # not the masks
+        assert images, "the picture is in the fronts file"
+        for image in images:
+            assert image.ColorSpace == "/DeviceCMYK"
+            pixels = numpy.frombuffer(image.read_bytes(), numpy.uint8).reshape(SPOT_PX, SPOT_PX, 4).astype(float)
+            inside = want.sum(axis=-1) <= 300 / 100 * 255
+            assert inside.mean() > 0.5 and numpy.abs(pixels[inside] - want[inside]).max() <= 0.02 * 255
+            mask = numpy.frombuffer(image.SMask.read_bytes(), numpy.uint8).reshape(SPOT_PX, SPOT_PX)
+            assert (mask == alpha).all()
+        # the preflight measures the ink of a picture with a soft mask: at 400 % it fails
+        images[0].write(bytes([255]) * (SPOT_PX * SPOT_PX * 4))
+        pdf.save(tmp_path / "over-ink-fronts.pdf")
+    report = pnp("preflight", "--profile", "eu-3mm", "--json", str(tmp_path / "over-ink-fronts.pdf"), project=project)
+    (checked,) = json.loads(report.output)["files"]
+    ink = next(c for c in checked["checks"] if c["criterion"] == "ink")
+    assert ink["result"] == "fail" and "400.0 %" in ink["detail"] and "CMYK image" in ink["detail"], ink
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--kind", "cards",
+                 "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output
+    home = out / "the-game" / "standard" / "cs" / "the-game-standard-cs-cards-a4.pdf"
+    with pikepdf.open(home) as pdf:
+        spaces = {str(obj.ColorSpace) for obj in pdf.objects if isinstance(obj, pikepdf.Stream)
+                  and obj.get("/Subtype") == "/Image" and obj.get("/Width") == SPOT_PX
+                  and obj.get("/ColorSpace") != "/DeviceGray"}
+    assert spaces == {"/DeviceRGB"}

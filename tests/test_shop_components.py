@@ -260,7 +260,7 @@ def test_preflight_passes_every_component_file(built):
         assert code == 0, {n: r for n, r in results.items() if "fail" in r.values()}
         assert len(results) == len(found)
         for checks in results.values():
-            for criterion in ("boxes", "size", "pages", "fonts", "colour", "ink", "pdfx", "bleed"):
+            for criterion in ("boxes", "size", "pages", "fonts", "colour", "ink", "pdfx", "bleed", "safe-zone"):
                 assert checks[criterion] == "pass"
 
 
@@ -305,6 +305,17 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
         code, results = _preflight("eu-3mm", path)
         assert code == 1, name
         assert results[path.name][criterion] == "fail", (name, results[path.name])
+    # a token whose drawing is moved 2 mm down: its name comes closer than 3 mm to the cut
+    token = files["eu-3mm"]["race-to-the-table", "tokens", "clock-marker"]
+    code, results = _preflight("eu-3mm", token)
+    assert code == 0 and results[token.name]["safe-zone"] == "pass"
+
+    def text_near_the_cut(pdf):
+        pdf.pages[0].contents_add(pdf.make_stream(b"q 1 0 0 1 0 -5.67 cm"), prepend=True)
+        pdf.pages[0].contents_add(pdf.make_stream(b"Q"), prepend=False)
+    moved = _broken(token, tmp_path / "components" / "tokens-moved.pdf", text_near_the_cut)
+    code, results = _preflight("eu-3mm", moved)
+    assert code == 1 and results[moved.name]["safe-zone"] == "fail", results[moved.name]
     # and one too large for the sheet (the large-format file of the frame, 460 mm long)
     frame = files["large-format-3mm"]["diced-veggies", "pieces", "frame"]
     code, results = _preflight("eu-3mm", frame)
@@ -359,6 +370,35 @@ def test_decks_that_share_their_backs_go_to_the_shop_as_one_product(project, tmp
                 assert len(pdf.pages) == (40 if n < parts else total - 40 * (parts - 1))
     code, results = _preflight("small-boxes", folder, project=project)
     assert code == 0, results
+
+
+def test_decks_on_different_stocks_are_different_products(project, tmp_path):
+    """The same two decks, one of them printed on another stock (the deck's `stock`): two
+    products, each file's manifest entry naming its stock."""
+    cards = project / "components" / "the-game" / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("    layout: pile\n", "    layout: pile\n    stock: linen-350\n", 1),
+                     encoding="utf-8")
+    counts = _cards_by_deck("the-game", "standard")
+    out = tmp_path / "out"
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--profile", "drivethrucards", "--out", str(out),
+                 project=project)
+    assert result.exit_code == 0, result.output
+    folder = out / "the-game" / "standard" / "cs" / "shop" / "drivethrucards"
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["numbers.pdf", "piles.pdf"]
+    entries = {Path(e["path"]).name: e for e in json.loads((out / "manifest.json").read_text())["files"]
+               if "/shop/" in e["path"]}
+    assert entries["piles.pdf"]["stock"] == "linen-350" and "stock" not in entries["numbers.pdf"]
+    for deck in ("numbers", "piles"):
+        assert entries[f"{deck}.pdf"]["cards"] == counts[deck]
+        with pikepdf.open(folder / f"{deck}.pdf") as pdf:
+            assert len(pdf.pages) == 2 * counts[deck]
+    # a stock that is not a plain name is a located error of the data
+    cards.write_text(text.replace("    layout: pile\n", "    layout: pile\n    stock: Linen 350!\n", 1),
+                     encoding="utf-8")
+    result = pnp("validate", "the-game", project=project)
+    assert result.exit_code == 1 and "components/the-game/cards.yaml:" in result.output \
+        and "decks.piles.stock" in result.output, result.output
 
 
 @pytest.mark.parametrize("old, new, message", [

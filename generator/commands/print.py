@@ -29,7 +29,8 @@ def _describe(profile) -> dict:
     if components:
         entry["components"] = {
             "kinds": list(components.kinds), "bleed_mm": components.bleed_mm, "marks_mm": components.marks_mm,
-            "max_mm": list(components.max_mm), "name": components.name, "colour": components.palette.space,
+            "max_mm": list(components.max_mm), "name": components.name, "safe_mm": components.safe_mm,
+            "colour": components.palette.space,
             "characterisation": components.palette.press,
             "ink_limit": components.palette.ink_limit if components.palette.space == "cmyk" else None,
             "pdfx": components.pdfx_standard[0] if components.pdfx_standard else None}
@@ -72,6 +73,7 @@ def register(main):
                 c = entry["components"]
                 click.echo(f"{'':16} components: {', '.join(c['kinds'])}, a PDF each up to {c['max_mm'][0]:g} x "
                            f"{c['max_mm'][1]:g} mm, bleed {c['bleed_mm']:g} mm, marks {c['marks_mm']:g} mm, "
+                           + (f"safe {c['safe_mm']:g} mm, " if c["safe_mm"] is not None else "") +
                            f"{c['colour'].upper()}" + (f" ({c['characterisation']})" if c["characterisation"] else "")
                            + (f", {c['pdfx']}" if c["pdfx"] else ""))
                 click.echo(f"{'':16}   {c['name']}")

@@ -75,7 +75,38 @@ def _load(data: bytes, suffix: str):
             converted = picture.convert("RGBA" if "A" in picture.getbands() else "RGB")
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
         raise ValueError(f"not a readable PNG or JPEG picture ({exc.__class__.__name__})") from None
-    return ("raster", ImageReader(converted), converted.size)
+    return ("raster", ImageReader(converted), converted.size, converted)
+
+
+class _MaskedReader(ImageReader):
+    """A CMYK picture that keeps the transparency of the sRGB picture it was separated from.
+    ReportLab makes a soft mask only of an RGBA or LA picture's alpha, which it keeps in
+    `_dataA` once it has read the pixels; a CMYK picture has no alpha band, so it is handed
+    over here, the same way."""
+
+    def __init__(self, cmyk, alpha):
+        super().__init__(cmyk)
+        self._alpha = alpha
+
+    def getRGBData(self):
+        data = super().getRGBData()
+        self._dataA = ImageReader(self._alpha) if self._alpha is not None else None
+        return data
+
+
+_SEPARATED: dict = {}      # (id of the loaded picture, palette) -> (the picture, its reader)
+
+
+def _in_press_colour(image, palette) -> ImageReader:
+    """The picture separated for the palette's press (Palette.picture), its alpha kept; once
+    per picture and palette (the loaded picture is kept with it, so its id stays its own)."""
+    key = (id(image), palette)
+    if key not in _SEPARATED:
+        if len(_SEPARATED) >= 64:
+            _SEPARATED.clear()
+        alpha = image.getchannel("A") if image.mode == "RGBA" else None
+        _SEPARATED[key] = (image, _MaskedReader(palette.picture(image.convert("RGB")), alpha))
+    return _SEPARATED[key][1]
 
 
 def fitted_box(box, natural: tuple[float, float], how: str) -> tuple[float, float, float, float]:
@@ -168,7 +199,9 @@ class Picture(ElementType):
                 renderPDF.draw(drawing, canvas, 0, 0)
                 canvas.restoreState()
             else:
-                _, reader, size = loaded
+                _, reader, size, image = loaded
+                if context.palette.space != "rgb":        # a press file: the picture in its CMYK too
+                    reader = _in_press_colour(image, context.palette)
                 x, y, w, h = fitted_box(box, size, element.get("fit", "contain"))
                 canvas.drawImage(reader, x * mm, y * mm, w * mm, h * mm, mask="auto")
 

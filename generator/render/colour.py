@@ -11,7 +11,7 @@ press's darkest black instead of clipping the shadows. Perceptual would shift ev
 in-gamut ones too, to make room for colours a layout does not have.
 
 Three rules then apply, as a prepress operator would:
-- text and lines in a neutral grey go on the black plate alone (K only, as dark as the grey
+- text and lines in a neutral grey (or within NEAR_NEUTRAL of one) go on the black plate alone (K only, as dark as the grey
   reads), so a slightly misregistered plate never fringes small type;
 - large neutral black areas get the profile's rich black (K plus some C, M and Y);
 - every colour stays within the profile's total ink limit (C, M and Y taken down, K kept).
@@ -30,6 +30,10 @@ from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 # A neutral at most this bright (0..1 per channel; #0C0C0C) counts as "black" for rich black.
 RICH_BLACK_UP_TO = 0.05
+# decided: text or a line whose channels differ by at most this much (#333335, a grey picked by
+# eye) is a grey, put on K alone as dark as its mean; anything further from neutral is a
+# colour the designer chose and is separated as one.
+NEAR_NEUTRAL = 3 / 255
 
 
 def rgb_from_hex(value: str) -> tuple[float, float, float]:
@@ -229,8 +233,8 @@ def _cmyk(value: str, area: bool, ink_limit: float, rich_black, press) -> tuple[
     neutral = r == g == b
     if neutral and area and rich_black and r <= RICH_BLACK_UP_TO:
         cmyk = tuple(v / 100 for v in rich_black)
-    elif neutral and not area:
-        cmyk = (0.0, 0.0, 0.0, black_only(press, r))
+    elif not area and max(r, g, b) - min(r, g, b) <= NEAR_NEUTRAL + 1e-9:
+        cmyk = (0.0, 0.0, 0.0, black_only(press, (r + g + b) / 3))
     else:
         cmyk = icc_cmyk(press, value)
     return _rounded(limit_ink(cmyk, ink_limit))

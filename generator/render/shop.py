@@ -51,8 +51,8 @@ def decks_of(faces: list[Face]) -> dict[str, list[Card]]:
 
 
 def products_of(decks: dict[str, list[Card]], max_cards: int | None) -> dict[str, list[tuple[Card, int]]]:
-    """What a shop sells as one item: the decks of one card size whose cards have the same backs
-    (two decks sharing one back design: one product), in the order of their first deck, named
+    """What a shop sells as one item: the decks of one card size and stock whose cards have the
+    same backs (two decks sharing one back design: one product), in the order of their first deck, named
     by their decks joined with '+'; a product of more than `max_cards` cards is split into parts
     of at most that many ('-1', '-2' ...), a card's copies across two parts if need be. Each
     entry is (card, copies in this part)."""
@@ -61,7 +61,7 @@ def products_of(decks: dict[str, list[Card]], max_cards: int | None) -> dict[str
         size = tuple(members[0].face.layout["size_mm"])
         backs = frozenset(card.face.back.key for card in members if card.face.back is not None)
         sizes = {tuple(card.face.layout["size_mm"]) for card in members}
-        key = (size, backs) if len(sizes) == 1 else (deck,)
+        key = (size, backs, _stock(deck, decks)) if len(sizes) == 1 else (deck,)
         groups.setdefault(key, []).append(deck)
     products: dict[str, list[tuple[Card, int]]] = {}
     for group in groups.values():
@@ -157,32 +157,43 @@ def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_tit
                     images = render_pngs([face for _, face in jobs], cards)
                     for (card, face), image in zip(jobs, images):
                         files.append(ShopFile(file_name(spec, names, card, deck), image, "shop-card-png", 1,
-                                              _details(profile, deck, spec, card), spec.source))
+                                              _details(profile, deck, spec, card, decks), spec.source))
                     continue
                 for card in members:
                     pages = [card.side(side) for side in spec.sides]
                     files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, card, deck),
-                                      _details(profile, deck, spec, card), spec.source))
+                                      _details(profile, deck, spec, card, decks), spec.source))
         elif spec.per == "product":
             for product, members in products_of(decks, cards.max_cards).items():
                 pages = [card.side(side) for card, copies in members for _ in range(copies) for side in spec.sides]
                 details = {"profile": profile.name, "product": product,
                            "decks": list(dict.fromkeys(card.deck for card, _ in members)), "sides": list(spec.sides),
                            "cards": sum(copies for _, copies in members)}
+                stock = _stock(details["decks"][0], decks)
+                if stock:
+                    details["stock"] = stock
                 title = " + ".join(deck_titles[deck] for deck in details["decks"])
                 files.append(_pdf(profile, pages, title, file_name(spec, names, None, product), details, spec.source))
         else:
             for deck, members in decks.items():
                 pages = [card.side(side) for card in members for _ in range(card.face.copies) for side in spec.sides]
-                details = _details(profile, deck, spec, None)
+                details = _details(profile, deck, spec, None, decks)
                 details["cards"] = sum(card.face.copies for card in members)
                 files.append(_pdf(profile, pages, deck_titles[deck], file_name(spec, names, None, deck), details,
                                   spec.source))
     return files
 
 
-def _details(profile: Profile, deck: str, spec: FileSpec, card: Card | None) -> dict:
+def _stock(deck: str, decks: dict[str, list[Card]]) -> str | None:
+    """The stock a deck is printed on, when its data names one."""
+    return decks[deck][0].face.values.get("stock")
+
+
+def _details(profile: Profile, deck: str, spec: FileSpec, card: Card | None, decks: dict[str, list[Card]]) -> dict:
     details = {"profile": profile.name, "deck": deck, "sides": list(spec.sides)}
+    stock = _stock(deck, decks)
+    if stock:
+        details["stock"] = stock
     if card is not None:
         details.update(card=card.id, copies=card.face.copies)
     return details
