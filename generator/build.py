@@ -17,7 +17,7 @@ from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_ti
 from .layout import Localised, card_faces
 from .loading import load_games
 from .output import Artifact, write_all
-from .project import Game, Project
+from .project import Game, Project, check_sheets
 from .render.shop import booklet_with_bleed, decks_of, render_shop_cards
 from .reproducible import fixed_clock
 from .request import BuildRequest, BuildResult, unchanged_build
@@ -26,6 +26,21 @@ from .units import Unit, run_units
 
 
 # ---- the build ----------------------------------------------------------------------------
+
+def load_for_build(project: Project, slug: str | None = None, locale: str | None = None,
+                   cache: Cache | None = None) -> list[Game]:
+    """The load and validate stages of a build (and of `pnp validate`): the selected games, and
+    every sheet template a build reads; a problem in any of them stops the build before
+    anything is drawn, every problem named in one run."""
+    problems = check_sheets(project)
+    try:
+        games = load_games(project, slug, locale, cache=cache)
+    except DataError as exc:
+        raise DataError(problems + list(exc.problems)) from None
+    if problems:
+        raise DataError(problems)
+    return games
+
 
 def paper_names(project: Project) -> tuple[str, ...]:
     """The home papers the project prints on (templates/sheets/papers.yaml)."""
@@ -188,7 +203,7 @@ def run_and_write(project: Project, request: BuildRequest, games: list[Game], un
 
 
 def build_home(project: Project, request: BuildRequest, progress=None, cache: Cache | None = None) -> BuildResult:
-    games = load_games(project, request.game, request.locale, cache=cache)
+    games = load_for_build(project, request.game, request.locale, cache)
     units = _home_units(project, games, request, cache)
     return run_and_write(project, request, games, units, cache, progress)
 
@@ -225,7 +240,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
     if request.duplex != "long" or any(request.back_offset) or request.ink != "normal":
         raise UsageError("--duplex, --back-offset and --ink are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
-    games = load_games(project, request.game, request.locale, cache=cache)
+    games = load_for_build(project, request.game, request.locale, cache)
     jobs = [(g, e, l) for g, e, l, _ in plan(games, BuildRequest(request.game, request.edition, request.locale), ("shop",))
             if not g.is_draft(l)]
     if not jobs:

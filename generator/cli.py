@@ -78,8 +78,8 @@ def list_command(obj: Context, as_json: bool):
 @click.pass_obj
 def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
     """Check all data (or one GAME's) and report every problem with file, line and key."""
-    from .build import check_profiles, load_games
-    games = load_games(obj.project, game)
+    from .build import check_profiles, load_for_build
+    games = load_for_build(obj.project, game)
     if profiles:
         check_profiles(obj.project, games, profiles)
     click.echo(f"ok: {', '.join(g.slug for g in games)}")

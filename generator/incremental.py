@@ -93,7 +93,9 @@ def tool_digest(project) -> str:
     if root not in _TOOL:
         from .project import TOOL_TEMPLATES
         folders = [GENERATOR, TOOL_TEMPLATES, root / "templates", root / "rules"]
-        _TOOL[root] = digest([str(f) for f in folders], [folder_digest(f) for f in folders], _versions())
+        # By content, not by where: two copies of a project make the same files (a clone, a
+        # moved folder, a copy to try an edit in) and can share a cache.
+        _TOOL[root] = digest([folder_digest(f) for f in folders], _versions())
     return _TOOL[root]
 
 

@@ -92,6 +92,12 @@ def ink_coverage(data: bytes) -> float | None:
         with Image.open(io.BytesIO(data)) as image:
             background = Image.new("RGBA", image.size, (255, 255, 255, 255))
             rgb = Image.alpha_composite(background, image.convert("RGBA")).convert("RGB")
+            dpi = float((image.info.get("dpi") or (300, 300))[0]) or 300.0
+        # averaged down to about INK_DPI, as a PDF's pages are rendered: a 7440 px wide sheet
+        # of tabletop faces would otherwise take a gigabyte of floats to average
+        factor = max(1, min(int(dpi / INK_DPI), min(rgb.size)))
+        if factor > 1:
+            rgb = rgb.reduce(factor)
         pages = [_coverage(numpy.asarray(rgb, dtype=numpy.float64) / 255)]
     else:
         return None

@@ -239,6 +239,28 @@ class Project:
         return data
 
 
+def check_sheets(project: "Project") -> list[Problem]:
+    """Every sheet template a build loads, checked before anything is drawn: a mistake in one
+    is found in the validate stage, at once, not after every other file has rendered. The
+    sheets are the tool's by name (SHEET_KINDS) and the card grids the card sizes name."""
+    problems: list[Problem] = []
+
+    def load(name: str):
+        try:
+            return project.load_sheet(name)
+        except DataError as exc:
+            problems.extend(exc.problems)
+        except UsageError:
+            return None             # not there: the stage that needs it says so
+
+    sizes = load("card-sizes")
+    grids = {sheet for size in (sizes or {}).get("sizes", {}).values() for sheet in size.get("sheets", {}).values()}
+    for name in [*SHEET_KINDS, *sorted(grids)]:
+        if name != "card-sizes":
+            load(name)
+    return list(dict.fromkeys(problems))
+
+
 def _present(path: Path) -> bool:
     """There, even as a link that leads nowhere (reading it says why it cannot be read)."""
     return path.exists() or path.is_symlink()

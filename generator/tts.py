@@ -460,14 +460,13 @@ def check_request(request) -> None:
 def build_tts(project, request, progress=None, cache=None):
     """The TTS folders of the selected games, editions and locales, one unit of work per deck,
     one for the boards, the tokens and the saved object each: a change redraws only what shows it."""
-    from .build import plan, run_and_write
+    from .build import load_for_build, plan, run_and_write
     from .incremental import structure_digest, tool_digest
-    from .loading import load_games
     from .request import BuildRequest
     from .texts import Texts
     from .units import Unit
     check_request(request)
-    games = load_games(project, request.game, request.locale, cache=cache)
+    games = load_for_build(project, request.game, request.locale, cache)
     jobs = plan(games, BuildRequest(request.game, request.edition, request.locale), (FOLDER,))
     tool = tool_digest(project)
     structures = {game.slug: structure_digest(game) for game in games}

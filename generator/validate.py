@@ -348,6 +348,14 @@ def check_setups(game: Game) -> list[Problem]:
 
 
 PLAY_CHECK_SEEDS = (1, 2)       # seeded games per edition and player count: a few, to stay fast
+# What check_play found, by what it played from: a long-running process (`pnp serve`, a test
+# session) plays a game's data through once, not at every build.
+_PLAYED: dict[str, list[Problem]] = {}
+PLAYED_KEPT = 32
+
+
+def forget_play_checks() -> None:
+    _PLAYED.clear()
 
 
 def check_play(game: Game) -> list[Problem]:
@@ -356,6 +364,19 @@ def check_play(game: Game) -> list[Problem]:
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         return []
+    from .incremental import digest, folder_digest, game_folder_digest, rules_folder
+    # every byte of the game's folder (so a problem's line is the file's), its rules module
+    rules = rules_folder(game)
+    key = digest("play", game.slug, game.display, game_folder_digest(game.folder),
+                 (folder_digest(rules) if rules.is_dir() else rules.read_bytes().hex()) if rules else "")
+    if key not in _PLAYED:
+        if len(_PLAYED) >= PLAYED_KEPT:
+            _PLAYED.clear()
+        _PLAYED[key] = _check_play(game, engine)
+    return list(_PLAYED[key])
+
+
+def _check_play(game: Game, engine) -> list[Problem]:
     from .rules.engine import InvariantBroken, SetupError
     from .simulate import play_game
     spec = game.rules.SPEC

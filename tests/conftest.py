@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import traceback
 from pathlib import Path
@@ -217,6 +218,83 @@ def page_drawing(page) -> dict:
             forms.append({"rect": (left / MM, bottom / MM, (right - left) / MM, (top - bottom) / MM),
                           "turned": ctm[0] < 0 and ctm[3] < 0, "name": str(operands[0])})
     return {"forms": forms, "lines": lines, "clips": clips}
+
+
+# ---- one build cache for the test session ----------------------------------------------
+# Many tests build the same kits into folders of their own. Their builds share one cache (kept
+# by content: a unit is reused only when its tool, data and texts are the ones it was made
+# from), so a file the session has made once is made again only where its inputs differ.
+# A test that changes the generator's code or environment (monkeypatch), or that is about the
+# cache, the build's work or its reproducibility itself, keeps the cache in its own folder, and
+# what the process remembers of earlier checks (generator.validate's played games) is dropped
+# before and after it.
+OWN_CACHE_MODULES = {"test_incremental", "test_reproducible", "test_render_speedups", "test_serve",
+                     "test_build_kinds", "test_untrusted_templates", "test_home_ink", "test_input_limits"}
+_shared_cache = {"root": None, "on": False}
+
+
+def _uses_shared_cache(item) -> bool:
+    module = item.module.__name__.rpartition(".")[2] if getattr(item, "module", None) else ""
+    return (module not in OWN_CACHE_MODULES and "monkeypatch" not in getattr(item, "fixturenames", ())
+            and item.get_closest_marker("own_cache") is None)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "own_cache: the test's builds keep their cache in their output folder")
+    from generator import cache as cache_module
+    if getattr(cache_module.Cache, "_session_shared", False):
+        return
+    original_init, original_prune = cache_module.Cache.__init__, cache_module.Cache.prune
+
+    def init(self, out):
+        original_init(self, out)
+        self.shared = _shared_cache["on"] and _shared_cache["root"] is not None
+        if self.shared:
+            self.root = _shared_cache["root"] / cache_module.FOLDER
+
+    def prune(self, made_bytes):
+        if not getattr(self, "shared", False):     # the session's cache is dropped with its folder
+            original_prune(self, made_bytes)
+
+    cache_module.Cache.__init__, cache_module.Cache.prune = init, prune
+    cache_module.Cache._session_shared = True
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test module's tests run on one worker of a parallel run (`make test`: -n 2 --dist
+    loadgroup), so a module's shared fixture (a kit, a booklet) is built once, not once per
+    worker; modules that share a session fixture name their common group themselves."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__.rpartition(".")[2]))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    _shared_cache["on"] = _uses_shared_cache(item)
+    if not _shared_cache["on"]:
+        _forget_in_process_results()
+
+
+def pytest_runtest_teardown(item):
+    if not _uses_shared_cache(item):       # what a patched test played is not for the next one
+        _forget_in_process_results()
+
+
+def _forget_in_process_results():
+    from generator.validate import forget_play_checks
+    forget_play_checks()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_build_cache(tmp_path_factory):
+    """The folder of the session's shared cache: one for every worker of a parallel run."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-build-cache"
+    folder.mkdir(exist_ok=True)
+    _shared_cache["root"] = folder
+    yield folder
+    _shared_cache["root"] = None
 
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "sample"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from conftest import replace_in
+from conftest import pnp, replace_in
 from generator.build import load_games
 from generator.kits import Kit, booklet_of
 from generator.layout import Localised
@@ -27,17 +27,21 @@ HEADINGS = {"/H1": 1, "/H2": 2, "/H3": 3, "/H4": 4, "/H5": 5, "/H6": 6}
 
 
 @pytest.fixture(scope="module")
-def booklets() -> dict:
-    """(slug, locale) -> (Localised, PDF bytes) of each game's first edition."""
+def booklets(tmp_path_factory) -> dict:
+    """(slug, locale) -> (Localised, PDF bytes) of each game's first edition, as `pnp build`
+    writes the booklets (with the card sheets, as the games' own kit tests build them)."""
     project = Project(ROOT)
+    out = tmp_path_factory.mktemp("booklets")
     made = {}
-    with fixed_clock():
-        for slug in GAMES:
-            game = load_games(project, slug, texts=False)[0]
-            assert set(game.locales) == set(LOCALES)
-            for locale in LOCALES:
-                loc = Localised(game, game.editions[0], Texts.load(game, locale))
-                made[slug, locale] = loc, booklet_of(Kit(project, game, loc, "a4")).data
+    for slug in GAMES:
+        result = pnp("build", "--game", slug, "--kind", "cards,booklet", "--out", str(out))
+        assert result.exit_code == 0, result.output + result.traceback
+        game = load_games(project, slug, texts=False)[0]
+        assert set(game.locales) == set(LOCALES)
+        edition = game.editions[0]
+        for locale in LOCALES:
+            loc = Localised(game, edition, Texts.load(game, locale))
+            made[slug, locale] = loc, (out / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()
     return made
 
 

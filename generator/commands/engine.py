@@ -82,7 +82,7 @@ def register(main) -> None:
         """Set up SCENARIO's position, apply its actions, check its expectations and print the
         state reached as JSON. An illegal action or an unmet expectation exits 1."""
         from ..scenario import load_scenario, play_on, recording, run_scenario
-        loaded, engine = _game(obj, game)
+        loaded, engine = _game(obj, game, texts=False)
         if policy is not None and policy not in engine.policies:
             raise UsageError(f"no policy '{policy}' (policies: {', '.join(engine.policies)})")
         display = obj.project.display(scenario)
