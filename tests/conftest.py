@@ -312,26 +312,33 @@ def sample(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def rendered_booklet():
-    """A game's home rule booklet in an edition and locale, laid out and rendered in this
-    process once per test worker: (BookletContent, PDF bytes). Test modules that read booklets
-    share it, and keep to one worker (`xdist_group("booklets")`) so each booklet renders once."""
-    from generator.booklet import home_print, lay_out, render
+def rendered_booklet(tmp_path_factory):
+    """A game's home rule booklet in an edition and locale: (BookletContent, PDF bytes), the
+    PDF as `pnp build --kind booklet` writes it (so the session's other builds of that booklet
+    share its rendering), the content laid out here as the build lays it out. Test modules that
+    read booklets share it, and keep to one worker (`xdist_group("booklets")`)."""
+    from generator.booklet import home_print, lay_out
     from generator.kit import Kit
     from generator.layout import Localised, card_faces_with_texts
     from generator.loading import load_games
     from generator.project import Project as _Project
     from generator.texts import Texts
     project, games, made = _Project(ROOT), {}, {}
+    out = tmp_path_factory.mktemp("booklets")
 
     def booklet(slug: str, edition: str, locale: str):
         if (slug, edition, locale) not in made:
             if slug not in games:
                 games[slug] = load_games(project, slug, texts=False)[0]
+            folder = out / f"{slug}-{edition}-{locale}"
+            result = pnp("build", "--game", slug, "--edition", edition, "--locale", locale, "--kind", "booklet",
+                         "--out", str(folder))
+            assert result.exit_code == 0, result.output + result.traceback
             loc = Localised(games[slug], edition, Texts.load(games[slug], locale))
             faces, texts = card_faces_with_texts(loc)        # as generator.kits.booklet_of makes it
             content = lay_out(loc, faces, home_print(project, loc), draft=Kit(project, games[slug], loc, "").draft,
                               project=project, face_texts=texts)
-            made[slug, edition, locale] = (content, render(project, content).data)
+            data = (folder / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()
+            made[slug, edition, locale] = (content, data)
         return made[slug, edition, locale]
     return booklet

@@ -30,7 +30,9 @@ def _sheet(name: str) -> dict:
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("diced-veggies") / "out"
-    result = pnp("build", "--game", GAME, "--locale", "ru", "--paper", "all", "--out", str(out))
+    # what these tests read: the dice and pieces sheets and the booklet
+    result = pnp("build", "--game", GAME, "--locale", "ru", "--paper", "all", "--kind", "dice,pieces,booklet",
+                 "--out", str(out))
     assert result.exit_code == 0, result.output + result.traceback
     return out / GAME / "standard" / "ru"
 
