@@ -10,7 +10,7 @@ kit: check-system $(STAMP)
 	$(BIN)/pnp build
 
 test: check-system $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+	$(BIN)/python -m pytest -n 2 --dist loadfile -q
 
 bench: $(STAMP)
 	$(BIN)/python -m generator.bench

@@ -260,15 +260,6 @@ def pytest_configure(config):
     cache_module.Cache._session_shared = True
 
 
-def pytest_collection_modifyitems(config, items):
-    """A test module's tests run on one worker of a parallel run (`make test`: -n 2 --dist
-    loadgroup), so a module's shared fixture (a kit, a booklet) is built once, not once per
-    worker; modules that share a session fixture name their common group themselves."""
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__.rpartition(".")[2]))
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
     _shared_cache["on"] = _uses_shared_cache(item)
@@ -315,8 +306,8 @@ def sample(tmp_path_factory) -> Path:
 def rendered_booklet(tmp_path_factory):
     """A game's home rule booklet in an edition and locale: (BookletContent, PDF bytes), the
     PDF as `pnp build --kind booklet` writes it (so the session's other builds of that booklet
-    share its rendering), the content laid out here as the build lays it out. Test modules that
-    read booklets share it, and keep to one worker (`xdist_group("booklets")`)."""
+    share its rendering, on either worker of a parallel run), the content laid out here as the
+    build lays it out."""
     from generator.booklet import home_print, lay_out
     from generator.kit import Kit
     from generator.layout import Localised, card_faces_with_texts

@@ -18,7 +18,6 @@ from generator.impose import impose
 from generator.project import Project
 
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
-pytestmark = pytest.mark.xdist_group("booklets")
 
 MM = 72 / 25.4
 A5 = (148.0, 210.0)

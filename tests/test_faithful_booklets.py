@@ -29,7 +29,6 @@ from generator.render.boards import plan_one_sheet
 from generator.texts import Texts
 
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
-pytestmark = pytest.mark.xdist_group("booklets")
 
 RTT, THE_GAME, DONKEY = "race-to-the-table", "the-game", "donkey-can"
 HYPHEN = "\u2010"              # where WeasyPrint hyphenates a word

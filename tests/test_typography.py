@@ -26,7 +26,6 @@ NBSP, NB_HYPHEN, MINUS, APOSTROPHE = "\u00a0", "\u2011", "\u2212", "\u2019"
 AUTO_HYPHEN = "\u2010"          # what WeasyPrint draws where it hyphenates a word
 DASHES = "–—"
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
-pytestmark = pytest.mark.xdist_group("booklets")
 
 GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
 BOOKLETS = [(slug, locale, edition) for slug, game in sorted(GAMES.items()) if game.booklet.get("sections")
