@@ -193,8 +193,7 @@ def build_errata(project: Project, request, progress=None):
     """The errata kits of the selected games, editions and locales against the version
     `request.changed_since` (a git revision or a project folder); nothing for a kit whose
     cards print as they did."""
-    from .build import paper_names, plan, run_and_write
-    from .loading import load_games
+    from .build import load_for_build, paper_names, plan, run_and_write
     from .cache import Cache
     from .diff import other_version
     from .incremental import cache_usable
@@ -206,7 +205,7 @@ def build_errata(project: Project, request, progress=None):
     # is not an errata.
     cache = Cache(out) if request.cache and cache_usable(out) else None
     with other_version(project, request.changed_since) as (other, version):    # a wrong REV fails first
-        games = load_games(project, request.game, request.locale, cache=cache)
+        games = load_for_build(project, request.game, request.locale, cache)
         if cache is not None:
             cache.flush()
         jobs = plan(games, request, paper_names(project))

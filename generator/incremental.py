@@ -109,6 +109,14 @@ def rules_folder(game) -> Path | None:
     return path.parent if path.name == "__init__.py" else path
 
 
+def rules_digest(game) -> str:
+    """The files of a game's rules module, a package's folder or a single module ('' without one)."""
+    rules = rules_folder(game)
+    if rules is None:
+        return ""
+    return folder_digest(rules) if rules.is_dir() else _sha(rules.read_bytes())
+
+
 def game_folder_digest(folder: Path) -> str:
     """Every file of a game's folder, catalogs included: what validating it reads."""
     return folder_digest(folder)
@@ -133,9 +141,7 @@ def data_digest(game) -> str:
 def _data_digest(game, blank: set) -> str:
     data = {name: _blanked(node, (name,), blank) for name, node in sorted(game.files.items())}
     pictures = folder_digest(game.folder, skip=lambda relative: relative.endswith((".yaml", ".po", ".pot")))
-    rules = rules_folder(game)
-    rules_files = (folder_digest(rules) if rules.is_dir() else _sha(rules.read_bytes())) if rules else ""
-    return digest(data, pictures, rules_files)
+    return digest(data, pictures, rules_digest(game))
 
 
 def _blanked(node, path: tuple, blank: set):

@@ -8,7 +8,7 @@ from typing import Iterable
 from .cache import Cache
 from .card_sizes import check_card_sizes
 from .errors import DataError, Problem
-from .incremental import digest, folder_digest, game_folder_digest, rules_folder, tool_digest
+from .incremental import digest, game_folder_digest, rules_digest, tool_digest
 from .project import Game, Project
 from .validate import validate_game
 
@@ -61,9 +61,8 @@ def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cac
         game.rules = load_rules(game.meta["rules"])
     except (LookupError, KeyError, TypeError):
         return None
-    rules = rules_folder(game)
-    name = digest("valid", tool_digest(project), game.slug, game_folder_digest(game.folder),
-                  folder_digest(rules) if rules and rules.is_dir() else "", locale, texts)
+    name = digest("valid", tool_digest(project), game.slug, game_folder_digest(game.folder), rules_digest(game),
+                  locale, texts)
     return cache.record("valid", name) is not None, name
 
 

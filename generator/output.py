@@ -65,7 +65,8 @@ def ink_coverage(data: bytes) -> float | None:
     """Average ink coverage per page of a PDF or PNG, in percent of the page (C + M + Y + K,
     0 to 400 %), or None for any other file.
 
-    Each page is rendered at INK_DPI (pypdfium2, on white) and every pixel taken to CMYK by the
+    Each page is rendered at INK_DPI (pypdfium2, on white; a PNG is averaged down to about that,
+    by its dpi or 300) and every pixel taken to CMYK by the
     naive formula K = 1 - max(R, G, B), C = (1 - R - K) / (1 - K) and so on: what a home printer
     with no colour management lays down, near enough to compare files (an ink-saving variant
     with its normal one); not a press separation, which generator/render/colour.py makes."""

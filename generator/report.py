@@ -248,13 +248,11 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
 def _simulation_key(engine, game: Game, edition: str) -> str:
     """What the simulation's results depend on: what it reads of the data, how it runs, and
     the code that plays (the game's rules module, the shared engine and simulator)."""
-    from .incremental import GENERATOR, digest, folder_digest, rules_folder
+    from .incremental import GENERATOR, digest, folder_digest, rules_digest
     simulated = repr(engine.box(game, edition)) if engine.box is not None else \
         json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
-    rules = rules_folder(game)
     code = [folder_digest(GENERATOR / "rules", skip=lambda relative: "/" in relative),
-            hashlib.sha256((GENERATOR / "simulate.py").read_bytes()).hexdigest(),
-            folder_digest(rules) if rules and rules.is_dir() else ""]
+            hashlib.sha256((GENERATOR / "simulate.py").read_bytes()).hexdigest(), rules_digest(game)]
     spec = game.rules.SPEC
     return digest("simulation", game.slug, edition, simulated, list(spec.tables), list(engine.policies),
                   sorted(engine.options.items()), list(_games(engine)), REPORT_SEED, code)

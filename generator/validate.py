@@ -364,11 +364,9 @@ def check_play(game: Game) -> list[Problem]:
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         return []
-    from .incremental import digest, folder_digest, game_folder_digest, rules_folder
+    from .incremental import digest, game_folder_digest, rules_digest
     # every byte of the game's folder (so a problem's line is the file's), its rules module
-    rules = rules_folder(game)
-    key = digest("play", game.slug, game.display, game_folder_digest(game.folder),
-                 (folder_digest(rules) if rules.is_dir() else rules.read_bytes().hex()) if rules else "")
+    key = digest("play", game.slug, game.display, game_folder_digest(game.folder), rules_digest(game))
     if key not in _PLAYED:
         if len(_PLAYED) >= PLAYED_KEPT:
             _PLAYED.clear()

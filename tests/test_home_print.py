@@ -256,6 +256,17 @@ def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, she
                                           for needle, message in problems] + [f"{len(problems)} problem(s) found."]
 
 
+def test_pnp_validate_checks_the_sheet_templates_too(project):
+    """A broken sheet template is a located problem of `pnp validate` as of `pnp build`,
+    found before any file is drawn."""
+    path = project / "templates" / "sheets" / "tokens.yaml"
+    replace_in(path, "gap_mm: 4", "gap: 4")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback, result.output
+    assert f"templates/sheets/tokens.yaml:{line_of(path, 'gap: 4')}: gap: unknown key 'gap' (allowed: gap_mm, margin_mm)" \
+        in result.stderr.splitlines(), result.stderr
+
+
 # ---- calibration -----------------------------------------------------------------------------------
 
 def _label_x(path: Path, page: int, label: str) -> float:

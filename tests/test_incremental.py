@@ -225,3 +225,20 @@ def test_a_link_planted_in_the_cache_leads_no_read_or_write_out_of_the_output_fo
     assert rendered(again) == len(good) - 1, "records behind a link were trusted"
     assert {p.name: p.read_bytes() for p in elsewhere.iterdir()} == before
     assert files(out) == good
+
+
+def test_a_copy_of_the_project_reuses_its_cache_and_a_changed_copy_does_not(sample_project, tmp_path):
+    """The cache is keyed by what files are made from, not by where the project lies: a copy
+    (a clone, a moved folder) with the first build's cache renders nothing and makes the same
+    bytes; a copy with one card changed renders the files that show it."""
+    first = tmp_path / "first"
+    build(sample_project, first, "--paper", "a4")
+    copy = tmp_path / "elsewhere" / "sample"
+    shutil.copytree(sample_project, copy)
+    second = tmp_path / "second"
+    shutil.copytree(first / ".cache", second / ".cache")
+    result = build(copy, second, "--paper", "a4")
+    assert rendered(result) == 0, result.output
+    assert files(second) == files(first)
+    replace_in(copy / "components" / "sample-game" / "cards.yaml", "name: Knight", "name: Squire")
+    assert rendered(build(copy, second, "--paper", "a4")) > 0

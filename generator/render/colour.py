@@ -11,8 +11,9 @@ press's darkest black instead of clipping the shadows. Perceptual would shift ev
 in-gamut ones too, to make room for colours a layout does not have.
 
 Three rules then apply, as a prepress operator would:
-- text and lines in a neutral grey (or within NEAR_NEUTRAL of one) go on the black plate alone (K only, as dark as the grey
-  reads), so a slightly misregistered plate never fringes small type;
+- text and lines in a neutral grey (or within NEAR_NEUTRAL of one) go on the black plate
+  alone (K only, as dark as the grey reads), so a slightly misregistered plate never fringes
+  small type;
 - large neutral black areas get the profile's rich black (K plus some C, M and Y);
 - every colour stays within the profile's total ink limit (C, M and Y taken down, K kept).
 

@@ -169,9 +169,7 @@ def render_shop_cards(faces: list[Face], profile: Profile, names: dict, deck_tit
                 details = {"profile": profile.name, "product": product,
                            "decks": list(dict.fromkeys(card.deck for card, _ in members)), "sides": list(spec.sides),
                            "cards": sum(copies for _, copies in members)}
-                stock = _stock(details["decks"][0], decks)
-                if stock:
-                    details["stock"] = stock
+                _add_stock(details, details["decks"][0], decks)
                 title = " + ".join(deck_titles[deck] for deck in details["decks"])
                 files.append(_pdf(profile, pages, title, file_name(spec, names, None, product), details, spec.source))
         else:
@@ -189,11 +187,15 @@ def _stock(deck: str, decks: dict[str, list[Card]]) -> str | None:
     return decks[deck][0].face.values.get("stock")
 
 
+def _add_stock(details: dict, deck: str, decks: dict[str, list[Card]]) -> None:
+    """A file's manifest details name the stock its deck is printed on, when the data says."""
+    if _stock(deck, decks):
+        details["stock"] = _stock(deck, decks)
+
+
 def _details(profile: Profile, deck: str, spec: FileSpec, card: Card | None, decks: dict[str, list[Card]]) -> dict:
     details = {"profile": profile.name, "deck": deck, "sides": list(spec.sides)}
-    stock = _stock(deck, decks)
-    if stock:
-        details["stock"] = stock
+    _add_stock(details, deck, decks)
     if card is not None:
         details.update(card=card.id, copies=card.face.copies)
     return details
