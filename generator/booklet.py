@@ -144,6 +144,9 @@ class HomePrint:
     rows: list[tuple[str, list[int]]] = field(default_factory=list)   # (part, sheets per paper)
     # (component's name, sheets per paper) under a part, when a table prints only some of them
     details: dict[str, list[tuple[str, list[int]]]] = field(default_factory=dict)
+    # (which tables, their sheet numbers per paper) under a part, in words, when tables of some
+    # numbers of players print only some of its sheets (the decks they play with)
+    tables: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)
 
 
 def shown(node, edition: str) -> bool:
@@ -316,6 +319,7 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi
             rows.append((ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets], False))
             # A component of the part, on a row of its own under it: indented, not led by a dash
             rows += [(name, [phrase(loc, "sheets", n) for n in counts], True) for name, counts in home.details.get(part, [])]
+            rows += [(players, cells, True) for players, cells in home.tables.get(part, [])]
         notes = ["print_duplex"] if any(part == "print_cards" for part, _ in home.rows) else []
         notes = [ui[note] for note in notes + list(PRINT_NOTES) if note in ui]
         return Block("print", {"papers": home.papers, "rows": rows, "notes": notes})
@@ -450,7 +454,34 @@ def home_print(project: Project, loc: Localised) -> HomePrint:
             if parts[0]:
                 home.details[f"print_{kind.name}"] = [(name, [part[index][1] for part in parts])
                                                       for index, (name, _) in enumerate(parts[0])]
+            tables = [kind.tables(project, loc, tuple(paper["size_mm"])) for paper in papers.values()]
+            if tables[0]:
+                home.tables[f"print_{kind.name}"] = table_rows(project, loc, tables)
     return home
+
+
+def table_rows(project: Project, loc: Localised, per_paper: list) -> list[tuple[str, list[str]]]:
+    """(which tables, their sheet numbers on each paper) in the locale's words: "Players: 4 or 6",
+    "sheets 1–19". Tables group alike on every paper: they take the same decks."""
+    from babel.lists import format_list
+    words = booklet_words(project, loc.locale)
+    rows = []
+    for index, (players, _) in enumerate(per_paper[0]):
+        which = format_list([str(n) for n in players], style="or", locale=loc.locale)
+        rows.append((words["table_players"].format(players=which),
+                     [words["table_sheets"].format(sheets=sheet_ranges(paper[index][1])) for paper in per_paper]))
+    return rows
+
+
+def sheet_ranges(numbers: list[int]) -> str:
+    """Sheet numbers as runs: [1, 2, 3, 7] -> "1–3, 7"."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(f"{a}–{b}" if b > a else str(a) for a, b in spans)
 
 
 # ---- the tool's own words ------------------------------------------------------------------

@@ -29,6 +29,10 @@ class Face:
     back: "Face | None" = None
     source: tuple[str, int, str] = ("", 0, "")   # file, line, key path: for error messages
     folder: Path | None = None                   # the game's folder, where its pictures are
+    # The back that tells the card's deck apart (its deck's, or its copy's when the deck is
+    # printed several times with a back each), and that copy: the deck, or `<deck>-<back>`.
+    deck_back: str = ""
+    deck_copy: str = ""
 
     @cached_property
     def placed(self) -> PlacedFace:
@@ -146,8 +150,12 @@ def _card_faces(loc: Localised) -> tuple[list[Face], list[tuple[str, dict]]]:
             backs[look] = Face(f"back-{back_id}{suffix}", back_layout, values, 0,
                                source=_where(game, component, "back"), folder=game.folder)
         file, line = game.where(component)
+        # a card's own `back` (a double-sided card) stays in its deck; a copy's is a deck of its own
+        copy_back = back_id if back_id in (deck.get("backs") or ()) else None
         faces.append(Face(f"card-{component.id}", faces_layouts[component.data.get("layout", deck["layout"])], values,
-                          component.count(loc.edition), backs[look], (file, line, component.keypath), game.folder))
+                          component.count(loc.edition), backs[look], (file, line, component.keypath), game.folder,
+                          deck_back=copy_back or deck["back"],
+                          deck_copy=f"{component.data['deck']}-{copy_back}" if copy_back else component.data["deck"]))
         texts.append((back_id, lookups))
     return faces, texts
 
@@ -218,6 +226,77 @@ def by_card_size(faces: list[Face], sizes: list[CardSize]) -> list[tuple[CardSiz
         size = size_of(face.layout["size_mm"], sizes)
         groups.setdefault(size.name, (size, []))[1].append(face)
     return list(groups.values())
+
+
+@dataclass(frozen=True)
+class CardRun:
+    """The cards of one card size with one deck back, on sheets of their own: no sheet mixes two
+    backs, so a duplex shift shows no sliver of another deck's back on a card's edge, and a
+    table that needs only some decks prints only their sheets."""
+
+    size: CardSize
+    back: str
+    faces: list[Face]
+    tables: tuple[int, ...]        # the numbers of players whose game takes these cards
+
+
+def card_runs(loc: Localised, faces: list[Face], sizes: list[CardSize]) -> list[CardRun]:
+    """The faces by card size and then by deck back, each size's runs in the order a table cuts
+    them: those every table needs first, then those fewer tables need (a deck printed only for
+    the most players last); otherwise in the order of their first card."""
+    needs = tables_needing(loc, faces)
+    runs = []
+    for size, sized in by_card_size(faces, sizes):
+        by_back: dict[str, list[Face]] = {}
+        for face in sized:
+            by_back.setdefault(face.deck_back, []).append(face)
+        made = [CardRun(size, back, members, tuple(t for t in table_sizes(loc)
+                                                  if any(t in needs[face.deck_copy] for face in members)))
+                for back, members in by_back.items()]
+        runs += sorted(made, key=lambda run: -len(run.tables))
+    return runs
+
+
+def table_sizes(loc: Localised) -> tuple[int, ...]:
+    """Every number of players the game's rules module seats, smallest first (none without one)."""
+    spec = getattr(loc.game.rules, "SPEC", None)
+    return spec.tables if spec is not None else ()
+
+
+def tables_needing(loc: Localised, faces: list[Face]) -> dict[str, set[int]]:
+    """The numbers of players that take each deck copy: the rules' setup says how many cards of a
+    deck (`cards/<deck>`) a table takes, and those come from its copies in data order; a deck the
+    setup does not name is taken whole."""
+    spec = getattr(loc.game.rules, "SPEC", None)
+    copies: dict[str, dict[str, int]] = {}
+    for face in faces:
+        deck = copies.setdefault(face.values["deck"], {})
+        deck[face.deck_copy] = deck.get(face.deck_copy, 0) + face.copies
+    needs = {copy: set(table_sizes(loc)) for deck in copies.values() for copy in deck}
+    if spec is None or spec.setup is None or loc.edition not in spec.counts:
+        return needs
+    for players in spec.tables:
+        wanted = spec.setup(players, loc.edition).components
+        for deck_id, deck in copies.items():
+            left = wanted.get(f"cards/{deck_id}")
+            if left is None:
+                continue
+            for copy, cards in deck.items():
+                if left <= 0:
+                    needs[copy].discard(players)
+                left -= cards
+    return needs
+
+
+def run_pages(runs: list[CardRun], per_page) -> list[tuple[CardRun, int, int]]:
+    """(run, first page, last page) of each run, pages numbered from 1; `per_page(size)` is the
+    cards a page of that size holds."""
+    spans, page = [], 0
+    for run in runs:
+        count = pages_needed(sum(face.copies for face in run.faces), per_page(run.size))
+        spans.append((run, page + 1, page + count))
+        page += count
+    return spans
 
 
 def home_sheet(project: Project, size: CardSize, duplex: str):

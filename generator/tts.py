@@ -66,6 +66,7 @@ class TtsDeck:
     name: str                   # the deck's name in the locale
     size_mm: tuple[float, float]
     sheets: tuple[Sheet, ...]
+    copy: str = ""              # the deck, or one copy of it with its own back (`<deck>-<back>`)
 
     @property
     def card_px(self) -> tuple[int, int]:
@@ -92,17 +93,25 @@ def grid_for(count: int) -> tuple[int, int]:
 
 def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
     """The TTS decks of the cards `faces` (in data order): one per deck and card size, each
-    cut into sheets of at most 69 faces. `stem` starts every file name; a deck's files are
-    named `<stem>-cards-<deck>-...`, apart from any board's (`-board-`) or token's (`-token-`)."""
+    cut into sheets of at most 69 faces; a deck printed in several copies, each with its own
+    back, is a TTS deck per copy (`<deck>-<back>`), as the table sorts them apart. `stem`
+    starts every file name; a deck's files are named `<stem>-cards-<deck>-...`, apart from any
+    board's (`-board-`) or token's (`-token-`)."""
     groups: dict[tuple, list[Face]] = {}
     for face in faces:
-        groups.setdefault((face.values["deck"], tuple(face.layout["size_mm"])), []).append(face)
+        groups.setdefault((face.deck_copy or face.values["deck"], tuple(face.layout["size_mm"])), []).append(face)
     sizes_of: dict[str, int] = {}
-    for deck, _size in groups:
-        sizes_of[deck] = sizes_of.get(deck, 0) + 1
+    copies_of: dict[str, list[str]] = {}
+    for copy, _size in groups:
+        sizes_of[copy] = sizes_of.get(copy, 0) + 1
+    for copy, size in groups:
+        deck = groups[(copy, size)][0].values["deck"]
+        if copy not in copies_of.setdefault(deck, []):
+            copies_of[deck].append(copy)
     decks = []
-    for (deck, size), members in groups.items():
-        name = "cards-" + (deck if sizes_of[deck] == 1 else f"{deck}-{size[0]:g}x{size[1]:g}")
+    for (copy, size), members in groups.items():
+        deck = members[0].values["deck"]
+        name = "cards-" + (copy if sizes_of[copy] == 1 else f"{copy}-{size[0]:g}x{size[1]:g}")
         chunks = [members[i:i + PER_SHEET] for i in range(0, len(members), PER_SHEET)]
         one_back = len({face.back.key for face in members}) == 1
         sheets = []
@@ -117,7 +126,10 @@ def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
                 back_file = f"{stem}-{name}-{number}-backs.png"
             sheets.append(Sheet(tuple(chunk), columns, rows, f"{stem}-{name}-{number}.png", back_file,
                                 len(backs) > 1))
-        decks.append(TtsDeck(deck, members[0].values.get("deck_name", deck), size, tuple(sheets)))
+        title = members[0].values.get("deck_name", deck)
+        if len(copies_of[deck]) > 1:        # the copies told apart by number, as their backs are
+            title = f"{title} {copies_of[deck].index(copy) + 1}"
+        decks.append(TtsDeck(deck, title, size, tuple(sheets), copy))
     return decks
 
 
@@ -355,7 +367,7 @@ def saved_objects(kit: TtsKit) -> dict:
             objects.append(card)
             continue
         objects.append({
-            "GUID": _guid(kit.folder, "deck", deck.deck, deck.size_mm),
+            "GUID": _guid(kit.folder, "deck", deck.copy or deck.deck, deck.size_mm),
             "Name": "Deck", "Transform": _transform(x, 8, _card_scale(deck.size_mm), face_down=True),
             "Nickname": deck.name, "Description": loc.title,
             "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,

@@ -15,8 +15,9 @@ import yaml
 
 from generator.kit import Kit
 from generator.kits import kit_files, locale_files
-from generator.layout import Localised, card_faces, home_sheet, sheet_grid, by_card_size, card_sizes
+from generator.layout import Localised, card_faces, card_runs, home_sheet, sheet_grid, card_sizes
 from generator.project import Project
+from generator.rules import load_rules
 from generator.texts import Texts
 
 from conftest import ROOT
@@ -31,26 +32,33 @@ COPIES = CARDS["decks"]["standard"]["count"]["standard"]
 
 @pytest.fixture(scope="module")
 def built():
-    """The files of the cs kit on A4, by kind, and the card faces in the order they print."""
+    """The files of the cs kit on A4, by kind, the card faces, and their runs (a deck back each,
+    every run on sheets of its own) in the order they print."""
     project = Project(ROOT)
     game, problems = project.load_game(SLUG)
     assert not problems, problems
+    game.rules = load_rules(game.meta["rules"])      # as a build has it: the tables' decks
     loc = Localised(game, "standard", Texts.load(game, "cs"))
     kit = Kit(project, game, loc, "a4", papers=("a4",))
     files = {artifact.kind: artifact for artifact in kit_files(kit) + locale_files(kit)}
     faces = card_faces(loc)
-    [(size, sized)] = by_card_size(faces, card_sizes(project))
-    grid = sheet_grid(home_sheet(project, size, "long"), (210, 297))
-    return {"files": files, "faces": faces, "grid": grid}
+    runs = card_runs(loc, faces, card_sizes(project))
+    assert len({run.size.name for run in runs}) == 1
+    grid = sheet_grid(home_sheet(project, runs[0].size, "long"), (210, 297))
+    return {"files": files, "faces": faces, "runs": runs, "grid": grid}
 
 
 def _slots(built):
-    """(front page, backs page, slot index, face) for every card printed, in print order."""
+    """(front page, backs page, slot index, face) for every card printed, in print order: each
+    run from the first slot of a sheet of its own."""
     grid = built["grid"]
-    sequence = [face for face in built["faces"] for _ in range(face.copies)]
-    for index, face in enumerate(sequence):
-        sheet, slot = divmod(index, grid.per_page)
-        yield 2 * sheet, 2 * sheet + 1, slot, face
+    first = 0
+    for run in built["runs"]:
+        sequence = [face for face in run.faces for _ in range(face.copies)]
+        for index, face in enumerate(sequence):
+            sheet, slot = divmod(index, grid.per_page)
+            yield 2 * (first + sheet), 2 * (first + sheet) + 1, slot, face
+        first += -(-len(sequence) // grid.per_page)
 
 
 def _text(page, grid, slot, box, mirror=False):
@@ -80,7 +88,8 @@ def test_the_box_prints_every_copy_of_the_deck_and_a_reference_card_per_player(b
     assert sum(f.copies for f in standard) == COPIES * (len(SUITS) * len(RANKS) + 2)
     assert sum(f.copies for f in faces if f.key == "card-reference") == 8
     pdf = pdfium.PdfDocument(built["files"]["cards"].data)
-    assert len(pdf) == 2 * -(-sum(f.copies for f in faces) // built["grid"].per_page)
+    sheets = sum(-(-sum(f.copies for f in run.faces) // built["grid"].per_page) for run in built["runs"])
+    assert len(pdf) == 2 * sheets
 
 
 def test_every_playing_card_has_its_index_in_both_corners(built, sheets):

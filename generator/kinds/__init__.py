@@ -54,6 +54,9 @@ class Kind:
     # (project, loc, paper_mm) -> (name, sheets) of each component, when a table prints only some
     # of them (the board for its number of players); [] when every table prints them all
     parts: Callable = _nothing
+    # (project, loc, paper_mm) -> (numbers of players, sheet numbers) of each table that prints
+    # only some of the kind's sheets (the decks it plays with); [] when every table prints all
+    tables: Callable = _nothing
     # (project, loc, component id) -> (size_mm, draw(canvas)) of one component as it prints,
     # for the booklet's pictures; None when the kind draws none or has no such component
     picture: Callable = _no_picture

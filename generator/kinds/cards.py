@@ -3,8 +3,8 @@ sheet of each card size; the duplex calibration sheet beside them; a contact she
 from __future__ import annotations
 
 from ..kit import Kit, deck_title, localised_sheet
-from ..layout import (by_card_size, card_faces, card_faces_with_texts, card_sizes, check_faces, deck_faces, home_sheet, pages_needed,
-                      sheet_grid)
+from ..layout import (card_faces, card_faces_with_texts, card_runs, card_sizes, check_faces, deck_faces, home_sheet,
+                      run_pages, sheet_grid)
 from ..render.cards import render_calibration, render_card_sheets
 from ..render.preview import render_contact_sheet
 from . import Kind
@@ -30,11 +30,12 @@ def files(kit: Kit, part: str | None = None) -> list:
 
 
 def _card_sheets(kit: Kit) -> list:
+    """Deck by deck: each run of one back starts a sheet of its own."""
     faces = card_faces(kit.loc)
     groups = []
-    for size, sized in by_card_size(faces, card_sizes(kit.project)):
-        sheet = home_sheet(kit.project, size, kit.duplex)
-        groups.append((sized, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+    for run in card_runs(kit.loc, faces, card_sizes(kit.project)):
+        sheet = home_sheet(kit.project, run.size, kit.duplex)
+        groups.append((run.faces, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
     data, pages, _ = render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft,
                                         scale_label=kit.scale_label, duplex=kit.duplex,
                                         back_offset=kit.back_offset, fold_label=kit.loc.label("fold"),
@@ -64,9 +65,31 @@ def locale_files(kit: Kit, part: str | None = None) -> list:
 
 def sheets(project, loc, paper_mm) -> int:
     """Sheets printed on both sides: a fronts page and its backs page are one sheet."""
+    spans = _sheet_spans(project, loc, paper_mm)
+    return spans[-1][2] if spans else 0
+
+
+def _sheet_spans(project, loc, paper_mm) -> list:
+    """(run, first sheet, last sheet) of each deck back's run, as the long-edge duplex file
+    prints them."""
     faces, _texts = card_faces_with_texts(loc)       # copies and sizes are data: no text counts
-    return sum(pages_needed(sum(face.copies for face in sized), sheet_grid(home_sheet(project, size, "long"), paper_mm).per_page)
-               for size, sized in by_card_size(faces, card_sizes(project)))
+    return run_pages(card_runs(loc, faces, card_sizes(project)),
+                     lambda size: sheet_grid(home_sheet(project, size, "long"), paper_mm).per_page)
+
+
+def tables(project, loc, paper_mm) -> list:
+    """(numbers of players, sheet numbers) per table that prints only some of the card sheets,
+    tables that take the same sheets together; [] when every table prints them all."""
+    spans = _sheet_spans(project, loc, paper_mm)
+    if not spans:
+        return []
+    sheets_of: dict[tuple, list[int]] = {}
+    for players in sorted({t for run, _, _ in spans for t in run.tables}):
+        numbers = tuple(n for run, first, last in spans if players in run.tables for n in range(first, last + 1))
+        sheets_of.setdefault(numbers, []).append(players)
+    if all(len(numbers) == spans[-1][2] for numbers in sheets_of):
+        return []
+    return [(tuple(players), list(numbers)) for numbers, players in sheets_of.items()]
 
 
 def check(kit: Kit) -> list:
@@ -83,5 +106,5 @@ def contents(loc, phrase) -> list:
     return rows
 
 
-KIND = Kind("cards", 10, files, sheets, check, locale_files, contents, file_parts=file_parts,
+KIND = Kind("cards", 10, files, sheets, check, locale_files, contents, tables=tables, file_parts=file_parts,
             locale_parts=locale_parts)

@@ -53,19 +53,24 @@ def decks_of(faces: list[Face]) -> dict[str, list[Card]]:
 def products_of(decks: dict[str, list[Card]], max_cards: int | None) -> dict[str, list[tuple[Card, int]]]:
     """What a shop sells as one item: the decks of one card size and stock whose cards have the
     same backs (two decks sharing one back design: one product), in the order of their first deck, named
-    by their decks joined with '+'; a product of more than `max_cards` cards is split into parts
-    of at most that many ('-1', '-2' ...), a card's copies across two parts if need be. Each
-    entry is (card, copies in this part)."""
+    by their decks joined with '+'. A deck printed in several copies, each with its own back, is
+    a deck per copy (`<deck>-<back>`): a product holds whole copies. A product of more than
+    `max_cards` cards is split into parts of at most that many ('-1', '-2' ...), a card's copies
+    across two parts if need be. Each entry is (card, copies in this part)."""
+    copies: dict[str, list[Card]] = {}
+    for members in decks.values():
+        for card in members:
+            copies.setdefault(card.face.deck_copy or card.deck, []).append(card)
     groups: dict[tuple, list[str]] = {}
-    for deck, members in decks.items():
+    for copy, members in copies.items():
         size = tuple(members[0].face.layout["size_mm"])
         backs = frozenset(card.face.back.key for card in members if card.face.back is not None)
         sizes = {tuple(card.face.layout["size_mm"]) for card in members}
-        key = (size, backs, _stock(deck, decks)) if len(sizes) == 1 else (deck,)
-        groups.setdefault(key, []).append(deck)
+        key = (size, backs, _stock(members[0].deck, decks)) if len(sizes) == 1 else (copy,)
+        groups.setdefault(key, []).append(copy)
     products: dict[str, list[tuple[Card, int]]] = {}
     for group in groups.values():
-        cards = [(card, card.face.copies) for deck in group for card in decks[deck]]
+        cards = [(card, card.face.copies) for copy in group for card in copies[copy]]
         name = "+".join(group)
         total = sum(copies for _, copies in cards)
         if max_cards is None or total <= max_cards:
