@@ -1,0 +1,155 @@
+"""Decks print deck by deck: Pegs and Jokers prints its deck four times, each copy with a back of
+its own, and a table of 4 or 6 players plays with three of them. Read off what `pnp build`
+writes: every card sheet carries one back, each copy's sheets come together and in order (the
+copy only the largest table needs last), the booklet's print table names the sheets each table
+prints, a print shop gets one product per copy and Tabletop Simulator one deck per back."""
+from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import groupby
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from generator.rules import load_rules
+
+from conftest import ROOT, page_drawing, pnp
+
+GAME = "pegs-and-jokers"
+CARDS = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
+DECK = CARDS["decks"]["standard"]
+BACKS = DECK["backs"]                                   # copy n has back n
+PER_COPY = len(DECK["matrix"]["suit"]) * len(DECK["matrix"]["rank"]) + DECK["extra"]["joker"]["copies"]
+REFERENCE_BACK = CARDS["decks"]["reference"]["back"]
+SPEC = load_rules("pegs_and_jokers").SPEC
+PER_SHEET = 9                                           # poker cards, 3 x 3 on A4
+
+
+def _copies_for(players: int) -> int:
+    """The copies of the deck a table takes, from the rules: so many cards, whole decks each."""
+    return math.ceil(SPEC.setup(players, "standard").components["cards/standard"] / PER_COPY)
+
+
+def _back_of(card_form: str) -> str:
+    """The back a card has in the data: a copy's own, or the reference deck's."""
+    card = card_form.removeprefix("FormXob.card-")
+    if card.startswith("standard-"):
+        return BACKS[int(card.rsplit("-", 1)[1]) - 1]
+    assert card == "reference", card
+    return REFERENCE_BACK
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    """Per sheet of the A4 cards file (long-edge duplex): the backs its fronts' cards have in
+    the data, and the backs drawn on its backs page."""
+    out = tmp_path_factory.mktemp("cards")
+    result = pnp("build", "--game", GAME, "--locale", "en", "--kind", "cards", "--paper", "a4", "--out", str(out))
+    assert result.exit_code == 0, result.output + result.traceback
+    found = []
+    with pikepdf.open(out / GAME / "standard" / "en" / f"{GAME}-standard-en-cards-a4.pdf") as pdf:
+        pages = list(pdf.pages)
+        assert len(pages) % 2 == 0
+        for front, back in zip(pages[::2], pages[1::2]):
+            fronts = [form["name"].lstrip("/") for form in page_drawing(front)["forms"]]
+            backs = [form["name"].lstrip("/") for form in page_drawing(back)["forms"]]
+            assert all(name.startswith("FormXob.card-") for name in fronts)
+            assert all(name.startswith("FormXob.back-") for name in backs) and len(backs) == len(fronts)
+            found.append(({_back_of(name) for name in fronts}, {name.removeprefix("FormXob.back-") for name in backs}))
+    return found
+
+
+def test_every_sheet_carries_one_back(sheets):
+    for number, (fronts, backs) in enumerate(sheets, 1):
+        assert len(backs) == 1, (number, backs)
+        assert fronts == backs, (number, fronts, backs)
+
+
+def test_each_copy_is_on_sheets_of_its_own_in_order_the_copy_for_the_largest_table_last(sheets):
+    order = [back for (_, backs) in sheets for back in backs]
+    runs = [(back, len(list(group))) for back, group in groupby(order)]
+    assert len(runs) == len({back for back, _ in runs}), f"a back's sheets are not together: {runs}"
+    assert dict(runs) == {**{back: math.ceil(PER_COPY / PER_SHEET) for back in BACKS}, REFERENCE_BACK: 1}
+    copies = [back for back, _ in runs if back in BACKS]
+    assert copies == BACKS
+    # every table takes the reference cards and the first copies: they print first
+    fewest = _copies_for(SPEC.tables[0])
+    assert fewest < len(BACKS) and [back for back, _ in runs][-(len(BACKS) - fewest):] == BACKS[fewest:]
+    assert len(sheets) == 25            # as many sheets as when the decks were mixed
+
+
+def _print_rows(out, locale: str) -> list[str]:
+    pdf = pdfium.PdfDocument(out / GAME / "standard" / locale / f"{GAME}-standard-{locale}-rules.pdf")
+    try:
+        text = [pdf[n].get_textpage().get_text_range() for n in range(len(pdf))]
+    finally:
+        pdf.close()
+    return [" ".join(line.split()) for page in text for line in page.splitlines()]   # no-break spaces too
+
+
+@pytest.fixture(scope="module")
+def booklets(tmp_path_factory):
+    out = tmp_path_factory.mktemp("booklets")
+    rows = {}
+    for locale in ("en", "ru"):
+        result = pnp("build", "--game", GAME, "--locale", locale, "--kind", "booklet", "--paper", "a4",
+                     "--out", str(out))
+        assert result.exit_code == 0, result.output + result.traceback
+        rows[locale] = _print_rows(out, locale)
+    return rows
+
+
+def test_the_booklet_names_the_sheets_each_table_size_prints(sheets, booklets):
+    """From the rules: 3 copies for 4 or 6 players, 4 for 8; the sheets counted off the file."""
+    tables: dict[int, list[int]] = {}
+    for players in SPEC.tables:
+        taken = set(BACKS[:_copies_for(players)]) | {REFERENCE_BACK}
+        tables.setdefault(_copies_for(players), []).append(players)
+        numbers = [n for n, (_, backs) in enumerate(sheets, 1) if backs <= taken]
+        assert numbers == list(range(1, numbers[-1] + 1)), numbers    # one run from sheet 1
+    assert sorted(tables.values()) == [[4, 6], [8]]
+    small = len([1 for _, backs in sheets if backs <= set(BACKS[:3]) | {REFERENCE_BACK}])
+    expected = {"en": [f"Players: 4 or 6 sheets 1–{small} sheets 1–{small}",
+                       f"Players: 8 sheets 1–{len(sheets)} sheets 1–{len(sheets)}"],
+                "ru": [f"Игроков: 4 или 6 листы 1–{small} листы 1–{small}",
+                       f"Игроков: 8 листы 1–{len(sheets)} листы 1–{len(sheets)}"]}
+    for locale, lines in expected.items():
+        found = booklets[locale]
+        cards = next(i for i, line in enumerate(found) if re.match(r"\S+ 25 \S+ 25 \S+", line))
+        assert found[cards + 1:cards + 3] == lines, (locale, found[cards - 1:cards + 4])
+
+
+def test_a_print_shop_gets_one_product_per_copy(tmp_path):
+    result = pnp("build", "--game", GAME, "--locale", "en", "--profile", "eu-3mm", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    entries = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["files"]
+    products = {e["product"]: e for e in entries if e["kind"] == "shop-cards" and e["sides"] == ["back"]}
+    assert sorted(products) == sorted([f"standard-{back}" for back in BACKS] + ["reference"])
+    for name, entry in products.items():
+        assert len(entry["decks"]) == 1
+        assert entry["cards"] == (8 if name == "reference" else PER_COPY)
+        with pikepdf.open(tmp_path / entry["path"]) as pdf:
+            drawn = {str(name).lstrip("/") for page in pdf.pages for name in page.obj.Resources.XObject.keys()}
+        assert len(drawn) == 1, (name, drawn)
+        fronts = tmp_path / entry["path"].replace("-backs.pdf", "-fronts.pdf")
+        with pikepdf.open(fronts) as pdf:
+            cards = {str(name).lstrip("/") for page in pdf.pages for name in page.obj.Resources.XObject.keys()}
+        assert {_back_of(card) for card in cards} == {next(iter(drawn)).removeprefix("FormXob.back-")}
+
+
+def test_tabletop_simulator_has_one_deck_per_back(tmp_path):
+    result = pnp("build", "--game", GAME, "--locale", "en", "--target", "tts", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    save = json.loads((tmp_path / GAME / "standard" / "en" / "tts" / f"{GAME}-standard-en.json").read_text(encoding="utf-8"))
+    decks = [o for o in save["ObjectStates"] if o["Name"] == "Deck"]
+    backs = [{entry["BackURL"] for entry in deck["CustomDeck"].values()} for deck in decks]
+    assert all(len(urls) == 1 for urls in backs), backs
+    assert len({next(iter(urls)) for urls in backs}) == len(decks) == len(BACKS) + 1
+    for deck in decks:
+        cards = {_back_of(f"FormXob.card-{card['Memo']}") for card in deck["ContainedObjects"]}
+        assert len(cards) == 1, (deck["Nickname"], cards)
+        assert len(deck["ContainedObjects"]) == (PER_COPY if cards <= set(BACKS) else 8)
