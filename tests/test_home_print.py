@@ -122,7 +122,7 @@ def _check_mirrored(kit, kind, paper, mirror):
             back = at[(round(x, 2), round(y, 2))]
             assert back.startswith(expected[front["name"]]), (front["name"], back)
             checked.add(back)
-    assert len(checked) >= 2, "sheets mixing decks show that each back sits behind its own front"
+    assert len(checked) >= 2, "the decks' backs each sit behind their own fronts"
 
 
 def test_long_edge_backs_mirror_the_columns(long_kit):

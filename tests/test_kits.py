@@ -189,8 +189,9 @@ def test_manifest_lists_every_file_with_its_hash(built):
                 assert (entry["game"], entry["edition"], entry["locale"], entry["kind"], entry["paper"]) == \
                        (GAME, edition, "bg", kind, paper)
                 assert entry["pages"] == len(pdfium.PdfDocument(data))
-    # 63 cards on 3 x 3 sheets: 7 fronts + 7 backs
-    assert entries[f"{GAME}/full/bg/{GAME}-full-bg-cards-a4.pdf"]["pages"] == 14
+    # 3 x 3 sheets, each deck back on sheets of its own: 54 action cards on 6, the roles on 1 and
+    # the reference cards on 1: 8 fronts + 8 backs
+    assert entries[f"{GAME}/full/bg/{GAME}-full-bg-cards-a4.pdf"]["pages"] == 16
 
 
 def test_identical_input_gives_identical_bytes(built, tmp_path):
