@@ -101,13 +101,12 @@ def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
     for face in faces:
         groups.setdefault((face.deck_copy or face.values["deck"], tuple(face.layout["size_mm"])), []).append(face)
     sizes_of: dict[str, int] = {}
-    copies_of: dict[str, list[str]] = {}
-    for copy, _size in groups:
+    copies_of: dict[str, list[str]] = {}        # a deck's copies, in data order
+    for (copy, _size), members in groups.items():
         sizes_of[copy] = sizes_of.get(copy, 0) + 1
-    for copy, size in groups:
-        deck = groups[(copy, size)][0].values["deck"]
-        if copy not in copies_of.setdefault(deck, []):
-            copies_of[deck].append(copy)
+        copies = copies_of.setdefault(members[0].values["deck"], [])
+        if copy not in copies:
+            copies.append(copy)
     decks = []
     for (copy, size), members in groups.items():
         deck = members[0].values["deck"]
