@@ -91,8 +91,9 @@ def test_a_piece_larger_than_the_paper_is_tiled_and_a_small_one_packed(sample):
 
 def test_cards_of_two_sizes_print_on_their_own_sheets(sample):
     pdf = pypdfium2.PdfDocument(sample / "sample-game-standard-en-cards-a4.pdf")
-    # 7 poker heroes on one 3 x 3 sheet, 10 mini coins on one 4 x 4 sheet: fronts and backs
-    assert len(pdf) == 2 + 2
+    # 7 poker heroes on one 3 x 3 sheet, 10 mini coins on 4 x 4 sheets, each copy of the deck
+    # (5 coins, a back of its own) on a sheet of its own: fronts and backs
+    assert len(pdf) == 2 + 2 + 2
     width, height = PAPERS["a4"]
     left, bottom = (width - 4 * 44) / 2, (height - 4 * 63) / 2
     first_coin = pdf[2].get_textpage().get_text_bounded(
@@ -102,16 +103,18 @@ def test_cards_of_two_sizes_print_on_their_own_sheets(sample):
 
 def test_a_matrix_deck_is_every_combination_and_each_copy_has_its_own_back(sample):
     pdf = sample / "sample-game-standard-en-cards-a4.pdf"
-    text = pypdfium2.PdfDocument(pdf)[2].get_textpage().get_text_range().split()
-    # 2 metals x 2 values and a thief, in two copies of the deck; each coin shows its name twice
-    assert sorted(text) == sorted(["One"] * 8 + ["Five"] * 8 + ["Thief"] * 4)
-    _, backs = _page(pdf, 3)
     width, height = PAPERS["a4"]
     left, top = (width - 4 * 44) / 2, (height - 4 * 63) / 2
-    # long-edge duplex mirrors the columns: the first card (copy 1) is backed in the last
-    # column, the second (the same coin, copy 2) in the one before it
-    colour = lambda column: backs.getpixel((round((left + column * 44 + 5) * PX_PER_MM), round((top + 5) * PX_PER_MM)))
-    assert colour(3) == (0xC9, 0xA2, 0x27) and colour(2) == (0xB3, 0x37, 0x36)
+    # each copy of the deck on a sheet of its own, copy 1 first: 2 metals x 2 values and a
+    # thief, each coin showing its name twice; behind every coin of a copy the copy's back
+    # (long-edge duplex mirrors the columns: the first card is backed in the last column)
+    for fronts, back in ((2, (0xC9, 0xA2, 0x27)), (4, (0xB3, 0x37, 0x36))):
+        text = pypdfium2.PdfDocument(pdf)[fronts].get_textpage().get_text_range().split()
+        assert sorted(text) == sorted(["One"] * 4 + ["Five"] * 4 + ["Thief"] * 2)
+        _, backs = _page(pdf, fronts + 1)
+        colour = lambda column, row: backs.getpixel((round((left + column * 44 + 5) * PX_PER_MM),
+                                                     round((top + row * 63 + 5) * PX_PER_MM)))
+        assert [colour(3 - n % 4, n // 4) for n in range(5)] == [back] * 5
 
 
 def test_a_matrix_deck_printed_more_often_than_it_has_backs_is_a_located_error(tmp_path):
@@ -192,8 +195,8 @@ def test_the_booklet_lists_every_kind_and_its_sheets_per_paper(sample):
     for row in ("7 cards Heroes", "10 cards Coins", "3 dice Sun die", "2 dice Moon die", "1 piece Tray",
                 "2 pieces Sword"):
         assert row in lines
-    # heroes 1 sheet + coins 1; the five nets on one page; swords on one, the tray on two tiles
-    assert "Cards 2 sheets 2 sheets" in lines and "Dice 1 sheet 1 sheet" in lines
+    # heroes 1 sheet + coins 2 (a copy each); the five nets on one page; swords on one, the tray on two tiles
+    assert "Cards 3 sheets 3 sheets" in lines and "Dice 1 sheet 1 sheet" in lines
     assert "Pieces 3 sheets 3 sheets" in lines
     # boards of several groups: each board's own sheets too, as a table prints only its board
     at = lines.index("Boards 3 sheets 3 sheets")
