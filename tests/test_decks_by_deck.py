@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import shutil
 from itertools import groupby
 
 import pikepdf
@@ -17,7 +18,7 @@ import yaml
 
 from generator.rules import load_rules
 
-from conftest import ROOT, page_drawing, pnp
+from conftest import ROOT, SAMPLE, page_drawing, pnp, replace_in
 
 GAME = "pegs-and-jokers"
 CARDS = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
@@ -83,7 +84,12 @@ def test_each_copy_is_on_sheets_of_its_own_in_order_the_copy_for_the_largest_tab
 
 
 def _print_rows(out, locale: str) -> list[str]:
-    pdf = pdfium.PdfDocument(out / GAME / "standard" / locale / f"{GAME}-standard-{locale}-rules.pdf")
+    return _rows(out / GAME / "standard" / locale / f"{GAME}-standard-{locale}-rules.pdf")
+
+
+def _rows(path) -> list[str]:
+    """The booklet's lines of text, spaces as plain spaces."""
+    pdf = pdfium.PdfDocument(path)
     try:
         text = [pdf[n].get_textpage().get_text_range() for n in range(len(pdf))]
     finally:
@@ -153,3 +159,23 @@ def test_tabletop_simulator_has_one_deck_per_back(tmp_path):
         cards = {_back_of(f"FormXob.card-{card['Memo']}") for card in deck["ContainedObjects"]}
         assert len(cards) == 1, (deck["Nickname"], cards)
         assert len(deck["ContainedObjects"]) == (PER_COPY if cards <= set(BACKS) else 8)
+
+
+def test_the_tables_come_from_the_rules_setup_of_any_game(tmp_path):
+    """The neutral sample game: its coins deck printed in two copies, a back each. When its rules
+    say a table of 2 takes one copy's worth of coins, the booklet gives the 2-player table the
+    sheets before the second copy; while every table takes every card, no such rows."""
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    folder = project / "output" / "sample-game" / "standard" / "en"
+    result = pnp("build", "--kind", "booklet", "--paper", "a4", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert not any(line.startswith("Players:") for line in _rows(folder / "sample-game-standard-en-rules.pdf"))
+    replace_in(project / "rules" / "sample_game" / "__init__.py", 'Setup({"cards/heroes": 7,',
+               'Setup({"cards/heroes": 7, "cards/coins": 5 if players == 2 else 10,')
+    result = pnp("build", "--kind", "booklet", "--paper", "a4", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    lines = _rows(folder / "sample-game-standard-en-rules.pdf")
+    # the heroes' sheet, then a sheet per copy of the coins
+    at = lines.index("Cards 3 sheets 3 sheets")
+    assert lines[at + 1:at + 3] == ["Players: 2 sheets 1–2 sheets 1–2", "Players: 3 or 4 sheets 1–3 sheets 1–3"]
