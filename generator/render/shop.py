@@ -57,12 +57,12 @@ def products_of(decks: dict[str, list[Card]], max_cards: int | None) -> dict[str
     a deck per copy (`<deck>-<back>`): a product holds whole copies. A product of more than
     `max_cards` cards is split into parts of at most that many ('-1', '-2' ...), a card's copies
     across two parts if need be. Each entry is (card, copies in this part)."""
-    copies: dict[str, list[Card]] = {}
+    by_copy: dict[str, list[Card]] = {}
     for members in decks.values():
         for card in members:
-            copies.setdefault(card.face.deck_copy or card.deck, []).append(card)
+            by_copy.setdefault(card.face.deck_copy or card.deck, []).append(card)
     groups: dict[tuple, list[str]] = {}
-    for copy, members in copies.items():
+    for copy, members in by_copy.items():
         size = tuple(members[0].face.layout["size_mm"])
         backs = frozenset(card.face.back.key for card in members if card.face.back is not None)
         sizes = {tuple(card.face.layout["size_mm"]) for card in members}
@@ -70,7 +70,7 @@ def products_of(decks: dict[str, list[Card]], max_cards: int | None) -> dict[str
         groups.setdefault(key, []).append(copy)
     products: dict[str, list[tuple[Card, int]]] = {}
     for group in groups.values():
-        cards = [(card, card.face.copies) for copy in group for card in copies[copy]]
+        cards = [(card, card.face.copies) for copy in group for card in by_copy[copy]]
         name = "+".join(group)
         total = sum(copies for _, copies in cards)
         if max_cards is None or total <= max_cards:
