@@ -83,6 +83,24 @@ def test_each_copy_is_on_sheets_of_its_own_in_order_the_copy_for_the_largest_tab
     assert len(sheets) == 25            # as many sheets as when the decks were mixed
 
 
+def test_a_gutterfold_sheet_carries_one_back_too(tmp_path):
+    """Fronts above the fold, their backs below it: one deck's cards on each sheet, each copy's
+    sheets together."""
+    result = pnp("build", "--game", GAME, "--locale", "en", "--kind", "cards", "--paper", "a4",
+                 "--duplex", "gutterfold", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.traceback
+    order = []
+    with pikepdf.open(tmp_path / GAME / "standard" / "en" / f"{GAME}-standard-en-cards-gutterfold-a4.pdf") as pdf:
+        for page in pdf.pages:
+            names = [form["name"].lstrip("/") for form in page_drawing(page)["forms"]]
+            fronts = {_back_of(name) for name in names if name.startswith("FormXob.card-")}
+            backs = {name.removeprefix("FormXob.back-") for name in names if name.startswith("FormXob.back-")}
+            assert len(backs) == 1 and fronts == backs, (fronts, backs)
+            order += backs
+    runs = [back for back, _ in groupby(order)]
+    assert len(runs) == len(set(runs)) and [back for back in runs if back in BACKS] == BACKS
+
+
 def _print_rows(out, locale: str) -> list[str]:
     return _rows(out / GAME / "standard" / locale / f"{GAME}-standard-{locale}-rules.pdf")
 
