@@ -8,6 +8,8 @@ again.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from .cache import Cache
 from .errors import DataError, Problem, UsageError
 from .incremental import (TextsNow, cache_usable, data_digest, remember_build, structure_digest, tool_digest,
@@ -157,7 +159,7 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                                       _part(locale_files_of, kind, kit, part), inputs))
             if "booklet" in wanted:
                 units.append(Unit(f"home|{where}|{','.join(papers)}|booklet", f"{game.slug} {edition} {locale} booklet",
-                                  lambda kit=kit: (booklet_files(kit), []), inputs))
+                                  partial(_booklet, kit), inputs))
         for kind in kinds:
             for part in kind.file_parts(kit):
                 units.append(Unit(f"home|{where}|{paper}|{','.join(papers)}|{options}|{kind.name}|{part}",
@@ -177,15 +179,27 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
     return units
 
 
+# A unit's work runs in a worker process: a function of this module with its arguments, which pickle.
+
 def _part(make, kind, kit: Kit, part):
-    return lambda: (make(kind, kit, part), [])
+    return partial(_made_part, make, kind, kit, part)
+
+
+def _made_part(make, kind, kit: Kit, part):
+    return make(kind, kit, part), []
+
+
+def _booklet(kit: Kit):
+    return booklet_files(kit), []
 
 
 def _made(maker, project, game, edition, locales, cache):
-    def work():
-        made = [maker(project, game, edition, cache=cache, locale=locale) for locale in locales]
-        return [artifact for artifact in made if artifact is not None], []
-    return work
+    return partial(_made_per_edition, maker, project, game, edition, locales, cache)
+
+
+def _made_per_edition(maker, project, game, edition, locales, cache):
+    made = [maker(project, game, edition, cache=cache, locale=locale) for locale in locales]
+    return [artifact for artifact in made if artifact is not None], []
 
 
 def run_and_write(project: Project, request: BuildRequest, games: list[Game], units: list[Unit],
@@ -264,11 +278,11 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
 
 
 def _shop_files(kit: Kit, profile):
-    return lambda: shop_files(kit, profile)
+    return partial(shop_files, kit, profile)
 
 
 def _component_files(kit: Kit, profile, kind):
-    return lambda: shop_component_files(kit, profile, kind)
+    return partial(shop_component_files, kit, profile, kind)
 
 
 def _press_booklet(kit: Kit, profile, folder: str) -> list[Artifact]:

@@ -13,9 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
+
+from .errors import DataError
+from .files import write_inside
 
 FOLDER = ".cache"
 RECORD_MAX_BYTES = 8 * 1024 * 1024
@@ -41,6 +43,11 @@ class Cache:
         self._pending_blobs: dict[Path, bytes] = {}
         self._pending_records: dict[Path, bytes] = {}
         self._later: list[tuple[str, str, dict]] = []
+
+    def __getstate__(self) -> dict:
+        """A worker's copy: the same folder, nothing held; what the worker adds goes back to the
+        build (units.py), which writes it."""
+        return dict(self.__dict__, _pending_blobs={}, _pending_records={}, _later=[])
 
     # ---- blobs ----
 
@@ -105,8 +112,8 @@ class Cache:
             self.writable = False          # a link planted in the cache: nothing goes through it
         if self.writable:
             try:
-                _write(path, data)
-            except OSError:
+                write_inside([(path, data)], [self.root.parent], "the output folder")
+            except (OSError, DataError):
                 self.writable = False
 
     def _inside(self, folder: Path) -> bool:
@@ -171,17 +178,3 @@ def _touch(path: Path) -> None:
         os.utime(path)
     except OSError:
         pass
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Atomic: the name holds the whole content or does not exist. A stale temporary file
-    of a killed build is never read (its name is not a record's or a blob's)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from .booklet import BookletContent, Block, CardEntry, Section, card_alt, card_pictures, render as render_booklet
 from .errors import UsageError
@@ -253,7 +254,10 @@ def _kit(project, game, edition, locale, paper, request, papers) -> Kit:
 
 
 def _work(make, *args):
-    def work():
-        made = make(*args)
-        return (made if isinstance(made, list) else [made]), []
-    return work
+    """A unit's work, which pickles: it runs in a worker process."""
+    return partial(_made, make, *args)
+
+
+def _made(make, *args):
+    made = make(*args)
+    return (made if isinstance(made, list) else [made]), []

@@ -23,7 +23,7 @@ from babel.messages.pofile import write_po
 from . import typography
 from .elements import element_type
 from .errors import DataError, Problem
-from .output import write_atomic
+from .files import relative_to, write_inside
 from .project import TOOL_TEMPLATES, Game
 from .render import fonts
 from .texts import (PLACEHOLDER, Texts, catalog_display, catalog_path, game_catalog, has_catalog, messages_by_key,
@@ -262,14 +262,13 @@ def extract_game(game: Game) -> Extraction:
     return extraction
 
 
-def write_extractions(extractions: list[Extraction]) -> None:
-    """Every file of every extraction, or none when a catalog stops one of them."""
+def write_extractions(extractions: list[Extraction], root: Path) -> None:
+    """Every file of every extraction into the project at `root`, or none when a catalog stops
+    one of them or a path leads out of the project (a linked locales/ folder)."""
     problems = [problem for extraction in extractions for problem in extraction.problems]
     if problems:
         raise DataError(problems)
-    for extraction in extractions:
-        for path, data in extraction.files:
-            write_atomic(path, data)
+    write_inside([file for extraction in extractions for file in extraction.files], [root], shown=relative_to(root))
 
 
 # ---- checks and status --------------------------------------------------------------------

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BuildError, DataError, Problem
-from .files import read_bytes_inside
+from .files import read_bytes_inside, write_inside
 
 MANIFEST = "manifest.json"
 # The manifest's ink estimate renders every page at this resolution: cheap, and coverage
@@ -114,32 +112,6 @@ def _coverage(rgb) -> float:
     return float((cmy.sum(axis=-1) + k).mean() * 100)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside the target, then rename: never a half-written file."""
-    temporary = _staged(path, data)
-    try:
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
-def _staged(path: Path, data: bytes) -> Path:
-    """A temporary file beside `path` holding `data`, on disk."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o644)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return Path(temporary)
-
-
 def unsafe_name(relative: str) -> str:
     """Why `relative` (folders separated by /) is not a file name inside a folder, or ""."""
     if not relative:
@@ -233,17 +205,7 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
     files.append((manifest_path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8")))
     # A file already holding exactly these bytes is left alone (a rebuild touches what changed).
     files = [(path, data) for path, data in files if not _holds(path, data)]
-    # Every file goes to disk before any is renamed into place: a full disk leaves the earlier build whole.
-    staged: list[tuple[Path, Path]] = []
-    try:
-        for path, data in files:
-            staged.append((_staged(path, data), path))
-        while staged:
-            os.replace(*staged[0])
-            staged.pop(0)
-    finally:
-        for temporary, _ in staged:
-            temporary.unlink(missing_ok=True)
+    write_inside(files, [out], "the output folder")
     return manifest_path
 
 

@@ -1,28 +1,35 @@
 """`pnp serve`: rebuild on every save and show the result on a local page.
 
-Two processes. The build process watches the project's files (a poll of their sizes and
-times: no extra library, and it sees edits on any file system), rebuilds what changed through
-the same incremental build as `pnp build`, and writes the outcome to a status file. The page
-process, forked before any build, answers HTTP on 127.0.0.1 only: the preview page (contact
-sheets and booklet pages of the files built), the files themselves, and the status the page
+Two processes. The build process waits for the file system to report a saved file (watchfiles:
+no polling, idle between saves), rebuilds what changed through the same incremental build as
+`pnp build`, and writes the outcome to a status file. The page process, started before any
+build with the platform's own start method, answers HTTP on 127.0.0.1 only, and only requests
+addressed to 127.0.0.1 or localhost on its port (a page of another site that a DNS name of its
+own points here gets nothing): the preview page (contact sheets and booklet pages of the files
+built), the files the manifest lists that lie inside the output folder, and the status the page
 polls to reload itself after each rebuild. A data error is shown on the page and in the
-terminal; the output, and so the page, keep the last good build.
+terminal; the output, and so the page, keep the last good build. SIGINT (Ctrl-C) and SIGTERM
+stop both processes.
 """
 from __future__ import annotations
 
 import html
 import json
 import multiprocessing
-import os
-import tempfile
+import signal
+import sys
 import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
+from watchfiles import DefaultFilter, watch
+
 from .cache import FOLDER
-from .output import MANIFEST
+from .errors import BuildError
+from .files import read_bytes_inside, write_inside
+from .output import MANIFEST, _entries, escape, unsafe_name
 
 HOST = "127.0.0.1"
 STATUS = "serve-status.json"
@@ -30,12 +37,20 @@ STATUS = "serve-status.json"
 WATCHED = ("components", "templates", "rules")
 PAGE_DPI = 60                     # booklet pages on the preview page
 MAX_PAGE_IMAGES = 64              # rendered booklet pages kept in memory
+# Far above any file a build makes (a press booklet is tens of MB), far below what would
+# exhaust the page process's memory.
+MAX_SERVED_BYTES = 512 * 1024 * 1024
+# How long the watch waits in one go before it looks at signals (watchfiles' own default):
+# its only wake-up while nothing is saved.
+WATCH_TIMEOUT_MS = 5_000
+PAGE_SERVER_START_S = 60          # a spawned page process imports the tool first
 
 
 # ---- watching -----------------------------------------------------------------------------
 
 def snapshot(root: Path) -> dict[str, tuple[int, int]]:
-    """Size and modification time of every file a build reads."""
+    """Size and modification time of every file a build reads: what the first build saw, to
+    compare once the watch has started."""
     found = {}
     for name in WATCHED:
         for path in sorted((root / name).rglob("*")) if (root / name).is_dir() else ():
@@ -48,33 +63,52 @@ def snapshot(root: Path) -> dict[str, tuple[int, int]]:
     return found
 
 
+def watched(root: Path):
+    """Whether a change reported by watchfiles is one of a file a build reads."""
+    ignored = DefaultFilter()
+
+    def keep(change, path: str) -> bool:
+        try:
+            parts = Path(path).relative_to(root).parts
+        except ValueError:
+            return False
+        return bool(parts) and parts[0] in WATCHED and "__pycache__" not in parts and ignored(change, path)
+    return keep
+
+
 def write_status(out: Path, status: dict) -> None:
-    folder = out / FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".status.", dir=folder)
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        json.dump(status, stream, ensure_ascii=False)
-    os.replace(temporary, folder / STATUS)
+    write_inside([(out / FOLDER / STATUS, json.dumps(status, ensure_ascii=False).encode("utf-8"))], [out],
+                 "the output folder")
 
 
 def read_status(out: Path) -> dict:
+    data, problems = read_bytes_inside(out / FOLDER / STATUS, [out], STATUS, within="the output folder")
     try:
-        return json.loads((out / FOLDER / STATUS).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {"generation": 0, "ok": True, "problems": [], "building": True}
+        status = json.loads(data.decode("utf-8")) if not problems else None
+    except ValueError:
+        status = None
+    return status if isinstance(status, dict) else {"generation": 0, "ok": True, "problems": [], "building": True}
 
 
 # ---- the page process ---------------------------------------------------------------------
 
 def _manifest(out: Path) -> list[dict]:
-    try:
-        return json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"]
-    except (OSError, ValueError, KeyError):
-        return []
+    """The manifest's entries that name a file inside the output folder: a name that climbs
+    out (`..`, however it was escaped in the address) or goes through a folder linked out of
+    it is not listed, so not served."""
+    data, problems = read_bytes_inside(out / MANIFEST, [out], MANIFEST, within="the output folder")
+    return [entry for entry in _entries(None if problems else data)
+            if not unsafe_name(entry["path"]) and escape(out, entry["path"]) is None]
+
+
+def _text(entry: dict, key: str) -> str:
+    value = entry.get(key)
+    return value if isinstance(value, str) else ""
 
 
 def _page_count(entry: dict) -> int:
-    return int(entry.get("content_pages") or entry.get("pages") or 0)
+    count = entry.get("content_pages") or entry.get("pages") or 0
+    return count if isinstance(count, int) else 0
 
 
 def preview_page(out: Path, status: dict) -> str:
@@ -82,15 +116,15 @@ def preview_page(out: Path, status: dict) -> str:
     entries = _manifest(out)
     groups: dict[tuple, list[str]] = {}
     for entry in entries:
-        key = (entry["game"], entry["edition"], entry["locale"])
-        version = entry["sha256"][:16]
-        url = "/files/" + quote(entry["path"]) + f"?v={version}"
+        key = (_text(entry, "game"), _text(entry, "edition"), _text(entry, "locale"))
+        version = quote(_text(entry, "sha256")[:16])
+        url = html.escape("/files/" + quote(entry["path"]) + f"?v={version}")
         if entry["path"].endswith(".png"):
             groups.setdefault(key, []).append(f'<figure><img src="{url}" alt="{html.escape(entry["path"])}">'
                                               f'<figcaption>{html.escape(entry["path"].rsplit("/", 1)[-1])}</figcaption></figure>')
-        elif entry["kind"] == "rules":
+        elif _text(entry, "kind") == "rules":
             for page in range(1, _page_count(entry) + 1):
-                src = "/pages/" + quote(entry["path"]) + f"/{page}.png?v={version}"
+                src = html.escape("/pages/" + quote(entry["path"]) + f"/{page}.png?v={version}")
                 groups.setdefault(key, []).append(f'<figure class="page"><img src="{src}" alt="page {page}">'
                                                   f'<figcaption>{page}</figcaption></figure>')
     banner = ""
@@ -135,6 +169,9 @@ class PreviewHandler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        if not self._addressed_here():
+            return self._send(b"This server answers requests for 127.0.0.1 and localhost only.\n",
+                              "text/plain; charset=utf-8", HTTPStatus.MISDIRECTED_REQUEST)
         path = unquote(urlsplit(self.path).path)
         if path == "/":
             return self._send(preview_page(self.out, read_status(self.out)).encode("utf-8"), "text/html; charset=utf-8")
@@ -156,15 +193,23 @@ class PreviewHandler(BaseHTTPRequestHandler):
                     return self._send(image, "image/png")
         self.send_error(HTTPStatus.NOT_FOUND)
 
+    def _addressed_here(self) -> bool:
+        """The Host header names this server: 127.0.0.1 or localhost, on its port. A browser
+        sends the name it looked up, so a page whose own name was made to point here (DNS
+        rebinding) is told apart."""
+        port = self.server.server_address[1]
+        names = {f"{HOST}:{port}", f"localhost:{port}"} | ({HOST, "localhost"} if port == 80 else set())
+        return (self.headers.get("Host") or "").lower() in names
+
     def _entry(self, relative: str) -> dict | None:
         """Only files the manifest lists are served: nothing else of the disk is reachable."""
         return next((e for e in _manifest(self.out) if e["path"] == relative), None)
 
     def _read(self, entry: dict) -> bytes | None:
-        try:
-            return (self.out / entry["path"]).read_bytes()
-        except OSError:
-            return None
+        """The file's bytes, or None for one that, links resolved, lies outside the output folder."""
+        data, problems = read_bytes_inside(self.out / entry["path"], [self.out], entry["path"], MAX_SERVED_BYTES,
+                                           "the output folder")
+        return None if problems else data
 
     def _page_image(self, entry: dict, page: int) -> bytes | None:
         key = (entry["sha256"], page)
@@ -175,8 +220,13 @@ class PreviewHandler(BaseHTTPRequestHandler):
             import io
 
             import pypdfium2 as pdfium
-            document = pdfium.PdfDocument(data)
             try:
+                document = pdfium.PdfDocument(data)
+            except pdfium.PdfiumError:
+                return None
+            try:
+                if page > len(document):
+                    return None
                 bitmap = document[page - 1].render(scale=PAGE_DPI / 72)
                 buffer = io.BytesIO()
                 bitmap.to_pil().save(buffer, format="PNG")
@@ -187,8 +237,8 @@ class PreviewHandler(BaseHTTPRequestHandler):
             self.page_images[key] = buffer.getvalue()
         return self.page_images[key]
 
-    def _send(self, data: bytes, content_type: str) -> None:
-        self.send_response(HTTPStatus.OK)
+    def _send(self, data: bytes, content_type: str, code: HTTPStatus = HTTPStatus.OK) -> None:
+        self.send_response(code)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-store")
@@ -196,56 +246,115 @@ class PreviewHandler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
 
-def start_page_server(out: Path, port: int):
-    """Bind 127.0.0.1:port (0: any free port) here, then serve from a forked process; returns
-    (process, port)."""
+class PageServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser that closed its connection early is no news; anything else is."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def page_process(out: Path, port: int, ready) -> None:
+    """The page process: bind 127.0.0.1:port (0: any free port), say which port (or why not)
+    through `ready`, then serve until the build process stops it. Ctrl-C reaches every
+    process of the terminal: the build process stops this one, so it ignores SIGINT itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     handler = type("Handler", (PreviewHandler,), {"out": out, "page_images": {}})
-    server = ThreadingHTTPServer((HOST, port), handler)
-    bound = server.server_address[1]
-    process = multiprocessing.get_context("fork").Process(target=server.serve_forever, daemon=True)
+    try:
+        server = PageServer((HOST, port), handler)
+    except OSError as exc:
+        ready.send(("error", f"cannot serve on {HOST}:{port}: {exc.strerror or exc}"))
+        return
+    ready.send(("port", server.server_address[1]))
+    ready.close()
+    server.serve_forever()
+
+
+def start_page_server(out: Path, port: int):
+    """The page process, started with the platform's own method; returns (process, port)."""
+    context = multiprocessing.get_context()
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=page_process, args=(out, port, sender), daemon=True)
     process.start()
-    server.socket.close()                  # the page process has its own copy
-    return process, bound
+    sender.close()
+    try:
+        if not receiver.poll(PAGE_SERVER_START_S):
+            raise EOFError
+        what, value = receiver.recv()
+    except EOFError:
+        what, value = "error", "the page server did not start"
+    finally:
+        receiver.close()
+    if what != "port":
+        _stop(process)
+        raise BuildError(value)
+    return process, value
+
+
+def _stop(process) -> None:
+    process.terminate()
+    process.join(5)
+    if process.is_alive():
+        process.kill()
+        process.join()
+
+
+class Stopped(Exception):
+    """SIGTERM asked the build process to stop."""
+
+
+def _terminated(signum, frame):
+    raise Stopped
 
 
 # ---- the build loop -----------------------------------------------------------------------
 
-def serve(project, request, port: int, echo, interval: float = 0.25, once_built=None) -> None:
-    """Build, serve, and rebuild on every change until interrupted."""
+def serve(project, request, port: int, echo) -> None:
+    """Build, serve, and rebuild on every saved change until SIGINT or SIGTERM."""
+    from .build import build                # after the page process started: it stays small
     from .errors import DataError, PnpError
+    root = Path(project.root)
     out = request.out_folder(project)
-    out.mkdir(parents=True, exist_ok=True)
     status = {"generation": 0, "ok": True, "problems": [], "building": True}
     write_status(out, status)
+
+    def rebuild(status: dict) -> dict:
+        started = time.monotonic()
+        try:
+            result = build(project, request)
+            status = {"generation": status["generation"] + 1, "ok": True, "problems": [], "rendered": result.rebuilt}
+            echo(f"built in {time.monotonic() - started:.1f} s: "
+                 + (f"{len(result.rebuilt)} files rendered" if result.rebuilt else "nothing changed"))
+        except DataError as exc:
+            status = {"generation": status["generation"] + 1, "ok": False,
+                      "problems": [str(p) for p in exc.problems]}
+            for problem in exc.problems:
+                echo(str(problem))
+            echo(f"{len(exc.problems)} problem(s) found; the preview keeps the last good build")
+        except PnpError as exc:
+            status = {"generation": status["generation"] + 1, "ok": False, "problems": [str(exc)]}
+            echo(f"error: {exc}")
+        write_status(out, status)
+        return status
+
     process, bound = start_page_server(out, port)
-    echo(f"serving http://{HOST}:{bound}/ (Ctrl-C stops)")
-    from .build import build                # after the fork: the page process stays small
-    seen = None
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        while True:
-            now = snapshot(Path(project.root))
-            if now != seen:
-                seen = now
-                started = time.monotonic()
-                try:
-                    result = build(project, request)
-                    status = {"generation": status["generation"] + 1, "ok": True, "problems": [],
-                              "rendered": result.rebuilt}
-                    echo(f"built in {time.monotonic() - started:.1f} s: "
-                         + (f"{len(result.rebuilt)} files rendered" if result.rebuilt else "nothing changed"))
-                except DataError as exc:
-                    status = {"generation": status["generation"] + 1, "ok": False,
-                              "problems": [str(p) for p in exc.problems]}
-                    for problem in exc.problems:
-                        echo(str(problem))
-                    echo(f"{len(exc.problems)} problem(s) found; the preview keeps the last good build")
-                except PnpError as exc:
-                    status = {"generation": status["generation"] + 1, "ok": False, "problems": [str(exc)]}
-                    echo(f"error: {exc}")
-                write_status(out, status)
-            time.sleep(interval)
-    except KeyboardInterrupt:
+        echo(f"serving http://{HOST}:{bound}/ (Ctrl-C stops)")
+        before = snapshot(root)
+        status = rebuild(status)
+        # The watch starts with the first wait: a file saved while the first build ran is
+        # found by comparing with what that build saw, once.
+        for changes in watch(root, watch_filter=watched(root), rust_timeout=WATCH_TIMEOUT_MS,
+                             yield_on_timeout=True, raise_interrupt=True):
+            if before is not None:
+                changes = changes or snapshot(root) != before
+                before = None
+            if changes:
+                status = rebuild(status)
+    except (KeyboardInterrupt, Stopped):
         echo("stopped")
     finally:
-        process.terminate()
-        process.join(5)
+        signal.signal(signal.SIGTERM, previous)
+        _stop(process)

@@ -13,7 +13,7 @@ from types import ModuleType
 
 from .decks import matrix_cards
 from .errors import DataError, Problem, UsageError
-from .rules import RulesName
+from .rules import RulesName, load_rules
 from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -97,6 +97,14 @@ class Game:
 
     def file_name(self, name: str) -> str:
         return f"{self.display}/{name}.yaml"
+
+    def __getstate__(self) -> dict:
+        """A game sent to a build's worker: its rules module (which does not pickle) is loaded
+        again there, from the name that loaded it here."""
+        return dict(self.__dict__, rules=self.rules is not None)
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, rules=load_rules(state["files"]["game"]["rules"]) if state["rules"] else None)
 
     @cached_property
     def components(self) -> list[Component]:

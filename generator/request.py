@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import DataError, Problem
+from .files import outside_roots
 from .output import Artifact
 from .project import Project
 
@@ -29,7 +31,15 @@ class BuildRequest:
     target: str = "print"                   # print: kits or shop files; tts: the Tabletop Simulator export
 
     def out_folder(self, project: Project) -> Path:
-        return self.out or project.root / "output"
+        """--out as given, or the project's output/: a link there that leads out of the project
+        is refused (a cloned project must not name where the tool writes)."""
+        if self.out is not None:
+            return self.out
+        out = project.root / "output"
+        if outside_roots(out, [project.root]):
+            raise DataError([Problem("output", 0, "", f"a link to {out.resolve()}, outside the project: nothing is "
+                                                      "read or written through it (name a folder with --out)")])
+        return out
 
 
 @dataclass

@@ -23,6 +23,7 @@ import io
 import json
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
@@ -496,4 +497,9 @@ def build_tts(project, request, progress=None, cache=None):
 
 
 def _work(make, *args):
-    return lambda: (make(*args), [])
+    """A unit's work, which pickles: it runs in a worker process."""
+    return partial(_made, make, *args)
+
+
+def _made(make, *args):
+    return make(*args), []

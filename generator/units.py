@@ -1,15 +1,18 @@
 """Units of work of a build: each makes some files; reused from the cache when what it is made
 of is unchanged, otherwise run, on every core, in worker processes.
 
-Workers are forked from the build, so they see the games it loaded and validated; each runs
-one unit at a time and sends back the files it made (and the texts it printed). The results
-are taken in the units' order, never in the order they finish, so a parallel build gives the
-files, the manifest and the errors of a serial one.
+Workers are started with the platform's own method (spawn on Windows and macOS): each unit's
+work is a picklable callable (a module-level function with its arguments, games and kits
+included) that a worker receives with the build's cache, runs, and answers with the files it
+made, the texts it printed and what it added to the cache. Nothing reaches a worker through
+memory it inherited. The results are taken in the units' order, never in the order they
+finish, so a parallel build gives the files, the manifest and the errors of a serial one.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable
@@ -18,12 +21,14 @@ from .cache import Cache
 from .errors import DataError, PnpError, Problem
 from .incremental import FORMAT, TextsNow, lookups_to_json, recording, texts_unchanged
 from .output import Artifact
+from .reproducible import fixed_clock
 
 
 @dataclass
 class Unit:
     name: str                          # unique in a build, options included: the cache's key
     label: str                         # what the progress line says
+    # Picklable (a function of a module, or functools.partial of one): it runs in a worker.
     work: Callable[[], tuple[list[Artifact], list[Problem]]]
     inputs: dict = field(default_factory=dict)   # what else it is made of: {"tool": digest, ...}
 
@@ -78,21 +83,18 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
 
 # ---- running -----------------------------------------------------------------------------
 
-_UNITS: list[Unit] = []      # what forked workers run, by index
-_CACHE: list = [None]         # the build's cache, as a forked worker has it
+def _worker_started() -> None:
+    """Ctrl-C reaches every process of the terminal: the build stops its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_index(index: int):
-    """In a worker: the unit's result, and what its work added to the cache (a report keeps
-    its simulation there), for the build to write with the rest."""
-    cache = _CACHE[0]
-    before = cache.pending() if cache is not None else ({}, {})
-    result = _run(_UNITS[index].work)
-    if cache is None:
-        return result, ({}, {})
-    blobs, records = cache.pending()
-    return result, ({k: v for k, v in blobs.items() if k not in before[0]},
-                    {k: v for k, v in records.items() if k not in before[1]})
+def _run_unit(work, cache: Cache | None):
+    """In a worker: the unit's result, and what its work added to the worker's copy of the
+    cache (a report keeps its simulation there), for the build to write with the rest. `work`
+    and `cache` arrive in one message, so work that uses the cache uses this very copy."""
+    with fixed_clock():
+        result = _run(work)
+    return result, (cache.pending() if cache is not None else ({}, {}))
 
 
 def _run(work):
@@ -116,31 +118,28 @@ def _unpack(result):
 
 
 def _parallel(units, pending, workers, finished, cache) -> None:
-    global _UNITS
-    _UNITS = units
-    _CACHE[0] = cache
-    context = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(),
+                               initializer=_worker_started)
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = {pool.submit(_run_index, index): index for index in pending}
-            done_early: dict[int, object] = {}
-            order = list(pending)
-            while order:
-                ready, _ = wait(list(futures), return_when=FIRST_COMPLETED)
-                for future in ready:
-                    result, added = future.result()
-                    if cache is not None:
-                        cache.hold(added)
-                    done_early[futures.pop(future)] = result
-                # Hand results over in the units' order: the same files and errors as a serial build.
-                while order and order[0] in done_early:
-                    index = order.pop(0)
-                    finished(index, done_early.pop(index))
-    except KeyboardInterrupt:
+        futures = {pool.submit(_run_unit, units[index].work, cache): index for index in pending}
+        done_early: dict[int, object] = {}
+        order = list(pending)
+        while order:
+            ready, _ = wait(list(futures), return_when=FIRST_COMPLETED)
+            for future in ready:
+                result, added = future.result()
+                if cache is not None:
+                    cache.hold(added)
+                done_early[futures.pop(future)] = result
+            # Hand results over in the units' order: the same files and errors as a serial build.
+            while order and order[0] in done_early:
+                index = order.pop(0)
+                finished(index, done_early.pop(index))
+    except BaseException:
+        # Interrupted, or a unit failed: no unit starts any more; those running end with the process.
+        pool.shutdown(wait=False, cancel_futures=True)
         raise
-    finally:
-        _UNITS = []
-        _CACHE[0] = None
+    pool.shutdown()
 
 
 # ---- the cache ---------------------------------------------------------------------------

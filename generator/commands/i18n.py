@@ -27,7 +27,7 @@ def register(main):
                 for loaded in _games(obj.project, game)]
         if game is None and owns_tool_catalogs(obj.project):
             done.append(("(tool): templates/locales/messages.pot", extract_tool(obj.project)))
-        write_extractions([extraction for _, extraction in done])
+        write_extractions([extraction for _, extraction in done], obj.project.root)
         for heading, extraction in done:
             click.echo(heading)
             for r in extraction.results:

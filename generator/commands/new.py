@@ -62,7 +62,7 @@ def new_game(project, slug: str) -> list[str]:
     catalog template; the paths written, relative to the project. Refuses a bad name, or a
     game folder or rules module that is already there."""
     from ..build import load_games
-    from ..files import outside_roots
+    from ..files import outside_roots, relative_to, write_inside
     from ..i18n import extract_game, template_path, write_extractions
     from ..rules import PROJECT_FOLDER
     check_slug(slug)
@@ -82,12 +82,11 @@ def new_game(project, slug: str) -> list[str]:
     made = [folder for folder in (root / "components", root / PROJECT_FOLDER) if not _taken(folder)]
     made += [game_folder, rules_folder]
     try:
-        for relative, text in files.items():
-            (root / relative).parent.mkdir(parents=True, exist_ok=True)
-            (root / relative).write_text(text, encoding="utf-8")
+        write_inside([(root / relative, text.encode("utf-8")) for relative, text in files.items()], [root],
+                     shown=relative_to(root))
         game = load_games(project, slug)[0]
         extraction = extract_game(game)
-        write_extractions([extraction])
+        write_extractions([extraction], root)
     except BaseException:               # a game that does not validate, a full disk, Ctrl-C
         for folder in reversed(made):
             shutil.rmtree(folder, ignore_errors=True)

@@ -44,6 +44,9 @@ class RulesName(str):
         text.project = project
         return text
 
+    def __reduce__(self):
+        return RulesName, (str(self), self.project)
+
 
 def load_rules(name: str, project: Path | None = None) -> ModuleType:
     """The rules module `name`, from the project (`project`, or the one a RulesName came
