@@ -28,8 +28,8 @@ from watchfiles import DefaultFilter, watch
 
 from .cache import FOLDER
 from .errors import BuildError
-from .files import read_bytes_inside, write_inside
-from .output import MANIFEST, _entries, escape, unsafe_name
+from .files import outside_roots, read_bytes_inside, write_inside
+from .output import MANIFEST, _entries, unsafe_name
 
 HOST = "127.0.0.1"
 STATUS = "serve-status.json"
@@ -94,11 +94,11 @@ def read_status(out: Path) -> dict:
 
 def _manifest(out: Path) -> list[dict]:
     """The manifest's entries that name a file inside the output folder: a name that climbs
-    out (`..`, however it was escaped in the address) or goes through a folder linked out of
-    it is not listed, so not served."""
+    out (`..`, however it was escaped in the address) or is, or goes through, a link out of it
+    is not listed, so not served."""
     data, problems = read_bytes_inside(out / MANIFEST, [out], MANIFEST, within="the output folder")
     return [entry for entry in _entries(None if problems else data)
-            if not unsafe_name(entry["path"]) and escape(out, entry["path"]) is None]
+            if not unsafe_name(entry["path"]) and not outside_roots(out / entry["path"], [out])]
 
 
 def _text(entry: dict, key: str) -> str:

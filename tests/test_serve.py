@@ -2,14 +2,18 @@
 save, a data error on the page while the last good build stays."""
 from __future__ import annotations
 
+import http.client
 import json
+import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from urllib.parse import quote
 from pathlib import Path
 
 import pytest
@@ -100,3 +104,156 @@ def test_serve_shows_the_build_and_reloads_after_a_save(server):
     page = get(base)[2].decode("utf-8")
     assert 'id="problems"' in page and "cards.yaml" in page
     assert get(base + new_sheets[0].lstrip("/"))[2] == good
+
+
+# ---- what the server answers, and to whom ---------------------------------------------------
+
+SECRET = "a file beside the project"
+
+
+def start(project: Path, out: Path) -> tuple[subprocess.Popen, int]:
+    """`pnp serve` in a session of its own (as a terminal runs it): the process and its port."""
+    process = subprocess.Popen([str(SCRIPT), "-C", str(project), "serve", "--game", "sample-game", "--locale", "en",
+                                "--port", "0", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    line = process.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not found:
+        process.kill()
+        pytest.fail(line + process.stdout.read())
+    return process, int(found.group(1))
+
+
+def stop(process: subprocess.Popen, how: str = "SIGINT") -> tuple[str, list[int]]:
+    """Stop it as a terminal's Ctrl-C does (SIGINT to every process of the session) or as a
+    service manager does (SIGTERM to the process): what it printed, and the processes of its
+    session that were still running once it had exited (killed then, so the test ends)."""
+    if how == "SIGINT":
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    left = processes_of_session(process.pid)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    printed = process.stdout.read()
+    process.stdout.close()
+    return printed, left
+
+
+def request(port: int, path: str, host: str | None = None) -> tuple[int, bytes]:
+    """GET `path` exactly as written, with this Host header (default: the server's own)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.putrequest("GET", path, skip_host=True)
+        connection.putheader("Host", f"127.0.0.1:{port}" if host is None else host)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def planted(tmp_path):
+    """A server on a project whose data does not build, so output/ stays as planted: a
+    manifest listing one good file and files beside the project, reached by `..`, an absolute
+    path, a linked file and a linked folder."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    cards = project / "components" / "sample-game" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "\n  broken: [\n", encoding="utf-8")
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "secret.png").write_text(SECRET, encoding="utf-8")
+    out = tmp_path / "out"
+    (out / "kit").mkdir(parents=True)
+    (out / "kit" / "good.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"a file of the build")
+    (out / "kit" / "linked.png").symlink_to(secret)
+    (out / "linked").symlink_to(elsewhere, target_is_directory=True)
+    paths = ["kit/good.png", "../secret.txt", "kit/../../secret.txt", str(secret), "kit/linked.png",
+             "linked/secret.png"]
+    entry = {"game": "sample-game", "edition": "standard", "locale": "en", "kind": "preview", "paper": "",
+             "pages": 1, "bytes": 1, "sha256": "0" * 64}
+    (out / "manifest.json").write_text(json.dumps({"files": [dict(entry, path=path) for path in paths]}),
+                                       encoding="utf-8")
+    process, port = start(project, out)
+    try:
+        yield port
+    finally:
+        printed, left = stop(process)
+        assert "Traceback" not in printed and left == [], printed
+
+
+@pytest.mark.parametrize("path", ["/files/../secret.txt", "/files/..%2fsecret.txt", "/files/..%2Fsecret.txt",
+                                  "/files/kit%2F..%2F..%2Fsecret.txt", "/files/kit/..%2F..%2Fsecret.txt",
+                                  "/files/%2F..%2Fsecret.txt", "/files/%2e%2e/secret.txt",
+                                  "/files/{secret}", "/files/{quoted}",
+                                  "/files/kit/linked.png", "/files/linked/secret.png",
+                                  "/pages/..%2fsecret.txt/1.png"])
+def test_serve_answers_nothing_beside_the_output_folder(planted, tmp_path, path):
+    port = planted
+    secret = str(tmp_path / "secret.txt")
+    status, body = request(port, path.format(secret=secret, quoted=quote(secret, safe="")))
+    assert status == 404 and SECRET.encode() not in body
+    assert request(port, "/files/kit/good.png") == (200, b"\x89PNG\r\n\x1a\n" + b"a file of the build")
+
+
+def test_serve_lists_no_file_beside_the_output_folder_on_its_page(planted):
+    status, body = request(planted, "/")
+    page = body.decode("utf-8")
+    assert status == 200 and "kit/good.png" in page
+    assert "secret" not in page and "linked" not in page, page
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1:{other}", "localhost:{other}",
+                                  "localhost.evil.example:{port}", "127.0.0.1.nip.io:{port}", "", "[::1]:{port}"])
+def test_serve_answers_only_requests_addressed_to_it(planted, host):
+    port = planted
+    host = host.format(port=port, other=port + 1)
+    for path in ("/", "/status", "/files/kit/good.png"):
+        status, body = request(port, path, host)
+        assert status == 421 and b"PNG" not in body and b"<html" not in body, (path, host)
+    assert request(port, "/", f"localhost:{port}")[0] == 200
+    assert request(port, "/files/kit/good.png", f"LOCALHOST:{port}")[0] == 200
+
+
+# ---- stopping -------------------------------------------------------------------------------
+
+def processes_of_session(session: int) -> list[int]:
+    """Every process still running in the session `session` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("when", ["while building", "once built"])
+def test_serve_stops_on_a_signal_and_leaves_nothing_running(tmp_path, how, when):
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    process, port = start(project, tmp_path / "out")
+    base = f"http://127.0.0.1:{port}/"
+    if when == "once built":
+        wait_for(base, lambda s: s["generation"] >= 1, "a first build")
+    else:
+        assert request(port, "/status")[0] == 200
+    printed, left = stop(process, how)
+    assert left == [], printed
+    assert process.returncode == 0, printed
+    assert printed.rstrip().endswith("stopped") and "Traceback" not in printed, printed
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
