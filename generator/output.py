@@ -193,7 +193,7 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
     if manifest_path.exists():
         data, found = read_bytes_inside(manifest_path, [out], str(manifest_path))
         problems += found
-        earlier = _entries(data)
+        earlier = manifest_entries(data)
     if problems:
         raise DataError(problems)
     entries = {entry["path"]: entry for entry in earlier
@@ -216,7 +216,7 @@ def _holds(path: Path, data: bytes) -> bool:
         return False
 
 
-def _entries(data: bytes | None) -> list[dict]:
+def manifest_entries(data: bytes | None) -> list[dict]:
     """The file entries of an earlier manifest; none from a file this tool did not write."""
     try:
         entries = json.loads(data.decode("utf-8"))["files"] if data else []

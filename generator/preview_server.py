@@ -29,7 +29,7 @@ from watchfiles import DefaultFilter, watch
 from .cache import FOLDER
 from .errors import BuildError
 from .files import outside_roots, read_bytes_inside, write_inside
-from .output import MANIFEST, _entries, unsafe_name
+from .output import MANIFEST, manifest_entries, unsafe_name
 
 HOST = "127.0.0.1"
 STATUS = "serve-status.json"
@@ -97,7 +97,7 @@ def _manifest(out: Path) -> list[dict]:
     out (`..`, however it was escaped in the address) or is, or goes through, a link out of it
     is not listed, so not served."""
     data, problems = read_bytes_inside(out / MANIFEST, [out], MANIFEST, within="the output folder")
-    return [entry for entry in _entries(None if problems else data)
+    return [entry for entry in manifest_entries(None if problems else data)
             if not unsafe_name(entry["path"]) and not outside_roots(out / entry["path"], [out])]
 
 
@@ -212,7 +212,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
         return None if problems else data
 
     def _page_image(self, entry: dict, page: int) -> bytes | None:
-        key = (entry["sha256"], page)
+        key = (_text(entry, "sha256"), entry["path"], page)
         if key not in self.page_images:
             data = self._read(entry)
             if data is None:

@@ -17,6 +17,9 @@ from .rules import RulesName, load_rules
 from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# The rules modules of games that arrived pickled in this process (a build's worker), by name
+# and project: loaded once, not once per unit of work.
+_unpickled_rules: dict[tuple[str, str], ModuleType] = {}
 REQUIRED_FILES = ("game",)
 
 
@@ -104,7 +107,14 @@ class Game:
         return dict(self.__dict__, rules=self.rules is not None)
 
     def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state, rules=load_rules(state["files"]["game"]["rules"]) if state["rules"] else None)
+        rules = None
+        if state["rules"]:
+            name = state["files"]["game"]["rules"]
+            key = (str(name), str(getattr(name, "project", "")))
+            if key not in _unpickled_rules:
+                _unpickled_rules[key] = load_rules(name)
+            rules = _unpickled_rules[key]
+        self.__dict__.update(state, rules=rules)
 
     @cached_property
     def components(self) -> list[Component]:
