@@ -112,7 +112,7 @@ class Cache:
             self.writable = False          # a link planted in the cache: nothing goes through it
         if self.writable:
             try:
-                write_inside([(path, data)], [self.root.parent], "the output folder")
+                write_inside([(path, data)], [self.root.parent], "the output folder", durable=False)
             except (OSError, DataError):
                 self.writable = False
 

@@ -65,10 +65,12 @@ def write_refusal(path: Path, roots: list[Path], display: str, within: str = "th
 
 
 def write_inside(files: Iterable[tuple[Path, bytes]], roots: list[Path], within: str = "the project",
-                 shown: Callable[[Path], str] = str) -> None:
+                 shown: Callable[[Path], str] = str, durable: bool = True) -> None:
     """Write every file, or none: a DataError naming each path that would land outside `roots`
     (links resolved) before anything is written; then every file goes to disk beside its
-    target before any is renamed into place, so a full disk leaves the earlier files whole."""
+    target before any is renamed into place, so a full disk leaves the earlier files whole.
+    `durable=False` skips the flush to the disk (fsync) for files whose content is checked
+    when read back, such as the cache's: a power cut may lose them, never pass them off."""
     files = list(files)
     problems = [problem for path, _ in files
                 if (problem := write_refusal(path, roots, shown(path), within)) is not None]
@@ -77,7 +79,7 @@ def write_inside(files: Iterable[tuple[Path, bytes]], roots: list[Path], within:
     staged: list[tuple[Path, Path]] = []
     try:
         for path, data in files:
-            staged.append((_staged(path, data), path))
+            staged.append((_staged(path, data, durable), path))
         while staged:
             os.replace(*staged[0])
             staged.pop(0)
@@ -96,15 +98,16 @@ def relative_to(root: Path) -> Callable[[Path], str]:
     return shown
 
 
-def _staged(path: Path, data: bytes) -> Path:
-    """A temporary file beside `path` holding `data`, on disk."""
+def _staged(path: Path, data: bytes, durable: bool = True) -> Path:
+    """A temporary file beside `path` holding `data` (on disk, when `durable`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                stream.flush()
+                os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
