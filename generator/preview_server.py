@@ -346,8 +346,9 @@ def serve(project, request, port: int, echo) -> None:
         status = rebuild(status)
         # The watch starts with the first wait: a file saved while the first build ran is
         # found by comparing with what that build saw, once.
+        # A folder it may not read (someone's, in output/) is none of the build's: passed over.
         for changes in watch(root, watch_filter=watched(root), rust_timeout=WATCH_TIMEOUT_MS,
-                             yield_on_timeout=True, raise_interrupt=True):
+                             yield_on_timeout=True, raise_interrupt=True, ignore_permission_denied=True):
             if before is not None:
                 changes = changes or snapshot(root) != before
                 before = None
