@@ -69,12 +69,10 @@ def one_name(value, path: tuple, what: str, example: str) -> str:
     or a number where one name is expected is refused at its path, never looked up."""
     if isinstance(value, str):
         return value
-    if isinstance(value, Mapping):
-        got = "a mapping"
-    elif isinstance(value, list):
-        got = f"a list of {len(value)}" if value else "an empty list"
+    if isinstance(value, (Mapping, list)):
+        got = "a mapping" if isinstance(value, Mapping) else "a list"
     else:
-        got = "nothing" if value is None else repr(value)[:40]
+        got = "an empty value" if value is None else repr(value)[:40]
     raise ScenarioError(f"{what} is one name, such as {example}, not {got}", path)
 
 
