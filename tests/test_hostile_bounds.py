@@ -199,7 +199,7 @@ def inflating_stream(path: Path, gib: float = 2, as_image: bool = False) -> Path
     pdf = pikepdf.new()
     if as_image:
         image = pdf.make_stream(raw, Filter=pikepdf.Name.FlateDecode, Type=pikepdf.Name.XObject,
-                                Subtype=pikepdf.Name.Image, Width=65536, Height=int(gib * 2**13),
+                                Subtype=pikepdf.Name.Image, Width=65536, Height=int(gib * 2**12),
                                 ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerComponent=8)
         pdf_page(pdf, b"q 100 0 0 100 0 0 cm /Im0 Do Q", resources=pikepdf.Dictionary(XObject={"/Im0": image}))
     else:
