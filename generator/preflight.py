@@ -53,10 +53,11 @@ MAX_CONTENT_BYTES = 4 * 2**20
 MAX_PNG_PIXELS = 100_000_000         # a PNG larger than this is not a card image (20000 x 5000)
 INK_RENDER_DPI = 72                  # a page painted in other colours is rendered this fine for its ink
 INK_RENDER_PIXELS = 4_000_000        # and no finer than this many pixels
-# What one byte of a filter's input can become at most: ASCII85's "z" is four zero bytes, a
-# RunLength run 128, an LZW code (12 bits) at most the 4,096-byte string its table holds.
+# What one byte of a filter's input can become at most, where the bytes cannot be decoded here
+# (behind a filter that is not): ASCII85's "z" is four zero bytes, a RunLength run 128, an LZW
+# code (12 bits) at most the 4,096-byte string its table holds, deflate 258 bytes in 2 bits.
 FILTER_GROWTH = {"/ASCIIHexDecode": 1, "/AHx": 1, "/ASCII85Decode": 4, "/A85": 4, "/RunLengthDecode": 128,
-                 "/RL": 128, "/LZWDecode": 2731, "/LZW": 2731}
+                 "/RL": 128, "/LZWDecode": 2731, "/LZW": 2731, "/FlateDecode": 1032, "/Fl": 1032}
 IMAGE_CODECS = ("/DCTDecode", "/DCT", "/JPXDecode", "/CCITTFaxDecode", "/CCF", "/JBIG2Decode")
 ROLES = ("cards", "booklet", "component")     # what `pnp preflight --as` may take a file to be
 ROLE_WORDS = {"cards": "a card file", "booklet": "a booklet", "components": "a component file"}
