@@ -12,9 +12,10 @@ Lab, an RGB image) is rendered and separated through the profile's press ICC, as
 would separate it, and its ink measured on those pixels.
 
 The work is bounded for any file, however made: every stream's decoded size is measured before
-anything is read (MAX_INFLATED_BYTES in all), content operators are counted as they are visited,
-a form as often as it is drawn (MAX_OPERATORS), and nothing is rendered before both hold. A file
-past a bound fails the check `complexity` ("too complex to check"); the other files are checked.
+anything is read (MAX_INFLATED_BYTES in all), the operators a page draws are counted before it is
+walked, a form as often as it is drawn (MAX_OPERATORS), and nothing is rendered before both hold.
+A file past a bound fails the check `complexity` ("too complex to check"); the other files are
+still checked.
 """
 from __future__ import annotations
 
@@ -44,8 +45,9 @@ DAMAGED = (pikepdf.PikepdfError, pdfium.PdfiumError, OSError, ValueError, TypeEr
            AttributeError)
 
 
-# decided: the bounds of one file's check. Our largest shop file (a 110-card product) decodes to
-# a few megabytes and draws well under 100,000 operators; a board at 3 m inflates to tens of MB.
+# decided: the bounds of one file's check, far above what print files need: Race to the Table's
+# 8-page shop booklet (its pictures CMYK JPEGs) decodes to 18 MB and draws 2,849 operators, its
+# 54-page DriveThruCards file 0.3 MB and 4,257.
 MAX_INFLATED_BYTES = 512 * 2**20     # every stream of the file decoded, in all
 MAX_OPERATORS = 1_000_000            # content operators visited, a form counted each time it is drawn
 # one page's or form's content, parsed whole: 4 MiB of "q Q" is two million operators to hold
@@ -59,7 +61,6 @@ INK_RENDER_PIXELS = 4_000_000        # and no finer than this many pixels
 FILTER_GROWTH = {"/ASCIIHexDecode": 1, "/AHx": 1, "/ASCII85Decode": 4, "/A85": 4, "/RunLengthDecode": 128,
                  "/RL": 128, "/LZWDecode": 2731, "/LZW": 2731, "/FlateDecode": 1032, "/Fl": 1032}
 IMAGE_CODECS = ("/DCTDecode", "/DCT", "/JPXDecode", "/CCITTFaxDecode", "/CCF", "/JBIG2Decode")
-ROLES = ("cards", "booklet", "component")     # what `pnp preflight --as` may take a file to be
 ROLE_WORDS = {"cards": "a card file", "booklet": "a booklet", "components": "a component file"}
 
 
@@ -102,7 +103,8 @@ def preflight_files(files: dict[str, bytes], profile: Profile, read_sibling=None
                     taken_as: str | None = None) -> list[FileReport]:
     """Check every file. `files` maps a name (a path; its tail tells the file's role) to bytes;
     `read_sibling(name)` returns bytes of a file not in `files` (a deck's other half), or None;
-    `taken_as` (one of ROLES) checks every file as that instead of by its name and size."""
+    `taken_as` ('cards', 'booklet' or 'component', `pnp preflight --as`) checks every file as
+    that instead of by its name and size."""
     def sibling(name: str) -> bytes | None:
         if name in files:
             return files[name]
@@ -716,7 +718,11 @@ class _Walk:
                         self._content(form, form.get("/Resources"), (1, 0, 0, 1, 0, 0), f"page {number} annotation", 1)
 
     def _operators(self, owner) -> list:
-        key = owner.objgen if isinstance(owner, pikepdf.Object) and owner.is_indirect else None
+        """The operators of a page or form, parsed once (a page is counted, then walked)."""
+        if isinstance(owner, pikepdf.Page):
+            key = ("page", *owner.obj.objgen) if owner.obj.is_indirect else None
+        else:
+            key = owner.objgen if owner.is_indirect else None
         if key is not None and key in self._parsed:
             parsed = self._parsed[key]
         else:
