@@ -11,6 +11,27 @@ from itertools import product
 
 from .yamlfile import Located
 
+# decided: a deck generates at most this many cards (its matrix's combinations and its extra
+# cards, times its backs): a standard deck with jokers and four backs is 212; the schema's
+# bounds alone allow 60 x 60 x 60 x 20, millions of cards expanded before any check.
+MAX_DECK_CARDS = 2_000
+
+
+def deck_size(deck: dict) -> tuple[int, str]:
+    """How many cards a matrix deck generates, counted before any is made, and the product that
+    says how ("4 suit x 13 rank + 1 extra, times 4 backs")."""
+    axes = [(axis, len(values) if isinstance(values, dict) else 1) for axis, values in deck["matrix"].items()]
+    size, how = 1, " x ".join(f"{n} {axis}" for axis, n in axes)
+    for _, n in axes:
+        size *= n
+    extra = len(deck["extra"]) if isinstance(deck.get("extra"), dict) else 0
+    if extra:
+        size, how = size + extra, f"{how} + {extra} extra"
+    backs = len(deck["backs"]) if isinstance(deck.get("backs"), list) else 0
+    if backs:
+        size, how = size * backs, f"{how}, times {backs} backs"
+    return size, how
+
 
 def _card(deck_id: str, suffix: str, fields: dict, roots: dict, source: Located, count: dict,
           back: str | None) -> tuple[str, Located, dict]:
@@ -25,8 +46,8 @@ def matrix_cards(decks: dict) -> list[tuple[str, Located, dict]]:
     cards = []
     for deck_id, deck in decks.items():
         matrix = deck.get("matrix")
-        if not isinstance(matrix, dict) or not matrix:
-            continue
+        if not isinstance(matrix, dict) or not matrix or deck_size(deck)[0] > MAX_DECK_CARDS:
+            continue            # a deck past the limit is an error of its own (validate.deck_problems)
         copies = {edition: int(n) for edition, n in deck.get("count", {}).items()}
         backs = list(deck.get("backs") or [])
         entries = []        # (suffix, fields, roots, source, per copy)

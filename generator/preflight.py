@@ -7,13 +7,25 @@ text inside the safe zone, and for PNG the pixel size, resolution and colour mod
 Ink is measured on the vector colours actually painted (k/K, sc/scn in DeviceCMYK, g/G as
 black ink) and on the pixels of CMYK images, found by walking every content stream and form.
 That is exact for files without transparency, which PDF/X-1a forbids anyway, and needs no
-rasteriser with a CMYK output (pdfium renders RGB only).
+rasteriser with a CMYK output (pdfium renders RGB only). A page that paints anything else (RGB,
+Lab, an RGB image) is rendered and separated through the profile's press ICC, as a shop's RIP
+would separate it, and its ink measured on those pixels.
+
+The work is bounded for any file, however made: every stream's decoded size is measured before
+anything is read (MAX_INFLATED_BYTES in all), the operators a page draws are counted before it is
+walked, a form as often as it is drawn (MAX_OPERATORS), and nothing is rendered before both hold.
+A file past a bound fails the check `complexity` ("too complex to check"); the other files are
+still checked.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import io
 import re
+import warnings
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +34,7 @@ import pypdfium2 as pdfium
 
 from .icc import REGISTRY, press
 from .profiles import MM_PER_INCH, FileSpec, Profile
+from .render.colour import separation
 
 PT_PER_MM = 72 / MM_PER_INCH
 BOX_TOLERANCE_MM = 0.05
@@ -30,6 +43,29 @@ DPI_TOLERANCE = 0.5
 # whose objects are missing or of the wrong type: that file fails, the others are still checked.
 DAMAGED = (pikepdf.PikepdfError, pdfium.PdfiumError, OSError, ValueError, TypeError, KeyError, IndexError,
            AttributeError)
+
+
+# decided: the bounds of one file's check, far above what print files need: Race to the Table's
+# 8-page shop booklet (its pictures CMYK JPEGs) decodes to 18 MB and draws 2,849 operators, its
+# 54-page DriveThruCards file 0.3 MB and 4,257.
+MAX_INFLATED_BYTES = 512 * 2**20     # every stream of the file decoded, in all
+MAX_OPERATORS = 1_000_000            # content operators visited, a form counted each time it is drawn
+# one page's or form's content, parsed whole: 4 MiB of "q Q" is two million operators to hold
+MAX_CONTENT_BYTES = 4 * 2**20
+MAX_PNG_PIXELS = 100_000_000         # a PNG larger than this is not a card image (20000 x 5000)
+INK_RENDER_DPI = 72                  # a page painted in other colours is rendered this fine for its ink
+INK_RENDER_PIXELS = 4_000_000        # and no finer than this many pixels
+# What one byte of a filter's input can become at most, where the bytes cannot be decoded here
+# (behind a filter that is not): ASCII85's "z" is four zero bytes, a RunLength run 128, an LZW
+# code (12 bits) at most the 4,096-byte string its table holds, deflate 258 bytes in 2 bits.
+FILTER_GROWTH = {"/ASCIIHexDecode": 1, "/AHx": 1, "/ASCII85Decode": 4, "/A85": 4, "/RunLengthDecode": 128,
+                 "/RL": 128, "/LZWDecode": 2731, "/LZW": 2731, "/FlateDecode": 1032, "/Fl": 1032}
+IMAGE_CODECS = ("/DCTDecode", "/DCT", "/JPXDecode", "/CCITTFaxDecode", "/CCF", "/JBIG2Decode")
+ROLE_WORDS = {"cards": "a card file", "booklet": "a booklet", "components": "a component file"}
+
+
+class TooComplex(Exception):
+    """A file whose check would pass one of the bounds above; the message says which."""
 
 
 @dataclass
@@ -43,6 +79,7 @@ class Check:
 class FileReport:
     path: str
     checks: list[Check] = field(default_factory=list)
+    taken_as: str = ""        # what the file was checked as, and why (its name, its size, --as)
 
     @property
     def ok(self) -> bool:
@@ -52,7 +89,7 @@ class FileReport:
         self.checks.append(Check(criterion, ok, detail))
 
     def to_json(self) -> dict:
-        return {"path": self.path, "ok": self.ok,
+        return {"path": self.path, "ok": self.ok, "taken_as": self.taken_as,
                 "checks": [{"criterion": c.criterion, "result": _word(c.ok), "detail": c.detail} for c in self.checks]}
 
 
@@ -62,18 +99,21 @@ def _word(ok: bool | None) -> str:
 
 # ---- entry points -------------------------------------------------------------------------------
 
-def preflight_files(files: dict[str, bytes], profile: Profile, read_sibling=None) -> list[FileReport]:
+def preflight_files(files: dict[str, bytes], profile: Profile, read_sibling=None,
+                    taken_as: str | None = None) -> list[FileReport]:
     """Check every file. `files` maps a name (a path; its tail tells the file's role) to bytes;
-    `read_sibling(name)` returns bytes of a file not in `files` (a deck's other half), or None."""
+    `read_sibling(name)` returns bytes of a file not in `files` (a deck's other half), or None;
+    `taken_as` ('cards', 'booklet' or 'component', `pnp preflight --as`) checks every file as
+    that instead of by its name and size."""
     def sibling(name: str) -> bytes | None:
         if name in files:
             return files[name]
         return read_sibling(name) if read_sibling else None
 
-    return [preflight(name, data, profile, sibling) for name, data in files.items()]
+    return [preflight(name, data, profile, sibling, taken_as) for name, data in files.items()]
 
 
-def preflight_paths(paths: list[Path], profile: Profile) -> list[FileReport]:
+def preflight_paths(paths: list[Path], profile: Profile, taken_as: str | None = None) -> list[FileReport]:
     """Files and folders on disk (folders: every PDF and PNG inside them)."""
     found: list[Path] = []
     for path in paths:
@@ -92,19 +132,22 @@ def preflight_paths(paths: list[Path], profile: Profile) -> list[FileReport]:
         path = Path(name)
         return path.read_bytes() if path.is_file() else None
 
-    checked = {report.path: report for report in preflight_files(files, profile, read_sibling)}
+    checked = {report.path: report for report in preflight_files(files, profile, read_sibling, taken_as)}
     return [checked.get(name) or unreadable[name] for name in dict.fromkeys(map(str, found))]
 
 
-def preflight(name: str, data: bytes, profile: Profile, sibling=lambda name: None) -> FileReport:
+def preflight(name: str, data: bytes, profile: Profile, sibling=lambda name: None,
+              taken_as: str | None = None) -> FileReport:
     report = FileReport(name)
     try:
         if data.startswith(b"\x89PNG"):
-            _png(report, data, profile)
+            _png(report, data, profile, taken_as)
         elif data[:1024].lstrip().startswith(b"%PDF") or b"%PDF-" in data[:1024]:
-            _pdf(report, name, data, profile, sibling)
+            _pdf(report, name, data, profile, sibling, taken_as)
         else:
             report.add("format", False, "neither a PDF nor a PNG file")
+    except TooComplex as exc:
+        report.add("complexity", False, f"too complex to check: {exc}; checks stopped here")
     except DAMAGED as exc:
         report.add("format", False, f"damaged, checks stopped here: {_reason(exc)}")
     return report
@@ -120,12 +163,36 @@ def _reason(exc: Exception) -> str:
 
 # ---- PNG ------------------------------------------------------------------------------------------
 
-def _png(report: FileReport, data: bytes, profile: Profile) -> None:
+def _png(report: FileReport, data: bytes, profile: Profile, taken_as: str | None) -> None:
+    from PIL import Image
+    with warnings.catch_warnings():
+        # the size is checked against MAX_PNG_PIXELS here: PIL's warning would only repeat it
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        _png_checks(report, data, profile, taken_as)
+
+
+def _png_checks(report: FileReport, data: bytes, profile: Profile, taken_as: str | None) -> None:
     from PIL import Image
     cards = profile.cards
     if cards is None or cards.format != "png":
         report.add("format", False, f"profile {profile.name} takes no PNG files")
         return
+    if taken_as not in (None, "cards"):
+        report.add("format", False, f"a PNG file is a card image, not a {taken_as} file")
+        return
+    report.taken_as = "a card image (a PNG)"
+    try:
+        # the size the file declares, before any pixel is decoded (PIL's own bomb check raises
+        # DecompressionBombError only past twice its limit, and warns below that)
+        with Image.open(io.BytesIO(data)) as declared:
+            width, height = declared.size
+    except Image.DecompressionBombError as exc:
+        raise TooComplex(str(exc).split(", could")[0]) from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        report.add("format", False, f"not a readable PNG: {_reason(exc)}")
+        return
+    if width * height > MAX_PNG_PIXELS:
+        raise TooComplex(f"{width} x {height} px, more than the {MAX_PNG_PIXELS:,} pixels a card image may have")
     try:
         # Every chunk and its checksum to the end: a truncated or corrupt file fails here
         # (whatever ImageFile.LOAD_TRUNCATED_IMAGES another library has set). verify() leaves
@@ -152,17 +219,19 @@ def _png(report: FileReport, data: bytes, profile: Profile) -> None:
 
 # ---- PDF ------------------------------------------------------------------------------------------
 
-def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) -> None:
+def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling, taken_as: str | None) -> None:
     try:
         pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PikepdfError as exc:
         report.add("format", False, f"not a readable PDF: {_reason(exc)}")
         return
     with pdf:
-        role, spec, fields = _role(name, profile, pdf)
+        _bounded_streams(pdf)
+        role, spec, fields, why = _role(name, profile, pdf, taken_as)
         if role is None:
             report.add("format", False, f"profile {profile.name} takes no PDF files")
             return
+        report.taken_as = f"{ROLE_WORDS[role]}, {why}"
         if role == "components":
             _component_file(report, pdf, data, profile.components)
             return
@@ -183,16 +252,84 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling) 
             # As strictly as card files: colour, ink, images and PDF/X by the booklet's own
             # settings (the cards' unless it has its own), and no links on a printed page.
             walk = _Walk(pdf)
-            _colour(report, walk, profile.booklet)
+            _colour(report, walk, profile.booklet, data)
             _images(report, walk, profile.booklet.min_image_ppi)
             _pdfx(report, pdf, data, profile.booklet, walk)
             _links(report, pdf)
         if role == "cards":
             walk = _Walk(pdf)
-            _colour(report, walk, profile.cards)
+            _colour(report, walk, profile.cards, data)
             _images(report, walk, profile.cards.min_image_ppi)
             _pdfx(report, pdf, data, profile.cards, walk)
             _safe_zone(report, data, pdf, profile.cards.safe_mm)
+
+
+def _bounded_streams(pdf) -> None:
+    """Every stream's decoded size, measured before any is read whole: TooComplex when they
+    come to more than MAX_INFLATED_BYTES in all (a small file can hold a stream that inflates to
+    gigabytes)."""
+    total = 0
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Stream):
+            total += _decoded_size(obj, MAX_INFLATED_BYTES - total)
+            if total > MAX_INFLATED_BYTES:
+                raise TooComplex(f"its streams decode to more than {MAX_INFLATED_BYTES:,} bytes "
+                                 f"(object {obj.objgen[0]} passes it)")
+
+
+def _decoded_size(stream, room: int) -> int:
+    """How many bytes the stream decodes to, measured filter by filter and never holding more
+    than `room` + 1 of them; past `room`, a number past it. An image codec's output is its
+    pixels (width x height x 4 at most); a filter we do not decode here is bounded by the most
+    it can make of each byte (FILTER_GROWTH)."""
+    filters = stream.get("/Filter")
+    filters = [str(f) for f in filters] if isinstance(filters, pikepdf.Array) else [str(filters)] if filters else []
+    data = stream.read_raw_bytes()
+    size = len(data)
+    for index, name in enumerate(filters):
+        if name in IMAGE_CODECS:
+            width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
+            return max(size, width * height * 4)
+        if data is not None and name in ("/FlateDecode", "/Fl"):
+            size, data = _inflated(data, room, keep=index + 1 < len(filters))
+        elif data is not None and name in ("/ASCIIHexDecode", "/AHx"):
+            data = _ascii_decoded(binascii.unhexlify, data.split(b">")[0], even=True)
+            size = len(data) if data is not None else size
+        elif data is not None and name in ("/ASCII85Decode", "/A85") and size * 4 <= room:
+            data = _ascii_decoded(lambda d: base64.a85decode(d, adobe=False, ignorechars=b" \t\n\r\x0c"),
+                                  data.split(b"~>")[0].removeprefix(b"<~"))
+            size = len(data) if data is not None else size * 4
+        else:
+            size, data = size * FILTER_GROWTH.get(name, 1), None
+        if size > room:
+            return size
+    return size
+
+
+def _inflated(data: bytes, room: int, keep: bool) -> tuple[int, bytes | None]:
+    """(size, the bytes when `keep`) of a Flate stream, inflating at most `room` + 1 bytes."""
+    inflater, size, kept = zlib.decompressobj(), 0, []
+    chunk = data
+    try:
+        while chunk and size <= room:
+            out = inflater.decompress(chunk, min(room + 1 - size, 16 * 2**20) or 1)
+            size += len(out)
+            if keep:
+                kept.append(out)
+            chunk = inflater.unconsumed_tail
+            if not out and not chunk:
+                break
+    except zlib.error:
+        pass                # what decodes of a damaged stream is all a reader gets of it
+    return size, b"".join(kept) if keep else None
+
+
+def _ascii_decoded(decode, data: bytes, even: bool = False) -> bytes | None:
+    try:
+        data = data.translate(None, b" \t\n\r\x0c") if even else data
+        return decode(data + b"0" if even and len(data) % 2 else data)
+    except (ValueError, binascii.Error):
+        return None
 
 
 def _links(report: FileReport, pdf) -> None:
@@ -220,7 +357,7 @@ def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
                              f"{spec.max_mm[0]:g} x {spec.max_mm[1]:g} mm")
     _fonts(report, pdf)
     walk = _Walk(pdf)
-    _colour(report, walk, spec)
+    _colour(report, walk, spec, data)
     _images(report, walk, spec.min_image_ppi)
     _pdfx(report, pdf, data, spec, walk)
     _bleed_covered(report, data, pdf, spec.bleed_mm)
@@ -294,35 +431,52 @@ def _bleed_covered(report: FileReport, data: bytes, pdf, bleed_mm: float) -> Non
                     f"({touching} places measured)")
 
 
-def _role(name: str, profile: Profile, pdf) -> tuple[str | None, FileSpec | None, dict]:
+def _role(name: str, profile: Profile, pdf, taken_as: str | None = None
+          ) -> tuple[str | None, FileSpec | None, dict, str]:
     """What the profile says this file is: 'cards' (with its file spec when the name tells
-    which), 'booklet' (by its name, or pages far larger than any card), or None when the
-    profile takes no PDF."""
+    which), 'booklet' (by its name, or pages far larger than any card), 'components', or None
+    when the profile takes no PDF; and why, in words for the report. `taken_as` (--as) decides
+    instead of the name and size."""
     tail = name.replace("\\", "/")
+    if taken_as == "booklet":
+        return "booklet", None, {}, "as asked (--as booklet)"
+    if taken_as == "component":
+        match = profile.components.pattern().search(tail)
+        return "components", None, match.groupdict() if match else {}, "as asked (--as component)"
+    if taken_as == "cards":
+        cards = profile.cards
+        for spec in cards.files:
+            match = spec.pattern().search(tail)
+            if match:
+                return "cards", spec, match.groupdict(), f"as asked (--as cards), its name that of {spec.name}"
+        return ("cards", cards.files[0] if len(cards.files) == 1 else None, {},
+                "as asked (--as cards)")
     if profile.booklet and re.search(r"(^|/)" + re.escape(profile.booklet.name) + "$", tail):
-        return "booklet", None, {}
+        return "booklet", None, {}, f"by its name, the profile's booklet {profile.booklet.name}"
     if profile.components:
         match = profile.components.pattern().search(tail)
         if match:
-            return "components", None, match.groupdict()
+            return "components", None, match.groupdict(), f"by its name, as {profile.components.name}"
         if not profile.cards and not profile.booklet:
-            return "components", None, {}
+            return "components", None, {}, "the profile takes only component files"
     if profile.booklet and profile.cards and len(pdf.pages):
         page = pdf.pages[0]
         trim = [float(v) for v in (page.obj.TrimBox if "/TrimBox" in page.obj else page.mediabox)]
         size = (_mm(trim[2] - trim[0]), _mm(trim[3] - trim[1]))
         if all(max(size[0] - s.trim_mm[0], size[1] - s.trim_mm[1]) > 10 for s in profile.cards.sizes):
-            return "booklet", None, {}
+            return "booklet", None, {}, (f"by its size: page 1 is {size[0]:.1f} x {size[1]:.1f} mm, larger than any "
+                                         f"card the profile takes (--as cards or --as component checks it as one)")
     cards = profile.cards
     if cards and cards.format == "pdf":
         for spec in cards.files:
             match = spec.pattern().search(tail)
             if match:
-                return "cards", spec, match.groupdict()
-        return "cards", (cards.files[0] if len(cards.files) == 1 else None), {}
+                return "cards", spec, match.groupdict(), f"by its name, as {spec.name}"
+        return ("cards", (cards.files[0] if len(cards.files) == 1 else None), {},
+                "its name is none of the profile's, its pages the size of a card")
     if profile.booklet:
-        return "booklet", None, {}
-    return None, None, {}
+        return "booklet", None, {}, "the profile's only PDF files are booklets"
+    return None, None, {}, ""
 
 
 def _mm(points) -> float:
@@ -426,8 +580,9 @@ def _card_pages(report, pdf, name, spec: FileSpec | None, fields, profile, sibli
         problems.append(f"{count} pages is not a whole number of cards of {len(sides)} page(s) ({', '.join(sides)})")
     elif len(sides) > 1:
         designs = {side: set() for side in sides}
+        digests: dict = {}
         for index, page in enumerate(pdf.pages):
-            designs[sides[index % len(sides)]].add(_fingerprint(page))
+            designs[sides[index % len(sides)]].add(_fingerprint(page, digests))
         if "back" in designs and "front" in designs and len(designs["back"]) > len(designs["front"]):
             problems.append(f"pages in back positions show {len(designs['back'])} designs and pages in front positions "
                             f"{len(designs['front'])}: fronts and backs look swapped (the shop wants {', '.join(sides)})")
@@ -462,25 +617,32 @@ def _tail(name: str, spec: FileSpec) -> str:
     return match.group(0).lstrip("/")
 
 
-def _fingerprint(page) -> str:
+def _fingerprint(page, digests: dict) -> str:
     """A page's design: its content and the data of what it draws, not object numbers, so
-    identical backs stored as separate objects still match."""
+    identical backs stored as separate objects still match. `digests` keeps each XObject's
+    digest, so forms that draw each other are hashed once each, not once per path."""
     digest = hashlib.sha256()
     contents = page.obj.get("/Contents")
     for stream in (contents if isinstance(contents, pikepdf.Array) else [contents] if contents is not None else []):
         digest.update(stream.read_bytes())
-    _hash_xobjects(page.obj.get("/Resources"), digest, 0)
+    _hash_xobjects(page.obj.get("/Resources"), digest, 0, digests)
     return digest.hexdigest()
 
 
-def _hash_xobjects(resources, digest, depth) -> None:
+def _hash_xobjects(resources, digest, depth, digests: dict) -> None:
     if resources is None or depth > 4 or "/XObject" not in resources:
         return
     for key in sorted(resources.XObject.keys()):
         xobject = resources.XObject[key]
         digest.update(key.encode())
-        digest.update(xobject.read_raw_bytes())
-        _hash_xobjects(xobject.get("/Resources"), digest, depth + 1)
+        known = digests.get(xobject.objgen) if xobject.is_indirect else None
+        if known is None:
+            own = hashlib.sha256(xobject.read_raw_bytes())
+            _hash_xobjects(xobject.get("/Resources"), own, depth + 1, digests)
+            known = own.digest()
+            if xobject.is_indirect:
+                digests[xobject.objgen] = known
+        digest.update(known)
 
 
 def _fonts(report: FileReport, pdf) -> None:
@@ -525,7 +687,10 @@ def _embedded(font) -> bool:
 
 class _Walk:
     """Everything painted in a PDF: colours by family with their ink, and images with the size
-    they are placed at. Forms are followed with their own resources and matrices."""
+    they are placed at. Forms are followed with their own resources and matrices. Before a page
+    (an annotation's appearance, a tiling pattern's cell, a Type 3 font's glyphs: a renderer
+    draws them too) is walked, the operators it draws are counted, each form's as often as it is
+    drawn, from each form's own count: TooComplex past MAX_OPERATORS, before the walk."""
 
     def __init__(self, pdf):
         self.rgb: list[str] = []           # where RGB was used
@@ -534,8 +699,85 @@ class _Walk:
         self.ink_where = ""
         self.images: list[dict] = []
         self.transparency: list[str] = []
+        self.foreign_pages: set[int] = set()       # pages (0-based) painting in RGB or other spaces
+        self.operators = 0
+        self._parsed: dict[tuple, list] = {}       # a form's operators, parsed once however often drawn
+        self._counted: set[tuple] = set()          # patterns and Type 3 fonts, drawn once each
+        self._drawn: dict[tuple, int] = {}         # operators a form draws, by form and depth
         for number, page in enumerate(pdf.pages, 1):
+            self._page, self._where = number - 1, f"page {number}"
+            self._count(page, page.obj.get("/Resources"), 0)
             self._content(page, page.obj.get("/Resources"), (1, 0, 0, 1, 0, 0), f"page {number}", 0)
+            for annot in page.obj.get("/Annots") or []:
+                appearance = annot.get("/AP") if isinstance(annot, pikepdf.Dictionary) else None
+                normal = appearance.get("/N") if isinstance(appearance, pikepdf.Dictionary) else None
+                for form in ([normal] if isinstance(normal, pikepdf.Stream) else
+                             list(normal.values()) if isinstance(normal, pikepdf.Dictionary) else []):
+                    if isinstance(form, pikepdf.Stream):
+                        self._count(form, form.get("/Resources"), 1)
+                        self._content(form, form.get("/Resources"), (1, 0, 0, 1, 0, 0), f"page {number} annotation", 1)
+
+    def _operators(self, owner) -> list:
+        """The operators of a page or form, parsed once (a page is counted, then walked)."""
+        if isinstance(owner, pikepdf.Page):
+            key = ("page", *owner.obj.objgen) if owner.obj.is_indirect else None
+        else:
+            key = owner.objgen if owner.is_indirect else None
+        if key is not None and key in self._parsed:
+            parsed = self._parsed[key]
+        else:
+            contents = owner.obj.get("/Contents") if isinstance(owner, pikepdf.Page) else owner
+            streams = contents if isinstance(contents, pikepdf.Array) else [contents]
+            size = sum(_decoded_size(stream, MAX_CONTENT_BYTES) for stream in streams if isinstance(stream, pikepdf.Stream))
+            if size > MAX_CONTENT_BYTES:
+                raise TooComplex(f"a content stream of more than {MAX_CONTENT_BYTES:,} bytes on {self._where}")
+            parsed = pikepdf.parse_content_stream(owner)
+            if key is not None:
+                self._parsed[key] = parsed
+        return parsed
+
+    def _count(self, owner, resources, depth) -> None:
+        self.operators += self._operators_drawn(owner, resources, depth, (self._where, depth))
+        if self.operators > MAX_OPERATORS:
+            raise TooComplex(f"more than {MAX_OPERATORS:,} drawing operators (a form counts each time it is "
+                             f"drawn), passed on {self._where}")
+
+    def _operators_drawn(self, owner, resources, depth, resources_key) -> int:
+        """The operators drawing `owner` visits, its forms' as often as each is drawn (as deep as
+        the walk goes); each form's count is made once for each depth it is drawn at and the
+        resources it names its forms by (`resources_key`: its own, or those it inherits)."""
+        if depth > 12:
+            return 0
+        key = (owner.objgen, depth, resources_key) if isinstance(owner, pikepdf.Stream) and owner.is_indirect else None
+        if key in self._drawn:
+            return self._drawn[key]
+        total = 0
+        for operands, operator in self._operators(owner):
+            total += 1
+            if str(operator) == "Do" and resources is not None and "/XObject" in resources:
+                form = resources.XObject.get(operands[0])
+                if isinstance(form, pikepdf.Stream) and form.get("/Subtype") == "/Form":
+                    inherits = "/Resources" not in form
+                    total += self._operators_drawn(form, resources if inherits else form.Resources, depth + 1,
+                                                   resources_key if inherits else form.objgen)
+                    if total > MAX_OPERATORS:
+                        break
+        if key is not None:
+            self._drawn[key] = total
+        return total
+
+    def _drawn_once(self, obj, resources, where, depth) -> None:
+        """A tiling pattern's cell or a Type 3 font's glyphs: a renderer draws each once and
+        reuses it, so its operators are counted once."""
+        if not isinstance(obj, pikepdf.Stream) or obj.objgen in self._counted:
+            return
+        self._counted.add(obj.objgen)
+        self._count(obj, obj.get("/Resources", resources), depth + 1)
+        self._content(obj, obj.get("/Resources", resources), (1, 0, 0, 1, 0, 0), where, depth + 1)
+
+    def _foreign(self, found: list, where: str) -> None:
+        found.append(where)
+        self.foreign_pages.add(self._page)
 
     def _space(self, resources, name) -> tuple[str, object]:
         """('rgb' | 'cmyk' | 'gray' | 'other', object) for a colour space name or array."""
@@ -569,7 +811,7 @@ class _Walk:
             return
         stack = []
         spaces = {"fill": "gray", "stroke": "gray"}
-        for operands, operator in pikepdf.parse_content_stream(owner):
+        for operands, operator in self._operators(owner):
             op = str(operator)
             if op == "q":
                 stack.append((ctm, dict(spaces)))
@@ -578,7 +820,7 @@ class _Walk:
             elif op == "cm":
                 ctm = _multiply([float(v) for v in operands], ctm)
             elif op in ("rg", "RG"):
-                self.rgb.append(f"{where}: {op} operator")
+                self._foreign(self.rgb, f"{where}: {op} operator")
             elif op in ("k", "K"):
                 self._ink(operands, where)
             elif op in ("g", "G"):
@@ -587,9 +829,9 @@ class _Walk:
                 family, _ = self._space(resources, operands[0])
                 spaces["fill" if op == "cs" else "stroke"] = family
                 if family == "rgb":
-                    self.rgb.append(f"{where}: {op} {operands[0]}")
+                    self._foreign(self.rgb, f"{where}: {op} {operands[0]}")
                 elif family == "other":
-                    self.other.append(f"{where}: {op} {operands[0]}")
+                    self._foreign(self.other, f"{where}: {op} {operands[0]}")
             elif op in ("sc", "scn", "SC", "SCN"):
                 family = spaces["fill" if op in ("sc", "scn") else "stroke"]
                 numbers = [v for v in operands if not isinstance(v, pikepdf.Name)]
@@ -597,6 +839,14 @@ class _Walk:
                     self._ink(numbers, where)
                 elif family == "gray" and len(numbers) == 1:
                     self._ink([1 - float(numbers[0])], where)
+                elif family == "pattern" and operands and isinstance(operands[-1], pikepdf.Name) \
+                        and resources is not None and "/Pattern" in resources:
+                    self._drawn_once(resources.Pattern.get(operands[-1]), resources, f"{where}: pattern", depth)
+            elif op == "Tf" and operands and resources is not None and "/Font" in resources:
+                font = resources.Font.get(operands[0])
+                if font is not None and font.get("/Subtype") == "/Type3":
+                    for glyph in (font.get("/CharProcs") or {}).values():
+                        self._drawn_once(glyph, font.get("/Resources", resources), f"{where}: Type 3 glyph", depth)
             elif op == "gs" and resources is not None and "/ExtGState" in resources:
                 state = resources.ExtGState.get(operands[0])
                 if state is not None:
@@ -627,9 +877,9 @@ class _Walk:
             return "other"
         family, _ = self._space(resources, space)
         if family == "rgb":
-            self.rgb.append(where)
+            self._foreign(self.rgb, where)
         elif family == "other":
-            self.other.append(where)
+            self._foreign(self.other, where)
         return family
 
     def _image(self, image, resources, ctm, where, inline=False) -> None:
@@ -676,7 +926,7 @@ def _multiply(m, n):
             e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
 
 
-def _colour(report: FileReport, walk: _Walk, spec) -> None:
+def _colour(report: FileReport, walk: _Walk, spec, data: bytes) -> None:
     """`spec`: the profile's section the file belongs to (cards, components, booklet)."""
     palette = spec.palette
     if palette.space != "cmyk":
@@ -686,9 +936,40 @@ def _colour(report: FileReport, walk: _Walk, spec) -> None:
     bad = walk.rgb + walk.other
     report.add("colour", not bad,
                f"{len(bad)} non-CMYK use(s): {'; '.join(bad[:3])}" if bad else "only CMYK (and grey) colours and images")
-    report.add("ink", walk.max_ink <= palette.ink_limit + 0.05,
-               f"highest total ink {walk.max_ink:.1f} % ({walk.ink_where or 'nothing painted'}); "
-               f"limit {palette.ink_limit:g} % (separated for {palette.press})")
+    ink, where = walk.max_ink, walk.ink_where
+    rendered = _rendered_ink(data, sorted(walk.foreign_pages), palette.press)
+    if rendered[0] > ink:
+        ink, where = rendered
+    how = (f"; {len(walk.foreign_pages)} page(s) painted in other colours rendered and separated for {palette.press}"
+           if walk.foreign_pages else "")
+    report.add("ink", ink <= palette.ink_limit + 0.05,
+               f"highest total ink {ink:.1f} % ({where or 'nothing painted'}); "
+               f"limit {palette.ink_limit:g} % (separated for {palette.press}){how}")
+
+
+def _rendered_ink(data: bytes, pages: list[int], press_name: str) -> tuple[float, str]:
+    """The highest total ink (%) on these pages as a RIP would print them: rendered (pdfium
+    renders RGB, taken as sRGB) and separated through the press's ICC profile, relative
+    colorimetric with black-point compensation as layout colours are (render.colour)."""
+    import numpy
+    best, where = 0.0, ""
+    if not pages:
+        return best, where
+    transform = separation(press_name)
+    document = pdfium.PdfDocument(data)
+    try:
+        for index in pages:
+            page = document[index]
+            width, height = page.get_size()
+            scale = min(INK_RENDER_DPI / 72, (INK_RENDER_PIXELS / max(width * height, 1)) ** 0.5)
+            rgb = page.render(scale=scale).to_pil().convert("RGB")
+            cmyk = numpy.asarray(transform.apply(rgb), dtype=numpy.uint16)
+            total = float(cmyk.sum(axis=2).max()) / 255 * 100
+            if total > best:
+                best, where = total, f"page {index + 1}, rendered"
+    finally:
+        document.close()
+    return best, where
 
 
 def _images(report: FileReport, walk: _Walk, min_ppi: float) -> None:
@@ -787,9 +1068,16 @@ def _safe_zone(report: FileReport, data: bytes, pdf, safe_mm: float) -> None:
 def format_report(reports: list[FileReport]) -> str:
     lines = []
     for report in reports:
-        lines.append(f"{'PASS' if report.ok else 'FAIL'}  {report.path}")
+        lines.append(f"{'PASS' if report.ok else 'FAIL'}  {report.path}"
+                     + (f"  (checked as {report.taken_as})" if report.taken_as else ""))
         for check in report.checks:
             lines.append(f"  {_word(check.ok):4}  {check.criterion:15} {check.detail}")
     failed = sum(not r.ok for r in reports)
     lines.append(f"{len(reports) - failed} of {len(reports)} file(s) passed preflight" + (f", {failed} failed" if failed else ""))
     return "\n".join(lines)
+
+
+def failures(reports: list[FileReport]) -> list[str]:
+    """Every failed check as `file: check: message`, the form every error of the tool takes."""
+    return [f"{report.path}: {check.criterion}: {check.detail}"
+            for report in reports for check in report.checks if check.ok is False]

@@ -12,15 +12,14 @@ import re
 import string
 from dataclasses import dataclass
 
-from jsonschema import Draft202012Validator
-
 from .errors import DataError, Problem, UsageError
 from .icc import PRESSES
 from .layout import card_sizes, distinct_faces
 from .output import unsafe_name
 from .project import Project
 from .render.colour import Palette
-from .yamlfile import Located, load_yaml, locate, plain
+from .validate import schema_problems
+from .yamlfile import Located, load_yaml, locate
 
 MM_PER_INCH = 25.4
 # decided: a profile's card sizes are named by the game's card sizes (templates/sheets/
@@ -40,13 +39,19 @@ NAME_FIELDS = {"deck", "product", "number", "card", "copies", "game", "edition",
 COMPONENT_FIELDS = {"kind", "component", "game", "edition", "locale"}     # name a component's file
 CARD_FIELDS = {"number", "card", "copies"}      # name one card: not in the name of a file per deck
 
-_pair = {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2}
-_int_pair = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2}
+# Every number has a maximum (docs/data-files.md): far above what a shop asks, low enough that
+# no page, bitmap or file list a profile describes costs more than seconds to make.
+_pair = {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0, "maximum": 1200}, "minItems": 2, "maxItems": 2}
+_int_pair = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 20000}, "minItems": 2, "maxItems": 2}
+_bleed = {"type": "number", "minimum": 0, "maximum": 20}
+_margin = {"type": "number", "minimum": 0, "maximum": 50}
+_ppi = {"type": "number", "minimum": 1, "maximum": 2400}
+_name = {"type": "string", "minLength": 1, "maxLength": 200}
 _colour = {
     "type": "object", "additionalProperties": False, "required": ["space"],
     "properties": {
         "space": {"enum": ["rgb", "cmyk"]},
-        "characterisation": {"type": "string", "minLength": 1},
+        "characterisation": {"type": "string", "minLength": 1, "maxLength": 200},
         "ink_limit": {"type": "number", "minimum": 100, "maximum": 400},
         "rich_black": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 100},
                        "minItems": 4, "maxItems": 4},
@@ -56,32 +61,32 @@ SCHEMA = {
     "additionalProperties": False,
     "required": ["name"],
     "properties": {
-        "name": {"type": "string"},
+        "name": {"type": "string", "maxLength": 200},
         "cards": {
             "type": "object",
             "additionalProperties": False,
             "required": ["sizes", "bleed_mm", "safe_mm", "format", "colour", "files"],
             "properties": {
-                "sizes": {"type": "object", "minProperties": 1, "additionalProperties": {
+                "sizes": {"type": "object", "minProperties": 1, "maxProperties": 20, "additionalProperties": {
                     "type": "object", "additionalProperties": False, "required": ["trim_mm"],
                     "properties": {"trim_mm": _pair, "pixels": _int_pair}}},
-                "bleed_mm": {"type": "number", "minimum": 0},
-                "safe_mm": {"type": "number", "minimum": 0},
+                "bleed_mm": _bleed,
+                "safe_mm": _margin,
                 "format": {"enum": ["pdf", "png"]},
-                "dpi": {"type": "number", "exclusiveMinimum": 0},
-                "min_image_ppi": {"type": "number", "exclusiveMinimum": 0},
+                "dpi": {"type": "number", "minimum": 72, "maximum": 1200},
+                "min_image_ppi": _ppi,
                 "colour": _colour,
                 "pdfx": {"enum": list(PDFX_VERSIONS)},
                 # A product is what the shop sells as one item: the decks of one card size
                 # that share their backs, split into parts of at most max_cards cards.
                 "product": {"type": "object", "additionalProperties": False, "required": ["max_cards"],
-                            "properties": {"max_cards": {"type": "integer", "minimum": 1}}},
-                "files": {"type": "array", "minItems": 1, "items": {
+                            "properties": {"max_cards": {"type": "integer", "minimum": 1, "maximum": 10000}}},
+                "files": {"type": "array", "minItems": 1, "maxItems": 20, "items": {
                     "type": "object", "additionalProperties": False, "required": ["name", "per", "sides"],
                     "properties": {
-                        "name": {"type": "string", "minLength": 1},
+                        "name": _name,
                         "per": {"enum": ["card", "deck", "product"]},
-                        "sides": {"type": "array", "minItems": 1, "items": {"enum": list(SIDES)}},
+                        "sides": {"type": "array", "minItems": 1, "maxItems": 4, "items": {"enum": list(SIDES)}},
                     }}},
             },
         },
@@ -92,23 +97,25 @@ SCHEMA = {
             "type": "object", "additionalProperties": False,
             "required": ["kinds", "bleed_mm", "marks_mm", "max_mm", "name"],
             "properties": {
-                "kinds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "string"}},
-                "bleed_mm": {"type": "number", "minimum": 0},
-                "marks_mm": {"type": "number", "minimum": 0},
-                "max_mm": _pair,
-                "name": {"type": "string", "minLength": 1},
+                "kinds": {"type": "array", "minItems": 1, "maxItems": 20, "uniqueItems": True,
+                          "items": {"type": "string", "maxLength": 64}},
+                "bleed_mm": _bleed,
+                "marks_mm": _margin,
+                # a roll printer's trims run longer than any sheet
+                "max_mm": {**_pair, "items": {"type": "number", "exclusiveMinimum": 0, "maximum": 5000}},
+                "name": _name,
                 # text at least this far inside the trim (preflight); no check when not given
-                "safe_mm": {"type": "number", "minimum": 0},
-                "min_image_ppi": {"type": "number", "exclusiveMinimum": 0},
+                "safe_mm": _margin,
+                "min_image_ppi": _ppi,
                 "colour": _colour,
                 "pdfx": {"enum": list(PDFX_VERSIONS)},
             }},
         "booklet": {
             "type": "object", "additionalProperties": False, "required": ["bleed_mm", "page_multiple", "name"],
             "properties": {
-                "bleed_mm": {"type": "number", "minimum": 0},
-                "page_multiple": {"type": "integer", "minimum": 1},
-                "name": {"type": "string", "minLength": 1},
+                "bleed_mm": _bleed,
+                "page_multiple": {"type": "integer", "minimum": 1, "maximum": 64},
+                "name": _name,
                 # CMYK and PDF/X for the booklet; the cards' unless given here
                 "colour": _colour,
                 "pdfx": {"enum": list(PDFX_VERSIONS)},
@@ -304,8 +311,7 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
         file, line = locate(data, tuple(path))
         problems.append(Problem(file or display, line, ".".join(map(str, path)), message))
 
-    for error in Draft202012Validator(SCHEMA).iter_errors(plain(data)):
-        add(error.absolute_path, error.message)
+    problems += schema_problems(SCHEMA, data, display)
     if problems:
         return problems
     cards = data.get("cards")

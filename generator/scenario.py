@@ -16,11 +16,12 @@ from typing import Any, Iterator
 from .errors import DataError, Problem, UsageError
 from .rules.engine import Engine, IllegalAction, InvariantBroken, ScenarioError, SetupError, State
 from .simulate import play_out, policy_rng
-from .yamlfile import Located, load_yaml, locate, plain
+from .yamlfile import Located, load_yaml, locate, plain, shown
 
 SCENARIO_KEYS = ("title", "source", "setup", "unordered", "steps")
 STEP_KEYS = ("note", "illegal", "do", "expect")
 REASON_KEY = "because"          # in an `illegal:` entry: what the refusal must say
+MAX_SEED = 2**32 - 1            # every number read has a bound (docs/data-files.md)
 
 
 @dataclass
@@ -72,8 +73,8 @@ def run_scenario(game, data: Located, display: str) -> Played:
         problem(("setup", "edition"), f"no edition '{edition}' (editions: {', '.join(game.editions)})")
         return played
     seed = setup.get("seed", 0)
-    if type(seed) is not int:
-        problem(("setup", "seed"), f"the seed is a whole number, not {seed!r}")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        problem(("setup", "seed"), f"the seed is a whole number from 0 to {MAX_SEED:,}, not {shown(repr(seed))}")
         return played
     try:
         state = engine.from_setup(setup, seed=seed, **engine.components(game, edition))

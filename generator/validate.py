@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from . import boards, elements
+from .decks import MAX_DECK_CARDS, deck_size
 from .errors import Problem
 from .project import Game, game_files
 from .rules import load_rules
@@ -211,6 +212,20 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
             back = component.data.get("back")
             if back and "layouts" in trusted and back not in backs:
                 add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml")
+    return problems
+
+
+def deck_problems(game: Game) -> list[Problem]:
+    """A matrix deck's size, counted before any card is made: one past the limit is not
+    expanded (decks.matrix_cards), and is this error at its matrix."""
+    problems = []
+    for deck_id, deck in game.decks.items():
+        size, how = deck_size(deck) if deck.get("matrix") else (0, "")
+        if size > MAX_DECK_CARDS:
+            file, line = locate(game.files["cards"], ("decks", deck_id, "matrix"))
+            problems.append(Problem(file, line, f"decks.{deck_id}.matrix",
+                                    f"the deck makes {size:,} cards ({how}), more than the {MAX_DECK_CARDS:,} "
+                                    f"a deck may have"))
     return problems
 
 
@@ -425,6 +440,11 @@ def validate_game(game: Game) -> list[Problem]:
             trusted.add(name)           # an optional file that is not there: nothing to contradict
     from .typography import check_rules as typography_rules     # the locales' typography (shared data)
     problems += typography_rules()
+    if "cards" in trusted:
+        too_large = deck_problems(game)
+        if too_large:               # its cards are not there to count
+            problems += too_large
+            trusted.discard("cards")
     # later checks assume the shapes the schema guarantees
     problems += check_references(game, trusted)
     if trusted == set(game_files()):      # the rules read every file

@@ -85,14 +85,21 @@ def register(main):
     @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
     @click.option("--profile", "profile_name", required=True, metavar="NAME", help="The shop profile to check against.")
     @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+    @click.option("--as", "taken_as", type=click.Choice(["cards", "booklet", "component"]),
+                  help="Check every file as this, instead of telling by its name and page size.")
     @click.pass_obj
-    def preflight_command(obj, files, profile_name, as_json):
+    def preflight_command(obj, files, profile_name, as_json, taken_as):
         """Check print files (PDF or PNG, any maker; folders are searched) against a profile:
-        pass/fail per file and criterion; exit 1 if anything fails."""
-        from ..preflight import format_report, preflight_paths
+        pass/fail per file and criterion, and what each file was taken to be; exit 1 if
+        anything fails (each failure also on stderr as `file: check: message`)."""
+        from ..preflight import failures, format_report, preflight_paths
         from ..profiles import load_profile
         profile = load_profile(obj.project, profile_name)
-        reports = preflight_paths(list(files), profile)
+        section = {"cards": profile.cards, "booklet": profile.booklet, "component": profile.components}
+        if taken_as and section[taken_as] is None:
+            raise click.UsageError(f"profile {profile.name} has no {taken_as if taken_as != 'component' else 'components'} "
+                                   f"section to check files against")
+        reports = preflight_paths(list(files), profile, taken_as)
         if not reports:
             raise click.UsageError("no PDF or PNG files found")
         if as_json:
@@ -100,5 +107,7 @@ def register(main):
                                   ensure_ascii=False, indent=2))
         else:
             click.echo(format_report(reports))
+            for line in failures(reports):
+                click.echo(line, err=True)
         if not all(r.ok for r in reports):
             raise SystemExit(1)

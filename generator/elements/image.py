@@ -9,12 +9,16 @@ draws it as many times as that value says, each copy `step: [dx, dy]` mm from th
 from __future__ import annotations
 
 import io
+import logging
 import re
+import threading
+import warnings
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 from lxml import etree
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, UnidentifiedImageError
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 
@@ -48,11 +52,127 @@ def _svg_outside_reference(data: bytes) -> str:
     return ""
 
 
-@lru_cache(maxsize=64)
+# Pillow reads whether to accept a truncated file from a module global, which WeasyPrint sets
+# to True for the whole process when it is imported: a picture's missing rows would print black.
+_DECODING = threading.Lock()
+
+
+@contextmanager
+def _whole_pictures_only():
+    """Decode with truncated files refused, whatever another library set, and without PIL's
+    size warning (MAX_PIXELS is checked first)."""
+    with _DECODING, warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        accepted = ImageFile.LOAD_TRUNCATED_IMAGES
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
+        try:
+            yield
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = accepted
+
+
+class _SvgErrors(logging.Handler):
+    """What svglib reports while it renders: a <use> expansion it stopped at its limit, a
+    circular reference it skipped, an element it could not draw. Each leaves the drawing short."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def _local_name(node) -> str:
+    return str(node.tag).rsplit("}", 1)[-1] if isinstance(node.tag, str) else ""
+
+
+def _use_copies(root) -> int:
+    """How many copies the SVG's <use> elements make once expanded, each inside what another
+    copies counted again, counted without expanding them (at most one past svglib's limit);
+    ValueError for a <use> that copies itself, however far round. svglib draws <defs> too (and
+    counts the copies made there), so they are counted wherever they are."""
+    from svglib.svglib import MAX_USE_EXPANSIONS
+    by_id = {node.get("id"): node for node in root.iter() if isinstance(node.tag, str) and node.get("id")}
+    made: dict[int, int] = {}
+    open_targets: set[int] = set()
+
+    def copies(node) -> int:
+        total = 0
+        for child in node:
+            if _local_name(child) == "use":
+                href = next((child.get(a) for a in HREF_ATTRIBUTES if child.get(a)), "")
+                target = by_id.get(href[1:]) if href.startswith("#") else None
+                total += 1 + (copied(target) if target is not None else 0)
+            total += copies(child)
+            if total > MAX_USE_EXPANSIONS:
+                return total
+        return total
+
+    def copied(target) -> int:
+        key = id(target)
+        if key in open_targets:
+            raise ValueError(f"a <use> copies {target.get('id')!r}, which holds that <use>: it would repeat forever")
+        if key not in made:
+            open_targets.add(key)
+            made[key] = min(copies(target) + copied_use(target), MAX_USE_EXPANSIONS + 1)
+            open_targets.discard(key)
+        return made[key]
+
+    def copied_use(target) -> int:
+        """A <use> named directly by another copies what it names too."""
+        if _local_name(target) != "use":
+            return 0
+        href = next((target.get(a) for a in HREF_ATTRIBUTES if target.get(a)), "")
+        inner = by_id.get(href[1:]) if href.startswith("#") else None
+        return 1 + copied(inner) if inner is not None else 0
+
+    found = copies(root)
+    if found > MAX_USE_EXPANSIONS:
+        raise ValueError(f"its <use> elements make more than {MAX_USE_EXPANSIONS:,} copies, the most svglib draws "
+                         f"(it would leave the rest out)")
+    return found
+
+
+def _svg_drawing(root):
+    """svglib's drawing of the SVG, or ValueError when svglib would draw it incomplete: its
+    <use> copies counted first, and whatever svglib reports as an error while drawing."""
+    from svglib.svglib import SvgRenderer, logger
+    _use_copies(root)
+    errors = _SvgErrors()
+    logger.addHandler(errors)
+    try:
+        drawing = SvgRenderer("").render(root)
+    finally:
+        logger.removeHandler(errors)
+    if errors.messages:
+        raise ValueError(f"the SVG cannot be drawn whole: {errors.messages[0][:120]}"
+                         + (f" (and {len(errors.messages) - 1} more)" if len(errors.messages) > 1 else ""))
+    return drawing
+
+
 def _load(data: bytes, suffix: str):
-    """('svg', Drawing) or ('raster', ImageReader, (width, height)); raises ValueError with a reason."""
+    """('svg', Drawing) or ('raster', ImageReader, (width, height)); raises ValueError with a
+    reason. A picture is decoded whole before it is used: a truncated or damaged file, one too
+    large, or an SVG svglib draws only in part is refused."""
+    loaded = _decoded(data, suffix)
+    if isinstance(loaded, str):
+        raise ValueError(loaded)
+    return loaded
+
+
+@lru_cache(maxsize=64)
+def _decoded(data: bytes, suffix: str):
+    """What _load gives, or why not: a refusal is remembered too (a deck draws one picture on
+    many faces)."""
+    try:
+        return _decode(data, suffix)
+    except ValueError as exc:
+        return str(exc)
+
+
+def _decode(data: bytes, suffix: str):
     if suffix == ".svg":
-        from svglib.svglib import SvgRenderer
         try:
             outside = _svg_outside_reference(data)
         except etree.XMLSyntaxError as exc:
@@ -60,7 +180,7 @@ def _load(data: bytes, suffix: str):
         if outside:
             raise ValueError(f"the SVG reaches outside itself ({outside}); embed everything it draws")
         root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
-        drawing = SvgRenderer("").render(root)
+        drawing = _svg_drawing(root)
         if not drawing or not drawing.width or not drawing.height:
             raise ValueError("the SVG has no size (give it width and height or a viewBox)")
         # the drawing's starting font is a shipped one: else ReportLab names Helvetica in the file
@@ -68,14 +188,27 @@ def _load(data: bytes, suffix: str):
         drawing.initialFontName = fonts.font_name("regular")
         return ("svg", drawing)
     try:
-        with Image.open(io.BytesIO(data)) as picture:
+        with _whole_pictures_only(), Image.open(io.BytesIO(data)) as picture:
             if picture.width * picture.height > MAX_PIXELS:
                 raise ValueError(f"{picture.width} × {picture.height} pixels is more than a face needs")
             picture.load()
             converted = picture.convert("RGBA" if "A" in picture.getbands() else "RGB")
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
+        if data.startswith(b"\x89PNG"):
+            with _whole_pictures_only(), Image.open(io.BytesIO(data)) as chunks:
+                chunks.verify()         # every chunk's checksum, to the end of the file
+    except Image.DecompressionBombError:
+        raise ValueError(f"more pixels than a face needs (at most {MAX_PIXELS:,})") from None
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        if "truncated" in str(exc).lower():
+            raise ValueError(f"the file is cut short ({_plain(exc)}): its missing part would print as "
+                             f"black; export the picture again") from None
         raise ValueError(f"not a readable PNG or JPEG picture ({exc.__class__.__name__})") from None
     return ("raster", ImageReader(converted), converted.size, converted)
+
+
+def _plain(exc: Exception) -> str:
+    """Pillow's message without the in-memory file it names."""
+    return re.sub(r"\s*<_io\.BytesIO object at 0x[0-9a-f]+>", "", str(exc))[:120]
 
 
 class _MaskedReader(ImageReader):

@@ -27,7 +27,7 @@ class Shape(ElementType):
         "fill": {"$ref": "layouts#/$defs/colour_ref"},
         "stroke": {"$ref": "layouts#/$defs/colour_ref"},
         "stroke_width": {"type": "number", "minimum": 0, "maximum": 50},
-        "dash_mm": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
+        "dash_mm": {"type": "array", "items": {"type": "number", "minimum": 0.25, "maximum": 100},
                     "minItems": 2, "maxItems": 2},
         "arrow": {"enum": ["start", "end", "both"]},
         "arrow_mm": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},

@@ -64,6 +64,18 @@ def check_keys(mapping: Mapping, allowed, path: tuple = (), what: str = "setup")
             raise ScenarioError(f"unknown key '{key}' ({what} keys: {', '.join(sorted(allowed))})", path + (key,))
 
 
+def one_name(value, path: tuple, what: str, example: str) -> str:
+    """A scenario value that names one thing (a card, a die, a cell) as text: a list, a mapping
+    or a number where one name is expected is refused at its path, never looked up."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (Mapping, list)):
+        got = "a mapping" if isinstance(value, Mapping) else "a list"
+    else:
+        got = "an empty value" if value is None else repr(value)[:40]
+    raise ScenarioError(f"{what} is one name, such as {example}, not {got}", path)
+
+
 def seat_named(names, name, path: tuple) -> int:
     """The seat of the player a scenario names (setup `current`, `first_player`, an action's `player`)."""
     if name not in names:

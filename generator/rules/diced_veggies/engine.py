@@ -40,7 +40,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
-from ..engine import Engine, ScenarioError, Table, random_policy, seat_named
+from ..engine import Engine, ScenarioError, Table, one_name, random_policy, seat_named
 from .design import MAX_DICE, MAX_HYPE, MAX_RECIPES, NUMBERS, SPEC
 from .policies import heuristic_policy
 from .state import CELL_NAMES, CELLS, DONE, Box, GameState, Seat, box_from_game, deal_cards
@@ -99,6 +99,7 @@ class DicedVeggiesEngine(Engine):
             if not isinstance(value, list):
                 raise ScenarioError(f"a list of {what} cards is expected", path)
             for index, card in enumerate(value):
+                one_name(card, path + (index,), f"a {what} card", f"{what}-01")
                 if card not in pool:
                     known = card in (box.recipe_by_id if what == "recipe" else box.hype_by_id)
                     raise ScenarioError(f"{what} card {card!r} is listed twice" if known else
@@ -215,6 +216,8 @@ class DicedVeggiesEngine(Engine):
         if extra:
             raise ScenarioError(f"{key} takes no {', '.join(sorted(extra))}", (sorted(extra)[0],))
         value = data[key]
+        if key in ("cook", "draw", "discard"):
+            one_name(value, (key,), key, {"cook": "recipe-16", "draw": "hype", "discard": "carrot:2"}[key])
         player = state.seats[seat]
         if key == "restock":
             if type(value) is not bool:
@@ -252,6 +255,8 @@ class DicedVeggiesEngine(Engine):
             if value not in state.box.recipe_by_id:
                 raise ScenarioError(f"no recipe card {value!r}", ("cook",))
             hype = data.get("hype")
+            if hype is not None:
+                one_name(hype, ("hype",), "hype", "hype-01")
             if hype is not None and hype not in state.box.hype_by_id:
                 raise ScenarioError(f"no hype card {hype!r}", ("hype",))
             labels = data.get("dice")
