@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.dice import DieNet, cube_net, draw_net, pack_nets, render_dice
+from ..render.dice import DieNet, cube_net, draw_net, net_die_lines, pack_nets, render_dice
 from ..render.faces import place_face
 from ..yamlfile import locate
 from . import Kind, ShopItem, counted_rows, face_problems
@@ -92,8 +92,9 @@ def shop(kit: Kit) -> list:
     for net in die_nets(kit.project, kit.loc):
         component_id = net.key.removeprefix("die-")
         items.append(ShopItem(component_id, net.name, net.net.size_mm, net.copies,
-                              lambda c, bleed, palette, n=net: draw_net(c, n, sheet, palette, bleed),
-                              (*locate(kit.game.files["dice"], ("dice", component_id)), f"dice.{component_id}")))
+                              lambda c, bleed, palette, n=net: draw_net(c, n, sheet, palette, bleed, cut_lines=False),
+                              (*locate(kit.game.files["dice"], ("dice", component_id)), f"dice.{component_id}"),
+                              net_die_lines(net)))
     return items
 
 
