@@ -338,16 +338,11 @@ def _box(page, key):
 
 
 def card_trims(profile: Profile) -> dict[tuple[float, float], tuple[float, float]]:
-    """The TrimBox sizes a card file may have, each with the page it needs: the shop's own trim
-    and the face of the card size it cuts there (drawn unscaled, centred, the bleed grown by
-    the difference), both on a page of the shop's trim plus twice its bleed."""
+    """The TrimBox sizes a card file may have, each with the page it needs: the trim the shop
+    truly cuts (a face of another size is centred on it unscaled, its background running on),
+    on a page of that trim plus twice the bleed."""
     cards = profile.cards
-    trims = {}
-    for size in cards.sizes:
-        page = cards.geometry(size).page_mm
-        trims.setdefault(size.face_mm, page)
-        trims.setdefault(size.trim_mm, page)
-    return trims
+    return {size.trim_mm: cards.geometry(size).page_mm for size in cards.sizes}
 
 
 def _boxes(report: FileReport, pdf, bleed_mm: float, trims, slug_mm: float = 0.0) -> None:
