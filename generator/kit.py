@@ -37,6 +37,11 @@ class Kit:
         papers = self.project.load_sheet("papers")["papers"]
         return tuple(papers[self.paper]["size_mm"])
 
+    @property
+    def unprintable_mm(self) -> float:
+        """The band along the paper's edges a home printer cannot print."""
+        return float(self.project.load_sheet("papers")["papers"][self.paper].get("unprintable_mm", 0))
+
     def ink_name(self, name: str) -> str:
         """The kind's part of a file name: an ink-saving file is named apart from the normal one
         (…-cards-saver-a4.pdf beside …-cards-a4.pdf), so both can sit in one folder."""

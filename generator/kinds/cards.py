@@ -35,7 +35,7 @@ def _card_sheets(kit: Kit) -> list:
     groups = []
     for run in card_runs(kit.loc, faces, card_sizes(kit.project)):
         sheet = home_sheet(kit.project, run.size, kit.duplex)
-        groups.append((run.faces, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+        groups.append((run.faces, sheet_grid(sheet, kit.paper_mm, kit.unprintable_mm), sheet.get("fold_line")))
     data, pages, _ = render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft,
                                         scale_label=kit.scale_label, duplex=kit.duplex,
                                         back_offset=kit.back_offset, fold_label=kit.loc.label("fold"),
