@@ -403,14 +403,23 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float], unprintable_mm: float
                 f"{count} {key} of {card:g} mm cards" + (f" with {gaps:g} mm gaps" if gaps and count > 1 else "")
                 + f" make the grid {size:g} mm {extent}, which leaves {max(margin, 0):.2f} mm {where} it on "
                 f"{paper_mm[0]:g} x {paper_mm[1]:g} mm paper: crop marks start {reach - marks['min_edge_mm']:g} mm "
-                f"from the cards, stay {marks['min_edge_mm']:g} mm from the paper edge (its unprintable band) and "
-                f"need {MIN_MARK_MM:g} mm of length")))
+                f"from the cards, stay {marks['min_edge_mm']:g} mm from the paper edge (the paper's unprintable "
+                f"band: {unprintable_mm:g} mm) and need {MIN_MARK_MM:g} mm of length")))
     if problems:
         raise DataError(problems)
     fitted = [_fit_marks(marks, margin) for margin in (margin_x, margin_y)]
     return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), dict(marks),
                      (fitted[0][1], fitted[1][1]), row_gap if row_gap != gap else None,
                      sheet.get("bleed_mm", 0), (fitted[0][0], fitted[1][0]))
+
+
+def unprintable_band(project: Project, paper_mm) -> float:
+    """The band a home printer cannot print along the edges of the paper of this size
+    (templates/sheets/papers.yaml), either way round; 0 for a size no paper has."""
+    for paper in project.load_sheet("papers")["papers"].values():
+        if sorted(map(float, paper["size_mm"])) == sorted(map(float, paper_mm)):
+            return float(paper.get("unprintable_mm", 0))
+    return 0.0
 
 
 def check_sheet_bands(project: Project) -> list[Problem]:
