@@ -1,7 +1,7 @@
 """Nothing is drawn in a paper's unprintable band (templates/sheets/papers.yaml: 1/4 in on US
-Letter, 5 mm on A4), checked on the real home sheets `pnp build` writes (the marks' line
-segments, and the rendered pixels), and the sheet layouts checked against the band when
-validating."""
+Letter, 5 mm on A4), checked on the real home sheets `pnp build` writes (card sheets' crop
+marks as line segments; card, token and dice sheets as rendered pixels), and the card sheet
+layouts checked against the band when validating."""
 from __future__ import annotations
 
 import shutil
@@ -20,13 +20,18 @@ PX_PER_MM = 10
 
 
 @pytest.fixture(scope="module")
-def card_sheets(tmp_path_factory) -> dict[str, Path]:
+def home_sheets(tmp_path_factory) -> Path:
+    """The folder of the sample game's card, token and dice sheets on every paper."""
     project = tmp_path_factory.mktemp("band") / "project"
     shutil.copytree(SAMPLE, project)
-    result = pnp("build", "--kind", "cards", project=project)
+    result = pnp("build", "--kind", "cards,tokens,dice", project=project)
     assert result.exit_code == 0, result.output + result.traceback
-    folder = project / "output" / "sample-game" / "standard" / "en"
-    return {paper: folder / f"sample-game-standard-en-cards-{paper}.pdf" for paper in PAPERS}
+    return project / "output" / "sample-game" / "standard" / "en"
+
+
+@pytest.fixture(scope="module")
+def card_sheets(home_sheets) -> dict[str, Path]:
+    return {paper: home_sheets / f"sample-game-standard-en-cards-{paper}.pdf" for paper in PAPERS}
 
 
 def _edge_distance(point, paper) -> float:
@@ -45,17 +50,21 @@ def test_crop_marks_stay_out_of_the_band(card_sheets, paper):
         assert nearest == pytest.approx(BAND[paper], abs=0.01)
 
 
+@pytest.mark.parametrize("kind", ["cards", "tokens", "dice"])
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_the_band_is_bare_paper(card_sheets, paper):
-    """Rendered, every pixel of the band (less a pixel for anti-aliasing) is white."""
+def test_the_band_is_bare_paper(home_sheets, paper, kind):
+    """Rendered, every pixel of the band (less a pixel for anti-aliasing) is white: crop marks,
+    bleed and the first page's 50 mm bar with its words all stay inside it."""
     inset = round((BAND[paper] - 0.1) * PX_PER_MM)
-    document = pdfium.PdfDocument(str(card_sheets[paper]))
+    path = home_sheets / f"sample-game-standard-en-{kind}-{paper}.pdf"
+    document = pdfium.PdfDocument(str(path))
     try:
+        assert "50 mm" in document[0].get_textpage().get_text_range()       # the bar is still there
         for page in document:
             image = numpy.asarray(page.render(scale=PX_PER_MM / MM).to_pil().convert("L"))
             band = numpy.ones(image.shape, dtype=bool)
             band[inset:-inset, inset:-inset] = False
-            assert image[band].min() >= 250, f"{paper}: ink in the unprintable band"
+            assert image[band].min() >= 250, f"{path.name}: ink in the unprintable band"
     finally:
         document.close()
 

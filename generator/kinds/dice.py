@@ -36,7 +36,8 @@ def files(kit: Kit) -> list:
     if not nets:
         return []
     data, pages, _ = render_dice(nets, kit.paper_mm, kit.project.load_sheet("dice"), f"{kit.loc.title} — dice",
-                                 draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+                                 draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
+                                 unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("dice", data, pages, name=kit.ink_name("dice"), details={"ink": kit.ink})]
 
 

@@ -42,7 +42,8 @@ def files(kit: Kit) -> list:
     packing, tiles = _settings(kit.project)
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
     data, pages, _ = render_pieces(pieces, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — pieces",
-                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
+                                   unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("pieces", data, pages, name=kit.ink_name("pieces"), details={"ink": kit.ink})]
 
 

@@ -41,7 +41,7 @@ def files(kit: Kit) -> list:
         return []
     data, pages, _ = render_tokens(faces, kit.paper_mm, kit.project.load_sheet("tokens"),
                                    f"{kit.loc.title} — tokens", draft=kit.draft, scale_label=kit.scale_label,
-                                   palette=kit.palette)
+                                   palette=kit.palette, unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("tokens", data, pages, name=kit.ink_name("tokens"), details={"ink": kit.ink})]
 
 

@@ -77,6 +77,11 @@ class Document:
         return self.buffer.getvalue(), self.pages
 
 
+# A bar set on the edge of a paper's unprintable band goes this far above it: its line's own
+# width reaches below its y.
+SCALE_BAR_CLEAR_MM = 0.2
+
+
 def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = False) -> None:
     """A 50 mm bar with 10 mm ticks, so a user can check the print was not scaled.
     Vertical bars run upwards from (x, y) with the label beside them."""

@@ -79,11 +79,13 @@ def page_plan(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict) -> 
 
 
 def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB,
+                  unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "pieces")
     packed, large = page_plan(pieces, paper_mm, packing, tiles)
     draw = lambda c, p: draw_piece(c, p, palette)   # noqa: E731
-    placed = place_packed(doc, packed, draw, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label)
+    placed = place_packed(doc, packed, draw, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label,
+                          unprintable_mm=unprintable_mm)
     for piece in large:
         for _ in range(piece.copies):
             placed += [{**tile, "piece": piece.key} for tile in

@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from ..elements.text import FittedText, fit_lines
 from .colour import RGB, Palette
 from .faces import draw_glyph
-from .pdf import DieLines, Document, draft_mark, polygon_path, scale_bar
+from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
 
 
 @dataclass(frozen=True)
@@ -245,19 +245,22 @@ def pack(tokens: list[TokenFace], paper_mm, margin: float, gap: float) -> list[l
 
 
 def render_tokens(tokens: list[TokenFace], paper_mm, settings: dict, title: str, *,
-                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB,
+                  unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "tokens")
     pages = pack(tokens, paper_mm, settings["margin_mm"], settings["gap_mm"])
     draw = lambda c, t: draw_token(c, t, palette)   # noqa: E731
-    placed = place_packed(doc, pages, draw, "token", settings["margin_mm"], draft=draft, scale_label=scale_label)
+    placed = place_packed(doc, pages, draw, "token", settings["margin_mm"], draft=draft, scale_label=scale_label,
+                          unprintable_mm=unprintable_mm)
     data, count = doc.finish()
     return data, count, placed
 
 
 def place_packed(doc: Document, pages, draw, role: str, margin: float, *, draft: str = "",
-                 scale_label: str = "") -> list[dict]:
+                 scale_label: str = "", unprintable_mm: float = 0.0) -> list[dict]:
     """Pages of packed pieces (each with `key` and `size_mm`, drawn once as a form by
-    `draw(canvas, piece)`) added to `doc`; returns where each copy went, named by `role`."""
+    `draw(canvas, piece)`) added to `doc`; returns where each copy went, named by `role`. The
+    first page's 50 mm bar sits in the bottom margin, out of the paper's unprintable band."""
     placed = []
     for page in pages:
         doc.new_page()
@@ -267,7 +270,7 @@ def place_packed(doc: Document, pages, draw, role: str, margin: float, *, draft:
             doc.place(name, x, y)
             placed.append({"page": doc.pages, role: piece.key, "x_mm": round(x, 3), "y_mm": round(y, 3)})
         if doc.pages == 1 and scale_label:
-            scale_bar(doc.canvas, margin, margin / 2, scale_label)
+            scale_bar(doc.canvas, margin, max(margin / 2, unprintable_mm + SCALE_BAR_CLEAR_MM), scale_label)
         if draft:
             draft_mark(doc.canvas, doc.page_mm, draft)
     return placed
