@@ -130,6 +130,9 @@ class BookletContent:
     cover_card_alt: str = ""     # that card's alternative text
     # The words beside the 50 mm bar on the first page (the game's labels.scale_check)
     scale_label: str = ""
+    # The 50 mm bar and its words on the cover: home print only (a shop's file carries no
+    # home furniture: it would print on every copy)
+    scale_bar: bool = True
     # Set when it is rendered: the heading of the ruled notes pages that fill the last sheet (the
     # tool's words in the locale), and the spacing it is laid out in ('' as designed, or one of FITS).
     notes: str = ""

@@ -16,7 +16,7 @@ from .incremental import (TextsNow, cache_usable, data_digest, remember_build, s
                           whole_build_inputs)
 from .kinds import files_of, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_title
-from .layout import Localised, card_faces
+from .layout import Localised, card_faces, check_sheet_bands
 from .loading import load_games
 from .output import Artifact, write_all
 from .project import Game, Project, check_sheets
@@ -35,6 +35,7 @@ def load_for_build(project: Project, slug: str | None = None, locale: str | None
     every sheet template a build reads; a problem in any of them stops the build before
     anything is drawn, every problem named in one run."""
     problems = check_sheets(project)
+    problems += [p for p in check_sheet_bands(project) if p not in problems]
     try:
         games = load_games(project, slug, locale, cache=cache)
     except DataError as exc:

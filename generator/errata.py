@@ -126,7 +126,7 @@ def card_sheet_files(kit: Kit, errata: Errata) -> list[Artifact]:
     groups = []
     for size, sized in by_card_size(faces, card_sizes(kit.project)):
         sheet = home_sheet(kit.project, size, kit.duplex)
-        groups.append((sized, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+        groups.append((sized, sheet_grid(sheet, kit.paper_mm, kit.unprintable_mm), sheet.get("fold_line")))
     title = f"{kit.loc.title} — {localised_sheet(kit, 'errata')['text']['title']}"
     data, pages, _ = render_card_sheets(groups, title, draft=kit.draft, scale_label=kit.scale_label,
                                         duplex=kit.duplex, back_offset=kit.back_offset,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .i18n import tool_text
-from .layout import Localised
+from .layout import Localised, unprintable_band
 from .output import Artifact
 from .project import Game, Project
 
@@ -36,6 +36,11 @@ class Kit:
     def paper_mm(self) -> tuple[float, float]:
         papers = self.project.load_sheet("papers")["papers"]
         return tuple(papers[self.paper]["size_mm"])
+
+    @property
+    def unprintable_mm(self) -> float:
+        """The band along the paper's edges a home printer cannot print."""
+        return unprintable_band(self.project, self.paper_mm)
 
     def ink_name(self, name: str) -> str:
         """The kind's part of a file name: an ink-saving file is named apart from the normal one

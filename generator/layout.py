@@ -372,14 +372,16 @@ class SheetGrid:
                 self.rows * h + (self.rows - 1) * self.gap_y)
 
 
-# A crop mark shorter than this is hard to see and to cut along.
-MIN_MARK_MM = 1.5
+# A crop mark shorter than this is hard to see and to cut along. (Letter's 7.7 mm margin above
+# and below a 3 x 3 poker grid, less its 6.35 mm unprintable band, leaves 1.35 mm.)
+MIN_MARK_MM = 1.2
 
 
-def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
+def sheet_grid(sheet: dict, paper_mm: tuple[float, float], unprintable_mm: float = 0.0) -> SheetGrid:
     """Centre the sheet's card grid on the paper, with crop marks as long as the sheet asks
-    where the margin allows. A grid that leaves no room for marks is a DataError located in
-    the sheet. A sheet with `orientation: landscape` turns the paper first."""
+    where the margin allows, never in the paper's `unprintable_mm` band (nor nearer the edge
+    than the sheet's `min_edge_mm`). A grid that leaves no room for marks is a DataError located
+    in the sheet. A sheet with `orientation: landscape` turns the paper first."""
     columns, rows, gap = sheet["columns"], sheet["rows"], sheet.get("gap_mm", 0)
     row_gap = sheet.get("row_gap_mm", gap)
     if sheet.get("orientation") == "landscape" and paper_mm[0] < paper_mm[1]:
@@ -387,8 +389,10 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
     w, h = sheet["card_mm"]
     grid_w, grid_h = columns * w + (columns - 1) * gap, rows * h + (rows - 1) * row_gap
     margin_x, margin_y = (paper_mm[0] - grid_w) / 2, (paper_mm[1] - grid_h) / 2
-    marks = sheet["crop_marks"]
-    reach = marks["offset_mm"] + marks["min_edge_mm"]
+    marks = dict(sheet["crop_marks"])
+    marks["min_edge_mm"] = max(marks["min_edge_mm"], unprintable_mm)
+    # marks start at most min_offset_mm from the cards where the margin is narrow
+    reach = min(marks["offset_mm"], marks.get("min_offset_mm", marks["offset_mm"])) + marks["min_edge_mm"]
     problems = []
     for key, count, card, gaps, size, margin, extent, where in (
             ("columns", columns, w, gap, grid_w, margin_x, "wide", "beside"),
@@ -398,14 +402,52 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float]) -> SheetGrid:
             problems.append(Problem(file, line, key, (
                 f"{count} {key} of {card:g} mm cards" + (f" with {gaps:g} mm gaps" if gaps and count > 1 else "")
                 + f" make the grid {size:g} mm {extent}, which leaves {max(margin, 0):.2f} mm {where} it on "
-                f"{paper_mm[0]:g} x {paper_mm[1]:g} mm paper: crop marks start {marks['offset_mm']:g} mm from the "
-                f"cards, stay {marks['min_edge_mm']:g} mm from the paper edge and need {MIN_MARK_MM:g} mm of length")))
+                f"{paper_mm[0]:g} x {paper_mm[1]:g} mm paper: crop marks start {reach - marks['min_edge_mm']:g} mm "
+                f"from the cards, stay {marks['min_edge_mm']:g} mm from the paper edge (the paper's unprintable "
+                f"band: {unprintable_mm:g} mm) and need {MIN_MARK_MM:g} mm of length")))
     if problems:
         raise DataError(problems)
     fitted = [_fit_marks(marks, margin) for margin in (margin_x, margin_y)]
     return SheetGrid(tuple(paper_mm), (w, h), columns, rows, gap, (margin_x, margin_y), dict(marks),
                      (fitted[0][1], fitted[1][1]), row_gap if row_gap != gap else None,
                      sheet.get("bleed_mm", 0), (fitted[0][0], fitted[1][0]))
+
+
+def unprintable_band(project: Project, paper_mm) -> float:
+    """The band a home printer cannot print along the edges of the paper of this size
+    (templates/sheets/papers.yaml), either way round; 0 for a size no paper has."""
+    for paper in project.load_sheet("papers")["papers"].values():
+        if sorted(map(float, paper["size_mm"])) == sorted(map(float, paper_mm)):
+            return float(paper.get("unprintable_mm", 0))
+    return 0.0
+
+
+def check_sheet_bands(project: Project) -> list[Problem]:
+    """Every card sheet's grid on every paper leaves room for its crop marks outside the
+    paper's unprintable band (templates/sheets/papers.yaml): found when validating, before any
+    sheet is drawn."""
+    try:
+        papers = project.load_sheet("papers")["papers"]
+        sizes = card_sizes(project)
+    except (DataError, UsageError):
+        return []               # check_sheets names what is wrong with them
+    problems: list[Problem] = []
+    names = sorted({sheet for size in sizes for sheet in size.sheets.values()})
+    for name in names:
+        try:
+            sheet = project.load_sheet(name)
+        except (DataError, UsageError):
+            continue
+        for paper in papers.values():
+            try:
+                sheet_grid(sheet, tuple(paper["size_mm"]))
+            except DataError:
+                continue        # the grid does not fit that paper at all: said when a game uses it
+            try:
+                sheet_grid(sheet, tuple(paper["size_mm"]), float(paper.get("unprintable_mm", 0)))
+            except DataError as exc:
+                problems += exc.problems
+    return list(dict.fromkeys(problems))
 
 
 def _fit_marks(marks: dict, margin: float) -> tuple[float, float]:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
+from pikepdf import Name
 
 from .icc import REGISTRY, press
 from .profiles import MM_PER_INCH, FileSpec, Profile
@@ -232,6 +233,7 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling, 
             report.add("format", False, f"profile {profile.name} takes no PDF files")
             return
         report.taken_as = f"{ROLE_WORDS[role]}, {why}"
+        _home_furniture(report, pdf)
         if role == "components":
             _component_file(report, pdf, data, profile.components)
             return
@@ -361,6 +363,7 @@ def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
     _images(report, walk, spec.min_image_ppi)
     _pdfx(report, pdf, data, spec, walk)
     _bleed_covered(report, data, pdf, spec.bleed_mm)
+    _die_lines(report, pdf)
     if spec.safe_mm is not None:
         _safe_zone(report, data, pdf, spec.safe_mm)
 
@@ -489,16 +492,11 @@ def _box(page, key):
 
 
 def card_trims(profile: Profile) -> dict[tuple[float, float], tuple[float, float]]:
-    """The TrimBox sizes a card file may have, each with the page it needs: the shop's own trim
-    and the face of the card size it cuts there (drawn unscaled, centred, the bleed grown by
-    the difference), both on a page of the shop's trim plus twice its bleed."""
+    """The TrimBox sizes a card file may have, each with the page it needs: the trim the shop
+    truly cuts (a face of another size is centred on it unscaled, its background running on),
+    on a page of that trim plus twice the bleed."""
     cards = profile.cards
-    trims = {}
-    for size in cards.sizes:
-        page = cards.geometry(size).page_mm
-        trims.setdefault(size.face_mm, page)
-        trims.setdefault(size.trim_mm, page)
-    return trims
+    return {size.trim_mm: cards.geometry(size).page_mm for size in cards.sizes}
 
 
 def _boxes(report: FileReport, pdf, bleed_mm: float, trims, slug_mm: float = 0.0) -> None:
@@ -704,6 +702,7 @@ class _Walk:
         self._parsed: dict[tuple, list] = {}       # a form's operators, parsed once however often drawn
         self._counted: set[tuple] = set()          # patterns and Type 3 fonts, drawn once each
         self._drawn: dict[tuple, int] = {}         # operators a form draws, by form and depth
+        self.hidden_layers = non_printing_layers(pdf)      # what they hold never reaches paper
         for number, page in enumerate(pdf.pages, 1):
             self._page, self._where = number - 1, f"page {number}"
             self._count(page, page.obj.get("/Resources"), 0)
@@ -811,8 +810,17 @@ class _Walk:
             return
         stack = []
         spaces = {"fill": "gray", "stroke": "gray"}
+        marked: list[bool] = []        # per open marked-content sequence: on a non-printing layer
         for operands, operator in self._operators(owner):
             op = str(operator)
+            if op in ("BMC", "BDC", "EMC"):
+                if op == "EMC":
+                    marked = marked[:-1]
+                else:
+                    marked = marked + [_on_layer(operands, resources, self.hidden_layers)]
+                continue
+            if any(marked):
+                continue
             if op == "q":
                 stack.append((ctm, dict(spaces)))
             elif op == "Q" and stack:
@@ -1061,6 +1069,257 @@ def _safe_zone(report: FileReport, data: bytes, pdf, safe_mm: float) -> None:
     report.add("safe-zone", not offenders,
                (f"text closer than {safe_mm:g} mm to the trim on {len(offenders)} page(s): " + "; ".join(offenders[:3]))
                if offenders else f"{checked} characters, all at least {safe_mm:g} mm inside the trim")
+
+
+# ---- die lines and home furniture -----------------------------------------------------------------
+
+# Spot colours a cutter or a die maker reads: they belong on a non-printing layer only.
+DIE_SPOTS = ("/CutContour", "/Crease")
+ON_LINE_MM = 0.15          # a stroke this close to a die line (or the trim) runs on it
+MIN_RUN_MM = 2.0           # for this long: a dot or a corner touching the trim is not a line
+SCALE_BAR_MM = 50
+
+
+def non_printing_layers(pdf) -> set:
+    """The optional content groups that do not print: off in the default configuration, or
+    marked off for printing (/Usage /Print /PrintState /OFF)."""
+    properties = pdf.Root.get("/OCProperties")
+    if properties is None:
+        return set()
+    default = properties.get("/D") or {}
+    hidden = {group.objgen for group in default.get("/OFF", [])}
+    for group in properties.get("/OCGs", []):
+        usage = group.get("/Usage") or {}
+        if str((usage.get("/Print") or {}).get("/PrintState", "")) == "/OFF":
+            hidden.add(group.objgen)
+    return hidden
+
+
+def _on_layer(operands, resources, layers: set) -> bool:
+    """Whether a BDC opens content of one of `layers` (/OC /name, the name in /Properties)."""
+    if len(operands) < 2 or operands[0] != Name.OC:
+        return False
+    group = operands[1]
+    if isinstance(group, pikepdf.Name):
+        properties = resources.get("/Properties") if resources is not None else None
+        group = properties.get(group) if properties is not None else None
+    return group is not None and group.objgen in layers
+
+
+@dataclass
+class _Path:
+    """One painted path in page space (mm): its subpaths as point lists, how it was painted,
+    whether it lies on a non-printing layer, and its stroke colour space's spot name."""
+    subpaths: list
+    stroked: bool
+    filled: bool
+    hidden: bool
+    spots: tuple
+    overprint: bool
+
+
+def _bezier(p0, p1, p2, p3, steps=8):
+    return [tuple((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t ** 2 * c + t ** 3 * d
+                  for a, b, c, d in zip(p0, p1, p2, p3)) for t in (i / steps for i in range(1, steps + 1))]
+
+
+def painted_paths(pdf, page) -> list[_Path]:
+    """Every path painted on a page, forms followed, in mm from the page's origin."""
+    layers = non_printing_layers(pdf)
+    found: list[_Path] = []
+
+    def point(ctm, x, y):
+        a, b, c, d, e, f = ctm
+        return ((a * x + c * y + e) / PT_PER_MM, (b * x + d * y + f) / PT_PER_MM)
+
+    def walk(owner, resources, ctm, hidden, depth):
+        if depth > 12:
+            return
+        stack, marked, subpaths, current = [], [], [], None
+        state = {"stroke_spot": (), "fill_spot": (), "overprint": False}
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            op = str(operator)
+            if op in ("BMC", "BDC"):
+                marked.append(_on_layer(operands, resources, layers) if op == "BDC" else False)
+            elif op == "EMC":
+                marked = marked[:-1]
+            elif op == "q":
+                stack.append((ctm, dict(state)))
+            elif op == "Q" and stack:
+                ctm, state = stack.pop()
+            elif op == "cm":
+                ctm = _multiply([float(v) for v in operands], ctm)
+            elif op in ("CS", "cs"):
+                spaces = resources.get("/ColorSpace") if resources is not None else None
+                space = spaces.get(operands[0]) if spaces is not None and operands[0] in spaces else None
+                spot = (str(space[1]),) if isinstance(space, pikepdf.Array) and space[0] == Name.Separation else ()
+                state["stroke_spot" if op == "CS" else "fill_spot"] = spot
+            elif op in ("K", "k", "G", "g", "RG", "rg"):
+                state["stroke_spot" if op.isupper() else "fill_spot"] = ()
+            elif op == "gs" and resources is not None and "/ExtGState" in resources:
+                extgstate = resources.ExtGState.get(operands[0])
+                if extgstate is not None and "/OP" in extgstate:
+                    state["overprint"] = bool(extgstate.OP)
+            elif op == "m":
+                current = [point(ctm, *map(float, operands))]
+                subpaths.append(current)
+            elif op == "l" and current is not None:
+                current.append(point(ctm, *map(float, operands)))
+            elif op in ("c", "v", "y") and current is not None:
+                numbers = [float(v) for v in operands]
+                start = current[-1]
+                pts = [point(ctm, numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)]
+                if op == "v":
+                    pts = [start] + pts
+                elif op == "y":
+                    pts = pts + [pts[-1]]
+                current += _bezier(start, *pts)
+            elif op == "h" and current:
+                current.append(current[0])
+            elif op == "re":
+                x, y, w, h = map(float, operands)
+                current = [point(ctm, x, y), point(ctm, x + w, y), point(ctm, x + w, y + h), point(ctm, x, y + h),
+                           point(ctm, x, y)]
+                subpaths.append(current)
+            elif op in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
+                if op in ("s", "b", "b*") and current:
+                    current.append(current[0])
+                if op != "n" and subpaths:
+                    stroked = op in ("S", "s", "B", "B*", "b", "b*")
+                    filled = op not in ("S", "s")
+                    found.append(_Path(subpaths, stroked, filled, hidden or any(marked),
+                                       state["stroke_spot"] + state["fill_spot"], state["overprint"]))
+                subpaths, current = [], None
+            elif op == "Do" and resources is not None and "/XObject" in resources:
+                xobject = resources.XObject.get(operands[0])
+                if xobject is not None and xobject.get("/Subtype") == "/Form":
+                    matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                    form_hidden = hidden or any(marked) or (xobject.get("/OC") is not None
+                                                            and xobject.OC.objgen in layers)
+                    walk(xobject, xobject.get("/Resources", resources), _multiply(matrix, ctm), form_hidden, depth + 1)
+
+    walk(page, page.obj.get("/Resources"), (1, 0, 0, 1, 0, 0), False, 0)
+    return found
+
+
+def _samples(points, step=0.5):
+    """Points along a polyline at most `step` mm apart."""
+    import numpy
+    out = [points[0]]
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        n = max(1, int(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 / step))
+        out += [(x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n) for i in range(1, n + 1)]
+    return numpy.array(out)
+
+
+def _distance(samples, segments):
+    """Each sample point's distance (mm) to the nearest of `segments` (an n x 4 array)."""
+    import numpy
+    if not len(segments):
+        return numpy.full(len(samples), numpy.inf)
+    a, b = segments[:, None, 0:2], segments[:, None, 2:4]
+    d = b - a
+    length = (d ** 2).sum(axis=2)
+    t = numpy.clip(((samples[None] - a) * d).sum(axis=2) / numpy.where(length == 0, 1, length), 0, 1)
+    nearest = a + t[..., None] * d
+    return numpy.sqrt(((samples[None] - nearest) ** 2).sum(axis=2)).min(axis=0)
+
+
+def _segments(subpaths):
+    import numpy
+    return numpy.array([(*p, *q) for points in subpaths for p, q in zip(points, points[1:])]).reshape(-1, 4)
+
+
+def _longest_run(samples, on) -> tuple[float, tuple]:
+    """(length in mm, start) of the longest stretch of a polyline's samples that are all `on`."""
+    best, start, length = (0.0, (0.0, 0.0)), None, 0.0
+    for i, flag in enumerate(on):
+        if not flag:
+            start, length = None, 0.0
+            continue
+        if start is None:
+            start, length = i, 0.0
+        else:
+            length += float(((samples[i] - samples[i - 1]) ** 2).sum() ** 0.5)
+        if length > best[0]:
+            best = (length, tuple(samples[start]))
+    return best
+
+
+def _die_lines(report: FileReport, pdf) -> None:
+    """No cut or fold line in the printed artwork: die lines (the spot colours CutContour and
+    Crease) only on a non-printing layer and overprinting, and no printed stroke running along a
+    die line or along the trim, where a die drifting half a millimetre shows it."""
+    import numpy
+    problems, layered = [], 0
+    for number, page in enumerate(pdf.pages, 1):
+        paths = painted_paths(pdf, page)
+        die = [p for p in paths if p.hidden and p.stroked]
+        layered += len(die)
+        if any(not p.overprint for p in die):
+            problems.append(f"page {number}: a die line on the layer does not overprint")
+        for path in paths:
+            if not path.hidden and set(path.spots) & set(DIE_SPOTS):
+                problems.append(f"page {number}: {'/'.join(path.spots).lstrip('/')} painted in the printed art")
+        trim = _box(page, "/TrimBox")
+        edges = []
+        if trim is not None:
+            x0, y0, x1, y1 = (_mm(v) for v in trim)
+            edges = [[(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]]
+        references = (("on the trim", _segments(edges)), ("on a die line", _segments(
+            [s for p in die for s in p.subpaths])))
+        for path in paths:
+            if path.hidden or not path.stroked:
+                continue
+            for points in path.subpaths:
+                if len(points) < 2:
+                    continue
+                samples = _samples(points)
+                xs, ys = samples[:, 0], samples[:, 1]
+                if trim is not None and numpy.allclose(points[0], points[-1]) and numpy.allclose(
+                        (xs.min(), ys.min(), xs.max(), ys.max()), [_mm(v) for v in trim], atol=ON_LINE_MM):
+                    problems.append(f"page {number}: a printed outline round the whole trim (the cut outline)")
+                    continue
+                for where, segments in references:
+                    run = _longest_run(samples, _distance(samples, segments) <= ON_LINE_MM)
+                    if run[0] >= MIN_RUN_MM:
+                        x, y = run[1]
+                        problems.append(f"page {number}: a printed stroke {where} at ({x:.1f}, {y:.1f}) mm")
+                        break
+    detail = "; ".join(dict.fromkeys(problems[:3])) if problems else (
+        f"{layered} die line(s) on a non-printing layer in {', '.join(s.lstrip('/') for s in DIE_SPOTS)}, "
+        "none in the printed art" if layered else "no die lines; no printed stroke on the trim")
+    report.add("die-lines", not problems, detail)
+
+
+def _home_furniture(report: FileReport, pdf) -> None:
+    """No home-print furniture: a 50 mm scale bar (a thin bar 50 mm long with ticks every
+    10 mm), which would print on every copy a shop makes."""
+    found = []
+    for number, page in enumerate(pdf.pages, 1):
+        bars = []          # (axis, along from, along to, across): thin axis-aligned marks
+        for path in painted_paths(pdf, page):
+            if path.hidden:
+                continue
+            for points in path.subpaths:
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                w, h = max(xs) - min(xs), max(ys) - min(ys)
+                if h <= 0.6 and w > h:
+                    bars.append(("x", min(xs), max(xs), (min(ys) + max(ys)) / 2))
+                elif w <= 0.6 and h > w:
+                    bars.append(("y", min(ys), max(ys), (min(xs) + max(xs)) / 2))
+        for axis, start, end, across in bars:
+            if abs(end - start - SCALE_BAR_MM) > 0.3:
+                continue
+            ticks = {round((t_across - start) / 10) for t_axis, t0, t1, t_across in bars
+                     if t_axis != axis and 0.4 <= t1 - t0 <= 2.5 and min(abs(t0 - across), abs(t1 - across)) <= 0.6
+                     and abs((t_across - start) / 10 - round((t_across - start) / 10)) * 10 <= 0.4}
+            if len(ticks & set(range(6))) >= 5:
+                found.append(f"page {number}: a {SCALE_BAR_MM} mm scale bar at {across:.1f} mm")
+                break
+    report.add("home-furniture", not found,
+               "; ".join(found[:3]) + " (home-print furniture: it would print on every copy)" if found
+               else "no scale bar or other home-print furniture")
 
 
 # ---- report -------------------------------------------------------------------------------------

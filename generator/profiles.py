@@ -23,12 +23,14 @@ from .yamlfile import Located, load_yaml, locate
 
 MM_PER_INCH = 25.4
 # decided: a profile's card sizes are named by the game's card sizes (templates/sheets/
-# card-sizes.yaml) and give the trim the shop cuts that size at. The face is drawn at its own
-# size, exactly as on the home sheet, centred on the shop's trim, and its bleed backgrounds run
-# out to the page edge; the TrimBox is the face. Scaling the face to the shop's trim would make
-# the shop's cards differ from the home ones (a 63 x 88 face grown 1 % to 63.5 x 88.9, its sides
-# cropped), and it would do so silently. The shop's cut lands in the extended background, so the
-# trim may exceed the face by at most this much, and never cut into it.
+# card-sizes.yaml) and give the trim the shop truly cuts that size at (DriveThruCards' poker:
+# 2.5 x 3.5 in, 63.5 x 88.9 mm), and the TrimBox is that trim. The face is drawn at its own size,
+# exactly as on the home sheet, centred on the shop's trim, and its bleed backgrounds run out
+# to the page edge, so the extra 0.25 and 0.45 mm a side is the face's background. Scaling the
+# face to the trim would make the shop's cards differ from the home ones (a 63 x 88 face grown
+# 0.8 % across and 1 % down, not even in proportion, so either distorted or cropped), and it
+# would do so silently; text keeps the safe zone measured from the face's own edge, inside the
+# trim. The trim may exceed the face by at most this much, and never cut into it.
 TRIM_OVER_FACE_MM = 1.5
 SIDES = ("front", "back")
 PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, the PDF version it is based on)
@@ -160,6 +162,8 @@ class Geometry:
 
     page_mm: tuple[float, float]
     face_mm: tuple[float, float]
+    trim_mm: tuple[float, float] | None = None      # where the shop cuts; None: at the face
+
 
     @property
     def face_origin(self) -> tuple[float, float]:
@@ -167,8 +171,10 @@ class Geometry:
 
     @property
     def trim_box(self) -> tuple[float, float, float, float]:
-        x, y = self.face_origin
-        return (x, y, x + self.face_mm[0], y + self.face_mm[1])
+        """The shop's trim centred on the page (the face centred on it too)."""
+        w, h = self.trim_mm or self.face_mm
+        x, y = (self.page_mm[0] - w) / 2, (self.page_mm[1] - h) / 2
+        return (x, y, x + w, y + h)
 
     @property
     def bleed(self) -> float:
@@ -204,7 +210,7 @@ class CardSpec:
             page = tuple(p / self.dpi * MM_PER_INCH for p in size.pixels)
         else:
             page = tuple(t + 2 * self.bleed_mm for t in size.trim_mm)
-        return Geometry(page, size.face_mm)
+        return Geometry(page, size.face_mm, size.trim_mm)
 
 
 @dataclass(frozen=True)

@@ -188,11 +188,13 @@ def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
     """Each direction has its own room: Letter's narrow top and bottom margins do not shorten
     the marks beside the grid, which keep the sheet's length. Where the room at the sheet's
     offset leaves marks shorter than min_length_mm, they start closer to the card (Letter's
-    top and bottom: 2.7 mm instead of 1.7 mm, all a 7.7 mm margin holds 5 mm from the edge)."""
+    top and bottom: from the card edge, 1.35 mm, all a 7.7 mm margin holds outside the 6.35 mm a
+    Letter printer cannot print)."""
     sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "poker-3x3.yaml").read_text(encoding="utf-8"))
     marks = sheet["crop_marks"]
     width, height = PAPERS[paper]
-    room = (height - 3 * CARD[1]) / 2 - marks["min_edge_mm"]
+    band = {"a4": 5.0, "letter": 6.35}[paper]         # the paper's unprintable band
+    room = (height - 3 * CARD[1]) / 2 - max(marks["min_edge_mm"], band)
     room_y = room - marks["offset_mm"]
     if room_y < marks["min_length_mm"]:
         room_y = room - max(marks["min_offset_mm"], room - marks["min_length_mm"])
@@ -203,7 +205,7 @@ def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
     assert len(beside) == 4 and len(above) == 4
     assert beside == pytest.approx([marks["length_mm"]] * 4, abs=1e-3)
     assert above == pytest.approx([min(marks["length_mm"], room_y)] * 4, abs=1e-3)
-    assert min(above) >= (2.7 if paper == "letter" else 4) - 1e-3
+    assert min(above) >= (1.35 if paper == "letter" else 4) - 1e-3
 
 
 def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp_path):
@@ -216,14 +218,14 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
     # Every paper's fault in one run: the booklet's print table counts A4 sheets too.
     assert result.stderr.splitlines() == [
         f"templates/sheets/poker-3x3.yaml:{line}: columns: 3 columns of 63 mm cards with 6 mm gaps make the grid 201 mm "
-        "wide, which leaves 4.50 mm beside it on 210 x 297 mm paper: crop marks start 1 mm from the cards, stay "
-        "5 mm from the paper edge and need 1.5 mm of length",
+        "wide, which leaves 4.50 mm beside it on 210 x 297 mm paper: crop marks start 0 mm from the cards, stay "
+        "5 mm from the paper edge (the paper's unprintable band: 5 mm) and need 1.2 mm of length",
         f"templates/sheets/poker-3x3.yaml:{line}: columns: 3 columns of 63 mm cards with 6 mm gaps make the grid 201 mm "
-        "wide, which leaves 7.45 mm beside it on 215.9 x 279.4 mm paper: crop marks start 1 mm from the cards, stay "
-        "5 mm from the paper edge and need 1.5 mm of length",
+        "wide, which leaves 7.45 mm beside it on 215.9 x 279.4 mm paper: crop marks start 0 mm from the cards, stay "
+        "6.35 mm from the paper edge (the paper's unprintable band: 6.35 mm) and need 1.2 mm of length",
         f"templates/sheets/poker-3x3.yaml:{rows}: rows: 3 rows of 88 mm cards with 6 mm gaps make the grid 276 mm "
-        "tall, which leaves 1.70 mm above and below it on 215.9 x 279.4 mm paper: crop marks start 1 mm from the cards, stay "
-        "5 mm from the paper edge and need 1.5 mm of length",
+        "tall, which leaves 1.70 mm above and below it on 215.9 x 279.4 mm paper: crop marks start 0 mm from the cards, "
+        "stay 6.35 mm from the paper edge (the paper's unprintable band: 6.35 mm) and need 1.2 mm of length",
         "3 problem(s) found."]
     assert not (tmp_path / "out").exists()
 
@@ -242,7 +244,7 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
     ("tiles", "overlap_mm: 12", "overlap_mm: wide", [("overlap_mm: wide", "overlap_mm: expected number, got str 'wide'")]),
     ("tokens", "gap_mm: 4", "gap: 4",
      [("margin_mm:", "missing required key 'gap_mm'"), ("gap: 4", "gap: unknown key 'gap' (allowed: gap_mm, margin_mm)")]),
-    ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4]}", "letter: {name: US Letter}",
+    ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4], unprintable_mm: 6.35}", "letter: {name: US Letter}",
      [("letter: {name: US Letter}", "papers.letter: missing required key 'size_mm'")]),
     ("calibration", "  dx: DX (mm)\n", "", [("text:", "text: missing required key 'dx'")]),
 ])

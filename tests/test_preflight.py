@@ -76,7 +76,8 @@ def test_our_files_pass_their_profiles_and_folders_are_searched(built):
         assert code == 0 and results
         assert all(not failed(r) for r in results.values())
     code, results = preflight("drivethrucards", built / "drivethrucards" / "action.pdf")
-    assert set(results["action.pdf"]) == {"boxes", "size", "pages", "fonts", "colour", "ink", "images", "pdfx", "safe-zone"}
+    assert set(results["action.pdf"]) == {"boxes", "size", "pages", "fonts", "colour", "ink", "images", "pdfx", "safe-zone",
+                                          "home-furniture"}
     text = pnp("preflight", "--profile", "tgc", str(built / "tgc")).output
     assert "pass  png-size" in text and "file(s) passed preflight" in text
 
@@ -87,6 +88,23 @@ def test_missing_trimbox_fails_boxes_and_size(dtc):
     edit(dtc, lambda pdf: pdf.pages[1].obj.__delitem__("/TrimBox"))
     code, results = preflight("drivethrucards", dtc)
     assert code == 1 and {"boxes", "size", "safe-zone"} <= failed(results["action.pdf"])
+
+
+def test_a_trimbox_of_the_face_not_the_shops_trim_fails_size(dtc):
+    """DriveThruCards cuts poker cards at 63.5 x 88.9 mm: a TrimBox round the 63 x 88 mm face
+    (what the files had before) does not say where the shop cuts."""
+    mm = 72 / 25.4
+    with pikepdf.open(dtc) as pdf:
+        box = [float(v) for v in pdf.pages[0].obj.TrimBox]
+        assert ((box[2] - box[0]) / mm, (box[3] - box[1]) / mm) == pytest.approx((63.5, 88.9), abs=0.01)
+
+    def face(pdf):
+        for page in pdf.pages:
+            x0, y0, x1, y1 = (float(v) for v in page.obj.TrimBox)
+            dx, dy = (x1 - x0 - 63 * mm) / 2, (y1 - y0 - 88 * mm) / 2
+            page.obj.TrimBox = pikepdf.Array([x0 + dx, y0 + dy, x1 - dx, y1 - dy])
+    code, results = preflight("drivethrucards", edit(dtc, face))
+    assert code == 1 and "size" in failed(results["action.pdf"])
 
 
 def test_bleedbox_inside_the_trim_fails_boxes(dtc):

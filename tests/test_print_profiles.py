@@ -223,7 +223,7 @@ def shop_trim(profile: str) -> tuple[tuple[float, float], float]:
 
 
 @pytest.mark.parametrize("profile", ["drivethrucards", "eu-3mm"])
-def test_every_page_is_the_shops_trim_plus_bleed_with_the_face_as_its_trimbox(built, profile):
+def test_every_page_is_the_shops_trim_plus_bleed_with_the_shops_trim_as_its_trimbox(built, profile):
     face = face_size()
     trim, bleed = shop_trim(profile)
     page_mm = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)        # DriveThruCards: 2.75 x 3.75 in
@@ -237,9 +237,11 @@ def test_every_page_is_the_shops_trim_plus_bleed_with_the_face_as_its_trimbox(bu
                 tx0, ty0, tx1, ty1 = box_mm(page, "/TrimBox")
                 bx0, by0, bx1, by1 = box_mm(page, "/BleedBox")
                 mx0, my0, mx1, my1 = box_mm(page, "/MediaBox")
-                assert (tx1 - tx0, ty1 - ty0) == pytest.approx(face, abs=0.01)
+                # the TrimBox is where the shop truly cuts (DriveThruCards: 63.5 x 88.9 mm), not the face
+                assert (tx1 - tx0, ty1 - ty0) == pytest.approx(trim, abs=0.01)
+                assert trim[0] >= face[0] and trim[1] >= face[1]
                 assert (mx1 - mx0, my1 - my0) == pytest.approx(page_mm, abs=0.01)
-                # the face centred: the shop's cut falls the same distance outside it all round
+                # the trim centred: the bleed is the same all round
                 assert (tx0 - mx0, ty0 - my0) == pytest.approx((mx1 - tx1, my1 - ty1), abs=0.01)
                 assert min(tx0 - mx0, ty0 - my0) >= bleed - 0.01
                 assert mx0 <= bx0 <= tx0 and tx1 <= bx1 <= mx1
@@ -275,8 +277,8 @@ def panel_in_layout() -> tuple[float, float, float]:
 
 def test_a_shop_draws_the_face_at_its_own_size_as_the_home_sheet_does(built, tmp_path):
     """DriveThruCards and The Game Crafter cut poker cards at 63.5 x 88.9 mm: the 63 x 88 mm face
-    is not scaled up to it. The white panel measures as the layout says, from the TrimBox in
-    the shop PDFs, from the face's place on the PNG, and from the card's place on the home sheet."""
+    is not scaled up to it. The white panel measures as the layout says, from the face centred
+    in the TrimBox in the shop PDFs, from the face's place on the PNG, and from the card's place on the home sheet."""
     expected = panel_in_layout()
     px = 20
     measured = {}
@@ -290,7 +292,9 @@ def test_a_shop_draws_the_face_at_its_own_size_as_the_home_sheet_does(built, tmp
             image = document[index].render(scale=px / MM).to_pil()
         finally:
             document.close()
-        measured[profile] = white_panel(image, px, tx0 - mx0, my1 - ty1)
+        # the face centred on the shop's trim
+        w, h = face_size()
+        measured[profile] = white_panel(image, px, tx0 - mx0 + (tx1 - tx0 - w) / 2, my1 - ty1 + (ty1 - ty0 - h) / 2)
     image = Image.open(shop(built, "tgc") / "action" / "01-quick-x15-front.png")
     dpi = image.info["dpi"][0]
     png_px = dpi / 25.4

@@ -55,7 +55,7 @@ def tool_sheets(kit) -> tuple[bytes, int, list[dict]]:
     groups = []
     for size, sized in by_card_size(faces, card_sizes(kit.project)):
         sheet = home_sheet(kit.project, size, kit.duplex)
-        groups.append((sized, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+        groups.append((sized, sheet_grid(sheet, kit.paper_mm, kit.unprintable_mm), sheet.get("fold_line")))
     return render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft, scale_label=kit.scale_label,
                               duplex=kit.duplex, back_offset=kit.back_offset, fold_label=kit.loc.label("fold"))
 
@@ -199,7 +199,7 @@ def bare_plan(kit, placements: list[dict]):
     drawn = {key: (face.layout["size_mm"], face_ops(face)) for key, face in by_key.items()}
     grids = {}
     for size, sized in by_card_size(faces, card_sizes(kit.project)):
-        grid = sheet_grid(home_sheet(kit.project, size, kit.duplex), kit.paper_mm)
+        grid = sheet_grid(home_sheet(kit.project, size, kit.duplex), kit.paper_mm, kit.unprintable_mm)
         for face in sized:
             grids[face.key] = grid
     pages: dict[int, list] = {}

@@ -35,6 +35,9 @@ class ShopItem:
     # origin, in the palette's colours, its backgrounds running bleed_mm past the cut
     draw: Callable
     source: tuple[str, int, str] = ("", 0, "")      # the component in the data, for errors
+    # where the shop's die cuts and creases it (a generator.render.pdf.DieLines), drawn on a
+    # layer that does not print; None: cut along the trim
+    die_lines: object = None
 
 
 @dataclass(frozen=True)

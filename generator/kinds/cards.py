@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..kit import Kit, deck_title, localised_sheet
 from ..layout import (card_faces, card_faces_with_texts, card_runs, card_sizes, check_faces, deck_faces, home_sheet,
-                      run_pages, sheet_grid)
+                      run_pages, sheet_grid, unprintable_band)
 from ..render.cards import render_calibration, render_card_sheets
 from ..render.preview import render_contact_sheet
 from . import Kind
@@ -35,7 +35,7 @@ def _card_sheets(kit: Kit) -> list:
     groups = []
     for run in card_runs(kit.loc, faces, card_sizes(kit.project)):
         sheet = home_sheet(kit.project, run.size, kit.duplex)
-        groups.append((run.faces, sheet_grid(sheet, kit.paper_mm), sheet.get("fold_line")))
+        groups.append((run.faces, sheet_grid(sheet, kit.paper_mm, kit.unprintable_mm), sheet.get("fold_line")))
     data, pages, _ = render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft,
                                         scale_label=kit.scale_label, duplex=kit.duplex,
                                         back_offset=kit.back_offset, fold_label=kit.loc.label("fold"),
@@ -73,8 +73,9 @@ def _sheet_spans(project, loc, paper_mm) -> list:
     """(run, first sheet, last sheet) of each deck back's run, as the long-edge duplex file
     prints them."""
     faces, _texts = card_faces_with_texts(loc)       # copies and sizes are data: no text counts
+    band = unprintable_band(project, paper_mm)
     return run_pages(card_runs(loc, faces, card_sizes(project)),
-                     lambda size: sheet_grid(home_sheet(project, size, "long"), paper_mm).per_page)
+                     lambda size: sheet_grid(home_sheet(project, size, "long"), paper_mm, band).per_page)
 
 
 def tables(project, loc, paper_mm) -> list:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
-from ..render.dice import DieNet, cube_net, draw_net, pack_nets, render_dice
+from ..render.dice import DieNet, cube_net, draw_net, net_die_lines, pack_nets, render_dice
 from ..render.faces import place_face
 from ..yamlfile import locate
 from . import Kind, ShopItem, counted_rows, face_problems
@@ -36,7 +36,8 @@ def files(kit: Kit) -> list:
     if not nets:
         return []
     data, pages, _ = render_dice(nets, kit.paper_mm, kit.project.load_sheet("dice"), f"{kit.loc.title} — dice",
-                                 draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+                                 draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
+                                 unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("dice", data, pages, name=kit.ink_name("dice"), details={"ink": kit.ink})]
 
 
@@ -92,8 +93,9 @@ def shop(kit: Kit) -> list:
     for net in die_nets(kit.project, kit.loc):
         component_id = net.key.removeprefix("die-")
         items.append(ShopItem(component_id, net.name, net.net.size_mm, net.copies,
-                              lambda c, bleed, palette, n=net: draw_net(c, n, sheet, palette, bleed),
-                              (*locate(kit.game.files["dice"], ("dice", component_id)), f"dice.{component_id}")))
+                              lambda c, bleed, palette, n=net: draw_net(c, n, sheet, palette, bleed, cut_lines=False),
+                              (*locate(kit.game.files["dice"], ("dice", component_id)), f"dice.{component_id}"),
+                              net_die_lines(net)))
     return items
 
 

@@ -7,7 +7,7 @@ from ..kit import Kit
 from ..layout import Localised
 from ..render.boards import tiles_for
 from ..render.faces import place_face
-from ..render.pieces import PieceFace, draw_piece, page_plan, render_pieces
+from ..render.pieces import PieceFace, draw_piece, page_plan, piece_die_lines, render_pieces
 from ..yamlfile import locate
 from . import Kind, ShopItem, counted_rows, face_problems
 
@@ -42,7 +42,8 @@ def files(kit: Kit) -> list:
     packing, tiles = _settings(kit.project)
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
     data, pages, _ = render_pieces(pieces, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — pieces",
-                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
+                                   unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("pieces", data, pages, name=kit.ink_name("pieces"), details={"ink": kit.ink})]
 
 
@@ -108,8 +109,9 @@ def shop(kit: Kit) -> list:
     for piece in piece_faces(kit.loc):
         component_id = piece.key.removeprefix("piece-")
         items.append(ShopItem(component_id, piece.name, piece.size_mm, piece.copies,
-                              lambda c, bleed, palette, p=piece: draw_piece(c, p, palette, bleed),
-                              (*locate(kit.game.files["pieces"], ("pieces", component_id)), f"pieces.{component_id}")))
+                              lambda c, bleed, palette, p=piece: draw_piece(c, p, palette, bleed, cut_lines=False),
+                              (*locate(kit.game.files["pieces"], ("pieces", component_id)), f"pieces.{component_id}"),
+                              piece_die_lines(piece)))
     return items
 
 

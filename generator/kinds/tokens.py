@@ -5,7 +5,7 @@ from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
 from ..render.tokens import (FLAT_SHAPES, TokenFace, draw_token, flat_size, lay_out_token, pack, render_tokens,
-                             standee_outline)
+                             standee_outline, token_die_lines)
 from ..yamlfile import locate
 from . import Kind, ShopItem
 
@@ -41,7 +41,7 @@ def files(kit: Kit) -> list:
         return []
     data, pages, _ = render_tokens(faces, kit.paper_mm, kit.project.load_sheet("tokens"),
                                    f"{kit.loc.title} — tokens", draft=kit.draft, scale_label=kit.scale_label,
-                                   palette=kit.palette)
+                                   palette=kit.palette, unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("tokens", data, pages, name=kit.ink_name("tokens"), details={"ink": kit.ink})]
 
 
@@ -83,8 +83,9 @@ def shop(kit: Kit) -> list:
     for face in token_faces(kit.loc):
         component_id = face.field.split(".", 1)[1]
         items.append(ShopItem(component_id, face.name, face.size_mm, face.copies,
-                              lambda c, bleed, palette, t=face: draw_token(c, t, palette, bleed),
-                              (*locate(game.files["tokens"], ("tokens", component_id)), face.field)))
+                              lambda c, bleed, palette, t=face: draw_token(c, t, palette, bleed, cut_lines=False),
+                              (*locate(game.files["tokens"], ("tokens", component_id)), face.field),
+                              token_die_lines(face)))
     return items
 
 

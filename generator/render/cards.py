@@ -51,7 +51,8 @@ def bleed_reach(grid: SheetGrid, slot) -> tuple[float, float, float, float]:
     (gx, gy), (gw, gh) = grid.origin, grid.size_mm
     room = grid.marks.get("min_edge_mm", 0)
     # the room between the grid's outer edge and the unprintable band, each side
-    margins = (gx - room, gy - room, grid.paper_mm[0] - gx - gw - room, grid.paper_mm[1] - gy - gh - room)
+    margins = (min(gx - room, left_bleed(grid)), gy - room, grid.paper_mm[0] - gx - gw - room,
+               grid.paper_mm[1] - gy - gh - room)
 
     def towards(outer: bool, gap: float, margin: float) -> float:
         return max(0.0, min(bleed, margin)) if outer else min(bleed, gap / 2)
@@ -104,24 +105,44 @@ def draw_card_bleed(canvas, grid: SheetGrid, face, slot, turned: bool, palette) 
     canvas.restoreState()
 
 
+def _top_holds_bar(grid: SheetGrid) -> bool:
+    (_, gy), (_, gh) = grid.origin, grid.size_mm
+    room = grid.paper_mm[1] - gy - gh - grid.bleed_mm - grid.marks.get("clear_mm", 0.4) - grid.marks["min_edge_mm"]
+    return room >= SCALE_TICKS_MM + SCALE_LABEL_MM and grid.card_mm[0] >= 50
+
+
+def left_bleed(grid: SheetGrid) -> float:
+    """How far the left column's artwork runs past its cut line: the sheet's bleed, or less where
+    the left margin would otherwise not hold the 50 mm bar between the bleed and the paper's
+    unprintable band (US Letter: 13.45 mm less its 6.35 mm band), as long as at least
+    MIN_SIDE_BLEED_MM is left."""
+    gx, edge = grid.origin[0], grid.marks["min_edge_mm"]
+    room = gx - edge - SCALE_TICKS_MM - SCALE_LABEL_MM - grid.marks.get("clear_mm", 0.4)
+    if room >= grid.bleed_mm or room < MIN_SIDE_BLEED_MM or _top_holds_bar(grid):
+        return grid.bleed_mm
+    return room
+
+
 def scale_bar_place(grid: SheetGrid) -> tuple[float, float, bool] | None:
     """Where the first page's 50 mm bar goes (x, y, vertical): in the left margin beside the
-    bottom row when the margin holds it clear of the bleed and the paper edge, else in the top
-    margin above the first card; None when neither does."""
+    bottom row when the margin holds it clear of the bleed and the paper's unprintable band,
+    else in the top margin above the first card; None when neither does."""
     (gx, gy), (_, gh) = grid.origin, grid.size_mm
-    edge, bleed = grid.marks["min_edge_mm"], grid.bleed_mm + grid.marks.get("clear_mm", 0.4)
+    edge, clear = grid.marks["min_edge_mm"], grid.marks.get("clear_mm", 0.4)
+    bleed = left_bleed(grid) + clear
     w, h = grid.card_mm
     # a bar's ticks reach SCALE_TICKS_MM to one side of it, its label SCALE_LABEL_MM to the other
     if gx - bleed - edge >= SCALE_TICKS_MM + SCALE_LABEL_MM:
         return gx - bleed - SCALE_LABEL_MM, gy + (h - 50) / 2, True
-    top = grid.paper_mm[1] - gy - gh
-    if top - bleed - edge >= SCALE_TICKS_MM + SCALE_LABEL_MM and w >= 50:
-        return gx + (w - 50) / 2, gy + gh + bleed + 0.5, False
+    if _top_holds_bar(grid):
+        return gx + (w - 50) / 2, gy + gh + grid.bleed_mm + clear + 0.5, False
     return None
 
 
 # From the bar's line: its ticks (one side) and its label (the other), in mm.
 SCALE_TICKS_MM, SCALE_LABEL_MM = 1.6, 3.0
+# The least bleed beside the grid kept when it is narrowed to make room for the bar.
+MIN_SIDE_BLEED_MM = 1.5
 
 
 DUPLEX_MODES = ("long", "short", "gutterfold", "fronts")

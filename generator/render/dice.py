@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 
 from .colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
-from .pdf import Document, draft_mark, polygon_path, scale_bar
+from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
 
 # (column, row) of each face in the cross, row 0 at the top.
 CROSS = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
@@ -126,9 +126,16 @@ def _outline(net: CubeNet) -> list[tuple[tuple[float, float], tuple[float, float
     return cuts
 
 
-def draw_net(canvas, die: DieNet, style: dict, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
+def net_die_lines(die: DieNet) -> DieLines:
+    """The net's cut edges and its folds (between faces, and at each tab's base)."""
+    return DieLines(cuts=tuple((a, b) for a, b in _outline(die.net)), folds=tuple(die.net.folds))
+
+
+def draw_net(canvas, die: DieNet, style: dict, palette: Palette = RGB, bleed_mm: float = 0.0,
+             cut_lines: bool = True) -> None:
     """A die's net; for a print shop (`bleed_mm`) every face is drawn first with its backgrounds
-    run on that far, under the faces drawn exactly, so the bleed shows only past a cut edge."""
+    run on that far, under the faces drawn exactly, so the bleed shows only past a cut edge.
+    `cut_lines=False` leaves out the cut and fold lines (a shop's die follows `net_die_lines`)."""
     net = die.net
     if bleed_mm:
         # the glue tabs grown by the bleed past their cut sides, under everything
@@ -145,6 +152,9 @@ def draw_net(canvas, die: DieNet, style: dict, palette: Palette = RGB, bleed_mm:
     canvas.setFillColor(palette.colour(style["tab_fill"], area=True))
     for tab in net.tabs:
         canvas.drawPath(polygon_path(canvas, tab), stroke=0, fill=1)
+    if not cut_lines:
+        canvas.restoreState()
+        return
     canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(style["cut_pt"])
     for a, b in _outline(net):
@@ -173,8 +183,10 @@ def _grown_tab(tab, depth: float, bleed: float):
 
 
 def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft: str = "",
-                scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
-    """Pages of packed nets; returns PDF bytes, pages and where each net went (for tests)."""
+                scale_label: str = "", palette: Palette = RGB,
+                unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
+    """Pages of packed nets; returns PDF bytes, pages and where each net went (for tests). The
+    first page's 50 mm bar sits in the bottom margin, out of the paper's unprintable band."""
     doc = Document(paper_mm, title, "dice")
     placements = []
     for page in pack_nets(dice, paper_mm, sheet["margin_mm"], sheet["gap_mm"]):
@@ -195,7 +207,8 @@ def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft:
             placements.append({"page": doc.pages, "die": die.key, "x_mm": round(placed.x_mm, 3),
                                "y_mm": round(placed.y_mm, 3), "turned": placed.turned})
         if doc.pages == 1 and scale_label:
-            scale_bar(doc.canvas, sheet["margin_mm"], sheet["margin_mm"] / 2, scale_label)
+            scale_bar(doc.canvas, sheet["margin_mm"], max(sheet["margin_mm"] / 2, unprintable_mm + SCALE_BAR_CLEAR_MM),
+                      scale_label)
         if draft:
             draft_mark(doc.canvas, paper_mm, draft)
     data, pages = doc.finish()

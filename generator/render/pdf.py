@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -76,6 +77,11 @@ class Document:
         return self.buffer.getvalue(), self.pages
 
 
+# A bar set on the edge of a paper's unprintable band goes this far above it: its line's own
+# width reaches below its y.
+SCALE_BAR_CLEAR_MM = 0.2
+
+
 def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = False) -> None:
     """A 50 mm bar with 10 mm ticks, so a user can check the print was not scaled.
     Vertical bars run upwards from (x, y) with the label beside them."""
@@ -103,6 +109,16 @@ def draft_mark(canvas, page_mm, text: str) -> None:
     canvas.rotate(55)
     canvas.drawCentredString(0, -24, text)
     canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class DieLines:
+    """Where a die cuts and creases a component, in mm from its trim's bottom-left corner: a
+    print shop gets them on a layer of their own, never in the printed art."""
+
+    cuts: tuple[tuple[tuple[float, float], ...], ...] = ()     # polylines; a closed one ends where it starts
+    circles: tuple[tuple[float, float, float], ...] = ()      # round cuts: (centre x, centre y, radius)
+    folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
 
 
 def polygon_path(canvas, points, closed: bool = True):

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from .boards import tile_pages
 from .colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
-from .pdf import Document, polygon_path
+from .pdf import DieLines, Document, polygon_path
 from .tokens import pack, place_packed
 
 
@@ -32,9 +32,15 @@ def fits(piece: PieceFace, paper_mm, margin: float) -> bool:
     return piece.size_mm[0] <= paper_mm[0] - 2 * margin + 1e-6 and piece.size_mm[1] <= paper_mm[1] - 2 * margin + 1e-6
 
 
-def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
+def piece_die_lines(piece: PieceFace) -> DieLines:
+    """The piece's cut outline and its folds."""
+    return DieLines(cuts=(tuple(piece.outline) + tuple(piece.outline[:1]),), folds=tuple(piece.folds))
+
+
+def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float = 0.0, cut_lines: bool = True) -> None:
     """A piece; for a print shop (`bleed_mm`) its art is not stopped at the cut but runs on
-    past it (the shop's die follows the outline), its backgrounds that far past the box."""
+    past it (the shop's die follows the outline), its backgrounds that far past the box.
+    `cut_lines=False` leaves out the cut and fold lines (a shop's die follows `piece_die_lines`)."""
     canvas.saveState()
     if not bleed_mm:
         canvas.clipPath(polygon_path(canvas, piece.outline), stroke=0, fill=0)        # the art stops at the cut
@@ -50,6 +56,9 @@ def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float
             canvas.setFillColor(palette.colour("#333333"))
             canvas.setFont("Sans", 7)
             canvas.drawCentredString((x + w / 2) * mm, (y + h / 2 - 1) * mm, piece.glue_label)
+    if not cut_lines:
+        canvas.restoreState()
+        return
     canvas.setStrokeColor(palette.colour("#555555"))
     canvas.setLineWidth(0.5)
     canvas.setDash(3, 2)
@@ -70,11 +79,13 @@ def page_plan(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict) -> 
 
 
 def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB,
+                  unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "pieces")
     packed, large = page_plan(pieces, paper_mm, packing, tiles)
     draw = lambda c, p: draw_piece(c, p, palette)   # noqa: E731
-    placed = place_packed(doc, packed, draw, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label)
+    placed = place_packed(doc, packed, draw, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label,
+                          unprintable_mm=unprintable_mm)
     for piece in large:
         for _ in range(piece.copies):
             placed += [{**tile, "piece": piece.key} for tile in

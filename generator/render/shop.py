@@ -7,12 +7,14 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
+import pikepdf
 import pypdfium2 as pdfium
+from pikepdf import Name
 
 from ..layout import Face
 from ..profiles import CardSpec, FileSpec, Geometry, Profile
 from .faces import draw_placed
-from .pdf import Document
+from .pdf import DieLines, Document
 from .pdfx import make_pdfx
 
 
@@ -218,7 +220,6 @@ def booklet_with_bleed(data: bytes, bleed_mm: float) -> bytes:
     """A booklet for a shop: the same pages in reading order, each page's MediaBox grown by the
     bleed around its trim (the page as laid out), TrimBox and BleedBox written. The rule
     booklet's pages are white to the edge, so the bleed is white too."""
-    import pikepdf
     grow = bleed_mm * 72 / 25.4
     with pikepdf.open(io.BytesIO(data)) as pdf:
         for page in pdf.pages:
@@ -239,6 +240,82 @@ def booklet_with_bleed(data: bytes, bleed_mm: float) -> bytes:
 
 MARK_GAP_MM = 1.0        # crop marks start this far outside the bleed
 MARK_PT = 0.5            # crop-mark line width: thick enough to print
+
+# decided: die lines (where the shop cuts and creases a token, a die's net, a piece) are not art:
+# drawn in black on the trim they would print, and a die drifting 0.5-1 mm shows them. They go
+# on an optional content layer that does not print (off in the document's default state and
+# marked off for printing), in the spot colours print shops and cutting software read,
+# overprinting so they knock nothing out: CutContour for cuts, and a spot of its own for
+# creases, so a cutter reading CutContour does not cut through a fold. ReportLab writes no
+# optional content and turns a spot colour into process CMYK in a CMYK document, so the layer
+# is added to the finished PDF with pikepdf.
+DIE_LAYER = "DieLines"                # the layer's name in each page's /Properties
+DIE_LAYER_TITLE = "Die lines (cut, crease): not printed"
+CUT_SPOT = ("CutContour", (0, 1, 0, 0))        # spot name, its look on screen (CMYK)
+CREASE_SPOT = ("Crease", (1, 0, 0, 0))
+DIE_LINE_PT = 0.25
+KAPPA = 0.5523                        # a quarter circle as one Bézier curve
+
+
+def die_line_content(trim, lines: DieLines) -> bytes:
+    """PDF operators drawing `lines` (mm from the trim's corner at `trim`, mm from the page's)
+    on the die-line layer, cuts in CutContour and creases in Crease, overprinting."""
+    pt = 72 / 25.4
+
+    def xy(x, y):
+        return f"{(trim[0] + x) * pt:.4f} {(trim[1] + y) * pt:.4f}"
+
+    ops = [f"q /OC /{DIE_LAYER} BDC /DieLineOverprint gs {DIE_LINE_PT} w [] 0 d 0 J 0 j /CutContour CS 1 SCN"]
+    for points in lines.cuts:
+        closed = len(points) > 2 and points[0] == points[-1]
+        drawn = points[:-1] if closed else points
+        ops.append(f"{xy(*drawn[0])} m " + " ".join(f"{xy(*p)} l" for p in drawn[1:]) + (" s" if closed else " S"))
+    for cx, cy, r in lines.circles:
+        k = r * KAPPA
+        ops.append(f"{xy(cx + r, cy)} m {xy(cx + r, cy + k)} {xy(cx + k, cy + r)} {xy(cx, cy + r)} c "
+                   f"{xy(cx - k, cy + r)} {xy(cx - r, cy + k)} {xy(cx - r, cy)} c "
+                   f"{xy(cx - r, cy - k)} {xy(cx - k, cy - r)} {xy(cx, cy - r)} c "
+                   f"{xy(cx + k, cy - r)} {xy(cx + r, cy - k)} {xy(cx + r, cy)} c s")
+    if lines.folds:
+        ops.append("/Crease CS 1 SCN")
+        ops += [f"{xy(*a)} m {xy(*b)} l S" for a, b in lines.folds]
+    ops.append("EMC Q")
+    return ("\n".join(ops) + "\n").encode("ascii")
+
+
+def with_die_lines(data: bytes, pages: list) -> bytes:
+    """The PDF with each page's die lines (`pages`: (trim in mm, DieLines or None) per page) on
+    the die-line layer: an optional content group off in the default configuration and marked
+    not to print, in Separation colours overprinting."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        layer = pdf.make_indirect(pikepdf.Dictionary(
+            Type=Name.OCG, Name=pikepdf.String(DIE_LAYER_TITLE),
+            Usage=pikepdf.Dictionary(Print=pikepdf.Dictionary(PrintState=Name.OFF),
+                                     View=pikepdf.Dictionary(ViewState=Name.OFF))))
+        spots = {}
+        for name, look in (CUT_SPOT, CREASE_SPOT):
+            tint = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=list(look), N=1)
+            spots[name] = pdf.make_indirect(pikepdf.Array([Name.Separation, Name("/" + name), Name.DeviceCMYK, tint]))
+        overprint = pdf.make_indirect(pikepdf.Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1))
+        for page, (trim, lines) in zip(pdf.pages, pages):
+            if lines is None:
+                continue
+            resources = page.obj.Resources
+            for key in ("/Properties", "/ColorSpace", "/ExtGState"):
+                if key not in resources:
+                    resources[key] = pikepdf.Dictionary()
+            resources.Properties[f"/{DIE_LAYER}"] = layer
+            for name, space in spots.items():
+                resources.ColorSpace[f"/{name}"] = space
+            resources.ExtGState["/DieLineOverprint"] = overprint
+            page.contents_add(pdf.make_stream(die_line_content(trim, lines)), prepend=False)
+        pdf.Root.OCProperties = pikepdf.Dictionary(
+            OCGs=pikepdf.Array([layer]),
+            D=pikepdf.Dictionary(Name=pikepdf.String("Print"), Order=pikepdf.Array([layer]),
+                                 ON=pikepdf.Array(), OFF=pikepdf.Array([layer])))
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True, min_version="1.5")      # optional content is PDF 1.5
+        return out.getvalue()
 
 
 def component_page(size_mm, spec) -> tuple[tuple[float, float], tuple[float, float, float, float],
@@ -275,10 +352,12 @@ def crop_marks(canvas, trim, bleed_mm: float, page_mm, palette) -> None:
 
 def render_component_pdf(items: list, spec, title: str) -> tuple[bytes, int]:
     """One page per item (a component's designs: one for most, one per copy of a standee in its
-    own colour), each the item's trim with bleed and crop marks, TrimBox and BleedBox written."""
+    own colour), each the item's trim with bleed and crop marks, TrimBox and BleedBox written,
+    and its die lines on their layer."""
     from reportlab.lib.units import mm
     page, trim, bleed = component_page(items[0].size_mm, spec)
     doc = Document(page, title, "print file", trim_box_mm=trim, palette=spec.palette)
+    die_lines = []
     for item in items:
         page, trim, bleed = component_page(item.size_mm, spec)
         doc.new_page()
@@ -295,7 +374,11 @@ def render_component_pdf(items: list, spec, title: str) -> tuple[bytes, int]:
         canvas.restoreState()
         if spec.marks_mm:
             crop_marks(canvas, trim, spec.bleed_mm, page, spec.palette)
-    return doc.finish()
+        die_lines.append((trim, item.die_lines))
+    data, pages = doc.finish()
+    if any(lines is not None for _, lines in die_lines):
+        data = with_die_lines(data, die_lines)
+    return data, pages
 
 
 def render_shop_components(kind: str, items: list, profile: Profile, names: dict) -> list[ShopFile]:

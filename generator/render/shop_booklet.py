@@ -19,6 +19,7 @@ import base64
 import io
 import logging
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -92,7 +93,6 @@ def press_picture(data: bytes, palette: Palette) -> bytes:
         paper = Image.new("RGB", image.size, (255, 255, 255))
         paper.paste(image, mask=image.getchannel("A"))
         image = paper
-    from dataclasses import replace
     held = replace(palette, ink_limit=palette.ink_limit - JPEG_INK_MARGIN)
     cmyk = held.picture(image if image.mode == "CMYK" else image.convert("RGB"))
     out = io.BytesIO()
@@ -185,6 +185,7 @@ def render_press_booklet(project, content, spec, title: str) -> tuple[bytes, int
     from .pdfx import make_pdfx
     from .shop import booklet_with_bleed
     subset.install()
+    content = replace(content, scale_bar=False)      # no home furniture in a shop's file
     fetcher = press_fetcher(home.ProjectFetcher([project.root, fonts.FONT_DIR, home.TOOL_TEMPLATES]), spec.palette)
 
     def laid_out(fit: str):

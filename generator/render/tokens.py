@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from ..elements.text import FittedText, fit_lines
 from .colour import RGB, Palette
 from .faces import draw_glyph
-from .pdf import Document, draft_mark, polygon_path, scale_bar
+from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
 
 
 @dataclass(frozen=True)
@@ -96,10 +96,11 @@ def lay_out_token(token: TokenFace) -> TokenFace:
     return replace(token, name_fit=name, write_fit=write, problems=tuple(problems))
 
 
-def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
-    """A token in its box; for a print shop (`bleed_mm`) its colour runs that far past the cut."""
+def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float = 0.0, cut_lines: bool = True) -> None:
+    """A token in its box; for a print shop (`bleed_mm`) its colour runs that far past the cut.
+    `cut_lines=False` leaves out the cut and fold lines (a shop's die follows `token_die_lines`)."""
     if token.shape not in FLAT_SHAPES:
-        _draw_standee(canvas, token, palette, bleed_mm)
+        _draw_standee(canvas, token, palette, bleed_mm, cut_lines)
         return
     w, h = token.size_mm
     # Squares and hexes are laid out like a disc the size of the circle inside them: the same
@@ -116,9 +117,9 @@ def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float
     canvas.setLineWidth(0.4)
     # The outline's stroke is the cut line: it runs exactly along the token's edge.
     if token.shape == "disc":
-        canvas.circle(cx * mm, cy * mm, d / 2 * mm, stroke=1, fill=1)
+        canvas.circle(cx * mm, cy * mm, d / 2 * mm, stroke=int(cut_lines), fill=1)
     else:
-        canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm)), stroke=1, fill=1)
+        canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm)), stroke=int(cut_lines), fill=1)
     canvas.setStrokeColor(palette.colour("#FFFFFF"))
     canvas.setLineWidth(0.5 * mm)
     if token.shape == "disc":
@@ -137,7 +138,21 @@ def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float
     canvas.drawCentredString(cx * mm, (cy - d / 2 + max(d * 0.22, NAME_BASELINE_MIN_MM)) * mm, fitted.lines[0])
 
 
-def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float = 0.0) -> None:
+def token_die_lines(token: TokenFace) -> DieLines:
+    """The token's cut outline, and a standee's folds between its base tabs and figures."""
+    w, h = token.size_mm
+    if token.shape == "disc":
+        return DieLines(circles=((w / 2, h / 2, w / 2),))
+    if token.shape in FLAT_SHAPES:
+        outline = tuple(flat_outline(token.shape, token.side_mm))
+        return DieLines(cuts=(outline + outline[:1],))
+    base, figure = token.base_mm, token.figure_mm[1]
+    return DieLines(cuts=(((0, 0), (w, 0), (w, h), (0, h), (0, 0)),),
+                    folds=tuple(((0, y), (w, y)) for y in (base, base + figure, base + 2 * figure)))
+
+
+def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float = 0.0,
+                  cut_lines: bool = True) -> None:
     w, h = token.figure_mm
     base = token.base_mm
     total_h = token.size_mm[1]
@@ -156,8 +171,8 @@ def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: fl
     canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.4)
     canvas.setFillColor(palette.colour("#EEEEEE", area=True))
-    canvas.rect(0, 0, w * mm, base * mm, stroke=1, fill=1)
-    canvas.rect(0, (total_h - base) * mm, w * mm, base * mm, stroke=1, fill=1)
+    canvas.rect(0, 0, w * mm, base * mm, stroke=int(cut_lines), fill=1)
+    canvas.rect(0, (total_h - base) * mm, w * mm, base * mm, stroke=int(cut_lines), fill=1)
     for y0, upside_down in ((base, False), (base + h, True)):
         canvas.saveState()
         if upside_down:
@@ -170,7 +185,7 @@ def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: fl
     # Fold lines (dashed) between the parts.
     canvas.setDash(3, 2)
     canvas.setStrokeColor(palette.colour("#444444"))
-    for y in (base, base + h, base + 2 * h):
+    for y in (base, base + h, base + 2 * h) if cut_lines else ():
         canvas.line(0, y * mm, w * mm, y * mm)
     canvas.setDash()
     # The word goes on the base tabs, which fold under the pawn: never on a figure, where it
@@ -186,7 +201,8 @@ def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: fl
     # Cut outline last, so it sits on top.
     canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.5)
-    canvas.rect(0, 0, w * mm, total_h * mm, stroke=1, fill=0)
+    if cut_lines:
+        canvas.rect(0, 0, w * mm, total_h * mm, stroke=1, fill=0)
 
 
 def _standee_side(canvas, w, h, colour, token: TokenFace, palette: Palette = RGB) -> None:
@@ -229,19 +245,22 @@ def pack(tokens: list[TokenFace], paper_mm, margin: float, gap: float) -> list[l
 
 
 def render_tokens(tokens: list[TokenFace], paper_mm, settings: dict, title: str, *,
-                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB,
+                  unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     doc = Document(paper_mm, title, "tokens")
     pages = pack(tokens, paper_mm, settings["margin_mm"], settings["gap_mm"])
     draw = lambda c, t: draw_token(c, t, palette)   # noqa: E731
-    placed = place_packed(doc, pages, draw, "token", settings["margin_mm"], draft=draft, scale_label=scale_label)
+    placed = place_packed(doc, pages, draw, "token", settings["margin_mm"], draft=draft, scale_label=scale_label,
+                          unprintable_mm=unprintable_mm)
     data, count = doc.finish()
     return data, count, placed
 
 
 def place_packed(doc: Document, pages, draw, role: str, margin: float, *, draft: str = "",
-                 scale_label: str = "") -> list[dict]:
+                 scale_label: str = "", unprintable_mm: float = 0.0) -> list[dict]:
     """Pages of packed pieces (each with `key` and `size_mm`, drawn once as a form by
-    `draw(canvas, piece)`) added to `doc`; returns where each copy went, named by `role`."""
+    `draw(canvas, piece)`) added to `doc`; returns where each copy went, named by `role`. The
+    first page's 50 mm bar sits in the bottom margin, out of the paper's unprintable band."""
     placed = []
     for page in pages:
         doc.new_page()
@@ -251,7 +270,7 @@ def place_packed(doc: Document, pages, draw, role: str, margin: float, *, draft:
             doc.place(name, x, y)
             placed.append({"page": doc.pages, role: piece.key, "x_mm": round(x, 3), "y_mm": round(y, 3)})
         if doc.pages == 1 and scale_label:
-            scale_bar(doc.canvas, margin, margin / 2, scale_label)
+            scale_bar(doc.canvas, margin, max(margin / 2, unprintable_mm + SCALE_BAR_CLEAR_MM), scale_label)
         if draft:
             draft_mark(doc.canvas, doc.page_mm, draft)
     return placed

@@ -1,0 +1,82 @@
+"""Nothing is drawn in a paper's unprintable band (templates/sheets/papers.yaml: 1/4 in on US
+Letter, 5 mm on A4), checked on the real home sheets `pnp build` writes (card sheets' crop
+marks as line segments; card, token and dice sheets as rendered pixels), and the card sheet
+layouts checked against the band when validating."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import MM, PAPERS, SAMPLE, page_drawing, pnp, replace_in
+
+# The band a home printer leaves, stated here independently of papers.yaml.
+BAND = {"a4": 5.0, "letter": 6.35}
+PX_PER_MM = 10
+
+
+@pytest.fixture(scope="module")
+def home_sheets(tmp_path_factory) -> Path:
+    """The folder of the sample game's card, token and dice sheets on every paper."""
+    project = tmp_path_factory.mktemp("band") / "project"
+    shutil.copytree(SAMPLE, project)
+    result = pnp("build", "--kind", "cards,tokens,dice", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project / "output" / "sample-game" / "standard" / "en"
+
+
+@pytest.fixture(scope="module")
+def card_sheets(home_sheets) -> dict[str, Path]:
+    return {paper: home_sheets / f"sample-game-standard-en-cards-{paper}.pdf" for paper in PAPERS}
+
+
+def _edge_distance(point, paper) -> float:
+    w, h = PAPERS[paper]
+    return min(point[0], point[1], w - point[0], h - point[1])
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_crop_marks_stay_out_of_the_band(card_sheets, paper):
+    with pikepdf.open(card_sheets[paper]) as pdf:
+        nearest = min(_edge_distance(end, paper) for page in pdf.pages
+                      for line in page_drawing(page)["lines"] for end in line)
+    assert nearest >= BAND[paper] - 0.01
+    if paper == "letter":
+        # the marks above and below the grid reach the band's edge: shortened, not dropped
+        assert nearest == pytest.approx(BAND[paper], abs=0.01)
+
+
+@pytest.mark.parametrize("kind", ["cards", "tokens", "dice"])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_band_is_bare_paper(home_sheets, paper, kind):
+    """Rendered, every pixel of the band (less a pixel for anti-aliasing) is white: crop marks,
+    bleed and the first page's 50 mm bar with its words all stay inside it."""
+    inset = round((BAND[paper] - 0.1) * PX_PER_MM)
+    path = home_sheets / f"sample-game-standard-en-{kind}-{paper}.pdf"
+    document = pdfium.PdfDocument(str(path))
+    try:
+        assert "50 mm" in document[0].get_textpage().get_text_range()       # the bar is still there
+        for page in document:
+            image = numpy.asarray(page.render(scale=PX_PER_MM / MM).to_pil().convert("L"))
+            band = numpy.ones(image.shape, dtype=bool)
+            band[inset:-inset, inset:-inset] = False
+            assert image[band].min() >= 250, f"{path.name}: ink in the unprintable band"
+    finally:
+        document.close()
+
+
+def test_validate_names_a_sheet_whose_marks_would_be_in_the_band(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    sheets = project / "templates" / "sheets"
+    sheets.mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parent.parent / "templates" / "sheets" / "papers.yaml", sheets)
+    # A printer that leaves 7.5 mm: a 3 x 3 poker grid's 7.7 mm margin on Letter has no room left
+    replace_in(sheets / "papers.yaml", "unprintable_mm: 6.35", "unprintable_mm: 7.5")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback
+    assert "poker-3x3.yaml" in result.output and "unprintable band" in result.output, result.output
