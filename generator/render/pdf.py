@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
@@ -53,7 +54,9 @@ class Document:
             x0, y0, x1, y1 = (v * mm for v in bbox_mm)
             self.canvas.beginForm(name, lowerx=x0, lowery=y0, upperx=x1, uppery=y1)
             draw(self.canvas)
+            shadings = dict(self.canvas._shadingUsed)       # endForm forgets them before they are written
             self.canvas.endForm()
+            _complete_resources(self.canvas._doc.idToObject[xObjectName(name)], shadings)
             self.forms.add(name)
         return name
 
@@ -75,6 +78,25 @@ class Document:
         self.canvas.showPage()
         self.canvas.save()
         return self.buffer.getvalue(), self.pages
+
+
+def _complete_resources(form, shadings: dict) -> None:
+    """ReportLab writes a form's fonts and XObjects but not the graphics states (alpha), colour
+    spaces and shadings its content names: a reader finds no such resource and paints the shape
+    opaque, or not at all. A form that names none keeps ReportLab's own dictionary (and bytes)."""
+    states, spaces = form.ExtGState, getattr(form, "_colorsUsed", {})
+    if not (states or spaces or shadings):
+        return
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()                   # what ReportLab gives a form (hasImages)
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if states:
+        resources.ExtGState = states
+    resources.setShading(shadings)
+    resources.setColorSpace(spaces)
+    form.Resources = resources
 
 
 # A bar set on the edge of a paper's unprintable band goes this far above it: its line's own
