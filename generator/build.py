@@ -315,6 +315,9 @@ def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[
     folder = f"{g}/{e}/{l}/shop/{profile.name}"
     items = kind.shop(kit)
     fitting = [item for item in items if spec.fits(item.size_mm)]
+    unfit = [problem for item in fitting for problem in item.fit(spec.safe_mm or 0.0)]
+    if unfit:
+        return [], unfit
     made = [Artifact(f"{folder}/{f.path}", f.data, g, f.kind, e, l, "", f.pages, f.details, f.source)
             for f in render_shop_components(kind.name, fitting, profile, {"game": g, "edition": e, "locale": l})]
     too_large = list(dict.fromkeys((item.component, item.name, item.size_mm) for item in items

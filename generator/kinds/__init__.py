@@ -31,13 +31,17 @@ class ShopItem:
     name: str                        # its printed name, the file's title
     size_mm: tuple[float, float]     # the trim: the box round its cut outline
     copies: int                      # how many the shop makes of this page
-    # draw(canvas, bleed_mm, palette): the component with the trim's bottom-left corner at the
-    # origin, in the palette's colours, its backgrounds running bleed_mm past the cut
+    # draw(canvas, bleed_mm, palette, safe_mm): the component with the trim's bottom-left corner
+    # at the origin, in the palette's colours, its backgrounds running bleed_mm past the cut
+    # (text it lays out itself keeps safe_mm inside the trim, the shop's safe zone)
     draw: Callable
     source: tuple[str, int, str] = ("", 0, "")      # the component in the data, for errors
     # where the shop's die cuts and creases it (a generator.render.pdf.DieLines), drawn on a
     # layer that does not print; None: cut along the trim
     die_lines: object = None
+    # safe_mm -> located problems of text the component cannot lay out that far inside the
+    # trim (checked before anything is drawn)
+    fit: Callable = lambda safe_mm: []
 
 
 @dataclass(frozen=True)

@@ -153,7 +153,7 @@ def shop(kit: Kit) -> list:
     items = []
     for component, board in zip(boards, board_faces(loc)):
         items.append(ShopItem(component.id, board.name, board.size_mm, component.count(loc.edition),
-                              lambda c, bleed, palette, b=board: draw_placed(c, b.plan.face, bleed, palette),
+                              lambda c, bleed, palette, safe, b=board: draw_placed(c, b.plan.face, bleed, palette),
                               (*locate(loc.game.files["boards"], ("boards", component.id)), component.keypath)))
     return items
 

@@ -93,7 +93,8 @@ def shop(kit: Kit) -> list:
     for net in die_nets(kit.project, kit.loc):
         component_id = net.key.removeprefix("die-")
         items.append(ShopItem(component_id, net.name, net.net.size_mm, net.copies,
-                              lambda c, bleed, palette, n=net: draw_net(c, n, sheet, palette, bleed, cut_lines=False),
+                              lambda c, bleed, palette, safe, n=net: draw_net(c, n, sheet, palette, bleed,
+                                                                              cut_lines=False),
                               (*locate(kit.game.files["dice"], ("dice", component_id)), f"dice.{component_id}"),
                               net_die_lines(net)))
     return items

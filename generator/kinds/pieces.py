@@ -7,7 +7,7 @@ from ..kit import Kit
 from ..layout import Localised
 from ..render.boards import tiles_for
 from ..render.faces import place_face
-from ..render.pieces import PieceFace, draw_piece, page_plan, piece_die_lines, render_pieces
+from ..render.pieces import PieceFace, draw_piece, glue_label_problem, page_plan, piece_die_lines, render_pieces
 from ..yamlfile import locate
 from . import Kind, ShopItem, counted_rows, face_problems
 
@@ -65,8 +65,22 @@ def _points(data, key: str) -> list:
     return [corner for x, y, w, h in data.get("glue", []) for corner in ((x, y), (x + w, y + h))]
 
 
+def glue_problems(loc, piece: PieceFace, safe_mm: float = 0.0) -> list:
+    """Each glue area's label fits inside it (and `safe_mm` inside the trim), located at the
+    area in pieces.yaml."""
+    game, component_id, problems = loc.game, piece.key.removeprefix("piece-"), []
+    for index, area in enumerate(piece.glue):
+        message = glue_label_problem(piece.glue_label, area, piece.size_mm, safe_mm)
+        if message:
+            file, line = locate(game.files["pieces"], ("pieces", component_id, "glue", index))
+            problems.append(Problem(file, line, f"pieces.{component_id}.glue.{index}",
+                                    f"[{game.slug} {loc.edition} {loc.locale}] {message}"))
+    return problems
+
+
 def check(kit: Kit) -> list:
-    """Each piece's layout exists, its outline, folds and glue stay on it, its text fits."""
+    """Each piece's layout exists, its outline, folds and glue stay on it, its text and glue
+    labels fit."""
     game, loc, problems = kit.game, kit.loc, []
     faces = game.layouts.get("faces", {})
     for component in game.in_edition(loc.edition, "pieces"):
@@ -88,6 +102,7 @@ def check(kit: Kit) -> list:
         component_id = piece.key.removeprefix("piece-")
         file, line = locate(game.files["pieces"], ("pieces", component_id))
         problems += face_problems(loc, piece.face, file, line, f"pieces.{component_id}")
+        problems += glue_problems(loc, piece)
     return problems
 
 
@@ -109,9 +124,10 @@ def shop(kit: Kit) -> list:
     for piece in piece_faces(kit.loc):
         component_id = piece.key.removeprefix("piece-")
         items.append(ShopItem(component_id, piece.name, piece.size_mm, piece.copies,
-                              lambda c, bleed, palette, p=piece: draw_piece(c, p, palette, bleed, cut_lines=False),
+                              lambda c, bleed, palette, safe, p=piece: draw_piece(c, p, palette, bleed, safe,
+                                                                                  cut_lines=False),
                               (*locate(kit.game.files["pieces"], ("pieces", component_id)), f"pieces.{component_id}"),
-                              piece_die_lines(piece)))
+                              piece_die_lines(piece), lambda safe, p=piece: glue_problems(kit.loc, p, safe)))
     return items
 
 

@@ -83,7 +83,7 @@ def shop(kit: Kit) -> list:
     for face in token_faces(kit.loc):
         component_id = face.field.split(".", 1)[1]
         items.append(ShopItem(component_id, face.name, face.size_mm, face.copies,
-                              lambda c, bleed, palette, t=face: draw_token(c, t, palette, bleed, cut_lines=False),
+                              lambda c, bleed, palette, safe, t=face: draw_token(c, t, palette, bleed, cut_lines=False),
                               (*locate(game.files["tokens"], ("tokens", component_id)), face.field),
                               token_die_lines(face)))
     return items

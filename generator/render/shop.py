@@ -370,7 +370,7 @@ def render_component_pdf(items: list, spec, title: str) -> tuple[bytes, int]:
         clip.rect(bleed[0] * mm, bleed[1] * mm, (bleed[2] - bleed[0]) * mm, (bleed[3] - bleed[1]) * mm)
         canvas.clipPath(clip, stroke=0, fill=0)
         canvas.translate(trim[0] * mm, trim[1] * mm)
-        item.draw(canvas, spec.bleed_mm, spec.palette)
+        item.draw(canvas, spec.bleed_mm, spec.palette, spec.safe_mm or 0.0)
         canvas.restoreState()
         if spec.marks_mm:
             crop_marks(canvas, trim, spec.bleed_mm, page, spec.palette)
