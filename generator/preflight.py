@@ -234,6 +234,7 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling, 
             return
         report.taken_as = f"{ROLE_WORDS[role]}, {why}"
         _home_furniture(report, pdf)
+        _resources(report, pdf, data)
         if role == "components":
             _component_file(report, pdf, data, profile.components)
             return
@@ -332,6 +333,114 @@ def _ascii_decoded(decode, data: bytes, even: bool = False) -> bytes | None:
         return decode(data + b"0" if even and len(data) % 2 else data)
     except (ValueError, binascii.Error):
         return None
+
+
+# ---- named resources ------------------------------------------------------------------------------
+
+# The operators that name a resource, and the resource dictionary the name is looked up in.
+# A colour space or pattern named by a device family is no resource; scn/SCN name a pattern
+# by their last operand, BDC/DP a property list by their second (when it is a name, not inline).
+_NAMES = {"Tf": "/Font", "Do": "/XObject", "gs": "/ExtGState", "cs": "/ColorSpace", "CS": "/ColorSpace",
+          "sh": "/Shading", "scn": "/Pattern", "SCN": "/Pattern", "BDC": "/Properties", "DP": "/Properties"}
+_DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern", "/G", "/RGB", "/CMYK", "/I", "/Indexed"}
+RENDER_CHECK_SCALE = 0.25            # a quarter of 72 dpi: every operator is run, few pixels filled
+
+
+def named_resource_problems(pdf) -> tuple[list[str], int, int]:
+    """(problems, content streams walked, names looked up): every content stream of `pdf`, its
+    pages, the form XObjects, tiling patterns, Type 3 glyphs and annotation appearances they
+    reach (recursively, each once), each operator that names a resource looked up in the
+    resources in scope for that stream. A form or pattern with no /Resources of its own uses
+    those of the stream that draws it, as readers do; one with its own uses only those."""
+    problems, seen, counts = [], set(), [0, 0]
+
+    def resource(resources, category, name):
+        group = resources.get(category) if isinstance(resources, pikepdf.Dictionary) else None
+        return group.get(name) if isinstance(group, pikepdf.Dictionary) else None
+
+    def visit(stream, resources, where, depth):
+        key = stream.objgen if stream.is_indirect else id(stream)
+        if key in seen or depth > 32:
+            return
+        seen.add(key)
+        own = stream.get("/Resources") if isinstance(stream, pikepdf.Stream) else None
+        scope = own if own is not None else resources
+        counts[0] += 1
+        for operands, operator in pikepdf.parse_content_stream(stream):
+            op = str(operator)
+            category = _NAMES.get(op)
+            if op == "INLINE IMAGE":
+                space = operands[0].obj.get("/ColorSpace", operands[0].obj.get("/CS"))
+                name, category = (space, "/ColorSpace") if isinstance(space, pikepdf.Name) else (None, None)
+            elif category is None or not operands:
+                continue
+            else:
+                name = operands[1] if op in ("BDC", "DP") and len(operands) > 1 else operands[-1 if op in ("scn", "SCN") else 0]
+            if category is None or not isinstance(name, pikepdf.Name) or (category == "/ColorSpace"
+                                                                          and str(name) in _DEVICE_SPACES):
+                continue
+            counts[1] += 1
+            found = resource(scope, category, name)
+            if found is None:
+                problems.append(f"{where}: {op} names {category[1:]} {name}, which is not in its resources")
+                continue
+            inner = f"{where} > {category[1:]} {name}"
+            if category == "/XObject" and found.get("/Subtype") == "/Form":
+                visit(found, scope, inner, depth + 1)
+            elif category == "/Pattern" and int(found.get("/PatternType", 0)) == 1:
+                visit(found, scope, inner, depth + 1)
+            elif category == "/Font" and found.get("/Subtype") == "/Type3":
+                for glyph, procedure in (found.get("/CharProcs") or {}).items():
+                    visit(procedure, found.get("/Resources", scope), f"{inner} glyph {glyph}", depth + 1)
+
+    for number, page in enumerate(pdf.pages, 1):
+        resources, node = None, page.obj
+        for _ in range(64):                   # /Resources may be inherited from the page tree
+            if node is None or "/Resources" in node:
+                resources = node.get("/Resources") if node is not None else None
+                break
+            node = node.get("/Parent")
+        if "/Contents" in page.obj:
+            contents = page.obj.Contents
+            for part in contents if isinstance(contents, pikepdf.Array) else [contents]:
+                visit(part, resources, f"page {number}", 0)
+        for annot in page.obj.get("/Annots", []):
+            appearance = annot.get("/AP")
+            normal = appearance.get("/N") if isinstance(appearance, pikepdf.Dictionary) else None
+            states = [normal] if isinstance(normal, pikepdf.Stream) else list(normal.values()) \
+                if isinstance(normal, pikepdf.Dictionary) else []
+            for state in states:
+                visit(state, resources, f"page {number} annotation appearance", 0)
+    return list(dict.fromkeys(problems)), counts[0], counts[1]
+
+
+def render_problems(data: bytes) -> tuple[list[str], int]:
+    """(problems, pages rendered): every page drawn by pdfium at a small scale."""
+    problems, rendered = [], 0
+    document = pdfium.PdfDocument(data)
+    try:
+        for index in range(len(document)):
+            try:
+                document[index].render(scale=RENDER_CHECK_SCALE)
+                rendered += 1
+            except pdfium.PdfiumError as exc:
+                problems.append(f"page {index + 1}: {_reason(exc)}")
+    finally:
+        document.close()
+    return problems, rendered
+
+
+def _resources(report: FileReport, pdf, data: bytes) -> None:
+    """Every resource a content stream names is there (a reader that misses one prints the
+    shape without its transparency, font or picture), and every page renders."""
+    _Walk(pdf)             # its bounds first (TooComplex): nothing is walked or rendered past them
+    missing, streams, names = named_resource_problems(pdf)
+    report.add("resources", not missing,
+               (f"{len(missing)} missing: " + "; ".join(missing[:3]) +
+                ("; ..." if len(missing) > 3 else "")) if missing
+               else f"{names} named resource(s) in {streams} content stream(s), all found")
+    failed, rendered = render_problems(data)
+    report.add("render", not failed, "; ".join(failed[:3]) if failed else f"all {rendered} page(s) render")
 
 
 def _links(report: FileReport, pdf) -> None:
