@@ -77,7 +77,7 @@ def test_our_files_pass_their_profiles_and_folders_are_searched(built):
         assert all(not failed(r) for r in results.values())
     code, results = preflight("drivethrucards", built / "drivethrucards" / "action.pdf")
     assert set(results["action.pdf"]) == {"boxes", "size", "pages", "fonts", "colour", "ink", "images", "pdfx", "safe-zone",
-                                          "home-furniture"}
+                                          "home-furniture", "resources", "render"}
     text = pnp("preflight", "--profile", "tgc", str(built / "tgc")).output
     assert "pass  png-size" in text and "file(s) passed preflight" in text
 
