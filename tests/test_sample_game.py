@@ -214,6 +214,8 @@ def _discs(pdf_path):
     pages = []
     with pikepdf.open(pdf_path) as pdf:
         for page in pdf.pages:
+            if not page_drawing(page)["clips"]:
+                continue                      # a board's assembly map: the whole board, unclipped
             form, form_ctm = next((page.obj.Resources.XObject[operands[0]], ctm)
                                   for operands, op, ctm in content_ops(page) if op == "Do")
             discs, fill, points, moves = [], "#000000", [], 0
@@ -229,7 +231,7 @@ def _discs(pdf_path):
                         xs, ys = [p[0] / MM for p in points], [p[1] / MM for p in points]
                         discs.append((fill, ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2), (max(xs) - min(xs)) / 2))
                     points, moves = [], 0
-            window = next(clip for clip in page_drawing(page)["clips"])
+            window = page_drawing(page)["clips"][0]
             pages.append((discs, window))
     return pages
 

@@ -8,7 +8,7 @@ from babel.numbers import format_percent
 
 from ..boards.layout import lay_out_board
 from ..errors import Problem
-from ..kit import Kit
+from ..kit import Kit, localised_sheet
 from ..layout import Localised
 from ..render.boards import BoardFace, render_boards, render_one_sheet, tiles_for
 from ..render.faces import draw_placed
@@ -57,8 +57,9 @@ def files(kit: Kit) -> list:
     faces = board_faces(kit.loc)
     if not faces:
         return []
-    tiles = kit.project.load_sheet("tiles")
-    labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
+    tiles = kit.project.load_sheet("tiles")          # located: its errors name the file and line
+    labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile"),
+              **localised_sheet(kit, "tiles").get("text", {})}
     data, pages, _ = render_boards(faces, kit.paper_mm, tiles, labels, kit.loc.title,
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
     made = [kit.artifact("boards", data, pages, name=kit.ink_name("boards"), details={"ink": kit.ink})]
@@ -74,9 +75,15 @@ def files(kit: Kit) -> list:
     return made
 
 
+def board_sheets(size_mm, paper_mm, tiles: dict) -> int:
+    """Pages a board prints on: its tiles, and its assembly map before them when it has several."""
+    count = len(tiles_for(size_mm, paper_mm, tiles)[1])
+    return count + (1 if count > 1 and tiles.get("assembly_map") else 0)
+
+
 def sheets(project, loc, paper_mm) -> int:
     tiles = project.load_sheet("tiles")
-    return sum(len(tiles_for(board.size_mm, paper_mm, tiles)[1]) for board in board_faces(loc))
+    return sum(board_sheets(board.size_mm, paper_mm, tiles) for board in board_faces(loc))
 
 
 def parts(project, loc, paper_mm) -> list:
@@ -87,7 +94,7 @@ def parts(project, loc, paper_mm) -> list:
     rows = []
     if len({board.group for board in boards}) >= 2:
         tiles = project.load_sheet("tiles")
-        rows = [(board.name, len(tiles_for(board.size_mm, paper_mm, tiles)[1])) for board in board_faces(loc)]
+        rows = [(board.name, board_sheets(board.size_mm, paper_mm, tiles)) for board in board_faces(loc)]
     single = one_sheet_ids(loc)
     if single:
         rows.append((loc.label("one_sheet"), len(single)))

@@ -1,0 +1,81 @@
+"""Every tiled board opens with its assembly map: the whole board drawn small with each tile's
+label (A1, A2, ...) in the part of the board that tile shows, on a page of its own before the
+tiles; and every booklet of a game with boards pictures them with their parts named in the
+booklet's locale. Read from the PDFs `pnp build` writes."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from conftest import MM, PAPERS, page_drawing, pnp
+from generator.render.boards import plan_tiles
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "pegs-and-jokers"
+TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
+BOARDS = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["boards"]
+TILE_TITLE = re.compile(r"([A-Z])(\d+) \((\d+)/(\d+), (\d+)/(\d+)\)")
+
+
+@pytest.fixture(scope="module")
+def boards_pdf(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("board-map")
+    result = pnp("build", "--game", GAME, "--locale", "en", "--kind", "boards", "--paper", "a4", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / GAME / "standard" / "en" / f"{GAME}-standard-en-boards-a4.pdf"
+
+
+def label_boxes(page, label: str) -> list[tuple[float, float, float, float]]:
+    """Page mm boxes (left, bottom, right, top) of every whole-word occurrence of `label`."""
+    textpage = page.get_textpage()
+    searcher = textpage.search(label, match_case=True, match_whole_word=True)
+    found = []
+    while (hit := searcher.get_next()) is not None:
+        index, count = hit
+        boxes = [textpage.get_charbox(index + i) for i in range(count)]
+        found.append((min(b[0] for b in boxes) / MM, min(b[1] for b in boxes) / MM,
+                      max(b[2] for b in boxes) / MM, max(b[3] for b in boxes) / MM))
+    return found
+
+
+def test_each_board_opens_with_a_map_that_puts_every_tile_label_where_its_tile_goes(boards_pdf):
+    document = pdfium.PdfDocument(str(boards_pdf))
+    pdf = pikepdf.open(boards_pdf)
+    try:
+        texts = [page.get_textpage().get_text_range() for page in document]
+        index = 0
+        for board_id, board in BOARDS.items():
+            size = tuple(board["size_mm"])
+            _, tiles = plan_tiles(size, PAPERS["a4"], TILES["margin_mm"], TILES["overlap_mm"])
+            columns, rows = max(t.column for t in tiles) + 1, max(t.row for t in tiles) + 1
+            map_text = texts[index]
+            assert "Assembly map" in map_text and not TILE_TITLE.search(map_text), f"{board_id}: page {index + 1}"
+            # the tiles follow the map, A1 first, each page's title naming its place in the grid
+            titles = [TILE_TITLE.search(text).groups() for text in texts[index + 1:index + 1 + len(tiles)]]
+            assert [f"{r}{c}" for r, c, *_ in titles] == [f"{chr(65 + t.row)}{t.column + 1}" for t in tiles]
+            assert {(int(n), int(m)) for _, _, _, n, _, m in titles} == {(rows, columns)}
+            # the board is drawn whole on the map, scaled the same both ways, within the margin
+            (x0, y0, w, h), = [form["rect"] for form in page_drawing(pdf.pages[index])["forms"]]
+            assert w / size[0] == pytest.approx(h / size[1], rel=1e-3) and w < size[0]
+            page_w, page_h = (float(v) / MM for v in pdf.pages[index].mediabox[2:])
+            margin = TILES["margin_mm"]
+            assert margin - 0.01 <= x0 and x0 + w <= page_w - margin + 0.01 and y0 >= margin - 0.01
+            scale = w / size[0]
+            for tile in tiles:
+                label = f"{chr(65 + tile.row)}{tile.column + 1}"
+                (left, bottom, right, top), = label_boxes(document[index], label)
+                cx, cy = ((left + right) / 2 - x0) / scale, ((bottom + top) / 2 - y0) / scale   # board mm
+                # inside the tile's window, and clear of the strips its right and lower neighbours cover
+                right_edge = tile.x_mm + tile.w_mm - (TILES["overlap_mm"] if tile.column < columns - 1 else 0)
+                low_edge = tile.y_mm + (TILES["overlap_mm"] if tile.row < rows - 1 else 0)
+                assert tile.x_mm < cx < right_edge and low_edge < cy < tile.y_mm + tile.h_mm, (board_id, label, cx, cy)
+            index += 1 + len(tiles)
+        assert index == len(document)
+    finally:
+        pdf.close()
+        document.close()
