@@ -13,6 +13,8 @@ import pytest
 import yaml
 
 from conftest import MM, PAPERS, page_drawing, pnp
+from generator.build import load_games
+from generator.project import Project
 from generator.render.boards import plan_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,3 +81,69 @@ def test_each_board_opens_with_a_map_that_puts_every_tile_label_where_its_tile_g
     finally:
         pdf.close()
         document.close()
+
+
+# ---- no heading ends a page ------------------------------------------------------------------
+
+GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
+BOOKLETS = [(slug, edition, locale) for slug, game in sorted(GAMES.items()) if game.booklet.get("sections")
+            for locale in game.locales for edition in game.editions]
+# A5: the page number stands in the bottom margin (16 mm), under every line of content.
+CONTENT_BOTTOM_MM = 16
+SPACES = re.compile(r"\s+")
+
+
+def headings(content) -> set[str]:
+    """The texts the booklet prints as headings: the sections', the examples', the cards'."""
+    found = {section.title for section in content.sections}
+    for section in content.sections:
+        for block in section.blocks:
+            if block.kind == "example":
+                found.add(block.content["title"])
+            elif block.kind in ("cards", "card-table"):
+                found.update(card.name for card in block.content)
+    return {SPACES.sub(" ", text).strip() for text in found}
+
+
+def last_line(page) -> str:
+    """The text of the page's lowest line above the bottom margin."""
+    textpage = page.get_textpage()
+    bottoms = [textpage.get_charbox(i)[1] for i in range(textpage.count_chars())
+               if not textpage.get_text_range(i, 1).isspace()]
+    content = [b for b in bottoms if b > CONTENT_BOTTOM_MM * MM]
+    if not content:
+        return ""
+    low = min(content)
+    width = page.get_width()
+    return SPACES.sub(" ", textpage.get_text_bounded(0, low - 1, width, low + 6)).strip()
+
+
+@pytest.mark.parametrize("slug, edition, locale", BOOKLETS)
+def test_no_booklet_page_ends_with_a_heading(rendered_booklet, slug, edition, locale):
+    """The lowest line of every page is not (the end of) a heading: what a heading heads starts
+    on its page. The build refuses a booklet that would; this reads the PDF it wrote."""
+    content, data = rendered_booklet(slug, edition, locale)
+    titles = headings(content)
+    document = pdfium.PdfDocument(data)
+    try:
+        for number, page in enumerate(document, start=1):
+            line = last_line(page)
+            assert not any(line and title.endswith(line) and len(line) >= min(4, len(title)) for title in titles), \
+                f"{slug} {edition} {locale}: page {number} ends with the heading '{line}'"
+    finally:
+        document.close()
+
+
+def test_the_donkey_can_example_starts_under_its_heading(rendered_booklet):
+    """The Ukrainian booklet's worked example (a box kept whole, nearly a page tall) once left its
+    heading alone at the foot of a page: now it starts on the heading's page and goes on over."""
+    content, data = rendered_booklet("donkey-can", "standard", "uk")
+    section = next(s for s in content.sections if s.id == "example")
+    example = next(b for b in section.blocks if b.kind == "example")
+    document = pdfium.PdfDocument(data)
+    try:
+        pages = [SPACES.sub(" ", page.get_textpage().get_text_range()) for page in document]
+    finally:
+        document.close()
+    at = [i for i, text in enumerate(pages) if section.title in text]
+    assert at and example.content["title"] in pages[at[-1]]
