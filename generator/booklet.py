@@ -311,9 +311,9 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi
         drawn = component_picture(project, loc, picture["component"], picture_dpi) if project is not None else None
         if drawn is None:
             return None
-        image, width_mm = drawn
+        image, width_mm, legend = drawn
         caption = text(f"{key}.picture.caption", picture["caption"]) if "caption" in picture else ""
-        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption,
+        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption, "legend": legend,
                                  "alt": component_name(loc, picture["component"]) or caption or loc.title})
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
@@ -416,15 +416,16 @@ def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
 
 
 def component_picture(project: Project, loc: Localised, reference: str, dpi: int = CARD_DPI):
-    """(data: URI of a PNG, width in mm) of one component (`dice.sun`, `pieces.tray`) drawn by
-    its kind as it prints, or None when the edition has no such component."""
+    """(data: URI of a PNG, width in mm, the names of the parts its numbered marks point at) of
+    one component (`dice.sun`, `pieces.tray`, `boards.square`) drawn by its kind as it prints,
+    or None when the edition has no such component."""
     from .kinds import KINDS        # here: the kinds' shop code imports this module's page multiple
     category, _, component_id = reference.partition(".")
     kind = next((kind for kind in KINDS if kind.name == category), None)
     drawing = kind.picture(project, loc, component_id) if kind is not None else None
     if drawing is None:
         return None
-    (w, h), draw = drawing
+    (w, h), draw, *named = drawing            # a board also names the parts its marks number
     pad = 1.0                                   # room for the cut line's stroke
     doc = Document((w + 2 * pad, h + 2 * pad), "picture")
     doc.new_page()
@@ -440,7 +441,8 @@ def component_picture(project: Project, loc: Localised, reference: str, dpi: int
         pdf.close()
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=1)
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"), w + 2 * pad
+    image_uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    return image_uri, w + 2 * pad, (named[0] if named else [])
 
 
 def home_print(project: Project, loc: Localised) -> HomePrint:

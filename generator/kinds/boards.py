@@ -4,7 +4,11 @@ boards and editions that declare `one_sheet`, each board again on one sheet of t
 to its printable area with the scale printed beside it."""
 from __future__ import annotations
 
+import math
+
 from babel.numbers import format_percent
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
 
 from ..boards.layout import lay_out_board
 from ..errors import Problem
@@ -39,6 +43,76 @@ def board_faces(loc: Localised) -> list[BoardFace]:
 # The words a one-sheet board prints (game.yaml `labels:`): the scale beside each board, and
 # what the booklet's component list and print table call those sheets.
 ONE_SHEET_LABELS = ("scale", "one_sheet")
+
+
+# The booklet's text column (A5, templates/booklet/booklet.css): a board's picture is drawn at
+# most this wide, and its callout marks are sized to read at that width.
+PICTURE_MM = 120.0
+MARK_RADIUS_MM, MARK_PT = 2.3, 7.5
+
+
+def picture(project, loc, component_id: str):
+    """A board as it prints, scaled to the booklet's column, each part its data names for the
+    booklet (`callout:`) marked with its number; returns (size, draw, the callouts' texts)."""
+    for face in board_faces(loc):
+        if face.key == f"board-{component_id}":
+            scale = min(1.0, PICTURE_MM / max(face.size_mm))
+            size = (face.size_mm[0] * scale, face.size_mm[1] * scale)
+            return size, lambda canvas: draw_callouts(canvas, face, scale), [c.text for c in face.plan.callouts]
+    return None
+
+
+def draw_callouts(canvas, face: BoardFace, scale: float) -> None:
+    """The board at `scale`, then a numbered mark on (or, for a single marked space, beside)
+    each callout's space; the path's mark has an arrow beside it the way play runs."""
+    canvas.saveState()
+    canvas.scale(scale, scale)
+    draw_placed(canvas, face.plan.face)
+    canvas.restoreState()
+    spaces = list(face.plan.spaces.values())
+    r = MARK_RADIUS_MM
+    for number, callout in enumerate(face.plan.callouts, start=1):
+        space = callout.space
+        (x, y), (ox, oy) = (space.centre[0] * scale, space.centre[1] * scale), space.outward
+        if callout.beside:
+            reach = callout.size_mm * scale / 2 + r + 0.4
+            x, y = x + ox * reach, y + oy * reach
+        elif not space.part:
+            following = [s for s in spaces if s.side == space.side and not s.part and s.index == space.index + 1]
+            if following:
+                _direction_arrow(canvas, (x, y), following[0], scale, (ox, oy), callout.size_mm * scale / 2 + r)
+        canvas.saveState()
+        canvas.setFillColor(HexColor("#1E1E1E"))
+        canvas.setStrokeColor(HexColor("#FFFFFF"))
+        canvas.setLineWidth(0.8)
+        canvas.circle(x * mm, y * mm, r * mm, stroke=1, fill=1)
+        canvas.setFillColor(HexColor("#FFFFFF"))
+        canvas.setFont("Sans-Bold", MARK_PT)
+        canvas.drawCentredString(x * mm, y * mm - MARK_PT * 0.35, str(number))
+        canvas.restoreState()
+
+
+def _direction_arrow(canvas, start, towards, scale: float, outward, offset: float) -> None:
+    """An arrow from beside `start` to beside the next space, `offset` mm out from the path."""
+    (x0, y0), (x1, y1) = start, (towards.centre[0] * scale, towards.centre[1] * scale)
+    dx, dy = outward[0] * offset, outward[1] * offset
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 + dx, y1 + dy)
+    head = 1.6
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor("#1E1E1E"))
+    canvas.setFillColor(HexColor("#1E1E1E"))
+    canvas.setLineWidth(0.9)
+    canvas.line((x0 + dx + ux * MARK_RADIUS_MM) * mm, (y0 + dy + uy * MARK_RADIUS_MM) * mm,
+                (tip[0] - ux * head) * mm, (tip[1] - uy * head) * mm)
+    path = canvas.beginPath()
+    path.moveTo(tip[0] * mm, tip[1] * mm)
+    path.lineTo((tip[0] - ux * head - uy * head * 0.6) * mm, (tip[1] - uy * head + ux * head * 0.6) * mm)
+    path.lineTo((tip[0] - ux * head + uy * head * 0.6) * mm, (tip[1] - uy * head - ux * head * 0.6) * mm)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def one_sheet(game, component, edition: str) -> bool:
@@ -165,4 +239,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts, shop=shop)
+KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts, picture=picture, shop=shop)
