@@ -26,6 +26,7 @@ class Callout:
     space: Space
     size_mm: float
     beside: bool
+    following: Space | None = None      # the path's next space: the way play runs from it
 
 
 @dataclass(frozen=True)
@@ -182,10 +183,13 @@ def _callouts(shape: dict, spaces, text) -> list[Callout]:
     def add(key: tuple, members: list, beside: bool):
         if members:
             space = members[len(members) // 2]
-            found.append(Callout(text(*key), space, max(space_size(_style(shape, space))), beside))
+            following = next((s for s in first if not s.part and s.index == space.index + 1), None) \
+                if key == ("callout",) else None
+            found.append(Callout(text(*key), space, max(space_size(_style(shape, space))), beside, following))
 
-    if "callout" in shape:
-        add(("callout",), [s for s in first if not s.part], False)
+    marked = {mark["at"] for mark in (shape.get("marks") or {}).values()}
+    if "callout" in shape:          # on a plain space, clear of the marks' own callouts
+        add(("callout",), [s for s in first if not s.part and s.index not in marked], False)
     for part in ("start_area", "branch"):
         if "callout" in (shape.get(part) or {}):
             add((part, "callout"), [s for s in first if s.part == part], False)

@@ -69,7 +69,6 @@ def draw_callouts(canvas, face: BoardFace, scale: float) -> None:
     canvas.scale(scale, scale)
     draw_placed(canvas, face.plan.face)
     canvas.restoreState()
-    spaces = list(face.plan.spaces.values())
     r = MARK_RADIUS_MM
     for number, callout in enumerate(face.plan.callouts, start=1):
         space = callout.space
@@ -77,10 +76,8 @@ def draw_callouts(canvas, face: BoardFace, scale: float) -> None:
         if callout.beside:
             reach = callout.size_mm * scale / 2 + r + 0.4
             x, y = x + ox * reach, y + oy * reach
-        elif not space.part:
-            following = [s for s in spaces if s.side == space.side and not s.part and s.index == space.index + 1]
-            if following:
-                _direction_arrow(canvas, (x, y), following[0], scale, (ox, oy), callout.size_mm * scale / 2 + r)
+        elif callout.following is not None:
+            _direction_arrow(canvas, (x, y), callout.following, scale, (ox, oy), callout.size_mm * scale / 2 + r)
         canvas.saveState()
         canvas.setFillColor(HexColor("#1E1E1E"))
         canvas.setStrokeColor(HexColor("#FFFFFF"))
