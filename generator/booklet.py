@@ -313,7 +313,10 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi
             return None
         image, width_mm, legend = drawn
         caption = text(f"{key}.picture.caption", picture["caption"]) if "caption" in picture else ""
+        beside = bool(legend) and "width_mm" in picture
+        width_mm = min(width_mm, picture.get("width_mm", width_mm))
         return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption, "legend": legend,
+                                 "beside": beside,
                                  "alt": component_name(loc, picture["component"]) or caption or loc.title})
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
