@@ -214,10 +214,10 @@ def _discs(pdf_path):
     pages = []
     with pikepdf.open(pdf_path) as pdf:
         for page in pdf.pages:
-            if not page_drawing(page)["clips"]:
-                continue                      # a board's assembly map: the whole board, unclipped
             form, form_ctm = next((page.obj.Resources.XObject[operands[0]], ctm)
                                   for operands, op, ctm in content_ops(page) if op == "Do")
+            if abs(form_ctm[0] - 1) > 1e-6:
+                continue                      # a board's assembly map: the whole board, drawn small
             discs, fill, points, moves = [], "#000000", [], 0
             for operands, op, ctm in content_ops(form, form_ctm):
                 if op == "rg":
