@@ -311,9 +311,12 @@ def _block(loc, key, block, faces, pictures, home, ui, project=None, picture_dpi
         drawn = component_picture(project, loc, picture["component"], picture_dpi) if project is not None else None
         if drawn is None:
             return None
-        image, width_mm = drawn
+        image, width_mm, legend = drawn
         caption = text(f"{key}.picture.caption", picture["caption"]) if "caption" in picture else ""
-        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption,
+        beside = bool(legend) and "width_mm" in picture
+        width_mm = min(width_mm, picture.get("width_mm", width_mm))
+        return Block("picture", {"image": image, "width_mm": round(width_mm, 2), "caption": caption, "legend": legend,
+                                 "beside": beside,
                                  "alt": component_name(loc, picture["component"]) or caption or loc.title})
     if "print" in block:
         ui.need(*(part for part, _ in home.rows))
@@ -416,15 +419,16 @@ def card_pictures(faces: list[Face], dpi: int = CARD_DPI) -> dict[str, str]:
 
 
 def component_picture(project: Project, loc: Localised, reference: str, dpi: int = CARD_DPI):
-    """(data: URI of a PNG, width in mm) of one component (`dice.sun`, `pieces.tray`) drawn by
-    its kind as it prints, or None when the edition has no such component."""
+    """(data: URI of a PNG, width in mm, the names of the parts its numbered marks point at) of
+    one component (`dice.sun`, `pieces.tray`, `boards.square`) drawn by its kind as it prints,
+    or None when the edition has no such component."""
     from .kinds import KINDS        # here: the kinds' shop code imports this module's page multiple
     category, _, component_id = reference.partition(".")
     kind = next((kind for kind in KINDS if kind.name == category), None)
     drawing = kind.picture(project, loc, component_id) if kind is not None else None
     if drawing is None:
         return None
-    (w, h), draw = drawing
+    (w, h), draw, *named = drawing            # a board also names the parts its marks number
     pad = 1.0                                   # room for the cut line's stroke
     doc = Document((w + 2 * pad, h + 2 * pad), "picture")
     doc.new_page()
@@ -440,7 +444,8 @@ def component_picture(project: Project, loc: Localised, reference: str, dpi: int
         pdf.close()
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=1)
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"), w + 2 * pad
+    image_uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    return image_uri, w + 2 * pad, (named[0] if named else [])
 
 
 def home_print(project: Project, loc: Localised) -> HomePrint:
@@ -819,6 +824,66 @@ def fitted(laid_out):
     return document, content_pages, ""
 
 
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def stranded_headings(document) -> list[tuple[int, object, bool]]:
+    """(page number, element, alone) of each heading that is the last thing on a page of
+    content (its lowest line or picture is the heading's; a page's margin boxes, the page
+    number, aside); `alone` when nothing of the page stands above it either."""
+    from weasyprint.formatting_structure import boxes
+    found = []
+    for number, page in enumerate(document.pages, start=1):
+        placed = [(box.position_y, box.position_y + box.margin_height(), element)
+                  for child in page._page_box.children if not isinstance(child, boxes.MarginBox)
+                  for box, element in _content_boxes(child, None)]
+        if not placed:
+            continue
+        last = max(placed, key=lambda p: p[1])[2]
+        if last is not None and last.tag in HEADINGS and all(last is not e for _, e, _ in found):
+            alone = all(element is last for _, _, element in placed)
+            found.append((number, last, alone))
+    return found
+
+
+def _content_boxes(box, heading):
+    """(line or picture box, the heading it belongs to or the box's own element) under `box`."""
+    from weasyprint.formatting_structure import boxes
+    element = getattr(box, "element", None)
+    if element is not None and getattr(element, "tag", None) in HEADINGS:
+        heading = element
+    if isinstance(box, (boxes.LineBox, boxes.ReplacedBox)):
+        yield box, heading if heading is not None else element
+        return
+    for child in getattr(box, "children", ()):
+        yield from _content_boxes(child, heading)
+
+
+def heading_text(element) -> str:
+    return BREAKS.sub(" ", "".join(element.itertext())).strip()
+
+
+def add_style(element, declaration: str) -> None:
+    element.set("style", "; ".join(filter(None, [element.get("style"), declaration])))
+
+
+def keep_with_heading(root, heading, alone: bool) -> None:
+    """Keep a heading stranded at a page's foot with what it heads: the block after it is kept
+    whole (break-inside: avoid) and did not fit under it. With text above it on its page, the
+    heading starts the next page; alone on its page (the block fits only on a page of its
+    own), the block is let break inside, so that it starts under the heading."""
+    if not alone:
+        add_style(heading, "break-before: page")
+        return
+    for parent in root.iter():
+        children = list(parent)
+        if heading in children:
+            position = children.index(heading)
+            if position + 1 < len(children):
+                add_style(children[position + 1], "break-inside: auto")
+            return
+
+
 def describe_links(document, pdf) -> None:
     """Each link's description (/Contents, what a screen reader says of it) is its text in the
     booklet's words; WeasyPrint writes the id of its target there."""
@@ -847,13 +912,21 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
         document = source.render()
         # No word is hyphenated across a page break: a paragraph whose last line on a page ends
         # hyphenated is laid out again without hyphenation (which may move a break further on).
+        # No heading ends a page: what it heads is let break (see keep_with_heading).
         for _ in range(MAX_REFLOWS):
             split = typography.hyphenated_page_ends(document)
-            if not split:
+            stranded = stranded_headings(document)
+            if not split and not stranded:
                 break
             for element in split:
-                element.set("style", "; ".join(filter(None, [element.get("style"), "hyphens: manual"])))
+                add_style(element, "hyphens: manual")
+            for _page, heading, alone in stranded:
+                keep_with_heading(source.etree_element, heading, alone)
             document = source.render()
+        stranded = stranded_headings(document)
+        if stranded:
+            raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(
+                f"page {page} ends with the heading '{heading_text(heading)}'" for page, heading, _ in stranded))
         pads = [i for i, page in enumerate(document.pages) if any(a.startswith("pad-") for a in page.anchors)]
         content_pages = len(document.pages) - PAD_PAGES
         if pads != list(range(content_pages, len(document.pages))):

@@ -149,11 +149,12 @@ def built(tmp_path_factory):
 
 
 def _tiles(path: Path) -> tuple[list[dict], list[str]]:
+    """The tile pages (after the board's assembly map, page 1)."""
     with pikepdf.open(path) as pdf:
-        tiles = [read_tile(page) for page in pdf.pages]
+        tiles = [read_tile(page) for page in pdf.pages[1:]]
     document = pdfium.PdfDocument(str(path))
     try:
-        texts = [page.get_textpage().get_text_range() for page in document]
+        texts = [document[index].get_textpage().get_text_range() for index in range(1, len(document))]
     finally:
         document.close()
     return tiles, texts
@@ -227,8 +228,9 @@ def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shippe
         pages = [text_objects(page) for page in document]
     finally:
         document.close()
-    assert len(pages) == 4
-    for objects in pages:
+    assert len(pages) == 5                                    # the assembly map, then the tiles
+    assert all(embedded and font.startswith("Noto") for _, font, embedded in pages[0])
+    for objects in pages[1:]:
         assert all(embedded and font.startswith("Noto") for _, font, embedded in objects), objects
         texts = [text for text, _, _ in objects]
         after_finish = texts[texts.index(shapes["track"]["finish"]) + 1:]

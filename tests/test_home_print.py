@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pikepdf
@@ -378,12 +379,15 @@ def test_boards_are_covered_by_overlapping_labelled_tiles(long_kit, paper):
     path = kit_file(long_kit, "full", "boards", paper)
     with pikepdf.open(path) as pdf:
         pages = list(pdf.pages)
-        windows = []
-        for page in pages:
-            clips = page_drawing(page)["clips"]
-            (cx, cy, cw, ch), (tx, ty) = clips[0]
+        windows, maps = [], 0
+        for index, page in enumerate(pages):
+            if not re.search(r"[A-Z]\d+ \(\d+/\d+, \d+/\d+\)", page_text(path, index)):
+                maps += 1                         # a board's assembly map, before its tiles
+                continue
+            (cx, cy, cw, ch), (tx, ty) = page_drawing(page)["clips"][0]
             windows.append((cx - tx, cy - ty, cw, ch))
     boards = 6
+    assert maps == boards
     per_board = len(windows) // boards
     assert per_board * boards == len(windows) and per_board > 1
     board = (400, 280)
@@ -398,7 +402,7 @@ def test_boards_are_covered_by_overlapping_labelled_tiles(long_kit, paper):
         first, *others = sorted({(round(t[0], 2), round(t[2], 2)) for t in tiles})
         assert others, "the board spans more than one column of tiles"
         assert first[0] + first[1] - others[0][0] == pytest.approx(overlap, abs=0.01), "neighbours overlap by the glue strip"
-    text = page_text(path, 0) + page_text(path, 1)
+    text = page_text(path, 1) + page_text(path, 2)
     assert "A1" in text and ("A2" in text or "B1" in text)
 
 
@@ -508,12 +512,16 @@ def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
 def test_board_glue_strips_are_hatched_and_the_scale_label_misses_every_cross(long_kit):
     path = kit_file(long_kit, "full", "boards", "a4")
     with pikepdf.open(path) as pdf:
-        lines = page_drawing(pdf.pages[0])["lines"]
-    diagonal = [(a, b) for a, b in lines if abs(abs(b[0] - a[0]) - abs(b[1] - a[1])) < 1e-3 and abs(b[0] - a[0]) > 0.1]
+        tile = page_drawing(pdf.pages[1])["lines"]              # page 1 is the first board's assembly map
+        first = page_drawing(pdf.pages[0])
+    diagonal = [(a, b) for a, b in tile if abs(abs(b[0] - a[0]) - abs(b[1] - a[1])) < 1e-3 and abs(b[0] - a[0]) > 0.1]
     assert len(diagonal) >= 10, "the glue strip is hatched"
     # the alignment crosses: 10 mm arms, horizontal or vertical
-    arms = [(a, b) for a, b in lines if abs(math.dist(a, b) - 10) < 0.01]
-    assert arms
+    assert [(a, b) for a, b in tile if abs(math.dist(a, b) - 10) < 0.01]
+    # the scale bar is on page 1 (the map): it misses the board drawn there and any cross
+    arms = [(a, b) for a, b in first["lines"] if abs(math.dist(a, b) - 10) < 0.01]
+    (mx, my, mw, mh), = [form["rect"] for form in first["forms"]]
+    arms += [((mx, my), (mx + mw, my)), ((mx, my), (mx, my + mh))]
     document = pdfium.PdfDocument(str(path))
     try:
         label = _text_runs(document[0], "50")

@@ -151,15 +151,18 @@ def test_boards_are_tiled_with_labels_covering_each_board(built):
     pdf = pdfium.PdfDocument(kit(built, "full", "boards", "a4"))
     boards = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))
     names = [b["name"] for b in boards["boards"].values() if b["count"].get("full")]
-    labels = Counter()
+    labels, maps = Counter(), []
     for index in range(len(pdf)):
         text = pdf[index].get_textpage().get_text_range()
         board = next(name for name in names if name in text)
+        if "Лист " not in text:                   # the board's assembly map, before its tiles
+            maps.append(board)
+            continue
         tile = text.split("Лист ")[1].split(" ")[0]
         labels[board] += 1
-        assert tile[0] in "AB" and tile[1:].isdigit()
-    # 400 x 280 mm on A4 with 10 mm margins and 12 mm overlap: 2 x 2 tiles per board
-    assert labels == Counter({name: 4 for name in names})
+        assert tile[0] in "AB" and tile[1:].isdigit() and maps[-1] == board
+    # 400 x 280 mm on A4 with 10 mm margins and 12 mm overlap: 2 x 2 tiles per board, after its map
+    assert labels == Counter({name: 4 for name in names}) and maps == names
 
 
 def test_track_runs_from_start_to_table_on_every_board(built):

@@ -87,6 +87,8 @@ MARK = {
         "ring_colour": {"$ref": "layouts#/$defs/colour_ref"},
         "note": {"$ref": "common#/$defs/text"},
         "note_size": {"type": "number", "minimum": 2, "maximum": 100},
+        # what the booklet's picture of the board calls this space
+        "callout": {"$ref": "common#/$defs/text"},
     },
 }
 
@@ -107,6 +109,8 @@ def schema() -> dict:
         "label_at": {"$ref": "layouts#/$defs/point"},
         "label_size": {"type": "number", "minimum": 2, "maximum": 200},
         "label_colour": {"$ref": "layouts#/$defs/colour_ref"},
+        # what the booklet's picture of the board calls the shape's path (and how play runs on it)
+        "callout": {"$ref": "common#/$defs/text"},
     }
     branches = []
     for name, kind in sorted(SHAPES.items()):

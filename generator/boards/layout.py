@@ -17,6 +17,19 @@ LINK_CLEARANCE_MM = 2.0    # an arrow starts and stops this far from the spaces 
 
 
 @dataclass(frozen=True)
+class Callout:
+    """A part of a board the booklet's picture names: its text in the locale, the space it
+    points at, how large that space is (mm), and whether the mark sits beside the space (a
+    single marked space) or on it (one of a row: a path, a start area, a branch)."""
+
+    text: str
+    space: Space
+    size_mm: float
+    beside: bool
+    following: Space | None = None      # the path's next space: the way play runs from it
+
+
+@dataclass(frozen=True)
 class BoardPlan:
     """A board ready to draw: the placed face, its spaces by `shape.id`, and its problems as
     (key path of the board file, message)."""
@@ -24,6 +37,8 @@ class BoardPlan:
     face: PlacedFace
     spaces: dict[str, Space]
     problems: tuple[tuple[tuple, str], ...]
+    # the parts the data names for the booklet's picture, in the order written
+    callouts: tuple[Callout, ...] = ()
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -152,6 +167,38 @@ def _caption(name: str, spec: dict, board_mm) -> dict:
             "colour": spec.get("label_colour", spec.get("space", {}).get("stroke", "#000000")), "align": "left"}
 
 
+def _at(node, key: tuple):
+    for part in key:
+        node = node[part]
+    return node
+
+
+def _callouts(shape: dict, spaces, text) -> list[Callout]:
+    """The callouts a shape's data asks for, each at a space of its first side (a loop's side 1,
+    a track's only one): the path at its middle plain space, a start area or a branch at its
+    middle space, a mark beside its space. `text(*key)` is the callout's text in the locale."""
+    first = [space for space in spaces if space.side in (0, 1)]
+    found = []
+
+    def add(key: tuple, members: list, beside: bool):
+        if members:
+            space = members[len(members) // 2]
+            following = next((s for s in first if not s.part and s.index == space.index + 1), None) \
+                if key == ("callout",) else None
+            found.append(Callout(text(*key), space, max(space_size(_style(shape, space))), beside, following))
+
+    marked = {mark["at"] for mark in (shape.get("marks") or {}).values()}
+    if "callout" in shape:          # on a plain space, clear of the marks' own callouts
+        add(("callout",), [s for s in first if not s.part and s.index not in marked], False)
+    for part in ("start_area", "branch"):
+        if "callout" in (shape.get(part) or {}):
+            add((part, "callout"), [s for s in first if s.part == part], False)
+    for mark_name, mark in (shape.get("marks") or {}).items():
+        if "callout" in mark:
+            add(("marks", mark_name, "callout"), [s for s in first if not s.part and s.index == mark["at"]][:1], True)
+    return found
+
+
 def nearest_distances(centres: list[tuple[float, float]]) -> list[float]:
     """For each centre, how far the nearest centre at another point is (0.0 when none is):
     the least math.dist over every other centre, found by sweeping them in x order and
@@ -187,6 +234,7 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
     located: dict[str, tuple] = {}          # element field -> key path of its text
     spaces: dict[str, Space] = {}
     below, middle, above = [], [], []
+    callouts: list[Callout] = []
     for name, shape in spec["shapes"].items():
         own = (board.get("shapes") or {}).get(name) or {}
 
@@ -226,6 +274,7 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
                 field = f"{name}.marks.{mark_name}.note"
                 values[field] = text(where("marks", mark_name, "note"), mark["note"])
                 located[field] = where("marks", mark_name, "note")
+        callouts += _callouts(shape, laid.spaces, lambda *key, where=where, shape=shape: text(where(*key), _at(shape, key)))
         if "label" in shape:
             values[f"{name}.label"] = text(where("label"), shape["label"])
             located[f"{name}.label"] = where("label")
@@ -235,7 +284,7 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
     for element in placed:
         for field, message in element.problems:
             problems.append((located.get(field, ("boards", board_id, field)), message))
-    return BoardPlan(PlacedFace(size, values, placed), spaces, tuple(problems))
+    return BoardPlan(PlacedFace(size, values, placed), spaces, tuple(problems), tuple(callouts))
 
 
 __all__ = ["BoardPlan", "Placed", "board_shapes", "lay_out_board"]

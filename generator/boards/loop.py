@@ -15,7 +15,9 @@ PART = {"type": "object", "additionalProperties": False, "required": ["at", "spa
             "spaces": {"type": "integer", "minimum": 1, "maximum": 50},
             # how far in from the track the part starts, in pitches
             "inset": {"type": "number", "minimum": 0.5, "maximum": 20},
-            "style": {"$ref": "shapes#/$defs/style"}}}
+            "style": {"$ref": "shapes#/$defs/style"},
+            # what the booklet's picture of the board calls the part
+            "callout": {"$ref": "common#/$defs/text"}}}
 
 
 def _ring(count: int, pitch: float) -> list[tuple[float, float]]:

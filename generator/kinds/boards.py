@@ -4,11 +4,15 @@ boards and editions that declare `one_sheet`, each board again on one sheet of t
 to its printable area with the scale printed beside it."""
 from __future__ import annotations
 
+import math
+
 from babel.numbers import format_percent
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
 
 from ..boards.layout import lay_out_board
 from ..errors import Problem
-from ..kit import Kit
+from ..kit import Kit, localised_sheet
 from ..layout import Localised
 from ..render.boards import BoardFace, render_boards, render_one_sheet, tiles_for
 from ..render.faces import draw_placed
@@ -41,6 +45,73 @@ def board_faces(loc: Localised) -> list[BoardFace]:
 ONE_SHEET_LABELS = ("scale", "one_sheet")
 
 
+# The booklet's text column (A5, templates/booklet/booklet.css): a board's picture is drawn at
+# most this wide, and its callout marks are sized to read at that width.
+PICTURE_MM = 120.0
+MARK_RADIUS_MM, MARK_PT = 2.3, 7.5
+
+
+def picture(project, loc, component_id: str):
+    """A board as it prints, scaled to the booklet's column, each part its data names for the
+    booklet (`callout:`) marked with its number; returns (size, draw, the callouts' texts)."""
+    for face in board_faces(loc):
+        if face.key == f"board-{component_id}":
+            scale = min(1.0, PICTURE_MM / max(face.size_mm))
+            size = (face.size_mm[0] * scale, face.size_mm[1] * scale)
+            return size, lambda canvas: draw_callouts(canvas, face, scale), [c.text for c in face.plan.callouts]
+    return None
+
+
+def draw_callouts(canvas, face: BoardFace, scale: float) -> None:
+    """The board at `scale`, then a numbered mark on (or, for a single marked space, beside)
+    each callout's space; the path's mark has an arrow beside it the way play runs."""
+    canvas.saveState()
+    canvas.scale(scale, scale)
+    draw_placed(canvas, face.plan.face)
+    canvas.restoreState()
+    r = MARK_RADIUS_MM
+    for number, callout in enumerate(face.plan.callouts, start=1):
+        space = callout.space
+        (x, y), (ox, oy) = (space.centre[0] * scale, space.centre[1] * scale), space.outward
+        if callout.beside:
+            reach = callout.size_mm * scale / 2 + r + 0.4
+            x, y = x + ox * reach, y + oy * reach
+        elif callout.following is not None:
+            _direction_arrow(canvas, (x, y), callout.following, scale, (ox, oy), callout.size_mm * scale / 2 + r)
+        canvas.saveState()
+        canvas.setFillColor(HexColor("#1E1E1E"))
+        canvas.setStrokeColor(HexColor("#FFFFFF"))
+        canvas.setLineWidth(0.8)
+        canvas.circle(x * mm, y * mm, r * mm, stroke=1, fill=1)
+        canvas.setFillColor(HexColor("#FFFFFF"))
+        canvas.setFont("Sans-Bold", MARK_PT)
+        canvas.drawCentredString(x * mm, y * mm - MARK_PT * 0.35, str(number))
+        canvas.restoreState()
+
+
+def _direction_arrow(canvas, start, towards, scale: float, outward, offset: float) -> None:
+    """An arrow from beside `start` to beside the next space, `offset` mm out from the path."""
+    (x0, y0), (x1, y1) = start, (towards.centre[0] * scale, towards.centre[1] * scale)
+    dx, dy = outward[0] * offset, outward[1] * offset
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 + dx, y1 + dy)
+    head = 1.6
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor("#1E1E1E"))
+    canvas.setFillColor(HexColor("#1E1E1E"))
+    canvas.setLineWidth(0.9)
+    canvas.line((x0 + dx + ux * MARK_RADIUS_MM) * mm, (y0 + dy + uy * MARK_RADIUS_MM) * mm,
+                (tip[0] - ux * head) * mm, (tip[1] - uy * head) * mm)
+    path = canvas.beginPath()
+    path.moveTo(tip[0] * mm, tip[1] * mm)
+    path.lineTo((tip[0] - ux * head - uy * head * 0.6) * mm, (tip[1] - uy * head + ux * head * 0.6) * mm)
+    path.lineTo((tip[0] - ux * head + uy * head * 0.6) * mm, (tip[1] - uy * head - ux * head * 0.6) * mm)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
 def one_sheet(game, component, edition: str) -> bool:
     """Whether the board also prints on one sheet in this edition: its own `one_sheet`, or the
     design's; `true` for every edition, or a list of editions."""
@@ -57,8 +128,9 @@ def files(kit: Kit) -> list:
     faces = board_faces(kit.loc)
     if not faces:
         return []
-    tiles = kit.project.load_sheet("tiles")
-    labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
+    tiles = kit.project.load_sheet("tiles")          # located: its errors name the file and line
+    labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile"),
+              **localised_sheet(kit, "tiles").get("text", {})}
     data, pages, _ = render_boards(faces, kit.paper_mm, tiles, labels, kit.loc.title,
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
     made = [kit.artifact("boards", data, pages, name=kit.ink_name("boards"), details={"ink": kit.ink})]
@@ -74,9 +146,15 @@ def files(kit: Kit) -> list:
     return made
 
 
+def board_sheets(size_mm, paper_mm, tiles: dict) -> int:
+    """Pages a board prints on: its tiles, and its assembly map before them when it has several."""
+    count = len(tiles_for(size_mm, paper_mm, tiles)[1])
+    return count + (1 if count > 1 and tiles.get("assembly_map") else 0)
+
+
 def sheets(project, loc, paper_mm) -> int:
     tiles = project.load_sheet("tiles")
-    return sum(len(tiles_for(board.size_mm, paper_mm, tiles)[1]) for board in board_faces(loc))
+    return sum(board_sheets(board.size_mm, paper_mm, tiles) for board in board_faces(loc))
 
 
 def parts(project, loc, paper_mm) -> list:
@@ -87,7 +165,7 @@ def parts(project, loc, paper_mm) -> list:
     rows = []
     if len({board.group for board in boards}) >= 2:
         tiles = project.load_sheet("tiles")
-        rows = [(board.name, len(tiles_for(board.size_mm, paper_mm, tiles)[1])) for board in board_faces(loc)]
+        rows = [(board.name, board_sheets(board.size_mm, paper_mm, tiles)) for board in board_faces(loc)]
     single = one_sheet_ids(loc)
     if single:
         rows.append((loc.label("one_sheet"), len(single)))
@@ -158,4 +236,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts, shop=shop)
+KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts, picture=picture, shop=shop)

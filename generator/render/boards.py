@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 
 from ..boards.layout import BoardPlan
 from ..errors import DataError, Problem
@@ -92,29 +93,42 @@ def tile_name(tile: Tile) -> str:
 
 def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str, *,
                   draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+    """Every board tiled, its tiles led by its assembly map (tiles.yaml `assembly_map`)."""
     return render_tiled(boards, paper_mm, settings, labels, lambda c, b: draw_board(c, b, palette), title, "boards",
-                        draft=draft, scale_label=scale_label)
+                        draft=draft, scale_label=scale_label, assembly=settings.get("assembly_map"))
 
 
 def render_tiled(items, paper_mm, settings: dict, labels: dict, draw, title: str, subject: str, *,
-                 draft: str = "", scale_label: str = "") -> tuple[bytes, int, list[dict]]:
+                 draft: str = "", scale_label: str = "", assembly: dict | None = None) -> tuple[bytes, int, list[dict]]:
     """Anything at real size (a board, a cut-out piece: each with `key`, `name` and `size_mm`,
-    drawn by `draw(canvas, item)`) tiled across pages with glue strips, crosses and labels."""
+    drawn by `draw(canvas, item)`) tiled across pages with glue strips, crosses and labels;
+    with `assembly` (the map's settings), an item of several tiles is led by its assembly map."""
     doc = Document(paper_mm, title, subject)
     tiles_out = []
     for item in items:
-        tiles_out += tile_pages(doc, item, paper_mm, settings, labels, draw, draft=draft, scale_label=scale_label)
+        tiles_out += tile_pages(doc, item, paper_mm, settings, labels, draw, draft=draft, scale_label=scale_label,
+                                assembly=assembly)
     data, pages = doc.finish()
     return data, pages, tiles_out
 
 
 def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw, *, draft: str = "",
-               scale_label: str = "") -> list[dict]:
-    """Pages that tile `item` onto `doc`, each turned as the tiling chose; returns each tile's place."""
+               scale_label: str = "", assembly: dict | None = None) -> list[dict]:
+    """Pages that tile `item` onto `doc`, each turned as the tiling chose, after the item's
+    assembly map when `assembly` is given and it takes several tiles; returns each page's place
+    (a tile's window, or the map's tiles as drawn on it)."""
     margin, overlap, mark = settings["margin_mm"], settings["overlap_mm"], settings["mark_length_mm"]
     paper, tiles = tiles_for(item.size_mm, paper_mm, settings)
     name = doc.form(item.key, lambda c, b=item: draw(c, b), (0, 0, *item.size_mm))
     placed = []
+    if assembly and len(tiles) > 1:
+        doc.new_page()
+        page, cells = assembly_map(doc, name, item, tiles, paper_mm, margin, assembly, labels)
+        if doc.pages == 1 and scale_label:
+            scale_bar(doc.canvas, margin + mark + 2, margin / 2, scale_label)
+        if draft:
+            draft_mark(doc.canvas, page, draft)
+        placed.append({"page": doc.pages, "board": item.key, "map": cells})
     for tile in tiles:
         doc.new_page()
         c = doc.canvas
@@ -136,6 +150,84 @@ def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw
                        "x_mm": round(tile.x_mm, 3), "y_mm": round(tile.y_mm, 3),
                        "w_mm": round(tile.w_mm, 3), "h_mm": round(tile.h_mm, 3)})
     return placed
+
+
+def tile_cells(tiles: list[Tile], board_mm: tuple[float, float]) -> dict[str, tuple[float, float, float, float]]:
+    """What of the board each tile shows once the tiles are glued (x, y, w, h in board mm): its
+    window less the strips its right and lower neighbours are laid over."""
+    lefts = sorted({t.column: t.x_mm for t in tiles}.items())
+    tops = sorted({t.row: t.y_mm + t.h_mm for t in tiles}.items())
+    rights = {column: (lefts[i + 1][1] if i + 1 < len(lefts) else board_mm[0]) for i, (column, _) in enumerate(lefts)}
+    bottoms = {row: (tops[i + 1][1] if i + 1 < len(tops) else 0.0) for i, (row, _) in enumerate(tops)}
+    cells = {}
+    for tile in tiles:
+        x, top = tile.x_mm, tile.y_mm + tile.h_mm
+        cells[tile_name(tile)] = (x, bottoms[tile.row], rights[tile.column] - x, top - bottoms[tile.row])
+    return cells
+
+
+def assembly_map(doc: Document, form: str, item, tiles: list[Tile], paper_mm, margin: float, settings: dict,
+                 labels: dict) -> tuple[tuple[float, float], dict[str, list[float]]]:
+    """A page with the whole item drawn small under the grid of its tiles, each tile's label
+    in the middle of the part it shows, the item's name and how to glue the tiles above it.
+    The page is turned to take the map at the larger scale. Returns the page's size and each
+    tile's cell on it (page mm)."""
+    title_pt, note_pt = settings["title_pt"], settings["note_pt"]
+    title_mm = title_pt * 0.3528 * 1.4
+    top_room = title_mm + settings["note_height_mm"] + settings["gap_mm"]
+    board_w, board_h = item.size_mm
+    best = None
+    for paper in (paper_mm, (paper_mm[1], paper_mm[0])):
+        room_w, room_h = paper[0] - 2 * margin, paper[1] - 2 * margin - top_room
+        if room_w > 0 and room_h > 0:
+            scale = min(room_w / board_w, room_h / board_h)
+            if best is None or scale > best[1] + 1e-9:
+                best = (paper, scale)
+    paper, scale = best if best else (paper_mm, 0.0)
+    c = doc.canvas
+    c.setPageSize((paper[0] * mm, paper[1] * mm))
+    w, h = board_w * scale, board_h * scale
+    x0 = (paper[0] - w) / 2
+    y0 = paper[1] - margin - top_room - h
+    top = paper[1] - margin
+    c.saveState()
+    c.setFillColor(HexColor("#000000"))
+    c.setFont("Sans-Bold", title_pt)
+    c.drawString(margin * mm, (top - title_pt * 0.3528) * mm,
+                 f"{item.name} · {labels.get('assembly_title', 'Assembly map')}")
+    c.setFont("Sans", note_pt)
+    line_mm = note_pt * 0.3528 * 1.3
+    y = top - title_mm - note_pt * 0.3528
+    for line in simpleSplit(labels.get("assembly_note", ""), "Sans", note_pt, (paper[0] - 2 * margin) * mm):
+        c.drawString(margin * mm, y * mm, line)
+        y -= line_mm
+    c.restoreState()
+    if scale <= 0:
+        return paper, {}
+    doc.place(form, x0, y0, scale)
+    cells = {name: [x0 + x * scale, y0 + y * scale, cw * scale, ch * scale]
+             for name, (x, y, cw, ch) in tile_cells(tiles, item.size_mm).items()}
+    c.saveState()
+    grid = settings["grid_pt"]
+    for colour, width in (("#FFFFFF", 2.5 * grid), ("#000000", grid)):     # a white halo keeps it clear of the art
+        c.setStrokeColor(HexColor(colour))
+        c.setLineWidth(width)
+        for x, y, cw, ch in cells.values():
+            c.rect(x * mm, y * mm, cw * mm, ch * mm, stroke=1, fill=0)
+    for label, (x, y, cw, ch) in cells.items():
+        size = min(settings["label_pt"], ch * mm * 0.5, cw * mm / (0.75 * len(label) + 0.8))
+        text_w = c.stringWidth(label, "Sans-Bold", size)
+        cx, cy = (x + cw / 2) * mm, (y + ch / 2) * mm
+        pad = size * 0.3
+        c.setFillColor(HexColor("#FFFFFF"))
+        c.setStrokeColor(HexColor("#000000"))
+        c.setLineWidth(0.5)
+        c.roundRect(cx - text_w / 2 - pad, cy - size * 0.5 - pad, text_w + 2 * pad, size + 2 * pad, pad, stroke=1, fill=1)
+        c.setFillColor(HexColor("#000000"))
+        c.setFont("Sans-Bold", size)
+        c.drawCentredString(cx, cy - size * 0.35, label)
+    c.restoreState()
+    return paper, {name: [round(v, 3) for v in cell] for name, cell in cells.items()}
 
 
 def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels):

@@ -1,0 +1,184 @@
+"""Every tiled board opens with its assembly map: the whole board drawn small with each tile's
+label (A1, A2, ...) in the part of the board that tile shows, on a page of its own before the
+tiles; and every booklet of a game with boards pictures them with their parts named in the
+booklet's locale. Read from the PDFs `pnp build` writes."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from conftest import MM, PAPERS, page_drawing, pnp
+from generator.build import load_games
+from generator.project import Project
+from generator.render.boards import plan_tiles
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "pegs-and-jokers"
+TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
+BOARDS = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["boards"]
+TILE_TITLE = re.compile(r"([A-Z])(\d+) \((\d+)/(\d+), (\d+)/(\d+)\)")
+
+
+@pytest.fixture(scope="module")
+def boards_pdf(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("board-map")
+    result = pnp("build", "--game", GAME, "--locale", "en", "--kind", "boards", "--paper", "a4", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / GAME / "standard" / "en" / f"{GAME}-standard-en-boards-a4.pdf"
+
+
+def label_boxes(page, label: str) -> list[tuple[float, float, float, float]]:
+    """Page mm boxes (left, bottom, right, top) of every whole-word occurrence of `label`."""
+    textpage = page.get_textpage()
+    searcher = textpage.search(label, match_case=True, match_whole_word=True)
+    found = []
+    while (hit := searcher.get_next()) is not None:
+        index, count = hit
+        boxes = [textpage.get_charbox(index + i) for i in range(count)]
+        found.append((min(b[0] for b in boxes) / MM, min(b[1] for b in boxes) / MM,
+                      max(b[2] for b in boxes) / MM, max(b[3] for b in boxes) / MM))
+    return found
+
+
+def test_each_board_opens_with_a_map_that_puts_every_tile_label_where_its_tile_goes(boards_pdf):
+    document = pdfium.PdfDocument(str(boards_pdf))
+    pdf = pikepdf.open(boards_pdf)
+    try:
+        texts = [page.get_textpage().get_text_range() for page in document]
+        index = 0
+        for board_id, board in BOARDS.items():
+            size = tuple(board["size_mm"])
+            _, tiles = plan_tiles(size, PAPERS["a4"], TILES["margin_mm"], TILES["overlap_mm"])
+            columns, rows = max(t.column for t in tiles) + 1, max(t.row for t in tiles) + 1
+            map_text = texts[index]
+            assert "Assembly map" in map_text and not TILE_TITLE.search(map_text), f"{board_id}: page {index + 1}"
+            # the tiles follow the map, A1 first, each page's title naming its place in the grid
+            titles = [TILE_TITLE.search(text).groups() for text in texts[index + 1:index + 1 + len(tiles)]]
+            assert [f"{r}{c}" for r, c, *_ in titles] == [f"{chr(65 + t.row)}{t.column + 1}" for t in tiles]
+            assert {(int(n), int(m)) for _, _, _, n, _, m in titles} == {(rows, columns)}
+            # the board is drawn whole on the map, scaled the same both ways, within the margin
+            (x0, y0, w, h), = [form["rect"] for form in page_drawing(pdf.pages[index])["forms"]]
+            assert w / size[0] == pytest.approx(h / size[1], rel=1e-3) and w < size[0]
+            page_w, page_h = (float(v) / MM for v in pdf.pages[index].mediabox[2:])
+            margin = TILES["margin_mm"]
+            assert margin - 0.01 <= x0 and x0 + w <= page_w - margin + 0.01 and y0 >= margin - 0.01
+            scale = w / size[0]
+            for tile in tiles:
+                label = f"{chr(65 + tile.row)}{tile.column + 1}"
+                (left, bottom, right, top), = label_boxes(document[index], label)
+                cx, cy = ((left + right) / 2 - x0) / scale, ((bottom + top) / 2 - y0) / scale   # board mm
+                # inside the tile's window, and clear of the strips its right and lower neighbours cover
+                right_edge = tile.x_mm + tile.w_mm - (TILES["overlap_mm"] if tile.column < columns - 1 else 0)
+                low_edge = tile.y_mm + (TILES["overlap_mm"] if tile.row < rows - 1 else 0)
+                assert tile.x_mm < cx < right_edge and low_edge < cy < tile.y_mm + tile.h_mm, (board_id, label, cx, cy)
+            index += 1 + len(tiles)
+        assert index == len(document)
+    finally:
+        pdf.close()
+        document.close()
+
+
+# ---- no heading ends a page ------------------------------------------------------------------
+
+GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
+BOOKLETS = [(slug, edition, locale) for slug, game in sorted(GAMES.items()) if game.booklet.get("sections")
+            for locale in game.locales for edition in game.editions]
+# A5: the page number stands in the bottom margin (16 mm), under every line of content.
+CONTENT_BOTTOM_MM = 16
+SPACES = re.compile(r"\s+")
+
+
+def headings(content) -> set[str]:
+    """The texts the booklet prints as headings: the sections', the examples', the cards'."""
+    found = {section.title for section in content.sections}
+    for section in content.sections:
+        for block in section.blocks:
+            if block.kind == "example":
+                found.add(block.content["title"])
+            elif block.kind in ("cards", "card-table"):
+                found.update(card.name for card in block.content)
+    return {SPACES.sub(" ", text).strip() for text in found}
+
+
+def last_line(page) -> str:
+    """The text of the page's lowest line above the bottom margin."""
+    textpage = page.get_textpage()
+    bottoms = [textpage.get_charbox(i)[1] for i in range(textpage.count_chars())
+               if not textpage.get_text_range(i, 1).isspace()]
+    content = [b for b in bottoms if b > CONTENT_BOTTOM_MM * MM]
+    if not content:
+        return ""
+    low = min(content)
+    width = page.get_width()
+    return SPACES.sub(" ", textpage.get_text_bounded(0, low - 1, width, low + 6)).strip()
+
+
+@pytest.mark.parametrize("slug, edition, locale", BOOKLETS)
+def test_no_booklet_page_ends_with_a_heading(rendered_booklet, slug, edition, locale):
+    """The lowest line of every page is not (the end of) a heading: what a heading heads starts
+    on its page. The build refuses a booklet that would; this reads the PDF it wrote."""
+    content, data = rendered_booklet(slug, edition, locale)
+    titles = headings(content)
+    document = pdfium.PdfDocument(data)
+    try:
+        for number, page in enumerate(document, start=1):
+            line = last_line(page)
+            assert not any(line and title.endswith(line) and len(line) >= min(4, len(title)) for title in titles), \
+                f"{slug} {edition} {locale}: page {number} ends with the heading '{line}'"
+    finally:
+        document.close()
+
+
+def test_the_donkey_can_example_starts_under_its_heading(rendered_booklet):
+    """The Ukrainian booklet's worked example (a box kept whole, nearly a page tall) once left its
+    heading alone at the foot of a page: now it starts on the heading's page and goes on over."""
+    content, data = rendered_booklet("donkey-can", "standard", "uk")
+    section = next(s for s in content.sections if s.id == "example")
+    example = next(b for b in section.blocks if b.kind == "example")
+    document = pdfium.PdfDocument(data)
+    try:
+        pages = [SPACES.sub(" ", page.get_textpage().get_text_range()) for page in document]
+    finally:
+        document.close()
+    at = [i for i, text in enumerate(pages) if section.title in text]
+    assert at and example.content["title"] in pages[at[-1]]
+
+
+# ---- the booklet's picture of each board -------------------------------------------------------
+
+def test_the_booklet_pictures_each_board_with_its_parts_named_in_the_locale(tmp_path):
+    """Pegs and Jokers in Ukrainian: under each board's picture, its numbered parts in the
+    catalog's words (the path with the way play runs, start area, home, in-spot, come-out hole)."""
+    out = tmp_path / "out"
+    result = pnp("build", "--game", GAME, "--locale", "uk", "--kind", "booklet", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    catalog = (ROOT / "components" / GAME / "locales" / "uk.po").read_text(encoding="utf-8")
+    names = {key: re.search(rf'msgctxt "design\.shapes\.track\.{re.escape(key)}\.?callout"\nmsgid ".*"\nmsgstr "(.*)"',
+                            catalog).group(1) for key in ("", "start_area.", "branch.", "marks.in_spot.", "marks.come_out.")}
+    pdf = out / GAME / "standard" / "uk" / f"{GAME}-standard-uk-rules.pdf"
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        text = SPACES.sub(" ", " ".join(page.get_textpage().get_text_range() for page in document))
+    finally:
+        document.close()
+    # the five parts, in the order the picture numbers them, under each of the three boards
+    order = [names[key] for key in ("", "start_area.", "branch.", "marks.in_spot.", "marks.come_out.")]
+    assert len(set(order)) == 5 and "Track" not in text
+    starts = [m.start() for m in re.finditer(re.escape(order[0]), text)]
+    assert len(starts) == 3
+    for start in starts:
+        legend = text[start:start + sum(len(name) for name in order) + 40]
+        found = [legend.find(name) for name in order]
+        assert -1 not in found and found == sorted(found), legend
+    with pikepdf.open(pdf) as opened:
+        images = {x.objgen: (int(x.Width), int(x.Height)) for page in opened.pages
+                  for x in (page.obj.Resources.get("/XObject") or {}).values() if x.get("/Subtype") == "/Image"}
+    # the three boards drawn, each to the column's width (120 mm at 200 dpi)
+    sizes = sorted(images.values())
+    boards = [size for size in sizes if size[0] >= 900]
+    assert len(boards) == 3, sizes
