@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -181,10 +182,101 @@ def make_template(game: Game) -> Catalog:
     return catalog
 
 
+# decided: catalogs are written as GNU gettext writes them (msgmerge, msgcat: lines of at most
+# 79 columns, broken where libunistring breaks them, comments not wrapped), so a catalog a
+# translator ran through msgmerge is written back byte for byte and not rewrapped to and fro.
+# Babel's own wrapping breaks before spaces and at other places, at any width.
+PO_WIDTH = 79
+UNWRAPPED = 10**6          # a width no line of a catalog reaches: Babel wraps nothing
+_FIELD = re.compile(r'^(?P<prefix>#[|~] |)(?P<keyword>msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) "(?P<text>.*)"$')
+_MORE = re.compile(r'^(?P<prefix>#[|~] |)"(?P<text>.*)"$')
+_ESCAPED = re.compile(r'\\.|[^\\]')          # an escape sequence, or one character
+# Where gettext may break a line, as far as catalogs need it: after spaces; after a hyphen, a
+# period or a bar that a letter follows; after a dash that no space follows.
+_WORD = re.compile(r'(?:\\.|[^ \\\-.|\u2013\u2014]|[-.|]+(?![^\W\d_])|[\u2013\u2014](?![^ ]))*'
+                   r'(?:[-.|]+| +|[\u2013\u2014]|$)')
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _portions(escaped: str) -> list[str]:
+    """An escaped string cut after each escaped newline, as gettext starts a line there."""
+    portions, current = [], ""
+    for piece in _ESCAPED.findall(escaped):
+        current += piece
+        if piece == "\\n":
+            portions.append(current)
+            current = ""
+    return portions + [current] if current or not portions else portions
+
+
+def _broken(portion: str, width: int) -> list[str]:
+    """The portion in lines of at most `width` columns (a word longer than that alone)."""
+    lines, line = [], ""
+    for word in filter(None, _WORD.findall(portion)):
+        if line and _columns(line + word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line += word
+    return lines + [line]
+
+
+def _field_lines(prefix: str, keyword: str, escaped: str) -> list[str]:
+    """`keyword "text"` on one line when it fits and has no newline inside; else `keyword ""`
+    and the text in lines of at most PO_WIDTH columns."""
+    portions = _portions(escaped)
+    head = f"{prefix}{keyword} "
+    if len(portions) == 1 and _columns(head) + 2 + _columns(escaped) <= PO_WIDTH:
+        return [f'{head}"{escaped}"']
+    width = PO_WIDTH - 2 - _columns(prefix)
+    return [f'{head}""'] + [f'{prefix}"{line}"' for portion in portions for line in _broken(portion, width)]
+
+
+def gettext_wrapped(text: str) -> str:
+    """PO text with every string (msgctxt, msgid, msgstr, a previous `#|` msgid) wrapped as
+    GNU gettext wraps it; comments as they are."""
+    lines, out, index = text.split("\n"), [], 0
+    while index < len(lines):
+        field = _FIELD.match(lines[index])
+        index += 1
+        if not field:
+            out.append(lines[index - 1])
+            continue
+        escaped = field["text"]
+        while index < len(lines) and (more := _MORE.match(lines[index])) and more["prefix"] == field["prefix"]:
+            escaped += more["text"]
+            index += 1
+        out += _field_lines(field["prefix"], field["keyword"], escaped)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+# The header's fields in the order msgmerge writes them; Babel's `Generated-By` (its version,
+# which would rewrite every catalog when Babel is upgraded) is left out.
+HEADER_ORDER = ("Project-Id-Version", "Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
+                "Last-Translator", "Language-Team", "Language", "MIME-Version", "Content-Type",
+                "Content-Transfer-Encoding", "Plural-Forms")
+
+
+def _gettext_header(text: str) -> str:
+    """Babel's unwrapped header entry with its fields as msgmerge writes them."""
+    lines = text.split("\n")
+    start = lines.index('msgstr ""') + 1
+    end = lines.index("", start)
+    fields = {line[1:].split(":", 1)[0]: line.replace("charset=utf-8", "charset=UTF-8") for line in lines[start:end]}
+    ordered = [fields[name] for name in HEADER_ORDER if name in fields]
+    return "\n".join(lines[:start] + ordered + lines[end:])
+
+
 def serialise(catalog: Catalog) -> bytes:
+    """The catalog as a PO file: Babel writes it unwrapped (references without line numbers,
+    which would go stale whenever the YAML above a string moves), then the header and the
+    wrapping as gettext's tools write them."""
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, include_previous=True, sort_output=False)
-    return buffer.getvalue()
+    write_po(buffer, catalog, width=UNWRAPPED, include_previous=True, include_lineno=False, sort_output=False)
+    return gettext_wrapped(_gettext_header(buffer.getvalue().decode("utf-8"))).encode("utf-8")
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 import yaml
@@ -68,6 +69,63 @@ def test_extract_writes_template_and_catalogs(project):
     assert "#. Printed on the card in a" in template
     for locale in ("en", "uk", "cs", "ru"):
         assert (project / "components" / GAME / "locales" / f"{locale}.po").exists()
+
+
+def _catalog_files(project):
+    return {p.relative_to(project): p.read_bytes() for p in sorted((project / "components").glob("*/locales/*.po*"))}
+
+
+def test_extract_on_a_fresh_copy_changes_no_catalog_byte(project):
+    """The committed catalogs are what extract writes: nothing to commit after it, and a second
+    run writes what the first wrote."""
+    committed = _catalog_files(project)
+    assert len(committed) == 20 + 5            # a catalog per translated locale and a template per game
+    for _ in range(2):
+        result = pnp("i18n", "extract", project=project)
+        assert result.exit_code == 0, result.output + result.traceback
+        assert _catalog_files(project) == committed
+    counts = re.findall(r"^  \w+: (\d+) new, (\d+) changed \(fuzzy\), (\d+) removed$", result.stdout, re.M)
+    assert len(counts) == 20 and set(counts) == {("0", "0", "0")}
+    # a reference names the file a string comes from, never a line that goes stale
+    template = (project / "components" / GAME / "locales" / "messages.pot").read_text(encoding="utf-8")
+    assert f"#: components/{GAME}/cards.yaml\nmsgctxt \"cards.quick.name\"" in template
+    assert not re.search(r"^#: .*:\d+$", template, re.M)
+
+
+def test_the_tools_catalogs_are_what_extract_writes():
+    from generator.i18n import extract_tool
+    for path, data in extract_tool(Project(ROOT)).files:
+        assert path.read_bytes() == data, path
+
+
+def test_a_catalog_wrapped_as_gettext_wraps_it_is_written_back_unchanged(project):
+    """Lines of at most 79 columns, broken after spaces (and after a hyphen inside a word), the
+    header's fields in msgmerge's order: a catalog a translator ran through msgmerge is not
+    rewrapped by the next extract."""
+    long = "Преместете един пул 2 полета напред, после още едно поле-две, ако никой не стои там вече."
+    set_translation(project, "en", "cards.quick.text", long)
+    pnp("i18n", "extract", GAME, project=project)
+    po = project / "components" / GAME / "locales" / "en.po"
+    text = po.read_text(encoding="utf-8")
+    assert ('msgstr ""\n"Преместете един пул 2 полета напред, после още едно поле-две, ако никой не "\n'
+            '"стои там вече."\n') in text
+    assert all(len(line) <= 79 for line in text.splitlines() if line.startswith(("msg", '"')))
+    before = po.read_bytes()
+    pnp("i18n", "extract", GAME, project=project)
+    assert po.read_bytes() == before
+
+
+@pytest.mark.skipif(shutil.which("msgmerge") is None, reason="GNU gettext is not installed")
+def test_msgmerge_and_extract_agree_on_every_catalog(project):
+    import subprocess
+    for po in sorted((project / "components").glob("*/locales/*.po")):
+        merged = subprocess.run(["msgmerge", "--quiet", "--output-file=-", str(po), str(po.parent / "messages.pot")],
+                                capture_output=True, check=True).stdout
+        assert merged == po.read_bytes(), po
+        po.write_bytes(merged)
+    before = _catalog_files(project)
+    pnp("i18n", "extract", project=project)
+    assert _catalog_files(project) == before
 
 
 def test_status_figures_match_a_catalog_made_for_the_test(project):
