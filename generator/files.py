@@ -32,20 +32,20 @@ def outside_roots(path: Path, roots: list[Path]) -> bool:
 
 def read_bytes_inside(path: Path, roots: list[Path], display: str, limit: int = MAX_FILE_BYTES,
                       within: str = "the project") -> tuple[bytes | None, list[Problem]]:
-    """The file's bytes, or None and a located problem: a path that leaves `roots` (through a
-    link or `..`) is refused unread, and so is a file over `limit` bytes."""
+    """The file's bytes, or None and a problem at the file's first line: a path that leaves
+    `roots` (through a link or `..`) is refused unread, and so is a file over `limit` bytes."""
     if outside_roots(path, roots):
-        return None, [Problem(display, 0, "", f"refused: the path leads outside {within}")]
+        return None, [Problem(display, 1, "", f"refused: the path leads outside {within}")]
     try:
         size = path.stat().st_size
         if size > limit:
-            return None, [Problem(display, 0, "", f"refused: {size:,} bytes, more than the {limit:,} a data file may have")]
+            return None, [Problem(display, 1, "", f"refused: {size:,} bytes, more than the {limit:,} a data file may have")]
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        return None, [Problem(display, 0, "", f"cannot read file: {exc.strerror or exc}")]
+        return None, [Problem(display, 1, "", f"cannot read file: {exc.strerror or exc}")]
     if len(data) > limit:       # grew while we looked
-        return None, [Problem(display, 0, "", f"refused: more than the {limit:,} bytes a data file may have")]
+        return None, [Problem(display, 1, "", f"refused: more than the {limit:,} bytes a data file may have")]
     return data, []
 
 

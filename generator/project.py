@@ -271,11 +271,19 @@ def check_sheets(project: "Project") -> list[Problem]:
         except UsageError:
             return None             # not there: the stage that needs it says so
 
-    sizes = load("card-sizes")
-    grids = {sheet for size in (sizes or {}).get("sizes", {}).values() for sheet in size.get("sheets", {}).values()}
-    for name in [*SHEET_KINDS, *sorted(grids)]:
-        if name != "card-sizes":
-            load(name)
+    sizes = (load("card-sizes") or {}).get("sizes", {})
+    grids = {sheet for size in sizes.values() for sheet in size.get("sheets", {}).values()}
+    loaded = {name: load(name) for name in [*SHEET_KINDS, *sorted(grids)] if name != "card-sizes"}
+    # every sheet a card size prints on has slots of that size: each wrong one named at once
+    for size_name, size in sizes.items():
+        for sheet_name in dict.fromkeys(size.get("sheets", {}).values()):
+            sheet = loaded.get(sheet_name)
+            if sheet is not None and "card_mm" in sheet and \
+                    not all(abs(a - b) < 0.01 for a, b in zip(sheet["card_mm"], size["size_mm"])):
+                problems.append(Problem(sheet.file, sheet.line_of("card_mm"), "card_mm",
+                                        f"the sheet's slots are {sheet['card_mm'][0]:g} x {sheet['card_mm'][1]:g} mm, "
+                                        f"but card-sizes.yaml prints {size_name} cards ({size['size_mm'][0]:g} x "
+                                        f"{size['size_mm'][1]:g} mm) on it"))
     return list(dict.fromkeys(problems))
 
 

@@ -4,6 +4,7 @@ Every check appends located problems; nothing stops at the first one.
 """
 from __future__ import annotations
 
+import difflib
 import json
 from functools import lru_cache
 from importlib import resources
@@ -17,7 +18,7 @@ from .decks import MAX_DECK_CARDS, deck_size
 from .errors import Problem
 from .project import Game, game_files
 from .rules import load_rules
-from .yamlfile import locate, shown, shown_path, written_as
+from .yamlfile import Located, locate, shown, shown_path, written_as
 
 
 @lru_cache(maxsize=None)
@@ -67,24 +68,40 @@ def _plain(node):
     return json.loads(json.dumps(node, default=str))
 
 
-def _describe(error, data) -> tuple[tuple, str]:
-    """Turn a jsonschema error into (path, message) a person can act on; what the message
-    quotes from the file is cut short (yamlfile.shown)."""
+def _describe(error, data) -> list[tuple[tuple, str]]:
+    """Turn a jsonschema error into (path, message) a person can act on, one for each key it
+    is about (every unknown key of a mapping, not only the first); what the message quotes
+    from the file is cut short (yamlfile.shown)."""
     path = tuple(error.absolute_path)
     if list(error.schema_path)[-2:-1] == ["propertyNames"]:
         # the error is about a key of the mapping at `path`: name it, and point at its line
-        _, message = _describe_value(error, data, path)
-        return path + (error.instance,), f"invalid name: {message}"
+        return [(path + (error.instance,), f"invalid name: {message}")
+                for _, message in _describe_value(error, data, path)]
     return _describe_value(error, data, path)
 
 
-def _describe_value(error, data, path: tuple) -> tuple[tuple, str]:
-    v, instance, limit = error.validator, error.instance, error.validator_value
+def _describe_value(error, data, path: tuple) -> list[tuple[tuple, str]]:
+    v, instance = error.validator, error.instance
     if v == "additionalProperties":
-        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
+        known = error.schema.get("properties", {})
+        extra = sorted(set(instance) - set(known))
         if extra:
-            allowed = ", ".join(sorted(error.schema.get("properties", {})))
-            return path + (extra[0],), f"unknown key '{shown(extra[0])}'" + (f" (allowed: {allowed})" if allowed else "")
+            allowed = f" (allowed: {', '.join(sorted(known))})" if known else ""
+            return [(path + (key,), f"unknown key '{shown(key)}'" + _suggestion(key, known) + allowed) for key in extra]
+    if v == "oneOf" and error.context:
+        best = min(error.context, key=lambda e: len(e.absolute_path))
+        return _describe(best, data)
+    return [_one_value(error, data, path)]
+
+
+def _suggestion(name: str, known) -> str:
+    """`, did you mean 'x'?` for the known name nearest to a mistyped one, or ''."""
+    close = difflib.get_close_matches(str(name), sorted(map(str, known)), n=1)
+    return f", did you mean '{shown(close[0])}'?" if close else ""
+
+
+def _one_value(error, data, path: tuple) -> tuple[tuple, str]:
+    v, instance, limit = error.validator, error.instance, error.validator_value
     if v == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return path, f"missing required key '{missing}'"
@@ -105,9 +122,6 @@ def _describe_value(error, data, path: tuple) -> tuple[tuple, str]:
     if v in ("minItems", "maxItems"):
         items = f"{len(instance)} item" + ("" if len(instance) == 1 else "s")
         return path, f"{items}, expected {'at least' if v == 'minItems' else 'at most'} {limit}"
-    if v == "oneOf" and error.context:
-        best = min(error.context, key=lambda e: len(e.absolute_path))
-        return _describe(best, data)
     return path, _shortened(error)
 
 
@@ -152,9 +166,9 @@ def schema_problems(schema: dict, data, display: str) -> list[Problem]:
     _, registry = _schemas()
     problems = []
     for error in Draft202012Validator(schema, registry=registry).iter_errors(_plain(data)):
-        path, message = _describe(error, data)
-        file, line = locate(data, path)
-        problems.append(Problem(file or display, line, shown_path(path), message))
+        for path, message in _describe(error, data):
+            file, line = locate(data, path)
+            problems.append(Problem(file or display, line, shown_path(path), message))
     return problems
 
 
@@ -244,19 +258,22 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
         spec, roots = board_shapes(design, board_id, board)
         own = board.get("shapes") or {}
         for name, shape in spec["shapes"].items():
+            # the shape as the board sees it, knowing how each of its keys was written
+            seen_as = Located(shape)
+            for part in (shared.get(name), own.get(name)):
+                seen_as.written.update(getattr(part, "written", {}))
             for error in shape_schema.iter_errors(_plain(shape)):
-                first = tuple(error.absolute_path)[:1]
-                # a key the board gives is the board's mistake; the rest are the shared design's
-                if name in own and (not first or first[0] in own[name]) or name not in shared:
-                    root, node = ("boards", board_id, "shapes", name), own[name]
-                else:
-                    root, node = ("design", "shapes", name), shared[name]
-                path, message = _describe(error, node)
-                file, line = locate(node, path)
-                problem = Problem(file, line, ".".join(map(str, root + path)), message)
-                if problem not in seen:
-                    seen.add(problem)
-                    problems.append(problem)
+                for path, message in _describe(error, seen_as):
+                    # a key the board gives is the board's mistake; the rest are the shared design's
+                    if name in own and (not path or path[0] in own[name]) or name not in shared:
+                        root, node = ("boards", board_id, "shapes", name), own[name]
+                    else:
+                        root, node = ("design", "shapes", name), shared[name]
+                    file, line = locate(node, path)
+                    problem = Problem(file, line, ".".join(map(str, root + path)), message)
+                    if problem not in seen:
+                        seen.add(problem)
+                        problems.append(problem)
         size = spec.get("size_mm")
         if size is None:
             file, line = locate(boards_file, ("boards", board_id))

@@ -27,7 +27,11 @@ from .files import read_bytes_inside
 
 try:                                    # libyaml parses ten times faster; same events either way
     from yaml._yaml import CParser as _Parser
+    # libyaml reads the text as UTF-8 and says where a character it refuses is in bytes; the
+    # pure-Python reader says it in characters
+    _OFFSETS_IN_BYTES = True
 except ImportError:                     # pragma: no cover - PyYAML built without libyaml
+    _OFFSETS_IN_BYTES = False
     from yaml.parser import Parser
     from yaml.reader import Reader
     from yaml.scanner import Scanner
@@ -273,13 +277,19 @@ def load_yaml(path: Path, display_name: str, roots: list[Path] | None = None) ->
         return None, [Problem(display_name, refused.line, shown_path(refused.path), refused.message)]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
+        line = mark.line + 1 if mark else 1
         what = exc.problem or exc.context or "invalid YAML"
         return None, [Problem(display_name, line, "", f"YAML syntax error: {_parser_message(what)}")]
     except yaml.YAMLError as exc:
-        line = text[:exc.position].count("\n") + 1 if isinstance(exc, yaml.reader.ReaderError) else 0
+        line = _reader_line(text, exc.position) if isinstance(exc, yaml.reader.ReaderError) else 1
         what = exc.reason if isinstance(exc, yaml.reader.ReaderError) else "invalid YAML"
         return None, [Problem(display_name, line, "", f"YAML error: {_parser_message(what)}")]
+
+
+def _reader_line(text: str, position: int) -> int:
+    """The line of the character the reader refused, at `position` of the text as it read it."""
+    before = text.encode("utf-8")[:position] if _OFFSETS_IN_BYTES else text[:position]
+    return before.count(b"\n" if _OFFSETS_IN_BYTES else "\n") + 1
 
 
 def _step(node, step):

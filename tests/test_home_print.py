@@ -236,7 +236,7 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
 @pytest.mark.parametrize("sheet, old, new, problems", [
     ("poker-3x3", "columns: 3", "colums: 3",
      [("name: Poker", "missing required key 'columns'"),
-      ("colums: 3", "colums: unknown key 'colums' (allowed: bleed_mm, card_mm, columns, crop_marks, fold_line, gap_mm, "
+      ("colums: 3", "colums: unknown key 'colums', did you mean 'columns'? (allowed: bleed_mm, card_mm, columns, crop_marks, fold_line, gap_mm, "
                     "name, orientation, row_gap_mm, rows)")]),
     ("poker-3x3", "card_mm: [63, 88]", "card_mm: [63]", [("card_mm: [63]", "card_mm: 1 item, expected at least 2")]),
     ("poker-gutterfold", "rows: 2", "rows: 3",
@@ -244,7 +244,7 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
                   "the fold), not 3")]),
     ("tiles", "overlap_mm: 12", "overlap_mm: wide", [("overlap_mm: wide", "overlap_mm: expected number, got str 'wide'")]),
     ("tokens", "gap_mm: 4", "gap: 4",
-     [("margin_mm:", "missing required key 'gap_mm'"), ("gap: 4", "gap: unknown key 'gap' (allowed: gap_mm, margin_mm)")]),
+     [("margin_mm:", "missing required key 'gap_mm'"), ("gap: 4", "gap: unknown key 'gap', did you mean 'gap_mm'? (allowed: gap_mm, margin_mm)")]),
     ("papers", "letter: {name: US Letter, size_mm: [215.9, 279.4], unprintable_mm: 6.35}", "letter: {name: US Letter}",
      [("letter: {name: US Letter}", "papers.letter: missing required key 'size_mm'")]),
     ("calibration", "  dx: DX (mm)\n", "", [("text:", "text: missing required key 'dx'")]),
@@ -266,7 +266,7 @@ def test_pnp_validate_checks_the_sheet_templates_too(project):
     replace_in(path, "gap_mm: 4", "gap: 4")
     result = pnp("validate", project=project)
     assert result.exit_code == 1 and not result.traceback, result.output
-    assert f"templates/sheets/tokens.yaml:{line_of(path, 'gap: 4')}: gap: unknown key 'gap' (allowed: gap_mm, margin_mm)" \
+    assert f"templates/sheets/tokens.yaml:{line_of(path, 'gap: 4')}: gap: unknown key 'gap', did you mean 'gap_mm'? (allowed: gap_mm, margin_mm)" \
         in result.stderr.splitlines(), result.stderr
 
 

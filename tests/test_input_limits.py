@@ -127,7 +127,7 @@ def test_a_50_mb_file_is_refused_before_it_is_read(project):
     size = cards.stat().st_size
     assert size > 50 * 10**6
     err = refused(project, GAME)
-    assert f"components/{GAME}/cards.yaml: refused: {size:,} bytes, more than the 4,194,304 a data file may have" in err
+    assert f"components/{GAME}/cards.yaml:1: refused: {size:,} bytes, more than the 4,194,304 a data file may have" in err
 
 
 def test_a_file_under_the_size_limit_with_too_many_values_is_refused_where_it_crosses(project):
@@ -298,7 +298,7 @@ def test_a_data_file_linked_out_of_the_project_is_refused(project):
     tokens.unlink()
     tokens.symlink_to(outside)
     err = refused(project, RTT)
-    assert f"components/{RTT}/tokens.yaml: refused: the path leads outside the project" in err
+    assert f"components/{RTT}/tokens.yaml:1: refused: the path leads outside the project" in err
     assert SECRET not in err
 
 
@@ -310,7 +310,7 @@ def test_a_game_folder_linked_out_of_the_project_is_refused_file_by_file(project
     (project / "components" / "linked").symlink_to(elsewhere, target_is_directory=True)
     err = refused(project, "linked")
     for name in ("game", "cards"):
-        assert f"components/linked/{name}.yaml: refused: the path leads outside the project" in err
+        assert f"components/linked/{name}.yaml:1: refused: the path leads outside the project" in err
     assert SECRET not in err
 
 
@@ -323,7 +323,7 @@ def test_a_link_out_of_the_project_is_not_even_opened(project):
     cards.symlink_to(pipe)
     result = cli_subprocess(project, "validate", GAME, timeout=30)
     assert result.returncode == 1, result.stderr
-    assert f"components/{GAME}/cards.yaml: refused: the path leads outside the project" in result.stderr
+    assert f"components/{GAME}/cards.yaml:1: refused: the path leads outside the project" in result.stderr
 
 
 def test_messages_quote_no_more_of_a_file_than_the_offending_token(project):

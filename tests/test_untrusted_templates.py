@@ -259,7 +259,7 @@ def test_a_template_that_is_a_link_out_of_the_project_is_not_read(built):
     planted.write_text("{{ booklet.title }}", encoding="utf-8")
     (built / TEMPLATE).unlink()
     (built / TEMPLATE).symlink_to(planted)
-    expected = [f"{TEMPLATE}: refused: the path leads outside the project"]
+    expected = [f"{TEMPLATE}:1: refused: the path leads outside the project"]
     refused(built, ("validate", GAME), expected)
     refused(built, HOME_BUILD, expected)
 
@@ -268,6 +268,6 @@ def test_a_templates_folder_that_is_a_link_out_of_the_project_is_not_read(built)
     shared = built.parent / "shared-booklet"
     shutil.move(built / "templates" / "booklet", shared)
     (built / "templates" / "booklet").symlink_to(shared)
-    expected = [f"{TEMPLATE}: refused: the path leads outside the project"]
+    expected = [f"{TEMPLATE}:1: refused: the path leads outside the project"]
     refused(built, ("validate", GAME), expected)
     refused(built, HOME_BUILD, expected)

@@ -99,7 +99,12 @@ class Loop(ShapeType):
                 strips.append((side, tuple(at(x, y) for x, y in outer + inner[::-1])))
         ring = [s for s in spaces if s.part == ""]
         links = [(a.id, b.id) for a, b in zip(ring, ring[1:] + ring[:1])] + links
-        problems = []
+        # every number that names a space of a side names one that is there: a part or a mark
+        # past the side would not be drawn, and nothing else would say so
+        problems = [(part, f"at {spec[part]['at']} is past the {per_side} spaces of each side; it would not be drawn")
+                    for part in ("start_area", "branch") if spec.get(part) and spec[part]["at"] > per_side]
+        problems += [("marks", f"{name} at {mark['at']} is past the {per_side} spaces of each side; it would not be drawn")
+                     for name, mark in (spec.get("marks") or {}).items() if mark["at"] > per_side]
         half = max(space_size(spec.get("space", {"form": "circle"}))) / 2
         xs = [s.centre[0] for s in spaces] + [p[0] for _, strip in strips for p in strip]
         ys = [s.centre[1] for s in spaces] + [p[1] for _, strip in strips for p in strip]
