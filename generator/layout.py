@@ -3,6 +3,7 @@ them on sheets. Nothing here draws; the renderers take what this module decides.
 """
 from __future__ import annotations
 
+import difflib
 import math
 from dataclasses import dataclass
 from functools import cached_property
@@ -194,6 +195,13 @@ def _text_place(loc: Localised, file: str, line: int, key: str) -> tuple[str, in
     return f"{loc.game.display}/locales/{loc.locale}.po", message.lineno
 
 
+def problem_label(loc: Localised, placed, values: dict, problem: tuple[str, str]) -> str:
+    """What a face's problem is named with: a missing glyph by its locale (the text is the same
+    in every edition: named once), a text that does not fit by its game, edition and locale."""
+    glyphs = element_type(placed.spec).check(placed.spec, values)
+    return f"[{loc.locale}]" if problem in glyphs else f"[{loc.game.slug} {loc.edition} {loc.locale}]"
+
+
 def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
     """Every text fits its box, every picture loads and every character has a glyph, in this locale."""
     problems = []
@@ -209,11 +217,39 @@ def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
                                             f"[{loc.game.slug}] {message}"))
                 else:
                     problems.append(Problem(*_text_place(loc, file, line, f"{key}.{field}"), f"{key}.{field}",
-                                            f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}"))
-        for element in candidate.layout["elements"]:
-            for field, message in element_type(element).check(element, candidate.placed.values):
-                problems.append(Problem(*_text_place(loc, file, line, f"{key}.{field}"), f"{key}.{field}",
-                                        f"[{loc.locale}] {message}"))
+                                            f"{problem_label(loc, placed, candidate.placed.values, (field, message))} {message}"))
+    game = loc.game
+    decks, faces_layouts, backs_layouts = game.decks, game.layouts.get("faces", {}), game.layouts.get("backs", {})
+    uses = []
+    for component in game.components:            # every edition's cards: a field may be one edition's
+        if component.category == "cards" and component.data.get("deck") in decks:
+            deck = decks[component.data["deck"]]
+            values = component_values(loc, component)
+            uses += [(faces_layouts.get(component.data.get("layout", deck["layout"])), values),
+                     (backs_layouts.get(component.data.get("back", deck["back"])), values)]
+    return problems + unknown_fields(game, uses, "card")
+
+
+def unknown_fields(game: Game, uses, what: str) -> list[Problem]:
+    """Every value a layout reads (a text's or an icon's field, a `{field}` colour, a picture's
+    file) that no `what` printed with it has: a mistyped name would print nothing, on every
+    one of them. `uses` are (layout, values) of each face printed; an error at the layout's
+    line, with the name it may mean."""
+    known: dict[int, tuple[dict, set]] = {}
+    for layout, values in uses:
+        if layout is not None:
+            known.setdefault(id(layout), (layout, set(layout.get("defaults", {}))))[1].update(values)
+    problems = []
+    for layout, names in known.values():
+        for element in layout["elements"]:
+            for field in sorted(element_type(element).fields(element) - names):
+                key = next((k for k, v in element.items() if v == field or (isinstance(v, str) and f"{{{field}}}" in v)),
+                           "type")
+                close = difflib.get_close_matches(field, sorted(names), n=1)
+                problems.append(Problem(element.file, element.line_of(key),
+                                        ".".join(map(str, key_path(game.layouts, element) + (key,))),
+                                        f"no {what} printed with this layout has a value '{field}'"
+                                        + (f", did you mean '{close[0]}'?" if close else "")))
     return problems
 
 

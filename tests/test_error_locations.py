@@ -162,3 +162,73 @@ def test_every_bad_size_of_the_card_size_list_is_named(sample_copy):
         f"templates/sheets/card-sizes.yaml:{line_of(sizes, 'square:')}: sizes.square.size_mm: 1 item, expected at "
         f"least 2",
     ])
+
+
+# ---- a field no component has --------------------------------------------------------------------
+
+def test_a_field_no_component_has_is_named_at_the_layout_of_every_kind(sample_copy):
+    """A mistyped field prints nothing on every card, die, piece or board of the layout: it is
+    an error at the layout's line, with the value it may mean."""
+    layouts = sample_copy / FOLDER / "layouts.yaml"
+    changes = [("faces.hero.elements.0.fill", 'box: [0, 0, 63, 88], fill: "{colour}"', 'box: [0, 0, 63, 88], fill: "{colur}"',
+                "card", "colur", "colour"),
+               ("faces.hero.elements.3.field", "field: name, box: [6, 76,", "field: deck_nmae, box: [6, 76,",
+                "card", "deck_nmae", "deck_name"),
+               ("faces.die-face.elements.1.field", "field: name, box: [1, 1, 14, 14]", "field: nmae, box: [1, 1, 14, 14]",
+                "die face", "nmae", "name"),
+               ("faces.tray.elements.1.field", "field: name, box: [40, 90,", "field: nam, box: [40, 90,",
+                "piece", "nam", "name"),
+               ("faces.ring-board.elements.1.field", "field: name, box: [40, 115,", "field: nmae, box: [40, 115,",
+                "board", "nmae", "name"),
+               ("backs.hero-back.elements.1.field", "field: game_title, box: [6, 38", "field: game_titel, box: [6, 38",
+                "card", "game_titel", "game_title")]
+    for _, old, new, *_ in changes:
+        replace_in(layouts, old, new)
+    fails_with(sample_copy, [f"{FOLDER}/layouts.yaml:{line_of(layouts, new)}: {key}: no {what} printed with this layout "
+                             f"has a value '{typo}', did you mean '{meant}'?"
+                             for key, _, new, what, typo, meant in changes])
+
+
+def test_a_field_only_some_cards_have_is_no_error(sample_copy):
+    """A value one card of the layout has (an optional subtitle) is the layout's to read."""
+    replace_in(sample_copy / FOLDER / "cards.yaml", "name: Archer,", "name: Archer, fields: {subtitle: Bow},")
+    replace_in(sample_copy / FOLDER / "layouts.yaml", "field: text, box: [6, 6, 51, 20]",
+               "field: subtitle, box: [6, 6, 51, 20]")
+    result = pnp("validate", project=sample_copy)
+    assert result.exit_code == 0, result.output + result.traceback
+
+
+# ---- a character no font draws ------------------------------------------------------------------
+
+def test_a_character_no_font_draws_is_an_error_on_every_kind(sample_copy):
+    """A die face, a token, a piece and a board with a character the font lacks would print a
+    blank: each is named at its data, in one run."""
+    dice, tokens = game_file(sample_copy, "dice"), game_file(sample_copy, "tokens")
+    replace_in(dice, 'faces: [{name: "1"}, {name: "2"}', 'faces: [{name: "★"}, {name: "≈"}')
+    replace_in(game_file(sample_copy, "dice"), '{name: "E"}', '{name: "ᚠ"}')
+    replace_in(tokens, '    icon: "▲"', '    icon: "ᚠ"')
+    sun = line_of(dice, "★")
+    fails_with(sample_copy, [
+        f"{FOLDER}/dice.yaml:{sun}: dice.sun.faces.0.name: [en] no glyph in the shipped font for '★'",
+        f"{FOLDER}/dice.yaml:{sun}: dice.sun.faces.1.name: [en] no glyph in the shipped font for '≈'",
+        f"{FOLDER}/dice.yaml:{line_of(dice, 'ᚠ')}: dice.moon.faces.4.name: [en] no glyph in the shipped font for 'ᚠ'",
+        f"{FOLDER}/tokens.yaml:{line_of(tokens, 'ᚠ')}: tokens.camp.icon: [sample-game standard en] no shipped font has "
+        f"the icon glyph 'ᚠ'",
+    ])
+
+
+def test_a_name_no_font_draws_is_named_on_boards_pieces_and_tokens(sample_copy):
+    boards, pieces, tokens = (game_file(sample_copy, name) for name in ("boards", "pieces", "tokens"))
+    replace_in(boards, "    name: Square ring", "    name: Square ≈ ring")
+    replace_in(pieces, "    name: Tray", "    name: Tray ≈")
+    replace_in(tokens, "    name: Supply", "    name: Supply ≈")
+    result = pnp("validate", project=sample_copy)
+    assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+    errors = result.stderr.splitlines()
+    for line in (f"{FOLDER}/boards.yaml:{line_of(boards, 'Square ≈')}: boards.square.name: [sample-game standard en] "
+                 "no glyph in the shipped font for '≈'",
+                 f"{FOLDER}/pieces.yaml:{line_of(pieces, '  tray:')}: pieces.tray.name: [en] no glyph in the shipped "
+                 "font for '≈'",
+                 f"{FOLDER}/tokens.yaml:{line_of(tokens, 'Supply ≈')}: tokens.supply.name: [sample-game standard en] no "
+                 "glyph in the shipped font for '≈'"):
+        assert line in errors, result.stderr

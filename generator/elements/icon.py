@@ -6,7 +6,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..render import fonts
 from ..render.colour import RGB, Palette
-from .base import ElementType, resolve_colour
+from .base import ElementType, Placed, resolve_colour
 
 
 def glyph_of(element: dict, values: dict) -> str:
@@ -36,6 +36,10 @@ class Icon(ElementType):
         "size": {"type": "number", "minimum": 2, "maximum": 400},
         "colour": {"$ref": "layouts#/$defs/colour_ref"},
     }
+
+    def place(self, element, values, folder):
+        """A glyph no shipped font has, or one outside the BMP, is a problem of the face it is on."""
+        return Placed(element, None, tuple(self.check(element, values)))
 
     def draw(self, canvas, placed, values, context):
         element = placed.spec

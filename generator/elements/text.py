@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from reportlab.lib.units import mm
@@ -210,6 +210,13 @@ class Text(ElementType):
     }
 
     def place(self, element, values, folder):
+        """Fitted to its box; a character no shipped font draws is a problem like a text that
+        does not fit, whatever kind of component the text is on."""
+        placed = self._fitted(element, values)
+        missing = self.check(element, values)
+        return replace(placed, problems=placed.problems + tuple(missing)) if missing else placed
+
+    def _fitted(self, element, values):
         text = values.get(element["field"], "")
         if not text:
             return Placed(element)

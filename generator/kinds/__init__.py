@@ -10,6 +10,8 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Callable
 
+from ..layout import problem_label
+
 
 def _nothing(*_args) -> list:
     return []
@@ -102,10 +104,11 @@ def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
 
 
 def face_problems(loc, face, file: str, line: int, key: str) -> list:
-    """A placed face's problems (text that does not fit ...) as located problems."""
+    """A placed face's problems (text that does not fit, a character no font draws ...) as
+    located problems."""
     from ..errors import Problem
-    return [Problem(file, line, f"{key}.{field}", f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}")
-            for field, message in face.problems]
+    return [Problem(file, line, f"{key}.{field}", f"{problem_label(loc, placed, face.values, (field, message))} {message}")
+            for placed in face.elements for field, message in placed.problems]
 
 
 KINDS: list[Kind] = sorted(

@@ -10,10 +10,10 @@ from babel.numbers import format_percent
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from ..boards.layout import lay_out_board
+from ..boards.layout import board_shapes, lay_out_board
 from ..errors import Problem
 from ..kit import Kit, localised_sheet
-from ..layout import Localised
+from ..layout import Localised, unknown_fields
 from ..render.boards import BoardFace, render_boards, render_one_sheet, tiles_for
 from ..render.faces import draw_placed
 from ..yamlfile import locate
@@ -176,14 +176,17 @@ def check(kit: Kit) -> list:
     """What laying the boards out found: text that does not fit, a shape larger than its board."""
     loc = kit.loc
     boards_file = loc.game.files.get("boards")
-    problems = []
-    for board in board_faces(loc):
+    problems, uses = [], []
+    design, faces = (boards_file or {}).get("design") or {}, loc.game.layouts.get("faces", {})
+    for component, board in zip(loc.game.in_edition(loc.edition, "boards"), board_faces(loc)):
         for path, message in board.plan.problems:
             file, line = locate(boards_file, path)
             problems.append(Problem(file, line, ".".join(map(str, path)),
                                     f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}"))
+        spec, _ = board_shapes(design, component.id, component.data)
+        uses.append((faces.get(spec.get("layout", "")), board.plan.face.values))
     problems += one_sheet_problems(loc.game)
-    return problems
+    return problems + unknown_fields(loc.game, uses, "board")
 
 
 def one_sheet_problems(game) -> list:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..kit import Kit
-from ..layout import Localised
+from ..layout import Localised, unknown_fields
 from ..render.dice import DieNet, cube_net, draw_net, net_die_lines, pack_nets, render_dice
 from ..render.faces import place_face
 from ..yamlfile import locate
@@ -65,12 +65,15 @@ def check(kit: Kit) -> list:
             problems.append(Problem(layout.file, layout.line_of("size_mm"), f"faces.{data['layout']}.size_mm",
                                     f"the layout is {layout['size_mm'][0]:g} x {layout['size_mm'][1]:g} mm, but "
                                     f"{component.keypath} has {edge:g} mm faces"))
-    for net in die_nets(kit.project, loc):
+    layout_of = {f"die-{c.id}": faces.get(c.data["layout"]) for c in game.in_edition(loc.edition, "dice")}
+    nets = die_nets(kit.project, loc)
+    for net in nets:
         component_id = net.key.removeprefix("die-")
         for index, face in enumerate(net.faces):
             file, line = locate(game.files["dice"], ("dice", component_id, "faces", index))
             problems += face_problems(loc, face, file, line, f"dice.{component_id}.faces.{index}")
-    return problems
+    return problems + unknown_fields(game, [(layout_of[net.key], face.values) for net in nets for face in net.faces],
+                                     "die face")
 
 
 def contents(loc, phrase) -> list:

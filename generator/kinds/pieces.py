@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..kit import Kit
-from ..layout import Localised
+from ..layout import Localised, unknown_fields
 from ..render.boards import tiles_for
 from ..render.faces import place_face
 from ..render.pieces import PieceFace, draw_piece, glue_label_problem, page_plan, piece_die_lines, render_pieces
@@ -98,12 +98,14 @@ def check(kit: Kit) -> list:
                 file, line = locate(game.files["pieces"], ("pieces", component.id, key))
                 problems.append(Problem(file, line, f"{component.keypath}.{key}",
                                         f"({outside[0][0]:g}, {outside[0][1]:g}) lies outside the {w:g} x {h:g} mm layout"))
-    for piece in piece_faces(loc):
+    layout_of = {f"piece-{c.id}": faces.get(c.data["layout"]) for c in game.in_edition(loc.edition, "pieces")}
+    pieces = piece_faces(loc)
+    for piece in pieces:
         component_id = piece.key.removeprefix("piece-")
         file, line = locate(game.files["pieces"], ("pieces", component_id))
         problems += face_problems(loc, piece.face, file, line, f"pieces.{component_id}")
         problems += glue_problems(loc, piece)
-    return problems
+    return problems + unknown_fields(game, [(layout_of[piece.key], piece.face.values) for piece in pieces], "piece")
 
 
 def contents(loc, phrase) -> list:

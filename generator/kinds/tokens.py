@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
+from ..render import fonts
 from ..render.tokens import (FLAT_SHAPES, TokenFace, draw_token, flat_size, lay_out_token, pack, render_tokens,
                              standee_outline, token_die_lines)
 from ..yamlfile import locate
@@ -51,11 +52,25 @@ def sheets(project, loc, paper_mm) -> int:
     return len(pack(faces, paper_mm, sheet["margin_mm"], sheet["gap_mm"])) if faces else 0
 
 
+def _glyph_problems(face: TokenFace) -> list[tuple[str, str]]:
+    """(key, reason) of each of the token's texts with a character its font lacks, and of an
+    icon no shipped symbol font has: drawn, they would be blank."""
+    found = []
+    for key, text, style in ((f"{face.field}.name", face.name, "bold"), ("labels.write_here", face.write_label, "italic")):
+        missing = fonts.missing_glyphs(text, style)
+        if missing:
+            found.append((key, f"no glyph in the shipped font for {''.join(sorted(missing))!r}"))
+    if face.icon and fonts.symbol_font_for(face.icon) is None:
+        found.append((f"{face.field}.icon", f"no shipped font has the icon glyph {face.icon!r}"))
+    return found
+
+
 def check(kit: Kit) -> list:
-    """Token texts that do not fit, each once (a standee's copies share their texts)."""
+    """Token texts that do not fit or have a character no font draws, each once (a standee's
+    copies share their texts)."""
     game, loc = kit.game, kit.loc
     problems = []
-    for key, reason in dict.fromkeys(p for face in token_faces(loc) for p in face.problems):
+    for key, reason in dict.fromkeys(p for face in token_faces(loc) for p in (*face.problems, *_glyph_problems(face))):
         path = tuple(key.split("."))
         # the file whose top level holds the key (tokens:, labels:)
         data = next((d for d in game.files.values() if path[0] in d), game.meta)
