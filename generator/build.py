@@ -12,8 +12,8 @@ from functools import partial
 
 from .cache import Cache
 from .errors import DataError, Problem, UsageError
-from .incremental import (TextsNow, cache_usable, data_digest, remember_build, structure_digest, tool_digest,
-                          whole_build_inputs)
+from .incremental import (TextsNow, cache_usable, data_digest, remember_build, selection, structure_digest,
+                          tool_digest, whole_build_inputs)
 from .kinds import files_of, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_title
 from .layout import Localised, card_faces, check_sheet_bands
@@ -124,6 +124,7 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     if cache is not None:
         cache.flush()
         remember_build(cache, out, inputs, result.artifacts)
+        cache.keep_for(selection(request))
         cache.prune(sum(len(a.data) for a in result.artifacts))
     return result
 

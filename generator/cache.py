@@ -22,9 +22,12 @@ from .files import write_inside
 FOLDER = ".cache"
 RECORD_MAX_BYTES = 8 * 1024 * 1024
 # decided: the cache keeps what the last builds used, up to this many times the size of what
-# the latest build made (at least KEEP_MIN_BYTES); the least recently used go first.
+# the latest build made (at least KEEP_MIN_BYTES); the least recently used go first. What the
+# latest build of each selection (its options: games, kinds, papers, duplex ...) used is never
+# dropped, so a small build between two whole ones does not make the next whole one redraw.
 KEEP_FACTOR = 3
 KEEP_MIN_BYTES = 64 * 1024 * 1024
+SELECTIONS = "selections"           # record kind: the entries each selection's latest build used
 
 
 def _sha(data: bytes) -> str:
@@ -149,10 +152,8 @@ class Cache:
 
     # ---- keeping it bounded ----
 
-    def prune(self, made_bytes: int) -> None:
-        """Drop the least recently used entries beyond the size the cache may keep; what this
-        build read or wrote stays."""
-        limit = max(KEEP_MIN_BYTES, KEEP_FACTOR * made_bytes)
+    def _entries(self) -> list[tuple[float, int, Path]]:
+        """(time last used, size, path) of every blob and record."""
         entries = []
         for path in self.root.rglob("*") if self.root.is_dir() else ():
             try:
@@ -162,10 +163,43 @@ class Cache:
                     entries.append((stat.st_mtime, stat.st_size, path))
             except OSError:
                 continue
+        return entries
+
+    def keep_for(self, selection: str) -> None:
+        """Note, once the build has written its files, every entry it used (read or wrote: their
+        time is this build's) as what the latest build of `selection` needs."""
+        used = sorted(path.relative_to(self.root).as_posix() for mtime, _, path in self._entries()
+                      if mtime >= self.started and path.parent.name != SELECTIONS)
+        self.put_record(SELECTIONS, selection, {"entries": used})
+        self.flush()
+
+    def _kept(self) -> set[Path]:
+        """Every entry the latest build of some selection used, and the notes that say so."""
+        kept = set()
+        folder = self.root / SELECTIONS
+        for note in folder.glob("*.json") if folder.is_dir() and self._inside(folder) else ():
+            kept.add(note)
+            try:
+                if note.is_symlink() or note.stat().st_size > RECORD_MAX_BYTES:
+                    continue
+                entries = json.loads(note.read_bytes().decode("utf-8")).get("entries", [])
+            except (OSError, ValueError, AttributeError):
+                continue
+            kept.update(self.root / entry for entry in entries if isinstance(entry, str))
+        return kept
+
+    def prune(self, made_bytes: int) -> None:
+        """Drop the least recently used entries beyond the size the cache may keep; what this
+        build read or wrote stays, and so does what the latest build of every selection used."""
+        limit = max(KEEP_MIN_BYTES, KEEP_FACTOR * made_bytes)
+        entries = self._entries()
+        kept = self._kept()
         total = sum(size for _, size, _ in entries)
         for mtime, size, path in sorted(entries, key=lambda entry: entry[0]):
             if total <= limit or mtime >= self.started:
                 break
+            if path in kept:
+                continue
             try:
                 path.unlink()
                 total -= size

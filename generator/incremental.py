@@ -248,14 +248,19 @@ def _installed_rules() -> list[str]:
     return sorted(found)
 
 
+def selection(request) -> str:
+    """What a build is asked for (games, editions, locales, papers, kinds, duplex, ink ...),
+    whatever the data: the cache keeps what the latest build of each selection used."""
+    return digest("selection", request.game, request.edition, request.locale, request.paper, list(request.profiles),
+                  request.duplex, list(request.back_offset), list(request.kinds), request.target, request.ink)
+
+
 def whole_build_inputs(project, request) -> str:
     """Everything a build with these options could read: the tool, every game's folder, the
     options. Equal inputs give equal files, so a build whose inputs match the last one's, with
     its files still in place, has nothing to do."""
-    options = (request.game, request.edition, request.locale, request.paper, list(request.profiles),
-               request.duplex, list(request.back_offset), list(request.kinds), request.target, request.ink)
     return digest("build", tool_digest(project), folder_digest(Path(project.root) / "components"),
-                  _installed_rules(), options)
+                  _installed_rules(), selection(request))
 
 
 def cache_usable(out: Path) -> bool:

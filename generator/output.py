@@ -198,15 +198,37 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
         raise DataError(problems)
     entries = {entry["path"]: entry for entry in earlier
                if not unsafe_name(entry["path"]) and not escape(out, entry["path"]) and (out / entry["path"]).exists()}
-    for artifact in artifacts:
-        entries[artifact.path] = artifact.entry()
+    made = [artifact.entry() for artifact in artifacts]
+    # A file of a group this build made (a deck's contact sheet among its edition's and
+    # locale's) that it did not make again is a removed component's: it leaves with its entry.
+    groups = {_group(entry) for entry in made}
+    stale = [path for path, entry in entries.items() if _group(entry) in groups]
+    for path in stale:
+        del entries[path]
+    for entry in made:
+        entries[entry["path"]] = entry
+    stale = [path for path in stale if path not in entries]
     manifest = {"files": [entries[p] for p in sorted(entries)]}
     files = [(out / a.path, a.data) for a in artifacts]
     files.append((manifest_path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8")))
     # A file already holding exactly these bytes is left alone (a rebuild touches what changed).
     files = [(path, data) for path, data in files if not _holds(path, data)]
     write_inside(files, [out], "the output folder")
+    for path in stale:
+        (out / path).unlink(missing_ok=True)
     return manifest_path
+
+
+# The details that make a file another variant of the same files (long-edge or gutterfold
+# cards, normal or ink-saving sheets, another shop profile): a build that makes one variant
+# leaves the others alone.
+VARIANT_KEYS = ("duplex", "back_offset_mm", "ink", "profile", "sides")
+
+
+def _group(entry: dict) -> str:
+    """The files an entry is one of: a build that makes any of them makes all there are."""
+    return json.dumps([entry.get(key) for key in ("game", "edition", "locale", "kind", "paper")]
+                      + [[key, entry[key]] for key in VARIANT_KEYS if key in entry], sort_keys=True)
 
 
 def _holds(path: Path, data: bytes) -> bool:

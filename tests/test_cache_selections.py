@@ -1,0 +1,104 @@
+"""The tool's own state: the cache keeps what the latest build of each selection needs, whatever
+smaller build ran in between, and the files of a component that is gone leave output/ and its
+manifest."""
+from __future__ import annotations
+
+import json
+import shutil
+import time
+
+import pytest
+
+from conftest import SAMPLE, pnp, replace_in
+from generator import cache
+
+# Each test keeps its cache in its own output folder: the cache itself is under test.
+pytestmark = pytest.mark.own_cache
+
+NARROW = ("--game", "the-game", "--locale", "en")
+
+
+def built(project, *args: str) -> str:
+    result = pnp("build", *args, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return result.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("between", [
+    ("--kind", "cards", "--paper", "a4", "--duplex", "gutterfold"),
+    ("--kind", "cards,boards", "--paper", "letter", "--ink", "saver"),
+])
+def test_a_small_build_between_two_whole_ones_leaves_nothing_to_draw(project, monkeypatch, between):
+    """However tight the cache's size limit, what the whole build used is kept through a small
+    selective build: building the whole again with nothing changed draws nothing."""
+    monkeypatch.setattr(cache, "KEEP_MIN_BYTES", 0)       # keep nothing beyond what is needed
+    monkeypatch.setattr(cache, "KEEP_FACTOR", 0)
+    first = built(project, *NARROW)
+    assert first.endswith(": 10 rendered")
+    # what was used within a second of a build's start counts as that build's: step past it
+    time.sleep(1.2)
+    assert ": 0 rendered" not in built(project, *NARROW, *between)
+    time.sleep(1.2)
+    assert built(project, *NARROW).endswith(": 0 rendered, 10 unchanged")
+    # and the small selection's own files are still there to reuse
+    time.sleep(1.2)
+    last = built(project, *NARROW, *between)
+    assert last.startswith("nothing changed: ") or ": 0 rendered, " in last, last
+
+
+def test_entries_no_selection_uses_are_dropped(project, monkeypatch):
+    """The cache stays bounded: an entry only an earlier build of a selection used goes."""
+    monkeypatch.setattr(cache, "KEEP_MIN_BYTES", 0)
+    monkeypatch.setattr(cache, "KEEP_FACTOR", 0)
+    built(project, *NARROW, "--kind", "cards", "--paper", "a4")
+    blobs = project / "output" / ".cache" / "blobs"
+    before = {p.name for p in blobs.rglob("*") if p.is_file()}
+    time.sleep(1.2)
+    replace_in(project / "components" / "the-game" / "layouts.yaml", "radius: 20, fill: \"#FFFFFF\"",
+               "radius: 20, fill: \"#FFFFF0\"")
+    built(project, *NARROW, "--kind", "cards", "--paper", "a4")
+    after = {p.name for p in blobs.rglob("*") if p.is_file()}
+    assert after - before and not before <= after       # new sheets kept, the replaced ones dropped
+
+
+@pytest.fixture
+def sample_with_scouts(tmp_path):
+    """The sample game with a third deck, as its rules know it."""
+    copy = tmp_path / "project"
+    shutil.copytree(SAMPLE, copy)
+    game = copy / "components" / "sample-game"
+    replace_in(game / "cards.yaml", "cards:\n", "  scouts:\n    name: Scouts\n    layout: hero\n    back: hero-back\n"
+                                               "cards:\n  scout: {deck: scouts, name: Scout, text: Looks ahead., "
+                                               "colour: \"#7B2CBF\", count: {standard: 2}}\n")
+    replace_in(copy / "rules" / "sample_game" / "__init__.py", '"archer": 3,', '"archer": 3, "scout": 2,')
+    return copy
+
+
+def _without_scouts(project) -> None:
+    game = project / "components" / "sample-game"
+    replace_in(game / "cards.yaml", "  scouts:\n    name: Scouts\n    layout: hero\n    back: hero-back\n", "")
+    replace_in(game / "cards.yaml", "  scout: {deck: scouts, name: Scout, text: Looks ahead., "
+                                    "colour: \"#7B2CBF\", count: {standard: 2}}\n", "")
+    replace_in(project / "rules" / "sample_game" / "__init__.py", '"archer": 3, "scout": 2,', '"archer": 3,')
+
+
+def _listed(out) -> set[str]:
+    return {entry["path"] for entry in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]}
+
+
+@pytest.mark.parametrize("args", [("--kind", "cards", "--paper", "a4"), ("--paper", "a4")])
+def test_a_removed_decks_files_leave_the_output_and_the_manifest(sample_with_scouts, args):
+    out = sample_with_scouts / "output"
+    folder = "sample-game/standard/en"
+    scouts = f"{folder}/sample-game-standard-en-preview-scouts.png"
+    built(sample_with_scouts, *args)
+    assert (out / scouts).is_file() and scouts in _listed(out)
+    # a selective build of another variant leaves the cards of the others alone
+    built(sample_with_scouts, "--kind", "cards", "--paper", "a4", "--duplex", "short")
+    _without_scouts(sample_with_scouts)
+    built(sample_with_scouts, *args)
+    assert not (out / scouts).exists() and scouts not in _listed(out)
+    previews = {p for p in _listed(out) if "-preview-" in p}
+    assert previews == {f"{folder}/sample-game-standard-en-preview-{deck}.png" for deck in ("heroes", "coins")}
+    for kept in ("cards-a4.pdf", "cards-short-a4.pdf", "calibration-a4.pdf"):
+        assert f"{folder}/sample-game-standard-en-{kept}" in _listed(out)
