@@ -19,7 +19,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import write_po
+from babel.messages.pofile import unescape, write_po
 
 from . import typography
 from .elements import element_type
@@ -296,15 +296,16 @@ def _merged(template: Catalog, old: Catalog | None, locale: str, catalog: Catalo
         if not message.id:
             continue
         previous = old_by_key.pop(message.context, None)
+        before, comments = _previous_source(previous) if previous else ([], ())
         merged = Message(message.id, context=message.context, auto_comments=message.auto_comments,
-                         locations=message.locations, user_comments=previous.user_comments if previous else ())
+                         locations=message.locations, user_comments=comments)
         if previous is None or not _any_text(previous.string):
             result.new += previous is None
         else:
             merged.string = _reshape(previous.string, message.id, locale)
             if previous.fuzzy:
                 merged.flags.add("fuzzy")
-                merged.previous_id = previous.previous_id
+                merged.previous_id = before or previous.previous_id
             if _same(previous.id) != _same(message.id):
                 result.changed += 1
                 merged.flags.add("fuzzy")
@@ -312,6 +313,27 @@ def _merged(template: Catalog, old: Catalog | None, locale: str, catalog: Catalo
         catalog[message.id] = merged
     result.removed = len(old_by_key)
     return catalog, result
+
+
+_PREVIOUS = re.compile(r'^\|\s*(?:(?P<keyword>msgctxt|msgid|msgid_plural)\s+)?"(?P<text>.*)"$')
+
+
+def _previous_source(message: Message) -> tuple[list[str], list[str]]:
+    """The previous source of a fuzzy entry (its `#| msgid` lines), and its translator's own
+    comments. Babel reads `#|` lines as comments (they come last, after the translator's):
+    taken back here, they are written as `#|` again, not as comments that pile up and break
+    with every extract; what is not a previous msgid in gettext's form is dropped."""
+    comments = list(message.user_comments)
+    start = next((index for index, comment in enumerate(comments) if comment.startswith("|")), len(comments))
+    forms: dict[str, str] = {}
+    keyword = None
+    for comment in comments[start:]:
+        line = _PREVIOUS.match(comment)
+        keyword = line and (line["keyword"] or keyword)
+        if not keyword:
+            return [], comments[:start]
+        forms[keyword] = forms.get(keyword, "") + unescape(f'"{line["text"]}"')
+    return [forms[key] for key in ("msgid", "msgid_plural") if key in forms], comments[:start]
 
 
 def _reshape(string, msgid, locale):

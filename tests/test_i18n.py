@@ -115,12 +115,34 @@ def test_a_catalog_wrapped_as_gettext_wraps_it_is_written_back_unchanged(project
     assert po.read_bytes() == before
 
 
+def test_a_fuzzy_entrys_previous_source_survives_extract_after_extract(project):
+    """Babel reads `#|` lines as comments: extract writes them back as `#|`, the same bytes
+    each time, not as comments that pile up."""
+    replace_in(project / "components" / GAME / "booklet.yaml", "print_duplex: Отпечатайте двустранно,",
+               "print_duplex: Отпечатайте листовете двустранно,")
+    pnp("i18n", "extract", GAME, project=project)
+    po = project / "components" / GAME / "locales" / "en.po"
+    first = po.read_bytes()
+    text = first.decode("utf-8")
+    assert '#, fuzzy\n#| msgid ""\n#| "Отпечатайте двустранно, с обръщане по дългата страна' in text
+    assert "\n# |" not in text
+    for _ in range(2):
+        pnp("i18n", "extract", GAME, project=project)
+        assert po.read_bytes() == first
+
+
 @pytest.mark.skipif(shutil.which("msgmerge") is None, reason="GNU gettext is not installed")
 def test_msgmerge_and_extract_agree_on_every_catalog(project):
+    """What extract writes, fuzzy entries with their previous source too, is what
+    `msgmerge --previous` writes, and the other way round."""
     import subprocess
+    replace_in(project / "components" / GAME / "booklet.yaml", "print_duplex: Отпечатайте двустранно,",
+               "print_duplex: Отпечатайте листовете двустранно,")
+    assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
+    assert "#| msgid \"\"\n#| \"" in (project / "components" / GAME / "locales" / "en.po").read_text(encoding="utf-8")
     for po in sorted((project / "components").glob("*/locales/*.po")):
-        merged = subprocess.run(["msgmerge", "--quiet", "--output-file=-", str(po), str(po.parent / "messages.pot")],
-                                capture_output=True, check=True).stdout
+        merged = subprocess.run(["msgmerge", "--quiet", "--previous", "--output-file=-", str(po),
+                                 str(po.parent / "messages.pot")], capture_output=True, check=True).stdout
         assert merged == po.read_bytes(), po
         po.write_bytes(merged)
     before = _catalog_files(project)
