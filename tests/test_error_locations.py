@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from conftest import ROOT, SAMPLE, line_of, pnp, replace_in
+from generator import boards
 
 GAME = "sample-game"
 FOLDER = f"components/{GAME}"
@@ -74,8 +75,9 @@ def test_files_over_the_size_limit_are_refused_at_their_first_line(sample_copy):
 
 # ---- every key of a loop board ----------------------------------------------------------------
 
-LOOP_KEYS = ("band_mm, branch, centre, direction, label, label_at, label_colour, label_size, links, marks, pitch_mm, "
-             "shape, side_colours, sides, space, spaces, start_area")
+# every key a loop takes, as the shapes' schema lists them
+LOOP_KEYS = ", ".join(sorted(next(branch["then"]["properties"] for branch in boards.schema()["$defs"]["shape"]["allOf"]
+                                  if branch["if"]["properties"]["shape"]["const"] == "loop")))
 
 
 def test_every_unknown_key_of_a_loop_is_named_with_the_key_it_may_mean(sample_copy):
