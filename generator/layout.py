@@ -14,7 +14,8 @@ from .incremental import merge, recording
 from .errors import DataError, Problem, UsageError
 from .project import Component, Game, Project
 from .card_sizes import CardSize, card_sizes, size_of  # noqa: F401  (card_sizes: read here by the kinds)
-from .render.faces import PlacedFace, place_face
+from .elements.base import colour_field
+from .render.faces import PlacedFace, contrast_of, place_face
 from .texts import Texts, numbers
 from .yamlfile import key_path, locate
 
@@ -202,8 +203,30 @@ def problem_label(loc: Localised, placed, values: dict, problem: tuple[str, str]
     return f"[{loc.locale}]" if problem in glyphs else f"[{loc.game.slug} {loc.edition} {loc.locale}]"
 
 
+def colour_problems(loc: Localised, face: PlacedFace, source: tuple[str, int, str]) -> list[Problem]:
+    """Every text and mark of `face` that does not stand out from what is under it, located where
+    its colour is set: the layout element's own colour key, or the component (`source`: file,
+    line, key path) whose value a `{field}` colour reads."""
+    problems = []
+    for placed, field, message in contrast_of(face):
+        spec = placed.spec
+        key = next((k for k in ("colour", "stroke", "fill") if k in spec), "colour")
+        ref = colour_field(spec.get(key))
+        if ref or not hasattr(spec, "line_of"):
+            file, line, keypath = source
+            name = ref or field
+            problems.append(Problem(file, line, f"{keypath}.{name}",
+                                    f"[{loc.game.slug} {loc.edition} {loc.locale}] {field}: {message}"))
+        else:
+            path = key_path(loc.game.layouts, spec) + (key,)
+            problems.append(Problem(spec.file, spec.line_of(key), ".".join(map(str, path)),
+                                    f"[{loc.game.slug}] {field}: {message}"))
+    return problems
+
+
 def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
-    """Every text fits its box, every picture loads and every character has a glyph, in this locale."""
+    """Every text fits its box, every picture loads, every character has a glyph and every
+    text and mark stands out from what is under it, in this locale."""
     problems = []
     for candidate in distinct_faces(faces):
         file, line, key = candidate.source
@@ -218,6 +241,7 @@ def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
                 else:
                     problems.append(Problem(*_text_place(loc, file, line, f"{key}.{field}"), f"{key}.{field}",
                                             f"{problem_label(loc, placed, candidate.placed.values, (field, message))} {message}"))
+        problems += colour_problems(loc, candidate.placed, candidate.source)
     game = loc.game
     decks, faces_layouts, backs_layouts = game.decks, game.layouts.get("faces", {}), game.layouts.get("backs", {})
     uses = []

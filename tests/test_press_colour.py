@@ -23,7 +23,7 @@ FOGRA39 = PROFILES / "pnp-FOGRA39-300.icc"
 TR003 = PROFILES / "pnp-CGATS-TR003-240.icc"
 # the red and orange of two action cards, the backs' navy: filled in the layouts and data,
 # each separated through the press profile
-REFERENCE = {"#D7263D": "red", "#2D3142": "navy", "#F49D37": "orange"}
+REFERENCE = {"#D7263D": "red", "#2D3142": "navy", "#AF630A": "orange"}
 DARK_GREY_TEXT = "#1E1E1E"      # the body text: a neutral, so K alone
 LIGHT_GREY_TEXT = "#BFC0C0"     # the deck name on the backs: a step off neutral, so K alone too
 

@@ -80,7 +80,7 @@ def test_duplicate_id_is_reported(project):
 def test_every_problem_is_reported_in_one_run(project):
     folder = project / "components" / GAME
     replace_in(folder / "cards.yaml", "count: {full: 7, free: 5}", "count: {full: 7, free: 4}")
-    replace_in(folder / "cards.yaml", "count: {full: 3}\n    colour: \"#E36414\"", "count: {full: 2}\n    colour: \"#E36414\"")
+    replace_in(folder / "cards.yaml", "count: {full: 3}\n    colour: \"#C25611\"", "count: {full: 2}\n    colour: \"#C25611\"")
     replace_in(folder / "boards.yaml", "      spaces: 15\n      label: Часовник", "      spaces: 14\n      label: Часовник")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1

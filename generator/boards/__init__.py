@@ -86,6 +86,8 @@ MARK = {
         "ring": {"type": "boolean"},
         "ring_colour": {"$ref": "layouts#/$defs/colour_ref"},
         "note": {"$ref": "common#/$defs/text"},
+        # the note's colour: by default the mark's fill, ring colour or the space's outline
+        "note_colour": {"$ref": "layouts#/$defs/colour_ref"},
         "note_size": {"type": "number", "minimum": 2, "maximum": 100},
         # what the booklet's picture of the board calls this space
         "callout": {"$ref": "common#/$defs/text"},

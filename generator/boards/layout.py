@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..elements import Placed, element_type
-from ..render.faces import PlacedFace
+from ..render.faces import PlacedFace, contrast_of
 from . import Space, shape_type
 from .track import space_size
 
@@ -80,10 +80,12 @@ def _marks_of(spec: dict, space: Space) -> list[tuple[str, dict]]:
 
 
 def _side_colour(value, spec: dict, side: int):
-    """`{side}` is the colour of the space's side of a loop."""
-    colours = spec.get("side_colours") or []
-    if value == "{side}":
-        return colours[(side - 1) % len(colours)] if colours and side else "#000000"
+    """`{side}` is the colour of the space's side of a loop, `{side_ink}` the colour that
+    stands out on it (`side_inks`)."""
+    for reference, key in (("{side}", "side_colours"), ("{side_ink}", "side_inks")):
+        colours = spec.get(key) or []
+        if value == reference:
+            return colours[(side - 1) % len(colours)] if colours and side else "#000000"
     return value
 
 
@@ -96,19 +98,24 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
     stroke = style.get("stroke", "#000000")
     text_colour = style.get("text_colour", "#000000")
     marks = _marks_of(spec, space)
-    for _, mark in marks:
+    # where the space's colours are set, for a problem with them: its style, or the mark that
+    # sets them over it
+    source = {"": ("space",), "ends": ("ends",)}.get(space.part, (space.part, "style"))
+    for mark_name, mark in marks:
         fill = mark.get("fill", fill)
         stroke = mark.get("stroke", stroke)
         text_colour = mark.get("text_colour", text_colour)
+        if {"fill", "stroke"} & set(mark):
+            source = ("marks", mark_name)
     fill, stroke, text_colour = (_side_colour(v, spec, space.side) for v in (fill, stroke, text_colour))
     width = style.get("stroke_width", 0.5)
     if style.get("form", "rect") == "circle":
         own = [{"type": "circle", "centre": [cx, cy], "radius": w / 2, "fill": fill, "stroke": stroke,
-                "stroke_width": width}]
+                "stroke_width": width, "mark": ".".join((name,) + source)}]
         pad = w * 0.12
     else:
         own = [{"type": "rect", "box": [cx - w / 2, cy - h / 2, w, h], "fill": fill, "stroke": stroke,
-                "stroke_width": width, "radius": style.get("radius", 0)}]
+                "stroke_width": width, "radius": style.get("radius", 0), "mark": ".".join((name,) + source)}]
         pad = 2.0
     if text_field:
         size = style.get("text_size", 12)
@@ -120,11 +127,12 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
         if mark.get("ring"):
             after.append({"type": "circle", "centre": [cx, cy], "radius": max(w, h) / 2 + RING_GAP_MM, "fill": "none",
                           "stroke": _side_colour(mark.get("ring_colour", stroke), spec, space.side),
-                          "stroke_width": 0.5})
+                          "stroke_width": 0.5,
+                          "mark": f"{name}.marks.{mark_name}." + ("ring_colour" if "ring_colour" in mark else "ring")})
         if "note" in mark:
             note_w = max(2 * neighbour_mm - w - 1, w)
             size = mark.get("note_size", 9)
-            note_colour = mark.get("fill") or mark.get("ring_colour") or stroke
+            note_colour = mark.get("note_colour") or mark.get("fill") or mark.get("ring_colour") or stroke
             # beside the space, away from the play: above a track, outside a loop
             ox, oy = space.outward
             # clear of the space and of its side's strip, then half the note's box further out
@@ -232,6 +240,7 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
     elements = list(face["elements"]) if face else []
     values = {**(face or {}).get("defaults", {}), **values}
     located: dict[str, tuple] = {}          # element field -> key path of its text
+    where_of = {}                           # shape name -> where(*key) of that shape
     spaces: dict[str, Space] = {}
     below, middle, above = [], [], []
     callouts: list[Callout] = []
@@ -244,6 +253,7 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
             return (roots[name] if key[0] in own or name not in (design.get("shapes") or {})
                     else ("design", "shapes", name)) + key
 
+        where_of[name] = where
         laid = shape_type(shape).lay_out(shape, size)
         problems += [(where(key), message) for key, message in laid.problems]
         by_id = {space.id: space for space in laid.spaces}
@@ -284,7 +294,24 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
     for element in placed:
         for field, message in element.problems:
             problems.append((located.get(field, ("boards", board_id, field)), message))
-    return BoardPlan(PlacedFace(size, values, placed), spaces, tuple(problems), tuple(callouts))
+    face = PlacedFace(size, values, placed)
+    for element, field, message in contrast_of(face):
+        problems.append((_colour_source(element.spec, field, located, where_of, board_id), message))
+    return BoardPlan(face, spaces, tuple(dict.fromkeys(problems)), tuple(callouts))
+
+
+def _colour_source(spec: dict, field: str, located: dict, where_of: dict, board_id: str) -> tuple:
+    """The key path that sets the colour of a board's text or mark: the shape's key a space or
+    ring is drawn from, the mark a note belongs to, or else the board's face layout's element."""
+    shape, _, rest = field.partition(".")
+    if spec.get("mark") and shape in where_of:
+        return where_of[shape](*rest.split("."))
+    if field in located and shape in where_of and ".marks." in f".{rest}":
+        mark = rest.split(".")[1]
+        return where_of[shape]("marks", mark, "note_colour")
+    if field in located and shape in where_of:
+        return where_of[shape]("label_colour" if rest == "label" else "space")
+    return ("boards", board_id, "layout")
 
 
 __all__ = ["BoardPlan", "Placed", "board_shapes", "lay_out_board"]

@@ -43,6 +43,8 @@ class Loop(ShapeType):
         "direction": {"enum": ["clockwise", "anticlockwise"]},
         # one colour per side: `{side}` in a style means the side's colour
         "side_colours": {"type": "array", "minItems": 1, "maxItems": 16, "items": {"$ref": "common#/$defs/colour"}},
+        # one colour per side that stands out on that side's colour: `{side_ink}` in a style
+        "side_inks": {"type": "array", "minItems": 1, "maxItems": 16, "items": {"$ref": "common#/$defs/colour"}},
         # a strip in the side's colour under each side's spaces
         "band_mm": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},
         "start_area": PART,

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..contrast import Ink, box_points
 from ..render.colour import RGB, Palette
 
 _REF = re.compile(r"^\{([a-z_]+)\}$")
@@ -44,6 +45,12 @@ def resolve_colour(value: str | None, values: dict) -> str | None:
     if match:
         return resolve_colour(values.get(match.group(1)), values)
     return value
+
+
+def colour_field(value) -> str | None:
+    """The field a `{field}` colour reads, or None for a literal colour."""
+    match = _REF.match(value) if isinstance(value, str) else None
+    return match.group(1) if match else None
 
 
 def rotated_box(box: tuple[float, float, float, float], degrees: float,
@@ -96,6 +103,13 @@ class ElementType:
         """(field, (x0, y0, x1, y1)) of the ink that must stay inside a safe zone (text, icons),
         before rotation."""
         return []
+
+    def layers(self, placed: Placed, values: dict) -> list:
+        """What the element lays down, before rotation, for the contrast check (generator/contrast):
+        the `Paint` later ink lies on, its own `Ink`. By default its text and icons, in its `colour`."""
+        colour = resolve_colour(placed.spec.get("colour", "#000000"), values) or "#000000"
+        return [Ink(field, (colour,), box_points(*box), text=self.name == "text")
+                for field, box in self.extents(placed, values)]
 
     def check(self, element: dict, values: dict) -> list[tuple[str, str]]:
         """Problems with the element's content in this locale, as (field, message)."""

@@ -22,6 +22,7 @@ from PIL import Image, ImageFile, UnidentifiedImageError
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 
+from ..contrast import Paint, in_box
 from ..files import read_bytes_inside
 from .base import ElementType, Placed
 
@@ -312,6 +313,14 @@ class Picture(ElementType):
             return Placed(element, (_load(data, path.suffix.lower()), copies))
         except ValueError as exc:
             return Placed(element, None, (("file", f"picture {file}: {exc}"),))
+
+    def layers(self, placed, values):
+        """A picture's colours are its own: ink over it is not judged."""
+        if placed.fitted is None:
+            return []
+        x0, y0, w0, h0 = placed.spec["box"]
+        dx, dy = placed.spec.get("step", (0, 0))
+        return [Paint(None, in_box(x0 + copy * dx, y0 + copy * dy, w0, h0)) for copy in range(placed.fitted[1])]
 
     def draw(self, canvas, placed, values, context):
         from reportlab.graphics import renderPDF     # loads half of ReportLab: only when drawing

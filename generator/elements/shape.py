@@ -7,6 +7,7 @@ import math
 from reportlab.lib.units import mm
 
 from ..render.pdf import polygon_path
+from ..contrast import Paint, in_polygon
 from .base import ElementType, resolve_colour
 
 
@@ -32,6 +33,11 @@ class Shape(ElementType):
         "arrow": {"enum": ["start", "end", "both"]},
         "arrow_mm": {"type": "number", "exclusiveMinimum": 0, "maximum": 200},
     }
+
+    def layers(self, placed, values):
+        element = placed.spec
+        fill = resolve_colour(element.get("fill"), values) if element.get("closed", False) else None
+        return [Paint(fill, in_polygon(element["points"]))] if fill else []
 
     def pivot(self, element):
         xs, ys = [p[0] for p in element["points"]], [p[1] for p in element["points"]]

@@ -10,7 +10,8 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Callable
 
-from ..layout import problem_label
+from ..errors import Problem
+from ..layout import colour_problems, problem_label
 
 
 def _nothing(*_args) -> list:
@@ -104,11 +105,10 @@ def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
 
 
 def face_problems(loc, face, file: str, line: int, key: str) -> list:
-    """A placed face's problems (text that does not fit, a character no font draws ...) as
-    located problems."""
-    from ..errors import Problem
+    """A placed face's problems (text that does not fit, a character no font draws, text or a
+    mark that does not stand out ...) as located problems."""
     return [Problem(file, line, f"{key}.{field}", f"{problem_label(loc, placed, face.values, (field, message))} {message}")
-            for placed in face.elements for field, message in placed.problems]
+            for placed in face.elements for field, message in placed.problems] + colour_problems(loc, face, (file, line, key))
 
 
 KINDS: list[Kind] = sorted(

@@ -1,6 +1,7 @@
 """Tokens: discs, squares, hexes and fold-over standees, packed on the paper."""
 from __future__ import annotations
 
+from ..contrast import ink_on
 from ..errors import Problem
 from ..kit import Kit
 from ..layout import Localised
@@ -22,7 +23,9 @@ def token_faces(loc: Localised) -> list[TokenFace]:
             size = data["diameter_mm"] if shape == "disc" else data["side_mm"]
             faces.append(TokenFace(f"token-{component.id}", shape, name, data["colour"], copies,
                                    flat_size(shape, size), icon=data.get("icon", ""),
-                                   side_mm=0.0 if shape == "disc" else size, field=component.keypath))
+                                   side_mm=0.0 if shape == "disc" else size, field=component.keypath,
+                                   ink=data.get("text_colour") or ink_on(data["colour"]),
+                                   ink_key="text_colour" if "text_colour" in data else "colour"))
         else:
             # One standee per copy, each in its own colour (cycling if there are more copies).
             colours = data["colours"]
@@ -32,7 +35,8 @@ def token_faces(loc: Localised) -> list[TokenFace]:
                     f"token-{component.id}-{index + 1}", "standee", name, colours[index % len(colours)], 1,
                     standee_outline(figure, data["base_mm"]), write_label=loc.label("write_here"),
                     fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure,
-                    field=component.keypath))
+                    field=component.keypath, ink=data.get("text_colour") or ink_on(colours[index % len(colours)]),
+                    ink_key="text_colour" if "text_colour" in data else f"colours.{index % len(colours)}"))
     return [lay_out_token(face) for face in faces]
 
 
@@ -66,12 +70,12 @@ def _glyph_problems(face: TokenFace) -> list[tuple[str, str]]:
 
 
 def check(kit: Kit) -> list:
-    """Token texts that do not fit or have a character no font draws, each once (a standee's
-    copies share their texts)."""
+    """Token texts that do not fit or have a character no font draws, and texts or marks that do
+    not stand out from the token, each once (a standee's copies share their texts)."""
     game, loc = kit.game, kit.loc
     problems = []
     for key, reason in dict.fromkeys(p for face in token_faces(loc) for p in (*face.problems, *_glyph_problems(face))):
-        path = tuple(key.split("."))
+        path = tuple(int(step) if step.isdigit() else step for step in key.split("."))
         # the file whose top level holds the key (tokens:, labels:)
         data = next((d for d in game.files.values() if path[0] in d), game.meta)
         file, line = locate(data, path)

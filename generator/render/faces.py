@@ -12,12 +12,13 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
+from ..contrast import Ink, Paint, contrast_problems, turned
 from ..elements import DrawContext, Placed, element_type, rotated_box
 from ..elements.icon import draw_glyph
 from ..elements.text import FittedText, TextDoesNotFit, fit_text
 from .colour import RGB, Palette
 
-__all__ = ["FittedText", "PlacedFace", "TextDoesNotFit", "draw_face", "draw_glyph",
+__all__ = ["FittedText", "PlacedFace", "TextDoesNotFit", "contrast_of", "draw_face", "draw_glyph",
            "draw_bleed", "draw_placed", "fit_text", "place_face", "text_extents"]
 
 
@@ -95,3 +96,27 @@ def text_extents(face: PlacedFace) -> list[tuple[str, tuple[float, float, float,
         turn, pivot = placed.spec.get("rotate", 0), kind.pivot(placed.spec)
         extents += [(field, rotated_box(box, turn, pivot)) for field, box in kind.extents(placed, face.values)]
     return extents
+
+
+def face_layers(face: PlacedFace) -> list[tuple[Placed, Paint | Ink]]:
+    """What each element lays down (generator/contrast), turned as drawn, in drawing order."""
+    found = []
+    for placed in face.elements:
+        kind = placed.kind
+        turn, pivot = placed.spec.get("rotate", 0), kind.pivot(placed.spec)
+        for layer in kind.layers(placed, face.values):
+            if turn and isinstance(layer, Ink):
+                layer = Ink(layer.field, layer.colours, turned(layer.points, turn, pivot), layer.text)
+            elif turn:
+                layer = Paint(layer.colour, lambda x, y, inside=layer.contains, turn=turn, pivot=pivot:
+                              inside(*turned(((x, y),), -turn, pivot)[0]))
+            found.append((placed, layer))
+    return found
+
+
+def contrast_of(face: PlacedFace) -> list[tuple[Placed, str, str]]:
+    """(element, field, message) of every text or mark of the face that does not stand out
+    from what is under it."""
+    laid = face_layers(face)
+    layers = [layer for _, layer in laid]
+    return [(laid[index][0], layers[index].field, message) for index, message in contrast_problems(layers)]

@@ -102,6 +102,8 @@ def _complete_resources(form, shadings: dict) -> None:
 # A bar set on the edge of a paper's unprintable band goes this far above it: its line's own
 # width reaches below its y.
 SCALE_BAR_CLEAR_MM = 0.2
+# Nothing printed is smaller than this (points): the least a reader makes out on paper.
+MIN_PRINTED_PT = 6
 
 
 def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = False) -> None:
@@ -117,7 +119,7 @@ def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = Fal
     for tick in range(0, 51, 10):
         canvas.line(tick * mm, 0, tick * mm, (1.6 if tick % 50 == 0 else 1) * mm)
     canvas.setFillColor(HexColor("#000000"))
-    canvas.setFont("Sans", 5.5)
+    canvas.setFont("Sans", MIN_PRINTED_PT)
     canvas.drawCentredString(25 * mm, -2.4 * mm if vertical else 1.2 * mm, label)
     canvas.restoreState()
 

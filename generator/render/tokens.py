@@ -8,10 +8,12 @@ from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 
-from ..elements.text import FittedText, fit_lines
+from ..contrast import Ink, Paint, box_points, contrast_problems, in_box, in_disc, in_polygon
+from ..elements.text import FittedText, fit_lines, line_width
+from . import fonts
 from .colour import RGB, Palette
 from .faces import draw_glyph
-from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
+from .pdf import MIN_PRINTED_PT, SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,10 @@ class TokenFace:
     name_fit: FittedText | None = None
     write_fit: FittedText | None = None
     problems: tuple[tuple[str, str], ...] = ()
+    # the colour of the name, icon and ring, and the key of the data that sets it
+    ink: str = "#FFFFFF"
+    ink_key: str = "colour"
+    fold_fit: FittedText | None = None
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -46,7 +52,11 @@ def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
 # Flat tokens (one face, the same on both sides) and the outline each is cut along.
 FLAT_SHAPES = ("disc", "square", "hex")
 RING_INSET_MM = 1.6
+RING_WIDTH_MM = 0.5
 NAME_BASELINE_MIN_MM = 3.6       # a disc's name: its baseline at least this far above the foot
+NAME_CLEARANCE_MM = 0.2          # between the name and the ring
+# A standee's grey words: the hint in its writing area and the fold word on its base tabs.
+WRITE_GREY, FOLD_GREY, BASE_GREY = "#757575", "#444444", "#EEEEEE"
 
 
 def flat_size(shape: str, size: float) -> tuple[float, float]:
@@ -74,8 +84,32 @@ def inscribed_diameter(shape: str, size: float) -> float:
     return math.sqrt(3) * size if shape == "hex" else size
 
 
+def name_baseline(token: TokenFace, size_pt: float) -> float:
+    """The name's baseline above the box's foot (mm): under the icon on a token that has one
+    (0.22 of the diameter, at least 3.6 mm, so a descender keeps the 3 mm a shop asks inside
+    the cut), across the middle, where the ring is widest, on one that has none."""
+    d = _diameter(token)
+    foot = token.size_mm[1] / 2 - d / 2
+    if token.icon:
+        return foot + max(d * 0.22, NAME_BASELINE_MIN_MM)
+    return token.size_mm[1] / 2 - (fonts.ASCENT - fonts.DESCENT) * size_pt / mm / 2
+
+
+def _diameter(token: TokenFace) -> float:
+    return inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else token.size_mm[0]
+
+
+def name_width(token: TokenFace, size_pt: float) -> float:
+    """How wide the name may be: the width inside the ring at the name's lower edge."""
+    inside = _diameter(token) / 2 - RING_INSET_MM - RING_WIDTH_MM / 2 - NAME_CLEARANCE_MM
+    below = token.size_mm[1] / 2 - (name_baseline(token, size_pt) - fonts.DESCENT * size_pt / mm)
+    # to a tenth of a millimetre, rounded down: what a fit error quotes
+    return math.floor(20 * math.sqrt(max(inside ** 2 - max(below, 0.0) ** 2, 0.0))) / 10
+
+
 def lay_out_token(token: TokenFace) -> TokenFace:
-    """The token with its texts fitted to their places; what does not fit is kept, not raised."""
+    """The token with its texts fitted to their places; what does not fit, and what does not
+    stand out from the token, is kept, not raised."""
     problems = []
 
     def fit(text, style, size, min_size, width, height, key):
@@ -85,15 +119,65 @@ def lay_out_token(token: TokenFace) -> TokenFace:
         return fitted
 
     if token.shape in FLAT_SHAPES:
-        d = inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else token.size_mm[0]
-        # The name sits low on the disc: at that height the white ring is about half the
-        # diameter wide, so the name must fit in that.
-        return replace(token, name_fit=fit(token.name, "bold", 6.5, 4, d * 0.5, 3.2, f"{token.field}.name"),
-                       problems=tuple(problems))
-    w, _ = token.figure_mm
-    write = fit(token.write_label, "italic", 5.5, 4, w - 7, 6, "labels.write_here")
-    name = fit(token.name, "bold", 8, 5, w - 4, 6, f"{token.field}.name")
-    return replace(token, name_fit=name, write_fit=write, problems=tuple(problems))
+        # nothing printed under 6 pt: the name shrinks from 6.5 pt to 6 at most
+        name = fit(token.name, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT), 3.2,
+                   f"{token.field}.name")
+        laid = replace(token, name_fit=name)
+    else:
+        w, _ = token.figure_mm
+        write = fit(token.write_label, "italic", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 7, 6, "labels.write_here")
+        name = fit(token.name, "bold", 8, MIN_PRINTED_PT, w - 4, 6, f"{token.field}.name")
+        fold = fit(token.fold_label, "regular", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 2, token.base_mm - 1.2,
+                   "labels.fold")
+        laid = replace(token, name_fit=name, write_fit=write, fold_fit=fold)
+    layers = token_layers(laid)
+    for index, message in contrast_problems(layers):
+        problems.append((f"{token.field}.{token.ink_key}", f"{layers[index].field}: {message}"))
+    return replace(laid, problems=tuple(problems))
+
+
+def token_layers(token: TokenFace) -> list:
+    """What a token lays down (generator/contrast), as draw_token draws it: its colour, and the
+    ring, icon and name on it; a standee's side, writing area and base tabs with their words."""
+    w, h = token.size_mm
+    if token.shape not in FLAT_SHAPES:
+        fw, fh = token.figure_mm
+        base, fold = token.base_mm, token.fold_fit
+        fold_w = line_width(fold.lines[0], fold.font, fold.size) / mm if fold and fold.lines else 0
+        fold_line = (fw / 2 - fold_w / 2, base / 2 - 0.6 - fonts.DESCENT * MIN_PRINTED_PT / mm,
+                     fw / 2 + fold_w / 2, base / 2 - 0.6 + fonts.ASCENT * MIN_PRINTED_PT / mm)
+        name = token.name_fit
+        name_w = line_width(name.lines[0], name.font, name.size) / mm if name.lines else 0
+        write = token.write_fit
+        write_w = max((line_width(line, write.font, write.size) / mm for line in write.lines), default=0)
+        return [Paint(BASE_GREY, in_box(0, 0, fw, base)),
+                Ink("labels.fold", (FOLD_GREY,), box_points(*fold_line)),
+                Paint(token.colour, in_box(0, base, fw, fh)),
+                Paint("#FFFFFF", in_box(2.5, base + 3, fw - 5, fh - 13)),
+                Ink("labels.write_here", (WRITE_GREY,), box_points(fw / 2 - write_w / 2, base + 4.5,
+                                                                   fw / 2 + write_w / 2, base + 7)),
+                Ink("name", (token.ink,), box_points(fw / 2 - name_w / 2, base + fh - 7 - fonts.DESCENT * name.size / mm,
+                                                     fw / 2 + name_w / 2, base + fh - 7 + fonts.ASCENT * name.size / mm))]
+    d = _diameter(token)
+    cx, cy = w / 2, h / 2
+    if token.shape == "disc":
+        own = Paint(token.colour, in_disc(cx, cy, d / 2))
+        ring = tuple((cx + (d / 2 - RING_INSET_MM) * math.cos(a * math.pi / 8),
+                      cy + (d / 2 - RING_INSET_MM) * math.sin(a * math.pi / 8)) for a in range(16))
+    else:
+        own = Paint(token.colour, in_polygon(flat_outline(token.shape, token.side_mm)))
+        ring = tuple(flat_outline(token.shape, token.side_mm, RING_INSET_MM))
+    layers = [own, Ink("ring", (token.ink,), ring, text=False)]
+    if token.icon:
+        ix, iy, half = cx, cy + d * 0.08, d * 0.15
+        layers.append(Ink("icon", (token.ink,), box_points(ix - half, iy - half, ix + half, iy + half), text=False))
+    name = token.name_fit
+    if name and name.lines:
+        width = line_width(name.lines[0], name.font, name.size) / mm
+        base = name_baseline(token, name.size)
+        layers.append(Ink("name", (token.ink,), box_points(cx - width / 2, base - fonts.DESCENT * name.size / mm,
+                                                           cx + width / 2, base + fonts.ASCENT * name.size / mm)))
+    return layers
 
 
 def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float = 0.0, cut_lines: bool = True) -> None:
@@ -120,8 +204,8 @@ def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float
         canvas.circle(cx * mm, cy * mm, d / 2 * mm, stroke=int(cut_lines), fill=1)
     else:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm)), stroke=int(cut_lines), fill=1)
-    canvas.setStrokeColor(palette.colour("#FFFFFF"))
-    canvas.setLineWidth(0.5 * mm)
+    canvas.setStrokeColor(palette.colour(token.ink))
+    canvas.setLineWidth(RING_WIDTH_MM * mm)
     if token.shape == "disc":
         canvas.circle(cx * mm, cy * mm, (d / 2 - RING_INSET_MM) * mm, stroke=1, fill=0)
     else:
@@ -129,13 +213,11 @@ def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float
     if token.icon:
         # decided: at 1.45 pt a millimetre of the disc, the icon keeps the 3 mm a shop asks
         # inside the cut, whatever the token's size
-        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.45, "#FFFFFF", palette)
+        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.45, token.ink, palette)
     fitted = token.name_fit
-    canvas.setFillColor(palette.colour("#FFFFFF"))
+    canvas.setFillColor(palette.colour(token.ink))
     canvas.setFont(fitted.font, fitted.size)
-    # decided: the name's baseline 0.22 of the diameter above the disc's foot, and at least
-    # 3.6 mm, so a descender keeps the 3 mm a shop asks inside the cut on a small token too
-    canvas.drawCentredString(cx * mm, (cy - d / 2 + max(d * 0.22, NAME_BASELINE_MIN_MM)) * mm, fitted.lines[0])
+    canvas.drawCentredString(cx * mm, name_baseline(token, fitted.size) * mm, fitted.lines[0])
 
 
 def token_die_lines(token: TokenFace) -> DieLines:
@@ -160,7 +242,7 @@ def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: fl
     if bleed_mm:
         # the bases' grey and each side's colour run on past the cut, as they meet it
         b = bleed_mm
-        canvas.setFillColor(palette.colour("#EEEEEE", area=True))
+        canvas.setFillColor(palette.colour(BASE_GREY, area=True))
         canvas.rect(-b * mm, -b * mm, (w + 2 * b) * mm, (base + b) * mm, stroke=0, fill=1)
         canvas.rect(-b * mm, (total_h - base) * mm, (w + 2 * b) * mm, (base + b) * mm, stroke=0, fill=1)
         canvas.setFillColor(colour)
@@ -170,7 +252,7 @@ def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: fl
     # opposite directions to stand the pawn up.
     canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(0.4)
-    canvas.setFillColor(palette.colour("#EEEEEE", area=True))
+    canvas.setFillColor(palette.colour(BASE_GREY, area=True))
     canvas.rect(0, 0, w * mm, base * mm, stroke=int(cut_lines), fill=1)
     canvas.rect(0, (total_h - base) * mm, w * mm, base * mm, stroke=int(cut_lines), fill=1)
     for y0, upside_down in ((base, False), (base + h, True)):
@@ -184,14 +266,14 @@ def _draw_standee(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: fl
         canvas.restoreState()
     # Fold lines (dashed) between the parts.
     canvas.setDash(3, 2)
-    canvas.setStrokeColor(palette.colour("#444444"))
+    canvas.setStrokeColor(palette.colour(FOLD_GREY))
     for y in (base, base + h, base + 2 * h) if cut_lines else ():
         canvas.line(0, y * mm, w * mm, y * mm)
     canvas.setDash()
     # The word goes on the base tabs, which fold under the pawn: never on a figure, where it
     # would show on the finished pawn. Each reads from its own tab's side.
-    canvas.setFillColor(palette.colour("#444444"))
-    canvas.setFont("Sans", 5)
+    canvas.setFillColor(palette.colour(FOLD_GREY))
+    canvas.setFont(token.fold_fit.font, token.fold_fit.size)
     canvas.drawCentredString(w / 2 * mm, (base / 2 - 0.6) * mm, token.fold_label)
     canvas.saveState()
     canvas.translate(w * mm, total_h * mm)
@@ -211,14 +293,14 @@ def _standee_side(canvas, w, h, colour, token: TokenFace, palette: Palette = RGB
     # Blank writing area: the player writes their choice here.
     canvas.setFillColor(palette.colour("#FFFFFF", area=True))
     canvas.roundRect(2.5 * mm, 3 * mm, (w - 5) * mm, (h - 13) * mm, 2 * mm, stroke=0, fill=1)
-    canvas.setFillColor(palette.colour("#BBBBBB"))
+    canvas.setFillColor(palette.colour(WRITE_GREY))
     fitted = token.write_fit
     canvas.setFont(fitted.font, fitted.size)
     y = 5
     for text in reversed(fitted.lines):
         canvas.drawCentredString(w / 2 * mm, y * mm, text)
         y += fitted.size * 0.42
-    canvas.setFillColor(palette.colour("#FFFFFF"))
+    canvas.setFillColor(palette.colour(token.ink))
     fitted = token.name_fit
     canvas.setFont(fitted.font, fitted.size)
     canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
