@@ -4,12 +4,13 @@ draw), and the data changes that would break it are located errors of `pnp valid
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 import pikepdf
 import pytest
 
-from conftest import MM, content_ops, line_of, pnp, replace_in
+from conftest import MM, SAMPLE, content_ops, line_of, pnp, replace_in
 
 TEXT_RATIO, MARK_RATIO, MIN_PT = 4.5, 3.0, 6.0
 DARK_SIDE = "#263238"           # the Pegs and Jokers side whose come-out hole could not be seen
@@ -235,3 +236,16 @@ def test_a_token_name_that_does_not_fit_at_6_pt_is_a_located_fit_error(project):
     assert (f"components/pegs-and-jokers/tokens.yaml:{line}: tokens.peg-orange.name: [pegs-and-jokers standard cs] "
             f"text does not fit: 'Oranžovočervený' is wider than the") in result.stderr
     assert "even at 6 pt" in result.stderr
+
+
+def test_a_layout_text_set_under_6_pt_is_a_located_error(tmp_path):
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    layouts = project / "components" / "sample-game" / "layouts.yaml"
+    corner = '{type: text, field: name, box: [4, 3, 36, 6], font: bold, size: 8, colour: "#1E1E1E"'
+    replace_in(layouts, corner, corner.replace("size: 8", "size: 5"))
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback
+    line = line_of(layouts, "size: 5, colour")
+    assert (f"components/sample-game/layouts.yaml:{line}: faces.coin.elements.3.size: [sample-game] "
+            f"5 pt is under the 6 pt that anything printed keeps") in result.stderr

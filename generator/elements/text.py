@@ -21,6 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..render import fonts
+from ..render.pdf import MIN_PRINTED_PT
 from .base import ElementType, Placed, resolve_colour
 
 
@@ -221,7 +222,11 @@ class Text(ElementType):
         if not text:
             return Placed(element)
         _, _, w, h = element["box"]
-        min_size = element.get("min_size", element["size"])
+        if element["size"] < MIN_PRINTED_PT:
+            return Placed(element, None, (("size", f"{element['size']:g} pt is under the {MIN_PRINTED_PT:g} pt "
+                                                   f"that anything printed keeps"),))
+        # however far a layout lets it shrink, nothing is printed under 6 pt
+        min_size = max(element.get("min_size", element["size"]), MIN_PRINTED_PT)
         fitted, reason = fit_lines(text, element["font"], element["size"], min_size, w, h)
         if reason:
             return Placed(element, fitted, ((element["field"], f"text does not fit: {reason}"),))
