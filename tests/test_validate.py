@@ -178,10 +178,11 @@ def test_shipped_cards_keep_every_shops_safe_zone():
 
 def test_safe_zone_names_card_field_and_profile(project):
     layouts = project / "components" / GAME / "layouts.yaml"
+    # right-aligned to 3.6 mm from the right trim: still on the white panel, so still readable
     replace_in(layouts, "{type: text, field: count_label, box: [44, 5.5, 13, 4.5]",
-               "{type: text, field: count_label, box: [49, 1, 13, 4.5]")
+               "{type: text, field: count_label, box: [44, 5.5, 15.4, 4.5]")
     result = pnp("validate", GAME, "--profile", "eu-3mm", project=project)
     assert result.exit_code == 1
     line = line_of(project / "components" / GAME / "cards.yaml", "  quick:")
     assert (f"components/{GAME}/cards.yaml:{line}: cards.quick.count_label: [eu-3mm {GAME} full bg] "
-            "text is 1.00 mm from the trim; this shop needs 4 mm (safe zone)") in result.stderr, result.stderr
+            "text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)") in result.stderr, result.stderr
