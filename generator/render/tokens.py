@@ -40,6 +40,7 @@ class TokenFace:
     ink: str = "#FFFFFF"
     ink_key: str = "colour"
     fold_fit: FittedText | None = None
+    name_raised: bool = False      # the name moved up under the icon, as it did not fit below
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -55,6 +56,10 @@ RING_INSET_MM = 1.6
 RING_WIDTH_MM = 0.5
 NAME_BASELINE_MIN_MM = 3.6       # a disc's name: its baseline at least this far above the foot
 NAME_CLEARANCE_MM = 0.2          # between the name and the ring
+NAME_UNDER_ICON_MM = 0.8         # between the icon's baseline and a raised name (a glyph may dip under it)
+# decided: at 1.45 pt a millimetre of the disc, the icon keeps the 3 mm a shop asks inside the
+# cut, whatever the token's size; its middle 0.08 of the diameter above the disc's centre
+ICON_PT_PER_MM, ICON_RISE = 1.45, 0.08
 # A standee's grey words: the hint in its writing area and the fold word on its base tabs.
 WRITE_GREY, FOLD_GREY, BASE_GREY = "#757575", "#444444", "#EEEEEE"
 
@@ -84,25 +89,29 @@ def inscribed_diameter(shape: str, size: float) -> float:
     return math.sqrt(3) * size if shape == "hex" else size
 
 
-def name_baseline(token: TokenFace, size_pt: float) -> float:
+def name_baseline(token: TokenFace, size_pt: float, raised: bool = False) -> float:
     """The name's baseline above the box's foot (mm): under the icon on a token that has one
     (0.22 of the diameter, at least 3.6 mm, so a descender keeps the 3 mm a shop asks inside
-    the cut), across the middle, where the ring is widest, on one that has none."""
+    the cut; `raised`: just under the icon's baseline, where the ring is wider), across the
+    middle, where the ring is widest, on one that has none."""
     d = _diameter(token)
-    foot = token.size_mm[1] / 2 - d / 2
+    cy = token.size_mm[1] / 2
+    if token.icon and raised:
+        icon_baseline = cy + d * ICON_RISE - d * ICON_PT_PER_MM * 0.35 / mm
+        return icon_baseline - NAME_UNDER_ICON_MM - fonts.ASCENT * size_pt / mm
     if token.icon:
-        return foot + max(d * 0.22, NAME_BASELINE_MIN_MM)
-    return token.size_mm[1] / 2 - (fonts.ASCENT - fonts.DESCENT) * size_pt / mm / 2
+        return cy - d / 2 + max(d * 0.22, NAME_BASELINE_MIN_MM)
+    return cy - (fonts.ASCENT - fonts.DESCENT) * size_pt / mm / 2
 
 
 def _diameter(token: TokenFace) -> float:
     return inscribed_diameter(token.shape, token.side_mm) if token.shape != "disc" else token.size_mm[0]
 
 
-def name_width(token: TokenFace, size_pt: float) -> float:
+def name_width(token: TokenFace, size_pt: float, raised: bool = False) -> float:
     """How wide the name may be: the width inside the ring at the name's lower edge."""
     inside = _diameter(token) / 2 - RING_INSET_MM - RING_WIDTH_MM / 2 - NAME_CLEARANCE_MM
-    below = token.size_mm[1] / 2 - (name_baseline(token, size_pt) - fonts.DESCENT * size_pt / mm)
+    below = token.size_mm[1] / 2 - (name_baseline(token, size_pt, raised) - fonts.DESCENT * size_pt / mm)
     # to a tenth of a millimetre, rounded down: what a fit error quotes
     return math.floor(20 * math.sqrt(max(inside ** 2 - max(below, 0.0) ** 2, 0.0))) / 10
 
@@ -120,9 +129,15 @@ def lay_out_token(token: TokenFace) -> TokenFace:
 
     if token.shape in FLAT_SHAPES:
         # nothing printed under 6 pt: the name shrinks from 6.5 pt to 6 at most
-        name = fit(token.name, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT), 3.2,
-                   f"{token.field}.name")
-        laid = replace(token, name_fit=name)
+        name, reason = fit_lines(token.name, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT), 3.2)
+        raised = bool(reason and token.icon)
+        if raised:
+            # too wide low on the disc: just under the icon, where the ring is wider
+            name = fit(token.name, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT, True), 3.2,
+                       f"{token.field}.name")
+        elif reason:
+            problems.append((f"{token.field}.name", f"text does not fit: {reason}"))
+        laid = replace(token, name_fit=name, name_raised=raised)
     else:
         w, _ = token.figure_mm
         write = fit(token.write_label, "italic", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 7, 6, "labels.write_here")
@@ -169,12 +184,12 @@ def token_layers(token: TokenFace) -> list:
         ring = tuple(flat_outline(token.shape, token.side_mm, RING_INSET_MM))
     layers = [own, Ink("ring", (token.ink,), ring, text=False)]
     if token.icon:
-        ix, iy, half = cx, cy + d * 0.08, d * 0.15
+        ix, iy, half = cx, cy + d * ICON_RISE, d * 0.15
         layers.append(Ink("icon", (token.ink,), box_points(ix - half, iy - half, ix + half, iy + half), text=False))
     name = token.name_fit
     if name and name.lines:
         width = line_width(name.lines[0], name.font, name.size) / mm
-        base = name_baseline(token, name.size)
+        base = name_baseline(token, name.size, token.name_raised)
         layers.append(Ink("name", (token.ink,), box_points(cx - width / 2, base - fonts.DESCENT * name.size / mm,
                                                            cx + width / 2, base + fonts.ASCENT * name.size / mm)))
     return layers
@@ -211,13 +226,11 @@ def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float
     else:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm, RING_INSET_MM)), stroke=1, fill=0)
     if token.icon:
-        # decided: at 1.45 pt a millimetre of the disc, the icon keeps the 3 mm a shop asks
-        # inside the cut, whatever the token's size
-        draw_glyph(canvas, token.icon, (cx, cy + d * 0.08), d * 1.45, token.ink, palette)
+        draw_glyph(canvas, token.icon, (cx, cy + d * ICON_RISE), d * ICON_PT_PER_MM, token.ink, palette)
     fitted = token.name_fit
     canvas.setFillColor(palette.colour(token.ink))
     canvas.setFont(fitted.font, fitted.size)
-    canvas.drawCentredString(cx * mm, name_baseline(token, fitted.size) * mm, fitted.lines[0])
+    canvas.drawCentredString(cx * mm, name_baseline(token, fitted.size, token.name_raised) * mm, fitted.lines[0])
 
 
 def token_die_lines(token: TokenFace) -> DieLines:
