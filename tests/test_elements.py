@@ -12,11 +12,15 @@ GAME = "the-game"
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
        '<circle cx="10" cy="10" r="10" fill="#DD0000"/></svg>')
 BACK = "      - {type: rect, box: [0, 0, 63, 88], fill: \"#1E2233\", bleed: true}\n"
+# the back's last element: what is added after it is drawn over the title, not under it (a
+# title on a shape added under it would not stand out, and validation says so)
+TITLE = ('      - {type: text, field: game_title, box: [6, 12, 51, 20], font: bold, size: 15, min_size: 8, '
+         'colour: "#E8E8F0", align: center}\n')
 
 
-def _add_to_back(project, *elements: str) -> None:
+def _add_to_back(project, *elements: str, after: str = BACK) -> None:
     layouts = project / "components" / GAME / "layouts.yaml"
-    replace_in(layouts, BACK, BACK + "".join(f"      - {e}\n" for e in elements))
+    replace_in(layouts, after, after + "".join(f"      - {e}\n" for e in elements))
 
 
 def _back_cell(project):
@@ -44,7 +48,7 @@ def test_pictures_shapes_and_turned_elements_are_drawn(project):
                  "{type: image, file: art/sea.png, box: [41, 66, 18, 18]}",
                  '{type: shape, points: [[4, 4], [24, 4], [14, 24]], closed: true, fill: "#00AA00", stroke: none}',
                  # a bar 30 x 4 mm turned a quarter about its centre (46, 14): 4 wide, 30 tall
-                 '{type: rect, box: [31, 12, 30, 4], fill: "#FFDD00", rotate: 90}')
+                 '{type: rect, box: [31, 12, 30, 4], fill: "#FFDD00", rotate: 90}', after=TITLE)
     result = _build(project)
     assert result.exit_code == 0, result.output + result.traceback
     pixel = _back_cell(project)
