@@ -418,9 +418,10 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 def test_text_too_close_to_the_trim_is_an_error_naming_card_and_field(tmp_path):
     project = _project_copy(tmp_path)
+    # right-aligned to 3.6 mm from the right trim: still on the white panel, so still readable
     _edit(project / "components" / GAME / "layouts.yaml",
           "{type: text, field: count_label, box: [44, 5.5, 13, 4.5]",
-          "{type: text, field: count_label, box: [47, 1.5, 13, 4.5]")
+          "{type: text, field: count_label, box: [44, 5.5, 15.4, 4.5]")
     out = tmp_path / "out"
     result = build_shop(out, "eu-3mm", edition="free", project=project)
     assert result.exit_code == 1
@@ -429,7 +430,7 @@ def test_text_too_close_to_the_trim_is_an_error_naming_card_and_field(tmp_path):
     free = [card_id for cards_of_deck in cards_in("free").values() for card_id, _ in cards_of_deck]
     assert result.stderr.splitlines() == [
         f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: cards.{card_id}.count_label: "
-        f"[eu-3mm {GAME} free bg] text is 2.28 mm from the trim; this shop needs 4 mm (safe zone)"
+        f"[eu-3mm {GAME} free bg] text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)"
         for card_id in free] + [f"{len(free)} problem(s) found."]
     assert not out.exists()
 
