@@ -81,7 +81,7 @@ def test_a_matrix_deck_of_864000_cards_is_refused_at_its_line_before_it_is_expan
     text = cards.read_text(encoding="utf-8")
     matrix = "    matrix:\n      a:\n" + axis(60) + "      b:\n" + axis(60) + "      c:\n" + axis(60)
     text = text[:text.index("    matrix:\n")] + matrix + text[text.index("    extra:"):]
-    text = text.replace("    extra:\n      thief: {name: Thief, text: Takes a coin., colour: \"#1E1E1E\"}\n", "")
+    text = text.replace("    extra:\n      thief: {name: Thief, text: Takes a coin., colour: \"#1E1E1E\", ink: \"#FFFFFF\"}\n", "")
     text = text.replace("backs: [coin-back, coin-back-red]", "backs: [coin-back, coin-back-red, coin-back, coin-back-red]")
     # and a second deck past the limit, its extra card counted, in the same run
     tiles = ("  tiles:\n    name: Tiles\n    layout: coin\n    back: coin-back\n    count: {standard: 1}\n"
