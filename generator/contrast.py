@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from .render.colour import luminance
@@ -22,6 +23,7 @@ PAPER = "#FFFFFF"
 LIGHT_INK, DARK_INK = "#FFFFFF", "#000000"
 
 
+@lru_cache(maxsize=4096)
 def ratio(a: str, b: str) -> float:
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
@@ -34,7 +36,8 @@ def ink_on(colour: str) -> str:
 
 @dataclass(frozen=True)
 class Paint:
-    """An area of `colour` (None: a picture, whose colour is not known) that holds `contains(x, y)`."""
+    """An area of `colour` (None: a picture, whose colour is not known) that holds `contains(x, y)`
+    (a `Region`, or any test of a point)."""
 
     colour: str | None
     contains: Callable[[float, float], bool]
@@ -51,12 +54,27 @@ class Ink:
     text: bool = True
 
 
-def in_box(x0: float, y0: float, w: float, h: float) -> Callable[[float, float], bool]:
-    return lambda x, y: x0 - 1e-6 <= x <= x0 + w + 1e-6 and y0 - 1e-6 <= y <= y0 + h + 1e-6
+class Region:
+    """Where a paint lies: a test of a point, and the box round it (x0, y0, x1, y1) that lets
+    the check pass over paints far from an ink without testing them."""
+
+    __slots__ = ("test", "box")
+
+    def __init__(self, test: Callable[[float, float], bool], box: tuple[float, float, float, float]):
+        self.test, self.box = test, box
+
+    def __call__(self, x: float, y: float) -> bool:
+        return self.test(x, y)
 
 
-def in_disc(cx: float, cy: float, radius: float) -> Callable[[float, float], bool]:
-    return lambda x, y: math.hypot(x - cx, y - cy) <= radius + 1e-6
+def in_box(x0: float, y0: float, w: float, h: float) -> Region:
+    return Region(lambda x, y: x0 - 1e-6 <= x <= x0 + w + 1e-6 and y0 - 1e-6 <= y <= y0 + h + 1e-6,
+                  (x0, y0, x0 + w, y0 + h))
+
+
+def in_disc(cx: float, cy: float, radius: float) -> Region:
+    return Region(lambda x, y: math.hypot(x - cx, y - cy) <= radius + 1e-6,
+                  (cx - radius, cy - radius, cx + radius, cy + radius))
 
 
 def _on_segment(x: float, y: float, a, b) -> bool:
@@ -69,7 +87,7 @@ def _on_segment(x: float, y: float, a, b) -> bool:
     return -1e-6 <= along <= length + 1e-6 and across <= 1e-6
 
 
-def in_polygon(points) -> Callable[[float, float], bool]:
+def in_polygon(points) -> Region:
     """Even-odd test: the point is inside when a ray from it crosses the outline an odd number
     of times; a point on the outline (where two strips meet) is inside."""
     corners = [tuple(p) for p in points]
@@ -82,7 +100,8 @@ def in_polygon(points) -> Callable[[float, float], bool]:
             if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
                 inside = not inside
         return inside
-    return contains
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return Region(contains, (min(xs), min(ys), max(xs), max(ys)))
 
 
 def box_points(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
@@ -108,11 +127,24 @@ def turned(points, degrees: float, pivot: tuple[float, float]):
     return tuple((px + (x - px) * cos - (y - py) * sin, py + (x - px) * sin + (y - py) * cos) for x, y in points)
 
 
-def under(layers, index: int, x: float, y: float) -> str | None:
-    """The colour last painted at (x, y) before layer `index`: the paper where nothing is."""
+def _near(layers, index: int, points) -> list[Paint]:
+    """The paints laid before layer `index` that may lie under `points`, the last laid first."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x0, y0, x1, y1 = min(xs) - 1e-6, min(ys) - 1e-6, max(xs) + 1e-6, max(ys) + 1e-6
+    found = []
     for layer in reversed(layers[:index]):
-        if isinstance(layer, Paint) and layer.contains(x, y):
-            return layer.colour
+        if isinstance(layer, Paint):
+            box = getattr(layer.contains, "box", None)
+            if box is None or (box[0] <= x1 and x0 <= box[2] and box[1] <= y1 and y0 <= box[3]):
+                found.append(layer)
+    return found
+
+
+def under(paints: list[Paint], x: float, y: float) -> str | None:
+    """The colour of the first of `paints` (the last laid first) at (x, y): the paper where none is."""
+    for paint in paints:
+        if paint.contains(x, y):
+            return paint.colour
     return PAPER
 
 
@@ -121,11 +153,12 @@ def contrast_problems(layers) -> list[tuple[int, str]]:
     under it, each once, at its worst point; ink over a picture is not judged."""
     problems = []
     for index, layer in enumerate(layers):
-        if not isinstance(layer, Ink) or not layer.colours:
+        if not isinstance(layer, Ink) or not layer.colours or not layer.points:
             continue
+        paints = _near(layers, index, layer.points)
         worst = None
         for x, y in layer.points:
-            below = under(layers, index, x, y)
+            below = under(paints, x, y)
             if below is None:
                 continue
             best = max(layer.colours, key=lambda colour: ratio(colour, below))
@@ -139,7 +172,7 @@ def contrast_problems(layers) -> list[tuple[int, str]]:
             rule = "WCAG 1.4.3" if layer.text else "WCAG 1.4.11"
             shown = "/".join(layer.colours)
             problems.append((index, f"{what} in {shown} on {below} has contrast {value:.2f}:1, "
-                                          f"below {need:g}:1 ({rule}); {_advice(layer, below)}"))
+                                    f"below {need:g}:1 ({rule}); {_advice(layer, below)}"))
     return problems
 
 
@@ -147,5 +180,5 @@ def _advice(layer: Ink, below: str) -> str:
     return f"{ink_on(below)} reads on {below}" if layer.text else f"draw it in a colour that stands out from {below}"
 
 
-__all__ = ["DARK_INK", "Ink", "LIGHT_INK", "MARK_RATIO", "Paint", "TEXT_RATIO", "box_points", "circle_points",
+__all__ = ["DARK_INK", "Ink", "LIGHT_INK", "MARK_RATIO", "Paint", "Region", "TEXT_RATIO", "box_points", "circle_points",
            "contrast_problems", "in_box", "in_disc", "in_polygon", "ink_on", "ratio", "turned", "under"]
