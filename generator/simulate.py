@@ -185,8 +185,8 @@ class GameSource:
         return load_games(Project(Path(self.root)), self.slug, texts=False)[0]
 
 
-# (source, edition) -> (engine, components): filled in by the parent before its workers fork,
-# so that they start with the game read; a worker started otherwise reads it once itself.
+# (source, edition) -> (engine, components): filled in by the parent before its workers start,
+# so that forked workers begin with the game read; a spawned worker reads it once itself.
 _LOADED: dict[tuple[GameSource, str], tuple[Engine, Mapping[str, Any]]] = {}
 
 
@@ -252,9 +252,9 @@ class Workers:
 
     def _executor(self):
         if self._pool is None:
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context)
+            # The platform's own start method: where it forks, workers begin with `_LOADED`;
+            # elsewhere each reads the game once itself.
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context())
         return self._pool
 
     def play(self, engine: Engine, components: Mapping[str, Any], *, edition: str, players: int, games: int,

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+import multiprocessing.spawn
 import os
 import shutil
 import traceback
@@ -333,3 +335,20 @@ def rendered_booklet(tmp_path_factory):
             made[slug, edition, locale] = (content, data)
         return made[slug, edition, locale]
     return booklet
+
+
+@pytest.fixture
+def spawned_workers(monkeypatch):
+    """Workers started as Windows and macOS start them, a fresh interpreter that
+    inherits nothing of the build's memory; how many processes were spawned."""
+    spawned = []
+    prepare = multiprocessing.spawn.get_preparation_data
+
+    def counted(name):
+        spawned.append(name)
+        return prepare(name)
+    monkeypatch.setattr(multiprocessing.spawn, "get_preparation_data", counted)
+    method = multiprocessing.get_start_method()
+    multiprocessing.set_start_method("spawn", force=True)
+    yield spawned
+    multiprocessing.set_start_method(method, force=True)

@@ -5,8 +5,6 @@ exit 1 and nothing written; a link that stays inside is followed. A build whose 
 spawned (the start method of Windows and macOS) makes the bytes of a one-process build."""
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.spawn
 import shutil
 from pathlib import Path
 
@@ -212,23 +210,6 @@ def test_new_writes_its_game_through_a_components_link_that_stays_in_the_project
 
 
 # ---- workers started by spawn ---------------------------------------------------------------
-
-@pytest.fixture
-def spawned_workers(monkeypatch):
-    """Build workers started as Windows and macOS start them, a fresh interpreter that
-    inherits nothing of the build's memory; how many processes were spawned."""
-    spawned = []
-    prepare = multiprocessing.spawn.get_preparation_data
-
-    def counted(name):
-        spawned.append(name)
-        return prepare(name)
-    monkeypatch.setattr(multiprocessing.spawn, "get_preparation_data", counted)
-    method = multiprocessing.get_start_method()
-    multiprocessing.set_start_method("spawn", force=True)
-    yield spawned
-    multiprocessing.set_start_method(method, force=True)
-
 
 def test_a_build_with_spawned_workers_makes_the_bytes_of_a_one_process_build(places, tmp_path, spawned_workers):
     project, _ = places

@@ -33,6 +33,14 @@ def test_json_is_the_same_with_one_two_or_every_core(args):
     assert simulate(*args, "--json") == one                 # one job is the default
 
 
+def test_workers_started_by_spawn_play_the_games_of_one_process(spawned_workers):
+    """Where the platform spawns its workers (Windows, macOS), each reads the game itself."""
+    args = ("the-game", "--players", "3", "--games", "40", "--json")
+    two = simulate(*args, "--jobs", "2")
+    assert len(spawned_workers) == 2
+    assert two == simulate(*args, "--jobs", "1")
+
+
 def test_the_printed_summary_is_the_same_byte_for_byte():
     args = ("race-to-the-table", "--edition", "full", "--games", "150")
     one = simulate(*args, "--jobs", "1").splitlines()
