@@ -228,6 +228,8 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling, 
         return
     with pdf:
         _bounded_streams(pdf)
+        # One walk, bounded (TooComplex), before anything else reads the pages or renders them.
+        walk = _Walk(pdf)
         role, spec, fields, why = _role(name, profile, pdf, taken_as)
         if role is None:
             report.add("format", False, f"profile {profile.name} takes no PDF files")
@@ -236,7 +238,7 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling, 
         _home_furniture(report, pdf)
         _resources(report, pdf, data)
         if role == "components":
-            _component_file(report, pdf, data, profile.components)
+            _component_file(report, pdf, data, profile.components, walk)
             return
         if role == "booklet":
             bleed, trims = profile.booklet.bleed_mm, None
@@ -254,13 +256,11 @@ def _pdf(report: FileReport, name: str, data: bytes, profile: Profile, sibling, 
         if role == "booklet":
             # As strictly as card files: colour, ink, images and PDF/X by the booklet's own
             # settings (the cards' unless it has its own), and no links on a printed page.
-            walk = _Walk(pdf)
             _colour(report, walk, profile.booklet, data)
             _images(report, walk, profile.booklet.min_image_ppi)
             _pdfx(report, pdf, data, profile.booklet, walk)
             _links(report, pdf)
         if role == "cards":
-            walk = _Walk(pdf)
             _colour(report, walk, profile.cards, data)
             _images(report, walk, profile.cards.min_image_ppi)
             _pdfx(report, pdf, data, profile.cards, walk)
@@ -432,8 +432,8 @@ def render_problems(data: bytes) -> tuple[list[str], int]:
 
 def _resources(report: FileReport, pdf, data: bytes) -> None:
     """Every resource a content stream names is there (a reader that misses one prints the
-    shape without its transparency, font or picture), and every page renders."""
-    _Walk(pdf)             # its bounds first (TooComplex): nothing is walked or rendered past them
+    shape without its transparency, font or picture), and every page renders. Called after
+    the bounded walk (TooComplex), so nothing here walks or renders past its limits."""
     missing, streams, names = named_resource_problems(pdf)
     report.add("resources", not missing,
                (f"{len(missing)} missing: " + "; ".join(missing[:3]) +
@@ -450,7 +450,7 @@ def _links(report: FileReport, pdf) -> None:
                if links else "no link annotations")
 
 
-def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
+def _component_file(report: FileReport, pdf, data: bytes, spec, walk: _Walk) -> None:
     """A board's, token's, die's or piece's file: boxes with the bleed and the marks' margin
     round it, a trim the shop prints, fonts, colour, ink, images and PDF/X as for cards."""
     _boxes(report, pdf, spec.bleed_mm, None, slug_mm=spec.marks_mm)
@@ -467,7 +467,6 @@ def _component_file(report: FileReport, pdf, data: bytes, spec) -> None:
                if large else f"{count} page(s), each one design of the component, within "
                              f"{spec.max_mm[0]:g} x {spec.max_mm[1]:g} mm")
     _fonts(report, pdf)
-    walk = _Walk(pdf)
     _colour(report, walk, spec, data)
     _images(report, walk, spec.min_image_ppi)
     _pdfx(report, pdf, data, spec, walk)
