@@ -224,6 +224,13 @@ def colour_problems(loc: Localised, face: PlacedFace, source: tuple[str, int, st
     return problems
 
 
+def face_problems(loc, face, file: str, line: int, key: str) -> list:
+    """A placed face's problems (text that does not fit, a character no font draws, text or a
+    mark that does not stand out ...) as located problems."""
+    return [Problem(file, line, f"{key}.{field}", f"{problem_label(loc, placed, face.values, (field, message))} {message}")
+            for placed in face.elements for field, message in placed.problems] + colour_problems(loc, face, (file, line, key))
+
+
 def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
     """Every text fits its box, every picture loads, every character has a glyph and every
     text and mark stands out from what is under it, in this locale."""

@@ -10,8 +10,6 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import Problem
-from ..layout import colour_problems, problem_label
 
 
 def _nothing(*_args) -> list:
@@ -102,13 +100,6 @@ def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
     """The booklet's contents rows of a kind whose every component is its own row."""
     return [(phrase(loc, (phrase_name, "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
             for c in loc.game.in_edition(loc.edition, category)]
-
-
-def face_problems(loc, face, file: str, line: int, key: str) -> list:
-    """A placed face's problems (text that does not fit, a character no font draws, text or a
-    mark that does not stand out ...) as located problems."""
-    return [Problem(file, line, f"{key}.{field}", f"{problem_label(loc, placed, face.values, (field, message))} {message}")
-            for placed in face.elements for field, message in placed.problems] + colour_problems(loc, face, (file, line, key))
 
 
 KINDS: list[Kind] = sorted(

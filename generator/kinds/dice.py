@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..kit import Kit
-from ..layout import Localised, unknown_fields
+from ..layout import Localised, face_problems, unknown_fields
 from ..render.dice import DieNet, cube_net, draw_net, net_die_lines, pack_nets, render_dice
 from ..render.faces import place_face
 from ..yamlfile import locate
-from . import Kind, ShopItem, counted_rows, face_problems
+from . import Kind, ShopItem, counted_rows
 
 
 def die_nets(project, loc: Localised) -> list[DieNet]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..kit import Kit
-from ..layout import Localised, unknown_fields
+from ..layout import Localised, face_problems, unknown_fields
 from ..render.boards import tiles_for
 from ..render.faces import place_face
 from ..render.pieces import PieceFace, draw_piece, glue_label_problem, page_plan, piece_die_lines, render_pieces
 from ..yamlfile import locate
-from . import Kind, ShopItem, counted_rows, face_problems
+from . import Kind, ShopItem, counted_rows
 
 
 def piece_faces(loc: Localised) -> list[PieceFace]:
