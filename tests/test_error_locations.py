@@ -106,7 +106,7 @@ def test_every_place_past_a_loops_side_is_named(sample_copy):
     boards = game_file(sample_copy, "boards")
     replace_in(boards, "start_area: {at: 4,", "start_area: {at: 9,")
     replace_in(boards, "branch: {at: 2,", "branch: {at: 12,")
-    replace_in(boards, "corner: {at: 1, ring: true}", "corner: {at: 10, ring: true}")
+    replace_in(boards, "corner: {at: 1, ring: true", "corner: {at: 10, ring: true")
     replace_in(boards, "way_out: {at: 4,", "way_out: {at: 11,")
     replace_in(boards, "ring: {sides: 4}", "ring: {sides: 4, pitch_mm: 22}")
     where = "[sample-game standard en]"
