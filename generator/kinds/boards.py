@@ -132,7 +132,8 @@ def files(kit: Kit) -> list:
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile"),
               **localised_sheet(kit, "tiles").get("text", {})}
     data, pages, _ = render_boards(faces, kit.paper_mm, tiles, labels, kit.loc.title,
-                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+                                   draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
+                                   unprintable_mm=kit.unprintable_mm)
     made = [kit.artifact("boards", data, pages, name=kit.ink_name("boards"), details={"ink": kit.ink})]
     ids = one_sheet_ids(kit.loc)
     single = [face for face in faces if face.key.removeprefix("board-") in ids]

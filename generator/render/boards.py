@@ -16,7 +16,7 @@ from ..errors import DataError, Problem
 from ..yamlfile import locate
 from .colour import RGB, Palette
 from .faces import draw_placed
-from .pdf import Document, draft_mark, scale_bar
+from .pdf import MIN_PRINTED_PT, SCALE_BAR_CLEAR_MM, Document, draft_mark, scale_bar
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,8 @@ class Tile:
     h_mm: float
 
 
-def draw_board(canvas, board: BoardFace, palette: Palette = RGB) -> None:
-    draw_placed(canvas, board.plan.face, palette=palette)
+def draw_board(canvas, board: BoardFace, palette: Palette = RGB, *, text: bool = True) -> None:
+    draw_placed(canvas, board.plan.face, palette=palette, text=text)
 
 
 # ---- tiling --------------------------------------------------------------------------------
@@ -92,14 +92,18 @@ def tile_name(tile: Tile) -> str:
 
 
 def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+                  draft: str = "", scale_label: str = "", palette: Palette = RGB,
+                  unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     """Every board tiled, its tiles led by its assembly map (tiles.yaml `assembly_map`)."""
+    # the map draws each board small, without its words: they would print under 6 pt
     return render_tiled(boards, paper_mm, settings, labels, lambda c, b: draw_board(c, b, palette), title, "boards",
-                        draft=draft, scale_label=scale_label, assembly=settings.get("assembly_map"))
+                        draft=draft, scale_label=scale_label, assembly=settings.get("assembly_map"),
+                        draw_map=lambda c, b: draw_board(c, b, palette, text=False), unprintable_mm=unprintable_mm)
 
 
 def render_tiled(items, paper_mm, settings: dict, labels: dict, draw, title: str, subject: str, *,
-                 draft: str = "", scale_label: str = "", assembly: dict | None = None) -> tuple[bytes, int, list[dict]]:
+                 draft: str = "", scale_label: str = "", assembly: dict | None = None, draw_map=None,
+                 unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     """Anything at real size (a board, a cut-out piece: each with `key`, `name` and `size_mm`,
     drawn by `draw(canvas, item)`) tiled across pages with glue strips, crosses and labels;
     with `assembly` (the map's settings), an item of several tiles is led by its assembly map."""
@@ -107,25 +111,36 @@ def render_tiled(items, paper_mm, settings: dict, labels: dict, draw, title: str
     tiles_out = []
     for item in items:
         tiles_out += tile_pages(doc, item, paper_mm, settings, labels, draw, draft=draft, scale_label=scale_label,
-                                assembly=assembly)
+                                assembly=assembly, draw_map=draw_map, unprintable_mm=unprintable_mm)
     data, pages = doc.finish()
     return data, pages, tiles_out
 
 
 def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw, *, draft: str = "",
-               scale_label: str = "", assembly: dict | None = None) -> list[dict]:
+               scale_label: str = "", assembly: dict | None = None, draw_map=None,
+               unprintable_mm: float = 0.0) -> list[dict]:
     """Pages that tile `item` onto `doc`, each turned as the tiling chose, after the item's
     assembly map when `assembly` is given and it takes several tiles; returns each page's place
-    (a tile's window, or the map's tiles as drawn on it)."""
+    (a tile's window, or the map's tiles as drawn on it). The map draws the item with `draw_map`
+    (`draw` when not given). No mark, label or bar is drawn in the
+    paper's `unprintable_mm` band."""
     margin, overlap, mark = settings["margin_mm"], settings["overlap_mm"], settings["mark_length_mm"]
     paper, tiles = tiles_for(item.size_mm, paper_mm, settings)
     name = doc.form(item.key, lambda c, b=item: draw(c, b), (0, 0, *item.size_mm))
+    if tile_label_pt(margin, unprintable_mm) < MIN_PRINTED_PT:
+        file, line = locate(settings, ("margin_mm",))
+        raise DataError([Problem(file, line, "margin_mm",
+                                 f"a {margin:g} mm tile margin leaves {margin - unprintable_mm:g} mm beside the paper's "
+                                 f"{unprintable_mm:g} mm unprintable band: too little for the tile's label")])
+    # the first page's 50 mm bar in the bottom margin, above the band
+    bar_y = max(margin / 2, unprintable_mm + SCALE_BAR_CLEAR_MM)
     placed = []
     if assembly and len(tiles) > 1:
         doc.new_page()
-        page, cells = assembly_map(doc, name, item, tiles, paper_mm, margin, assembly, labels)
+        small = doc.form(f"{item.key}-map", lambda c, b=item: draw_map(c, b), (0, 0, *item.size_mm)) if draw_map else name
+        page, cells = assembly_map(doc, small, item, tiles, paper_mm, margin, assembly, labels)
         if doc.pages == 1 and scale_label:
-            scale_bar(doc.canvas, margin + mark + 2, margin / 2, scale_label)
+            scale_bar(doc.canvas, margin + mark + 2, bar_y, scale_label)
         if draft:
             draft_mark(doc.canvas, page, draft)
         placed.append({"page": doc.pages, "board": item.key, "map": cells})
@@ -140,10 +155,10 @@ def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw
         c.translate((margin - tile.x_mm) * mm, (margin - tile.y_mm) * mm)
         c.doForm(name)
         c.restoreState()
-        _tile_furniture(c, tile, tiles, item, paper, margin, overlap, mark, labels)
+        _tile_furniture(c, tile, tiles, item, paper, margin, overlap, mark, labels, unprintable_mm)
         if doc.pages == 1 and scale_label:
             # beyond the arm of the corner's alignment cross, so its label never runs through it
-            scale_bar(c, margin + mark + 2, margin / 2, scale_label)
+            scale_bar(c, margin + mark + 2, bar_y, scale_label)
         if draft:
             draft_mark(c, paper, draft)
         placed.append({"page": doc.pages, "board": item.key, "tile": tile_name(tile),
@@ -215,7 +230,8 @@ def assembly_map(doc: Document, form: str, item, tiles: list[Tile], paper_mm, ma
         for x, y, cw, ch in cells.values():
             c.rect(x * mm, y * mm, cw * mm, ch * mm, stroke=1, fill=0)
     for label, (x, y, cw, ch) in cells.items():
-        size = min(settings["label_pt"], ch * mm * 0.5, cw * mm / (0.75 * len(label) + 0.8))
+        # smaller where the cell is small, never under the least anything printed keeps
+        size = max(MIN_PRINTED_PT, min(settings["label_pt"], ch * mm * 0.5, cw * mm / (0.75 * len(label) + 0.8)))
         text_w = c.stringWidth(label, "Sans-Bold", size)
         cx, cy = (x + cw / 2) * mm, (y + ch / 2) * mm
         pad = size * 0.3
@@ -230,8 +246,21 @@ def assembly_map(doc: Document, form: str, item, tiles: list[Tile], paper_mm, ma
     return paper, {name: [round(v, 3) for v in cell] for name, cell in cells.items()}
 
 
-def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels):
-    """Glue strips on the overlaps this tile covers, alignment crosses, the tile's label."""
+# The tile label's size, and its ink above and below its baseline (em: the parentheses reach
+# furthest both ways), by which it is centred between the band and the tile.
+TILE_LABEL_PT, LABEL_INK_UP, LABEL_INK_DOWN = 9, 0.76, 0.24
+
+
+def tile_label_pt(margin: float, band: float) -> float:
+    """The tile label's size: 9 pt, less where the margin beside the band is too narrow for it
+    (its ink filling at most 90 % of that room)."""
+    return min(TILE_LABEL_PT, (margin - band) / (LABEL_INK_UP + LABEL_INK_DOWN) / 0.3528 * 0.9)
+
+
+def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels, band=0.0):
+    """Glue strips on the overlaps this tile covers, alignment crosses, the tile's label; the
+    crosses' outer arms end at the paper's unprintable `band`, the label sits between it and
+    the tile."""
     columns = max(t.column for t in tiles) + 1
     rows = max(t.row for t in tiles) + 1
     x0, y0, w, h = margin, margin, tile.w_mm, tile.h_mm
@@ -256,13 +285,16 @@ def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels)
     if tile.row < rows - 1:
         crosses |= {(x0, y0 + overlap), (x0 + w, y0 + overlap)}
     for cx, cy in sorted(crosses):
-        c.line((cx - mark) * mm, cy * mm, (cx + mark) * mm, cy * mm)
-        c.line(cx * mm, (cy - mark) * mm, cx * mm, (cy + mark) * mm)
-    # Tile label and position in the top margin.
+        c.line(max(cx - mark, band) * mm, cy * mm, min(cx + mark, paper[0] - band) * mm, cy * mm)
+        c.line(cx * mm, max(cy - mark, band) * mm, cx * mm, min(cy + mark, paper[1] - band) * mm)
+    # Tile label and position in the top margin, centred between the band and the tile.
+    room = margin - band
+    size = tile_label_pt(margin, band)
+    baseline = paper[1] - margin + room / 2 - (LABEL_INK_UP - LABEL_INK_DOWN) / 2 * size * 0.3528
     c.setFillColor(HexColor("#000000"))
-    c.setFont("Sans-Bold", 9)
+    c.setFont("Sans-Bold", size)
     text = f"{board.name} · {labels.get('tile', 'Tile')} {tile_name(tile)} ({tile.row + 1}/{rows}, {tile.column + 1}/{columns})"
-    c.drawString((x0 + mark + 1) * mm, (paper[1] - margin + 3) * mm, text)
+    c.drawString((x0 + mark + 1) * mm, baseline * mm, text)
     c.restoreState()
 
 

@@ -189,6 +189,7 @@ def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict,
     for piece in large:
         for _ in range(piece.copies):
             placed += [{**tile, "piece": piece.key} for tile in
-                       tile_pages(doc, piece, paper_mm, tiles, labels, draw, draft=draft, scale_label=scale_label)]
+                       tile_pages(doc, piece, paper_mm, tiles, labels, draw, draft=draft, scale_label=scale_label,
+                                  unprintable_mm=unprintable_mm)]
     data, pages = doc.finish()
     return data, pages, placed
