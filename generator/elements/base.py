@@ -75,6 +75,7 @@ class ElementType:
     properties: dict = {}
     required: tuple[str, ...] = ()
     extra_schema: dict = {}
+    draws_text = False          # a drawing without text (a board's assembly map) leaves it out
 
     def fields(self, element: dict) -> set[str]:
         """Names of the face values the element reads: its field and {field} colours."""

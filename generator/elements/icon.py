@@ -27,6 +27,7 @@ def draw_glyph(canvas, glyph: str, centre, size: float, colour: str, palette: Pa
 
 class Icon(ElementType):
     name = "icon"
+    draws_text = True           # a glyph of a font
     required = ("centre", "size")
     extra_schema = {"oneOf": [{"required": ["field"]}, {"required": ["glyph"]}]}
     properties = {

@@ -196,6 +196,7 @@ def dot_room(size: float) -> float:
 
 class Text(ElementType):
     name = "text"
+    draws_text = True
     required = ("field", "box", "font", "size")
     properties = {
         "field": {"$ref": "common#/$defs/name"},

@@ -42,12 +42,15 @@ def place_face(layout: dict, values: dict, folder: Path | None = None) -> Placed
     return PlacedFace(tuple(layout["size_mm"]), values, placed)
 
 
-def draw_placed(canvas, face: PlacedFace, bleed_mm: float = 0.0, palette: Palette = RGB) -> None:
+def draw_placed(canvas, face: PlacedFace, bleed_mm: float = 0.0, palette: Palette = RGB, *, text: bool = True) -> None:
     """Draw a placed face with its bottom-left trim corner at the canvas origin; backgrounds
-    marked `bleed` run `bleed_mm` past every trim edge they touch."""
+    marked `bleed` run `bleed_mm` past every trim edge they touch. Without `text`, the
+    elements that draw text are left out."""
     context = DrawContext(face.size_mm, bleed_mm, palette)
     for placed in face.elements:
         kind = placed.kind
+        if not text and kind.draws_text:
+            continue
         turn = placed.spec.get("rotate", 0)
         if turn:
             # Turned about its own centre: the element stays where it is and reads from
