@@ -181,7 +181,8 @@ def booklet_files(kit: Kit, errata: Errata, version: str) -> list[Artifact]:
                      source=(kit.game.display, 0, ""))]
     for paper in kit.papers or (kit.paper,):
         on_paper = replace(kit, paper=paper)
-        data, sides = impose(rendered.data, on_paper.paper_mm, scale_note(kit.project, kit.loc.locale))
+        data, sides = impose(rendered.data, on_paper.paper_mm, scale_note(kit.project, kit.loc.locale),
+                             on_paper.unprintable_mm)
         made.append(Artifact(_name(kit, "errata-imposed", paper), data, kit.game.slug, "errata-imposed",
                              kit.loc.edition, kit.loc.locale, paper, sides, {"changed_since": version},
                              source=(kit.game.display, 0, "")))

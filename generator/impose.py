@@ -14,10 +14,11 @@ from typing import Callable
 import pikepdf
 
 MM = 72 / 25.4
-# The scale note: its size, and its baseline above the sheet's bottom edge (inside the margin a
-# shrunk A5 page leaves on US Letter, above the few mm a home printer cannot print).
+# The scale note: its size, and how far its ink reaches below its baseline (em) and then stays
+# clear of the paper's unprintable band (mm): it sits in the margin a shrunk A5 page leaves on
+# US Letter, just above the band.
 NOTE_PT = 6.0
-NOTE_BASELINE_MM = 6.0
+NOTE_DESCENT_EM, NOTE_CLEAR_MM = 0.24, 0.2
 
 
 def saddle_order(pages: int) -> list[tuple[int, int]]:
@@ -47,9 +48,10 @@ def booklet_scale(data: bytes, paper_mm: tuple[float, float]) -> float:
     return placement(box, 1, width / 2, height)[0]
 
 
-def note_form(text: str, sheet: tuple[float, float]):
+def note_form(text: str, sheet: tuple[float, float], unprintable_mm: float = 0.0):
     """A one-page PDF of the sheet's size with `text` in the bottom margin of its right half,
-    in the kit's sans font (ReportLab: embedded, the same bytes every time)."""
+    above the paper's unprintable band, in the kit's sans font (ReportLab: embedded, the same
+    bytes every time)."""
     from .render.pdf import Document
     width, height = sheet
     doc = Document((width / MM, height / MM), "note")
@@ -62,16 +64,17 @@ def note_form(text: str, sheet: tuple[float, float]):
     while canvas.stringWidth(text, "Sans", size) > width / 2 - 10 * MM and size > 4:
         size -= 0.25
     canvas.setFont("Sans", size)
-    canvas.drawCentredString(width * 3 / 4, NOTE_BASELINE_MM * MM, text)
+    baseline_mm = unprintable_mm + NOTE_CLEAR_MM + NOTE_DESCENT_EM * size / MM
+    canvas.drawCentredString(width * 3 / 4, baseline_mm * MM, text)
     data, _ = doc.finish()
     return pikepdf.open(io.BytesIO(data))
 
 
 def impose(data: bytes, paper_mm: tuple[float, float],
-           note: Callable[[float], str] | None = None) -> tuple[bytes, int]:
+           note: Callable[[float], str] | None = None, unprintable_mm: float = 0.0) -> tuple[bytes, int]:
     """The booklet PDF `data` two-up on landscape sheets of `paper_mm`; returns bytes and sides.
     When the pages must be shrunk to fit, `note(scale)` (the words in the booklet's locale) is
-    printed in the bottom margin of every side."""
+    printed in the bottom margin of every side, above the paper's `unprintable_mm` band."""
     source = pikepdf.open(io.BytesIO(data))
     out = pikepdf.new()
     width, height = max(paper_mm) * MM, min(paper_mm) * MM
@@ -80,7 +83,7 @@ def impose(data: bytes, paper_mm: tuple[float, float],
     words = note(shrunk) if note is not None and round(shrunk * 100) < 100 else ""
     note_xobject = None
     if words:
-        note_pdf = note_form(words, (width, height))
+        note_pdf = note_form(words, (width, height), unprintable_mm)
         note_xobject = out.copy_foreign(note_pdf.pages[0].as_form_xobject())
     for left, right in saddle_order(len(source.pages)):
         out.add_blank_page(page_size=(width, height))

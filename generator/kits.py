@@ -52,7 +52,8 @@ def booklet_files(kit: Kit) -> list[Artifact]:
                               details={"content_pages": booklet.content_pages})]
     for paper in kit.papers or (kit.paper,):
         on_paper = replace(kit, paper=paper)
-        data, sides = impose(booklet.data, on_paper.paper_mm, scale_note(kit.project, kit.loc.locale))
+        data, sides = impose(booklet.data, on_paper.paper_mm, scale_note(kit.project, kit.loc.locale),
+                             on_paper.unprintable_mm)
         artifacts.append(on_paper.artifact("rules-imposed", data, sides))
     return artifacts
 
