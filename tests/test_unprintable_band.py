@@ -1,9 +1,11 @@
 """Nothing is drawn in a paper's unprintable band (templates/sheets/papers.yaml: 1/4 in on US
 Letter, 5 mm on A4), checked on the real home sheets `pnp build` writes (card sheets' crop
-marks as line segments; card, token and dice sheets as rendered pixels), and the card sheet
-layouts checked against the band when validating."""
+marks as line segments; card, token, dice sheets, tiled boards and pieces and the imposed
+booklet as rendered pixels), and the card sheet layouts checked against the band when
+validating."""
 from __future__ import annotations
 
+import math
 import shutil
 from pathlib import Path
 
@@ -27,6 +29,33 @@ def home_sheets(tmp_path_factory) -> Path:
     result = pnp("build", "--kind", "cards,tokens,dice", project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project / "output" / "sample-game" / "standard" / "en"
+
+
+@pytest.fixture(scope="module")
+def tiled_sheets(tmp_path_factory) -> Path:
+    """The folder of the sample game's board and pieces (both tiled) and imposed booklet."""
+    project = tmp_path_factory.mktemp("band-tiled") / "project"
+    shutil.copytree(SAMPLE, project)
+    result = pnp("build", "--kind", "boards,pieces,booklet", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project / "output" / "sample-game" / "standard" / "en"
+
+
+def _ink_in_band(path: Path, paper: str) -> list[int]:
+    """The pages of `path` with ink in the band (less a pixel for anti-aliasing), rendered."""
+    inset = round((BAND[paper] - 0.1) * PX_PER_MM)
+    document = pdfium.PdfDocument(str(path))
+    try:
+        inked = []
+        for number, page in enumerate(document, 1):
+            image = numpy.asarray(page.render(scale=PX_PER_MM / MM).to_pil().convert("L"))
+            band = numpy.ones(image.shape, dtype=bool)
+            band[inset:-inset, inset:-inset] = False
+            if image[band].min() < 250:
+                inked.append(number)
+        return inked
+    finally:
+        document.close()
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +109,40 @@ def test_validate_names_a_sheet_whose_marks_would_be_in_the_band(tmp_path):
     result = pnp("validate", project=project)
     assert result.exit_code == 1 and not result.traceback
     assert "poker-3x3.yaml" in result.output and "unprintable band" in result.output, result.output
+
+
+@pytest.mark.parametrize("kind", ["boards", "pieces", "rules-imposed"])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_tiled_boards_pieces_and_the_imposed_booklet_leave_the_band_bare(tiled_sheets, paper, kind):
+    """A tile's label and its crosses' outer arms, the 50 mm bar on the booklet's cover (A4
+    prints the A5 page full size, its edge on the sheet's) and the shrink note on Letter."""
+    path = tiled_sheets / f"sample-game-standard-en-{kind}-{paper}.pdf"
+    document = pdfium.PdfDocument(str(path))
+    try:
+        text = " ".join(page.get_textpage().get_text_range() for page in document).replace("\xa0", " ")
+        pages = len(document)
+    finally:
+        document.close()
+    assert "50 mm" in text and pages > 1                 # the bar, and tiles or sheets, still there
+    if kind != "rules-imposed":
+        assert "Tile A1" in text                          # the tile labels are still printed
+    elif paper == "letter":
+        assert "are printed at 94 %" in text              # the shrink note too
+    assert not _ink_in_band(path, paper), f"{path.name}: ink in the unprintable band"
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_tile_crosses_keep_their_inner_arms_and_end_at_the_band(tiled_sheets, paper):
+    """The crosses' arms toward the paper's edge end where the band begins; the arms into the
+    tile keep the mark's length (templates/sheets/tiles.yaml: 5 mm)."""
+    with pikepdf.open(tiled_sheets / f"sample-game-standard-en-boards-{paper}.pdf") as pdf:
+        w, h = (float(v) / MM for v in pdf.pages[1].mediabox[2:])
+        # the arms: level or upright (a glue strip's hatching runs at 45 degrees, clipped)
+        arms = [(a, b) for a, b in page_drawing(pdf.pages[1])["lines"]
+                if abs(a[0] - b[0]) < 1e-6 or abs(a[1] - b[1]) < 1e-6]
+    nearest = min(min(x, y, w - x, h - y) for arm in arms for x, y in arm)
+    assert nearest == pytest.approx(BAND[paper], abs=0.01)
+    # every cross keeps its full 5 mm arm into the tile (the tile's edge is 10 mm in)
+    assert all(5 - 1e-3 <= math.dist(a, b) <= 10 + 1e-3 for a, b in arms)
+    # A4's 5 mm band leaves the whole outer arm; Letter's 6.35 mm shortens it to 3.65 mm
+    assert min(math.dist(a, b) for a, b in arms) == pytest.approx(5 + min(5, 10 - BAND[paper]), abs=1e-3)
