@@ -186,7 +186,7 @@ def test_preflight_passes_the_booklet_and_fails_it_broken(booklets, tmp_path):
 
 
 def test_the_shop_booklet_has_no_scale_bar_and_preflight_fails_one_that_has(booklets, tmp_path):
-    """The home booklet's 50 mm bar sits in the cover's margin, 2-4 mm inside the trim: in a
+    """The home booklet's 50 mm bar sits in the cover's margin, 5.4-10 mm inside the trim: in a
     shop's file it would print on every copy. Preflight finds it on the home booklet."""
     path, home = booklets
     code, results = _preflight(path)
