@@ -134,7 +134,7 @@ def _msgstr_line(path: Path, needle: str) -> int:
 def test_i18n_status_and_validate_report_broken_rules_at_the_catalog_line(project):
     catalog = project / "components" / "the-game" / "locales" / "uk.po"
     text = catalog.read_text(encoding="utf-8")
-    word = re.search(r'msgstr "[^"\n]*?(\w+’\w+)', text).group(1)
+    word = re.search(r'^(?:msgstr )?"[^"\n]*?(\w+’\w+)', text, re.MULTILINE).group(1)     # msgstr lines wrap
     replace_in(catalog, word, word.replace("’", "'"))
     line = _msgstr_line(catalog, word.replace("’", "'"))
     entry = text.splitlines()[:line]
@@ -155,7 +155,7 @@ def _msgid_line(path: Path, msgstr_line: int) -> int:
 
 def test_i18n_status_reports_a_dash_for_a_minus_and_a_typed_ordinal(project):
     catalog = project / "components" / "race-to-the-table" / "locales" / "ru.po"
-    replace_in(catalog, "(клетка {clock.marks.middle.at})", "({clock.marks.middle.at}-я клетка, –1)")
+    replace_in(catalog, '(клетка "\n"{clock.marks.middle.at})', '({clock.marks.middle.at}-я клетка, –1)"\n"')
     status = pnp("i18n", "status", "race-to-the-table", project=project)
     found = [line for line in status.output.splitlines() if "booklet.sections.more-ways.blocks.0.list.1" in line]
     assert any("minus sign" in line for line in found) and any("ordinal typed after" in line for line in found), found
