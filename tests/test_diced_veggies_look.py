@@ -451,7 +451,7 @@ def test_a_booklet_picture_of_a_component_that_is_not_there_is_a_located_error(p
     assert found[0].startswith(f"components/{GAME}/booklet.yaml:{first}: booklet.sections.assembly.blocks.")
     assert found[0].endswith("no component 'potato' in dice.yaml (dice: broccoli, carrot, eggplant, mushroom, tomato)")
     assert found[1].startswith(f"components/{GAME}/booklet.yaml:{second}: ")
-    assert found[1].endswith("'boards.cleaver': pictures are drawn of dice, pieces (kind.id, as dice.<id>)")
+    assert found[1].endswith("no component 'cleaver' in boards.yaml (boards: none)")     # boards are pictured too
 
 
 def test_cards_with_drawn_pictures_go_to_a_cmyk_press_profile_and_pass_its_preflight(tmp_path):
