@@ -297,9 +297,14 @@ SAMPLE = Path(__file__).resolve().parent / "fixtures" / "sample"
 def sample(tmp_path_factory) -> Path:
     """The sample project (tests/fixtures/sample) built once for A4 per test session: the folder
     of its kit. Tests only read it."""
-    project = tmp_path_factory.mktemp("sample") / "project"
+    return build_sample(tmp_path_factory, "sample", "--paper", "a4")
+
+
+def build_sample(tmp_path_factory, name: str, *args: str) -> Path:
+    """A fresh copy of the sample project built with `pnp build ARGS`: the folder of its kit."""
+    project = tmp_path_factory.mktemp(name) / "project"
     shutil.copytree(SAMPLE, project)
-    result = pnp("build", "--paper", "a4", project=project)
+    result = pnp("build", *args, project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project / "output" / "sample-game" / "standard" / "en"
 

@@ -14,7 +14,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import MM, PAPERS, SAMPLE, page_drawing, pnp, replace_in
+from conftest import MM, PAPERS, SAMPLE, build_sample, page_drawing, pnp, replace_in
 
 # The band a home printer leaves, stated here independently of papers.yaml.
 BAND = {"a4": 5.0, "letter": 6.35}
@@ -24,21 +24,13 @@ PX_PER_MM = 10
 @pytest.fixture(scope="module")
 def home_sheets(tmp_path_factory) -> Path:
     """The folder of the sample game's card, token and dice sheets on every paper."""
-    project = tmp_path_factory.mktemp("band") / "project"
-    shutil.copytree(SAMPLE, project)
-    result = pnp("build", "--kind", "cards,tokens,dice", project=project)
-    assert result.exit_code == 0, result.output + result.traceback
-    return project / "output" / "sample-game" / "standard" / "en"
+    return build_sample(tmp_path_factory, "band", "--kind", "cards,tokens,dice")
 
 
 @pytest.fixture(scope="module")
 def tiled_sheets(tmp_path_factory) -> Path:
     """The folder of the sample game's board and pieces (both tiled) and imposed booklet."""
-    project = tmp_path_factory.mktemp("band-tiled") / "project"
-    shutil.copytree(SAMPLE, project)
-    result = pnp("build", "--kind", "boards,pieces,booklet", project=project)
-    assert result.exit_code == 0, result.output + result.traceback
-    return project / "output" / "sample-game" / "standard" / "en"
+    return build_sample(tmp_path_factory, "band-tiled", "--kind", "boards,pieces,booklet")
 
 
 def _ink_in_band(path: Path, paper: str) -> list[int]:
