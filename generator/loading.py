@@ -3,6 +3,7 @@ libraries are imported only when texts are checked, so that the commands which r
 (`pnp simulate`, `pnp play`, the catalog commands) start in a fraction of a second."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable
 
 from .cache import Cache
@@ -50,6 +51,12 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
     if problems:
         raise DataError(problems)
     return games
+
+
+def read_game(root: str, slug: str) -> Game:
+    """One game of the project at `root`, its data and rules checked: how a simulation's worker
+    process reads the game it was not handed (a top-level function, so it pickles by name)."""
+    return load_games(Project(Path(root)), slug, texts=False)[0]
 
 
 def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cache | None):

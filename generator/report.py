@@ -25,20 +25,20 @@ import hashlib
 import io
 import json
 import textwrap
-from collections.abc import Mapping
 from pathlib import Path
 
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from .errors import DataError, Problem
+from .errors import DataError
 from .i18n import tool_text
 from .layout import Localised
 from .output import Artifact
 from .project import Game, Project
+from .rules.figures import FIGURES, tally_figures, unnamed_figures
 from .simulate import Run, Tally, simulate
 from .texts import Texts
-from .yamlfile import load_yaml, locate
+from .yamlfile import load_yaml
 
 # Games per player count: the engine's first policy (random play) gets the most, each other
 # policy fewer; with every player count of both editions this stays at a few seconds per build.
@@ -102,10 +102,6 @@ def report_words(project: Project, locale: str) -> Words:
     return Words(locale, text)
 
 
-# Where a game's data names its engine's figures: game.yaml's `figures:`.
-FIGURES = "figures"
-
-
 class Figures:
     """What the figures a game's engine reports are called in one locale, and their values
     that are words (how a game ended, the items of a mapping): the game's `figures:` through
@@ -130,59 +126,6 @@ class Figures:
 
     def key_digest(self) -> tuple:
         return tuple(sorted(self.names.items())), tuple(sorted(self.values.items()))
-
-
-def stats_figures(stats) -> dict[str, list[str]]:
-    """Each figure that games' `stats()` report, with its values that are words: a text's
-    values, a mapping's items (a number has none)."""
-    found: dict[str, dict[str, None]] = {}
-    for figures in stats:
-        for key, value in figures.items():
-            values = found.setdefault(key, {})
-            if isinstance(value, str):
-                values[value] = None
-            elif isinstance(value, Mapping):
-                values.update(dict.fromkeys(map(str, value)))
-    return {key: list(values) for key, values in found.items()}
-
-
-def tally_figures(tallies) -> dict[str, list[str]]:
-    """As stats_figures, for the tallies of runs."""
-    found: dict[str, dict[str, None]] = {}
-    for tally in tallies:
-        for key in tally.numbers:
-            found.setdefault(key, {})
-        for key, values in tally.texts.items():
-            found.setdefault(key, {}).update(dict.fromkeys(values))
-        for key, table in tally.counts.items():
-            found.setdefault(key, {}).update(dict.fromkeys(table))
-    return {key: list(values) for key, values in found.items()}
-
-
-def unnamed_figures(game: Game, reported: dict[str, list[str]]) -> list[Problem]:
-    """A problem, at game.yaml's `figures:`, for each figure in `reported` (key -> its values
-    that are words) that the data does not name, and each such value that is neither named
-    under the figure's `values:` nor a component's id: the report would print it raw."""
-    named = game.meta.get(FIGURES) or {}
-    ids = {component.id for component in game.components}
-    problems = []
-
-    def add(path: tuple, message: str) -> None:
-        file, line = locate(game.meta, path)
-        problems.append(Problem(file or game.file_name("game"), line, ".".join(path), message))
-
-    for key, values in reported.items():
-        if key not in named:
-            add((FIGURES, key), f"the rules engine reports the figure '{key}', which has no name here: "
-                                f"add {FIGURES}.{key}.name (in the source locale) for the designer's report")
-            continue
-        known = named[key].get("values") or {}
-        for value in values:
-            if value not in known and value not in ids:
-                add((FIGURES, key, "values", value),
-                    f"the rules engine reports '{value}' for the figure '{key}', which is no component "
-                    f"and has no name here: add {FIGURES}.{key}.values.{value}.name")
-    return problems
 
 
 def make_report(project: Project, game: Game, edition: str, cache=None, locale: str | None = None) -> Artifact | None:

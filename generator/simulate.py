@@ -15,7 +15,6 @@ import statistics
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .rules.engine import Action, Engine, InvariantBroken, SetupError, State
@@ -174,15 +173,15 @@ def play_games(engine: Engine, components: Mapping[str, Any], *, players: int, e
 
 @dataclass(frozen=True)
 class GameSource:
-    """Where a worker process finds a game it was not handed: the project and the game's slug."""
+    """How a worker process reads a game it was not handed: `read(*where)` returns the game.
+    `read` is a module's top-level function, pickled by its name, so that a spawned worker
+    can call it; the caller that loads projects provides it, the simulator only calls it."""
 
-    root: str
-    slug: str
+    read: Callable[..., Any]
+    where: tuple = ()
 
     def load(self):
-        from .loading import load_games          # the whole loader, only in a worker that needs it
-        from .project import Project
-        return load_games(Project(Path(self.root)), self.slug, texts=False)[0]
+        return self.read(*self.where)
 
 
 # (source, edition) -> (engine, components): filled in by the parent before its workers start,

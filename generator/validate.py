@@ -438,7 +438,7 @@ def _check_play(game: Game, engine) -> list[Problem]:
                     break
                 stats.append(played.stats())
     # what those games report must have names for the designer's report (game.yaml `figures:`)
-    from .report import stats_figures, unnamed_figures
+    from .rules.figures import stats_figures, unnamed_figures
     return problems + unnamed_figures(game, stats_figures(stats))
 
 

@@ -10,6 +10,7 @@ import pytest
 from conftest import ROOT, pnp
 from generator import simulate as simulation
 from generator.build import load_games
+from generator.loading import read_game
 from generator.project import Project
 from generator.rules.engine import InvariantBroken
 from generator.simulate import GameSource, Workers
@@ -77,7 +78,7 @@ def test_workers_play_the_components_they_are_given_not_an_earlier_run_s():
     engine = game.rules.ENGINE
     box = engine.components(game, "standard")["box"]
     smaller = {"box": dataclasses.replace(box, hand_sizes=tuple((players, 5) for players, _ in box.hand_sizes))}
-    source = GameSource(str(ROOT), "the-game")
+    source = GameSource(read_game, (str(ROOT), "the-game"))
 
     def play(components, jobs):
         with Workers(jobs, source) as workers:

@@ -13,8 +13,8 @@ import sys
 import time
 
 from ..loading import load_games
+from ..rules.benchmark import games_per_run
 from ..simulate import play_game
-from . import games_per_run
 
 GOAL = 1000                  # games/s on one core, whole process, invariants checked
 GAMES = 5000

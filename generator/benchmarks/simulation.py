@@ -10,8 +10,8 @@ import pstats
 import time
 
 from ..build import load_games
+from ..rules.benchmark import games_per_run
 from ..simulate import play_game, simulate
-from . import games_per_run
 
 GAMES = 10_000                   # per edition and player count
 SPEED_PLAYERS = 4

@@ -122,6 +122,7 @@ def register(main) -> None:
     def simulate_command(obj, game: str, edition, players, games, seed, policy, option_values, as_json, jobs):
         """Play seeded games with a policy for every seat, checking the rules' invariants after
         every action, and sum up lengths, endings, seat win rates and card use."""
+        from ..loading import read_game
         from ..progress import Progress
         from ..report import component_names
         from ..simulate import GameSource, Workers, simulate
@@ -139,7 +140,7 @@ def register(main) -> None:
         names = component_names(loaded)
         runs, elapsed = [], 0.0
         with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress, \
-                Workers(jobs, GameSource(str(obj.project.root), loaded.slug)) as workers:
+                Workers(jobs, GameSource(read_game, (str(obj.project.root), loaded.slug))) as workers:
             workers.share(engine, loaded, editions)
             for run_edition in editions:
                 for count in counts:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 
-from ...benchmarks import games_per_run
 from ...simulate import game_seed, policy_rng, simulate
+from ..benchmark import games_per_run
 
 GAMES = 200                      # per table
 POLICY = "heuristic"
