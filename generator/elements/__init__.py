@@ -7,9 +7,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from .base import DrawContext, ElementType, Placed, rotated_box
+from .base import ELEMENTS, DrawContext, ElementType, Placed, rotated_box
 
-ELEMENTS: dict[str, ElementType] = {}
 for _module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
     if _module.name != "base":
         _element = importlib.import_module(f"{__name__}.{_module.name}").ELEMENT

@@ -11,6 +11,8 @@ from ..render.colour import RGB, Palette
 
 _REF = re.compile(r"^\{([a-z_]+)\}$")
 COLOUR_KEYS = ("fill", "stroke", "colour")
+# Every element type by name; the package fills it as it finds the type modules.
+ELEMENTS: dict[str, "ElementType"] = {}
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,7 @@ class Placed:
 
     @property
     def kind(self) -> "ElementType":
-        from . import element_type
-        return element_type(self.spec)
+        return ELEMENTS[self.spec["type"]]
 
 
 def resolve_colour(value: str | None, values: dict) -> str | None:
