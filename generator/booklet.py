@@ -511,16 +511,32 @@ def booklet_words(project: Project, locale: str) -> dict[str, str]:
             for word, text in data["text"].items()}
 
 
-def scale_note(project: Project, locale: str):
-    """What a home-print sheet says when the pages are shrunk to `scale` to fit the paper: the
-    scale, and the length the first page's 50 mm bar then has, as the locale writes numbers."""
-    from babel.numbers import format_decimal
-    sentence = booklet_words(project, locale)["scaled"]
+@dataclass(frozen=True)
+class ScaleNote:
+    """What a home-print sheet says when the pages are shrunk to `scale` to fit the paper
+    (`note(scale)`): the scale, and the length the first page's 50 mm bar then has, as the
+    locale writes numbers. `where` is the (file, line, key) its words come from."""
 
-    def note(scale: float) -> str:
-        return sentence.format(percent=format_decimal(round(scale * 100), locale=locale),
-                               length=format_decimal(round(SCALE_BAR_MM * scale, 1), locale=locale))
-    return note
+    sentence: str
+    locale: str
+    where: tuple[str, int, str]
+
+    def __call__(self, scale: float) -> str:
+        from babel.numbers import format_decimal
+        return self.sentence.format(percent=format_decimal(round(scale * 100), locale=self.locale),
+                                    length=format_decimal(round(SCALE_BAR_MM * scale, 1), locale=self.locale))
+
+
+def scale_note(project: Project, locale: str) -> ScaleNote:
+    """The scale note of the booklet's home-print sheets in `locale`."""
+    from .i18n import tool_text_place
+    from .yamlfile import load_yaml
+    sentence = booklet_words(project, locale)["scaled"]          # first: it names what is wrong in the file
+    path = project.template(BOOKLET_WORDS)
+    text = load_yaml(path, project.display(path), [project.root, TOOL_TEMPLATES])[0]["text"]
+    where = tool_text_place(project, locale, "sheets.booklet.text.scaled", str(text["scaled"]),
+                            (project.display(path), text.line_of("scaled"), "text.scaled"))
+    return ScaleNote(sentence, locale, where)
 
 
 # ---- render -------------------------------------------------------------------------------

@@ -5,9 +5,10 @@ backs) and an A5 errata booklet listing every change in the locale's words.
 A card is in the errata when, in that edition and locale, it is new, when its face or back
 prints differently (its layout, or a value its layout shows: a text through the locale's
 catalog, a colour, an icon...), or, for the copies it gains, when it has more of them. Cards
-taken out, or with fewer copies, are listed in the booklet. The errata cards are a deck of
-their own on the home card sheets, laid out by the same code as the kit's card sheets: each
-back at its front's place for duplex, or beside it for gutterfold.
+taken out, or with fewer copies, are listed in the booklet. The errata cards print deck by deck
+as the kit's card sheets do (each run of one back on sheets of its own, in the kit's order),
+laid out by the same code: each back at its front's place for duplex, or beside it for
+gutterfold.
 
 The booklet is the rule booklet's machinery (generator/booklet.py, templates/booklet/) with
 content made here: a cover naming the version it corrects, a section per kind of change,
@@ -23,7 +24,7 @@ from functools import partial
 from .booklet import BookletContent, Block, CardEntry, Section, card_alt, card_pictures, render as render_booklet
 from .errors import UsageError
 from .kit import Kit, localised_sheet
-from .layout import Face, Localised, by_card_size, card_faces, card_sizes, home_sheet, layout_fields, sheet_grid
+from .layout import CardRun, Face, Localised, card_faces, card_runs, card_sizes, home_sheet, layout_fields, sheet_grid
 from .output import Artifact
 from .project import Game, Project, game_files
 from .texts import Texts
@@ -124,9 +125,9 @@ def card_sheet_files(kit: Kit, errata: Errata) -> list[Artifact]:
     if not faces:
         return []
     groups = []
-    for size, sized in by_card_size(faces, card_sizes(kit.project)):
-        sheet = home_sheet(kit.project, size, kit.duplex)
-        groups.append((sized, sheet_grid(sheet, kit.paper_mm, kit.unprintable_mm), sheet.get("fold_line")))
+    for run in errata_runs(kit, faces):
+        sheet = home_sheet(kit.project, run.size, kit.duplex)
+        groups.append((run.faces, sheet_grid(sheet, kit.paper_mm, kit.unprintable_mm), sheet.get("fold_line")))
     title = f"{kit.loc.title} — {localised_sheet(kit, 'errata')['text']['title']}"
     data, pages, _ = render_card_sheets(groups, title, draft=kit.draft, scale_label=kit.scale_label,
                                         duplex=kit.duplex, back_offset=kit.back_offset,
@@ -135,6 +136,17 @@ def card_sheet_files(kit: Kit, errata: Errata) -> list[Artifact]:
     details = {**kit.duplex_details, "ink": kit.ink, "cards": [card.face.key.removeprefix("card-") for card in errata.cards]}
     return [Artifact(_name(kit, kind, kit.paper), data, kit.game.slug, "errata-cards", kit.loc.edition,
                      kit.loc.locale, kit.paper, pages, details, source=(kit.game.display, 0, ""))]
+
+
+def errata_runs(kit: Kit, faces: list[Face]) -> list[CardRun]:
+    """The kit's card runs (`card_runs`, as its card sheets print them), each narrowed to `faces`
+    and left out when none of them is in it: no errata sheet mixes two backs, and the runs come
+    in the kit's order, worked out from every card of the kit (a few changed cards alone would
+    not say which tables take a deck's copy)."""
+    errata = {face.key: face for face in faces}
+    runs = [replace(run, faces=[errata[face.key] for face in run.faces if face.key in errata])
+            for run in card_runs(kit.loc, card_faces(kit.loc), card_sizes(kit.project))]
+    return [run for run in runs if run.faces]
 
 
 def booklet_content(kit: Kit, errata: Errata, version: str) -> BookletContent:

@@ -662,15 +662,32 @@ def extract_tool(project) -> Extraction:
 
 def tool_text(project, locale: str, key: str, source: str) -> str:
     """A tool string in `locale`, or its English source while untranslated."""
+    message = _tool_message(project, locale, key, source)
+    return typography.apply(source if message is None else message.string, locale)
+
+
+def tool_text_place(project, locale: str, key: str, source: str,
+                    source_place: tuple[str, int, str]) -> tuple[str, int, str]:
+    """(file, line, key) of the words `tool_text` gives: their catalog entry, or `source_place`
+    (the English source's) while untranslated."""
+    message = _tool_message(project, locale, key, source)
+    if message is None:
+        return source_place
+    return project.display(tool_catalog_path(project, locale)), message.lineno or 0, key
+
+
+def _tool_message(project, locale: str, key: str, source: str):
+    """The catalog entry that translates a tool string in `locale`, or None while its English
+    source prints (the source locale, no entry, a fuzzy or empty one, or one of older words)."""
     if locale == TOOL_SOURCE_LOCALE:
-        return typography.apply(source, locale)
+        return None
     path = tool_catalog_path(project, locale)
     if path not in _tool_catalogs:
         _tool_catalogs[path] = messages_by_key(tool_catalog(project, locale)[0])
     message = _tool_catalogs[path].get(key)
     if message is None or message.fuzzy or not message.string or message.id != source:
-        return typography.apply(source, locale)
-    return typography.apply(message.string, locale)
+        return None
+    return message
 
 
 _tool_catalogs: dict = {}

@@ -71,3 +71,91 @@ def test_pages_land_in_their_halves_scaled_only_when_needed(paper, sheet, scale)
 def test_imposition_is_reproducible():
     booklet = numbered_booklet(12)
     assert impose(booklet, (210, 297)) == impose(booklet, (210, 297))
+
+
+# ---- the scale note ----------------------------------------------------------------------------
+
+LETTER = (215.9, 279.4)
+LONG_NOTE = ("The pages of this booklet are printed at {percent} % so that they fit on this paper: the 50 mm "
+             "bar on the cover page measures {length} mm here, so measure it to check the print.")
+
+
+def note_drawn(data: bytes) -> tuple[list[float], list[float], str]:
+    """(font sizes set, baselines in mm, text) of the scale note on the first side of an imposed
+    booklet, read off its form."""
+    import pikepdf
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        form = pdf.pages[0].Resources.XObject["/ScaleNote"]
+        sizes, baselines, text = [], [], []
+        for operands, operator in pikepdf.parse_content_stream(form):
+            if str(operator) == "Tf":
+                sizes.append(float(operands[1]))
+            elif str(operator) == "Tm":
+                baselines.append(float(operands[5]) / MM)
+            elif str(operator) == "Tj":
+                text.append(bytes(operands[0]))
+    document = pdfium.PdfDocument(data)
+    try:
+        words = " ".join(document[0].get_textpage().get_text_range().split())
+    finally:
+        document.close()
+    return sizes, baselines, words
+
+
+@pytest.mark.parametrize("locale", ["en", "bg", "cs", "ru", "uk"])
+def test_every_locale_s_scale_note_prints_at_6_pt_on_letter(locale):
+    """The tool's own words in each of its catalogs, on the sheet that shrinks A5 pages most."""
+    from conftest import ROOT
+    from generator.booklet import scale_note
+    from generator.project import Project
+    note = scale_note(Project(ROOT), locale)
+    data, _ = impose(numbered_booklet(4), LETTER, note, 6.35)
+    sizes, baselines, words = note_drawn(data)
+    assert sizes and min(sizes) >= 6
+    assert len(baselines) == 1
+    assert " ".join(note(139.7 / 148).split()) in words
+
+
+def _long_note_project(tmp_path, band: str):
+    """A copy of the sample game whose booklet words have a long scale note, Letter's
+    unprintable band set to `band` mm."""
+    import shutil
+    from conftest import ROOT, SAMPLE, replace_in
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    sheets = project / "templates" / "sheets"
+    sheets.mkdir(parents=True)
+    for name in ("booklet.yaml", "papers.yaml"):
+        shutil.copy(ROOT / "templates" / "sheets" / name, sheets)
+    replace_in(sheets / "booklet.yaml", "  scaled: \"The pages are printed at {percent} % to fit this paper: the 50 mm "
+               "bar on page 1 measures {length} mm here.\"", f"  scaled: \"{LONG_NOTE}\"")
+    replace_in(sheets / "papers.yaml", "unprintable_mm: 6.35", f"unprintable_mm: {band}")
+    return project
+
+
+def test_a_note_too_long_for_one_line_takes_two_at_6_pt(tmp_path):
+    """On a printer that leaves 3 mm, the margin under the shrunk pages holds two lines."""
+    from conftest import pnp
+    project = _long_note_project(tmp_path, "3")
+    result = pnp("build", "--kind", "booklet", "--paper", "letter", "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    imposed = tmp_path / "out" / "sample-game" / "standard" / "en" / "sample-game-standard-en-rules-imposed-letter.pdf"
+    sizes, baselines, words = note_drawn(imposed.read_bytes())
+    assert sizes and min(sizes) >= 6
+    assert len(baselines) == 2 and min(baselines) > 3                  # two lines, above the band
+    # the lower line's ink stays under the pages: (215.9 - 210 x 139.7 / 148) / 2 mm up
+    assert max(baselines) + 0.76 * 6 / MM < (215.9 - 210 * 139.7 / 148) / 2
+    assert LONG_NOTE.format(percent=94, length="47.2") in words.replace("\xa0", " ")
+
+
+def test_a_note_that_fits_on_neither_one_line_nor_two_is_a_located_error(tmp_path):
+    """Letter's 6.35 mm band leaves room for one line under the pages: the long note is named
+    where it is written, never printed smaller than 6 pt."""
+    from conftest import line_of, pnp
+    project = _long_note_project(tmp_path, "6.35")
+    result = pnp("build", "--kind", "booklet", "--paper", "letter", "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+    line = line_of(project / "templates" / "sheets" / "booklet.yaml", "scaled:")
+    note = LONG_NOTE.format(percent=94, length="47.2")
+    assert f"templates/sheets/booklet.yaml:{line}: text.scaled: the note '{note}' printed under the booklet's pages " \
+        "on each home-print sheet does not fit at 6 pt" in result.output.replace("\xa0", " "), result.output

@@ -1,8 +1,8 @@
 """Nothing is drawn in a paper's unprintable band (templates/sheets/papers.yaml: 1/4 in on US
 Letter, 5 mm on A4), checked on the real home sheets `pnp build` writes (card sheets' crop
-marks as line segments; card, token, dice sheets, tiled boards and pieces and the imposed
-booklet as rendered pixels), and the card sheet layouts checked against the band when
-validating."""
+marks as line segments; card, token, dice sheets, tiled boards and pieces, boards on one sheet
+and the imposed booklet as rendered pixels), and the card sheet layouts checked against the band
+when validating."""
 from __future__ import annotations
 
 import math
@@ -138,3 +138,61 @@ def test_tile_crosses_keep_their_inner_arms_and_end_at_the_band(tiled_sheets, pa
     assert all(5 - 1e-3 <= math.dist(a, b) <= 10 + 1e-3 for a, b in arms)
     # A4's 5 mm band leaves the whole outer arm; Letter's 6.35 mm shortens it to 3.65 mm
     assert min(math.dist(a, b) for a, b in arms) == pytest.approx(5 + min(5, 10 - BAND[paper]), abs=1e-3)
+
+
+@pytest.fixture(scope="module")
+def one_sheet_boards(tmp_path_factory) -> Path:
+    """The folder of the sample game's boards, each also printed on one sheet."""
+    project = tmp_path_factory.mktemp("band-one-sheet") / "project"
+    shutil.copytree(SAMPLE, project)
+    game = project / "components" / "sample-game"
+    replace_in(game / "boards.yaml", "design:\n", "design:\n  one_sheet: true\n")
+    replace_in(game / "game.yaml", "  tile: Tile\n", "  tile: Tile\n  scale: Scale\n  one_sheet: on one sheet\n")
+    result = pnp("build", "--kind", "boards", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project / "output" / "sample-game" / "standard" / "en"
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_boards_on_one_sheet_leave_the_band_bare(one_sheet_boards, paper):
+    """The first page's 50 mm bar in the bottom margin and each board's name and scale above it
+    (the hexagon fills the sheet's height: its name is near the top edge)."""
+    path = one_sheet_boards / f"sample-game-standard-en-boards-one-sheet-{paper}.pdf"
+    document = pdfium.PdfDocument(str(path))
+    try:
+        texts = [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+    assert "50 mm" in texts[0] and "Hexagon ring · Scale" in texts[0] and "Square ring · Scale" in texts[1]
+    assert not _ink_in_band(path, paper), f"{path.name}: ink in the unprintable band"
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_one_sheet_bar_line_is_clear_of_the_band(one_sheet_boards, paper):
+    """The bar's line, half its 0.5 pt width below its y included, is above the band, as on the
+    tiled pages (measured here to the hundredth of a mm a rendering at 10 px/mm does not see)."""
+    path = one_sheet_boards / f"sample-game-standard-en-boards-one-sheet-{paper}.pdf"
+    with pikepdf.open(path) as pdf:
+        bars = [(a, b) for a, b in page_drawing(pdf.pages[0])["lines"]
+                if abs(a[1] - b[1]) < 1e-6 and abs(abs(a[0] - b[0]) - 50) < 1e-3]
+    assert len(bars) == 1, bars
+    (_, y), _ = bars[0]
+    assert y - 0.25 / MM >= BAND[paper]
+
+
+def test_a_margin_too_narrow_for_the_one_sheet_name_beside_the_band_is_located(tmp_path):
+    """A 7.8 mm margin prints the hexagon on A4 at 81 %, its top 2.8 mm from the 5 mm band: its
+    name does not fit above it, and is never drawn into the band or over the board."""
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    game = project / "components" / "sample-game"
+    replace_in(game / "boards.yaml", "design:\n", "design:\n  one_sheet: true\n")
+    replace_in(game / "game.yaml", "  tile: Tile\n", "  tile: Tile\n  scale: Scale\n  one_sheet: on one sheet\n")
+    sheets = project / "templates" / "sheets"
+    sheets.mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parent.parent / "templates" / "sheets" / "tiles.yaml", sheets)
+    replace_in(sheets / "tiles.yaml", "margin_mm: 10", "margin_mm: 7.8")
+    result = pnp("build", "--kind", "boards", "--paper", "a4", "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+    assert "templates/sheets/tiles.yaml:2: margin_mm: a 7.8 mm margin leaves 2.8 mm beside the paper's 5 mm " \
+        "unprintable band: too little for the name above a board printed on one sheet" in result.output, result.output

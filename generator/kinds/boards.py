@@ -141,7 +141,8 @@ def files(kit: Kit) -> list:
         locale = kit.loc.locale
         data, pages, _ = render_one_sheet(single, kit.paper_mm, tiles, {"scale": kit.loc.label("scale")},
                                           kit.loc.title, lambda scale: format_percent(scale, locale=locale),
-                                          draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette)
+                                          draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
+                                          unprintable_mm=kit.unprintable_mm)
         made.append(kit.artifact("boards-one-sheet", data, pages, name=kit.ink_name("boards-one-sheet"),
                                  details={"ink": kit.ink}))
     return made

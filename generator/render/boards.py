@@ -132,8 +132,7 @@ def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw
         raise DataError([Problem(file, line, "margin_mm",
                                  f"a {margin:g} mm tile margin leaves {margin - unprintable_mm:g} mm beside the paper's "
                                  f"{unprintable_mm:g} mm unprintable band: too little for the tile's label")])
-    # the first page's 50 mm bar in the bottom margin, above the band
-    bar_y = max(margin / 2, unprintable_mm + SCALE_BAR_CLEAR_MM)
+    bar_y = scale_bar_y(margin, unprintable_mm)
     placed = []
     if assembly and len(tiles) > 1:
         doc.new_page()
@@ -165,6 +164,12 @@ def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw
                        "x_mm": round(tile.x_mm, 3), "y_mm": round(tile.y_mm, 3),
                        "w_mm": round(tile.w_mm, 3), "h_mm": round(tile.h_mm, 3)})
     return placed
+
+
+def scale_bar_y(margin: float, unprintable_mm: float) -> float:
+    """Where the first page's 50 mm bar goes in a `margin` mm bottom margin: half way down it, or
+    just above the paper's unprintable band where the band reaches that far."""
+    return max(margin / 2, unprintable_mm + SCALE_BAR_CLEAR_MM)
 
 
 def tile_cells(tiles: list[Tile], board_mm: tuple[float, float]) -> dict[str, tuple[float, float, float, float]]:
@@ -365,11 +370,31 @@ def plan_one_sheet(board_mm: tuple[float, float], paper_mm: tuple[float, float],
     return OneSheet(paper, scale, (paper[0] - w) / 2, (paper[1] - h) / 2)
 
 
+# The board's name and scale above it: its size, and how far above the board's cut line its
+# baseline is when the paper's unprintable band leaves room for that.
+NAME_PT, NAME_GAP_MM = 9, 3
+
+
+def name_baseline(sheet: OneSheet, board_h: float, settings: dict, band: float) -> float:
+    """The y of the name's baseline: NAME_GAP_MM above the board, or lower where its ink would
+    reach the paper's unprintable band; a located error when it would then run into the board."""
+    em = NAME_PT * 0.3528
+    baseline = min(sheet.y_mm + board_h + NAME_GAP_MM, sheet.paper_mm[1] - band - LABEL_INK_UP * em)
+    if baseline - LABEL_INK_DOWN * em < sheet.y_mm + board_h:
+        margin = settings["margin_mm"]
+        file, line = locate(settings, ("margin_mm",))
+        raise DataError([Problem(file, line, "margin_mm",
+                                 f"a {margin:g} mm margin leaves {margin - band:g} mm beside the paper's {band:g} mm "
+                                 f"unprintable band: too little for the name above a board printed on one sheet")])
+    return baseline
+
+
 def render_one_sheet(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str,
-                     percent, *, draft: str = "", scale_label: str = "",
-                     palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+                     percent, *, draft: str = "", scale_label: str = "", palette: Palette = RGB,
+                     unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     """Each board on a page of its own, scaled to the printable area (the tiling's margin), its
-    name and scale printed above it; `percent(scale)` writes the scale in the locale."""
+    name and scale printed above it; `percent(scale)` writes the scale in the locale. The first
+    page's 50 mm bar stays clear of the paper's `unprintable_mm` band, as on tiled pages."""
     margin = settings["margin_mm"]
     doc = Document(paper_mm, title, "boards")
     placed = []
@@ -388,12 +413,12 @@ def render_one_sheet(boards: list[BoardFace], paper_mm, settings: dict, labels: 
         c.setLineWidth(0.3)
         c.rect(sheet.x_mm * mm, sheet.y_mm * mm, w * mm, h * mm, stroke=1, fill=0)     # where to cut
         c.setFillColor(HexColor("#000000"))
-        c.setFont("Sans-Bold", 9)
+        c.setFont("Sans-Bold", NAME_PT)
         text = f"{board.name} · {labels.get('scale', '')} {percent(sheet.scale)}".replace("  ", " ")
-        c.drawString(sheet.x_mm * mm, (sheet.y_mm + h + 3) * mm, text)
+        c.drawString(sheet.x_mm * mm, name_baseline(sheet, h, settings, unprintable_mm) * mm, text)
         c.restoreState()
         if doc.pages == 1 and scale_label:
-            scale_bar(c, margin, margin / 2, scale_label)
+            scale_bar(c, margin, scale_bar_y(margin, unprintable_mm), scale_label)
         if draft:
             draft_mark(c, sheet.paper_mm, draft)
         placed.append({"page": doc.pages, "board": board.key, "scale": sheet.scale,
