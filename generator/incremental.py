@@ -15,57 +15,17 @@ that draws is imported.
 """
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import sys
 from importlib import metadata
 from pathlib import Path
 
-GENERATOR = Path(__file__).resolve().parent
+from .digests import GENERATOR, digest, folder_digest, rules_digest, sha
+
 # The libraries whose output lands in the files, by distribution name.
 DRAWING_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "fonttools", "pikepdf", "pypdfium2", "pillow",
                      "matplotlib", "jinja2", "babel", "pyyaml", "tinycss2", "cssselect2")
 FORMAT = 1                      # of the records below; a record of another format is rebuilt
-
-
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _file_sha(path: Path) -> str:
-    """In chunks: memory stays bounded whatever a folder holds."""
-    with path.open("rb") as stream:
-        return hashlib.file_digest(stream, "sha256").hexdigest()
-
-
-def digest(*parts) -> str:
-    """One digest of JSON-able parts."""
-    return _sha(json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))
-
-
-def folder_digest(folder: Path, skip=lambda relative: False) -> str:
-    """Every file under `folder` by relative name and content; compiled Python is skipped. A
-    link is taken by where it points, never followed: nothing outside is read, and a build
-    that refuses a link is not told the folder is unchanged when the link changes."""
-    hasher = hashlib.sha256()
-    if not folder.is_dir() or folder.is_symlink():
-        return hasher.hexdigest()
-    found = []
-    for top, dirs, names in os.walk(folder, followlinks=False):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in dirs + names:
-            path = Path(top) / name
-            relative = path.relative_to(folder).as_posix()
-            if skip(relative):
-                continue
-            if path.is_symlink():
-                found.append((relative, "link:" + os.readlink(path)))
-            elif name in names and path.is_file():
-                found.append((relative, _file_sha(path)))
-    for relative, content in sorted(found):
-        hasher.update(relative.encode("utf-8", "surrogateescape") + b"\0" + content.encode("utf-8", "surrogateescape") + b"\0")
-    return hasher.hexdigest()
 
 
 def _versions() -> dict[str, str]:
@@ -97,29 +57,6 @@ def tool_digest(project) -> str:
         # moved folder, a copy to try an edit in) and can share a cache.
         _TOOL[root] = digest([folder_digest(f) for f in folders], _versions())
     return _TOOL[root]
-
-
-def rules_folder(game) -> Path | None:
-    """The files of a game's rules module (a package's folder, or the module file)."""
-    module = getattr(game, "rules", None)
-    file = getattr(module, "__file__", None)
-    if not file:
-        return None
-    path = Path(file).resolve()
-    return path.parent if path.name == "__init__.py" else path
-
-
-def rules_digest(game) -> str:
-    """The files of a game's rules module, a package's folder or a single module ('' without one)."""
-    rules = rules_folder(game)
-    if rules is None:
-        return ""
-    return folder_digest(rules) if rules.is_dir() else _sha(rules.read_bytes())
-
-
-def game_folder_digest(folder: Path) -> str:
-    """Every file of a game's folder, catalogs included: what validating it reads."""
-    return folder_digest(folder)
 
 
 # ---- the data without its texts -----------------------------------------------------------
@@ -226,13 +163,13 @@ class TextsNow:
 
 
 def lookups_to_json(lookups: dict) -> list:
-    return [[list(lookup), _sha(text.encode("utf-8"))] for lookup, text in sorted(lookups.items(), key=repr)]
+    return [[list(lookup), sha(text.encode("utf-8"))] for lookup, text in sorted(lookups.items(), key=repr)]
 
 
 def texts_unchanged(recorded: list, now: TextsNow) -> bool:
     for lookup, text_sha in recorded:
         text = now.text(tuple(lookup))
-        if text is None or _sha(text.encode("utf-8")) != text_sha:
+        if text is None or sha(text.encode("utf-8")) != text_sha:
             return False
     return True
 
@@ -284,7 +221,7 @@ def up_to_date(out: Path, inputs: str):
         if record is None or (Path(out) / MANIFEST).stat().st_size > MANIFEST_MAX_BYTES:
             return None
         manifest_data = (Path(out) / MANIFEST).read_bytes()
-        if record is None or record.get("format") != FORMAT or record.get("manifest") != _sha(manifest_data):
+        if record is None or record.get("format") != FORMAT or record.get("manifest") != sha(manifest_data):
             return None
         entries = {entry["path"]: entry for entry in json.loads(manifest_data.decode("utf-8"))["files"]}
         artifacts = []
@@ -294,7 +231,7 @@ def up_to_date(out: Path, inputs: str):
             if target.is_symlink() or not target.is_file() or target.stat().st_size != entry["bytes"]:
                 return None
             data = target.read_bytes()
-            if _sha(data) != entry["sha256"]:
+            if sha(data) != entry["sha256"]:
                 return None
             details = {k: v for k, v in entry.items() if k not in _ENTRY_FIELDS}
             artifacts.append(Artifact(path, data, entry["game"], entry["kind"], entry["edition"], entry["locale"],
@@ -314,6 +251,6 @@ def remember_build(cache, out: Path, inputs: str | None, artifacts) -> None:
     if inputs is None:
         return
     manifest = (Path(out) / MANIFEST).read_bytes()
-    cache.put_record("builds", inputs, {"format": FORMAT, "manifest": _sha(manifest),
+    cache.put_record("builds", inputs, {"format": FORMAT, "manifest": sha(manifest),
                                         "paths": [a.path for a in artifacts]})
     cache.flush()
