@@ -6,12 +6,14 @@ report). A unit is reused from the cache when everything it was made from is unc
 - the tool: the generator's own files, the templates, sheets, profiles and fonts, the rules
   module of the game, and the versions of the libraries that draw;
 - the game's data with its translatable texts left out (counts, layouts, colours, pictures);
-- every text the unit printed, as the catalogs give it now: each lookup is recorded while the
-  unit runs (`Texts.get`, `Texts.plural`), and checked again before the unit is reused. So a
-  translator's change to one card's name rebuilds the files that print that name, no others.
+- every text the unit printed, as the catalogs give it now: each lookup (`Texts.get`,
+  `Texts.plural`) is told to the observer the unit runs under (texts.observed) and recorded,
+  and asked again before the unit is reused. So a translator's change to one card's name
+  rebuilds the files that print that name, no others.
 
 This module is light on purpose: the up-to-date check of a whole build runs before anything
-that draws is imported.
+that draws is imported. So the catalogs are not read here: the caller passes what needs them
+(which texts are translatable, the texts as they are now).
 """
 from __future__ import annotations
 
@@ -61,12 +63,12 @@ def tool_digest(project) -> str:
 
 # ---- the data without its texts -----------------------------------------------------------
 
-def structure_digest(game) -> str:
-    """The game's data with every translatable text replaced by its key, the game's other
-    files (pictures) and its rules module. Texts are not in it: each unit records the texts it
-    printed, so a changed text rebuilds only the files that show it."""
-    from .i18n import translatable_paths
-    return _data_digest(game, translatable_paths(game))
+def structure_digest(game, translatable: set[str]) -> str:
+    """The game's data with every translatable text (its key paths, i18n.translatable_paths)
+    replaced by its key, the game's other files (pictures) and its rules module. Texts are not
+    in it: each unit records the texts it printed, so a changed text rebuilds only the files
+    that show it."""
+    return _data_digest(game, translatable)
 
 
 def data_digest(game) -> str:
@@ -91,82 +93,15 @@ def _blanked(node, path: tuple, blank: set):
     return node if isinstance(node, (int, float, bool, type(None))) else str(node)
 
 
-# ---- recording the texts a unit prints -------------------------------------------------------
-
-_recording: list[dict] = []
-
-
-class recording:
-    """Records every text lookup made inside it: {(game, locale, op, key[, n]): text}. What
-    it records reaches the recording around it too, unless `isolated`: then the caller decides
-    which of the lookups the files it makes depend on (`merge`)."""
-
-    def __init__(self, isolated: bool = False):
-        self.isolated = isolated
-
-    def __enter__(self) -> dict:
-        self.lookups: dict = {}
-        _recording.append(self.lookups)
-        return self.lookups
-
-    def __exit__(self, *exc):
-        _recording.pop()
-        if not self.isolated:
-            merge(self.lookups)
-        return False
-
-
-def merge(lookups: dict) -> None:
-    """Add lookups to the innermost recording."""
-    if _recording:
-        _recording[-1].update(lookups)
-
-
-def record(lookup: tuple, text: str) -> None:
-    """Called by every text lookup; nearly free when nothing records."""
-    if _recording:
-        _recording[-1][lookup] = text
-
-
-class TextsNow:
-    """Answers recorded lookups again with the data and catalogs as they are now."""
-
-    def __init__(self, games: dict):
-        self.games = games               # slug -> Game
-        self._texts: dict = {}
-        self._sources: dict = {}
-
-    def _lookup(self, slug: str, locale: str):
-        if (slug, locale) not in self._texts:
-            from .i18n import source_strings
-            from .texts import Texts
-            game = self.games[slug]
-            self._texts[slug, locale] = Texts.load(game, locale) if locale in game.locales else None
-            if slug not in self._sources:
-                self._sources[slug] = source_strings(game)
-        return self._texts[slug, locale], self._sources[slug]
-
-    def text(self, lookup: tuple) -> str | None:
-        """The text the lookup gives now; None when it cannot be asked again (the key is gone)."""
-        slug, locale, op, key, *rest = lookup
-        if slug not in self.games:
-            return None
-        texts, sources = self._lookup(slug, locale)
-        source = sources.get(key)
-        if texts is None or source is None:
-            return None
-        if op == "get" and isinstance(source, str):
-            return texts.get(key, source)
-        if op == "plural" and isinstance(source, dict):
-            return texts.plural(key, source, rest[0])
-        return None
-
+# ---- the texts a unit printed -------------------------------------------------------------------
+# Observed while the unit runs (texts.collected), and asked again before it is reused: `now`
+# answers a lookup with the data and catalogs as they are now (i18n.TextsNow).
 
 def lookups_to_json(lookups: dict) -> list:
     return [[list(lookup), sha(text.encode("utf-8"))] for lookup, text in sorted(lookups.items(), key=repr)]
 
 
-def texts_unchanged(recorded: list, now: TextsNow) -> bool:
+def texts_unchanged(recorded: list, now) -> bool:
     for lookup, text_sha in recorded:
         text = now.text(tuple(lookup))
         if text is None or sha(text.encode("utf-8")) != text_sha:
