@@ -22,7 +22,10 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from .cache import FOLDER, Cache
 from .digests import GENERATOR, digest, folder_digest, rules_digest, sha
+from .output import MANIFEST, Artifact
+from .project import TOOL_TEMPLATES
 
 # The libraries whose output lands in the files, by distribution name.
 DRAWING_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "fonttools", "pikepdf", "pypdfium2", "pillow",
@@ -53,7 +56,6 @@ def tool_digest(project) -> str:
     and the drawing libraries' versions: what every file of every game is made with."""
     root = Path(project.root).resolve()
     if root not in _TOOL:
-        from .project import TOOL_TEMPLATES
         folders = [GENERATOR, TOOL_TEMPLATES, root / "templates", root / "rules"]
         # By content, not by where: two copies of a project make the same files (a clone, a
         # moved folder, a copy to try an edit in) and can share a cache.
@@ -137,7 +139,6 @@ def whole_build_inputs(project, request) -> str:
 
 def cache_usable(out: Path) -> bool:
     """The cache folder is inside the output folder (not a link out of it)."""
-    from .cache import FOLDER
     folder = Path(out) / FOLDER
     if folder.is_symlink():
         return False
@@ -147,8 +148,6 @@ def cache_usable(out: Path) -> bool:
 def up_to_date(out: Path, inputs: str):
     """The last build's files (Artifacts read back from the output folder) when the output
     is exactly what a build with these inputs wrote; None otherwise."""
-    from .cache import Cache
-    from .output import MANIFEST, Artifact
     if not cache_usable(out):
         return None
     record = Cache(out).record("builds", inputs)
@@ -182,7 +181,6 @@ _ENTRY_FIELDS = {"path", "game", "edition", "locale", "kind", "paper", "pages", 
 
 def remember_build(cache, out: Path, inputs: str | None, artifacts) -> None:
     """Note, once a build has written its files, the inputs it was made from."""
-    from .output import MANIFEST
     if inputs is None:
         return
     manifest = (Path(out) / MANIFEST).read_bytes()
