@@ -36,11 +36,11 @@ from . import typography
 from .errors import BuildError, DataError, PnpError, Problem
 from .files import read_bytes_inside
 from .layout import Face, Localised
-from .incremental import merge
 from .project import TOOL_TEMPLATES, Project
 from .render import fonts, subset
 from .render.faces import draw_placed
 from .render.pdf import Document
+from .texts import retell
 from .yamlfile import locate
 
 # Words the layout prints around the text, from `ui:` in booklet.yaml: the contents title
@@ -239,7 +239,7 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, *, draft: str = 
     shown_keys = {face.key for face in drawn}     # card blocks list only cards of these decks
     for face, (_back, lookups) in zip(faces, face_texts or ()):
         if face.key in shown_keys:
-            merge(lookups)
+            retell(lookups)
     pictures = card_pictures(drawn, picture_dpi)
     entries = {face.key: face for face in faces}
     cover = booklet.get("cover", {})

@@ -12,8 +12,9 @@ from functools import partial
 
 from .cache import Cache
 from .errors import DataError, Problem, UsageError
-from .incremental import (TextsNow, cache_usable, data_digest, remember_build, selection, structure_digest,
-                          tool_digest, whole_build_inputs)
+from .i18n import TextsNow, translatable_paths
+from .incremental import (cache_usable, data_digest, remember_build, selection, structure_digest, tool_digest,
+                          whole_build_inputs)
 from .kinds import files_of, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_title
 from .layout import Localised, card_faces, check_sheet_bands
@@ -135,7 +136,7 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
     per locale, from one simulation). With `request.kinds`, only the units of those kinds."""
     jobs = plan(games, request, paper_names(project))
     tool = tool_digest(project)
-    structures = {game.slug: structure_digest(game) for game in games}
+    structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     texts_cache: dict[tuple[str, str], Texts] = {}
     options = f"{request.duplex}|{request.back_offset[0]:g},{request.back_offset[1]:g}|{request.ink}"
     units: list[Unit] = []
@@ -262,7 +263,7 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
     if not jobs:
         raise UsageError("nothing to build: print shops get released locales only, and the selection has none")
     tool = tool_digest(project)
-    structures = {game.slug: structure_digest(game) for game in games}
+    structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     units = []
     for game, edition, locale in jobs:
         kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")

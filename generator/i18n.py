@@ -83,6 +83,39 @@ def translatable_paths(game: Game) -> set[str]:
     return {".".join(map(str, entry.data_path)) for entry in every_text(game)}
 
 
+class TextsNow:
+    """Answers lookups told to an observer (texts.observed) again, with the data and catalogs
+    as they are now: a file made earlier is still right while its texts read the same."""
+
+    def __init__(self, games: dict):
+        self.games = games               # slug -> Game
+        self._texts: dict = {}
+        self._sources: dict = {}
+
+    def _lookup(self, slug: str, locale: str):
+        if (slug, locale) not in self._texts:
+            game = self.games[slug]
+            self._texts[slug, locale] = Texts.load(game, locale) if locale in game.locales else None
+            if slug not in self._sources:
+                self._sources[slug] = source_strings(game)
+        return self._texts[slug, locale], self._sources[slug]
+
+    def text(self, lookup: tuple) -> str | None:
+        """The text the lookup gives now; None when it cannot be asked again (the key is gone)."""
+        slug, locale, op, key, *rest = lookup
+        if slug not in self.games:
+            return None
+        texts, sources = self._lookup(slug, locale)
+        source = sources.get(key)
+        if texts is None or source is None:
+            return None
+        if op == "get" and isinstance(source, str):
+            return texts.get(key, source)
+        if op == "plural" and isinstance(source, dict):
+            return texts.plural(key, source, rest[0])
+        return None
+
+
 def extract(game: Game) -> list[Entry]:
     """Every translatable string of the game, in file order."""
     notes = _layout_notes(game)

@@ -6,66 +6,31 @@ report). A unit is reused from the cache when everything it was made from is unc
 - the tool: the generator's own files, the templates, sheets, profiles and fonts, the rules
   module of the game, and the versions of the libraries that draw;
 - the game's data with its translatable texts left out (counts, layouts, colours, pictures);
-- every text the unit printed, as the catalogs give it now: each lookup is recorded while the
-  unit runs (`Texts.get`, `Texts.plural`), and checked again before the unit is reused. So a
-  translator's change to one card's name rebuilds the files that print that name, no others.
+- every text the unit printed, as the catalogs give it now: each lookup (`Texts.get`,
+  `Texts.plural`) is told to the observer the unit runs under (texts.observed) and recorded,
+  and asked again before the unit is reused. So a translator's change to one card's name
+  rebuilds the files that print that name, no others.
 
 This module is light on purpose: the up-to-date check of a whole build runs before anything
-that draws is imported.
+that draws is imported. So the catalogs are not read here: the caller passes what needs them
+(which texts are translatable, the texts as they are now).
 """
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import sys
 from importlib import metadata
 from pathlib import Path
 
-GENERATOR = Path(__file__).resolve().parent
+from .cache import FOLDER, Cache
+from .digests import GENERATOR, digest, folder_digest, rules_digest, sha
+from .output import MANIFEST, Artifact
+from .project import TOOL_TEMPLATES
+
 # The libraries whose output lands in the files, by distribution name.
 DRAWING_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "fonttools", "pikepdf", "pypdfium2", "pillow",
                      "matplotlib", "jinja2", "babel", "pyyaml", "tinycss2", "cssselect2")
 FORMAT = 1                      # of the records below; a record of another format is rebuilt
-
-
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _file_sha(path: Path) -> str:
-    """In chunks: memory stays bounded whatever a folder holds."""
-    with path.open("rb") as stream:
-        return hashlib.file_digest(stream, "sha256").hexdigest()
-
-
-def digest(*parts) -> str:
-    """One digest of JSON-able parts."""
-    return _sha(json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))
-
-
-def folder_digest(folder: Path, skip=lambda relative: False) -> str:
-    """Every file under `folder` by relative name and content; compiled Python is skipped. A
-    link is taken by where it points, never followed: nothing outside is read, and a build
-    that refuses a link is not told the folder is unchanged when the link changes."""
-    hasher = hashlib.sha256()
-    if not folder.is_dir() or folder.is_symlink():
-        return hasher.hexdigest()
-    found = []
-    for top, dirs, names in os.walk(folder, followlinks=False):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in dirs + names:
-            path = Path(top) / name
-            relative = path.relative_to(folder).as_posix()
-            if skip(relative):
-                continue
-            if path.is_symlink():
-                found.append((relative, "link:" + os.readlink(path)))
-            elif name in names and path.is_file():
-                found.append((relative, _file_sha(path)))
-    for relative, content in sorted(found):
-        hasher.update(relative.encode("utf-8", "surrogateescape") + b"\0" + content.encode("utf-8", "surrogateescape") + b"\0")
-    return hasher.hexdigest()
 
 
 def _versions() -> dict[str, str]:
@@ -91,7 +56,6 @@ def tool_digest(project) -> str:
     and the drawing libraries' versions: what every file of every game is made with."""
     root = Path(project.root).resolve()
     if root not in _TOOL:
-        from .project import TOOL_TEMPLATES
         folders = [GENERATOR, TOOL_TEMPLATES, root / "templates", root / "rules"]
         # By content, not by where: two copies of a project make the same files (a clone, a
         # moved folder, a copy to try an edit in) and can share a cache.
@@ -99,37 +63,14 @@ def tool_digest(project) -> str:
     return _TOOL[root]
 
 
-def rules_folder(game) -> Path | None:
-    """The files of a game's rules module (a package's folder, or the module file)."""
-    module = getattr(game, "rules", None)
-    file = getattr(module, "__file__", None)
-    if not file:
-        return None
-    path = Path(file).resolve()
-    return path.parent if path.name == "__init__.py" else path
-
-
-def rules_digest(game) -> str:
-    """The files of a game's rules module, a package's folder or a single module ('' without one)."""
-    rules = rules_folder(game)
-    if rules is None:
-        return ""
-    return folder_digest(rules) if rules.is_dir() else _sha(rules.read_bytes())
-
-
-def game_folder_digest(folder: Path) -> str:
-    """Every file of a game's folder, catalogs included: what validating it reads."""
-    return folder_digest(folder)
-
-
 # ---- the data without its texts -----------------------------------------------------------
 
-def structure_digest(game) -> str:
-    """The game's data with every translatable text replaced by its key, the game's other
-    files (pictures) and its rules module. Texts are not in it: each unit records the texts it
-    printed, so a changed text rebuilds only the files that show it."""
-    from .i18n import translatable_paths
-    return _data_digest(game, translatable_paths(game))
+def structure_digest(game, translatable: set[str]) -> str:
+    """The game's data with every translatable text (its key paths, i18n.translatable_paths)
+    replaced by its key, the game's other files (pictures) and its rules module. Texts are not
+    in it: each unit records the texts it printed, so a changed text rebuilds only the files
+    that show it."""
+    return _data_digest(game, translatable)
 
 
 def data_digest(game) -> str:
@@ -154,85 +95,18 @@ def _blanked(node, path: tuple, blank: set):
     return node if isinstance(node, (int, float, bool, type(None))) else str(node)
 
 
-# ---- recording the texts a unit prints -------------------------------------------------------
-
-_recording: list[dict] = []
-
-
-class recording:
-    """Records every text lookup made inside it: {(game, locale, op, key[, n]): text}. What
-    it records reaches the recording around it too, unless `isolated`: then the caller decides
-    which of the lookups the files it makes depend on (`merge`)."""
-
-    def __init__(self, isolated: bool = False):
-        self.isolated = isolated
-
-    def __enter__(self) -> dict:
-        self.lookups: dict = {}
-        _recording.append(self.lookups)
-        return self.lookups
-
-    def __exit__(self, *exc):
-        _recording.pop()
-        if not self.isolated:
-            merge(self.lookups)
-        return False
-
-
-def merge(lookups: dict) -> None:
-    """Add lookups to the innermost recording."""
-    if _recording:
-        _recording[-1].update(lookups)
-
-
-def record(lookup: tuple, text: str) -> None:
-    """Called by every text lookup; nearly free when nothing records."""
-    if _recording:
-        _recording[-1][lookup] = text
-
-
-class TextsNow:
-    """Answers recorded lookups again with the data and catalogs as they are now."""
-
-    def __init__(self, games: dict):
-        self.games = games               # slug -> Game
-        self._texts: dict = {}
-        self._sources: dict = {}
-
-    def _lookup(self, slug: str, locale: str):
-        if (slug, locale) not in self._texts:
-            from .i18n import source_strings
-            from .texts import Texts
-            game = self.games[slug]
-            self._texts[slug, locale] = Texts.load(game, locale) if locale in game.locales else None
-            if slug not in self._sources:
-                self._sources[slug] = source_strings(game)
-        return self._texts[slug, locale], self._sources[slug]
-
-    def text(self, lookup: tuple) -> str | None:
-        """The text the lookup gives now; None when it cannot be asked again (the key is gone)."""
-        slug, locale, op, key, *rest = lookup
-        if slug not in self.games:
-            return None
-        texts, sources = self._lookup(slug, locale)
-        source = sources.get(key)
-        if texts is None or source is None:
-            return None
-        if op == "get" and isinstance(source, str):
-            return texts.get(key, source)
-        if op == "plural" and isinstance(source, dict):
-            return texts.plural(key, source, rest[0])
-        return None
-
+# ---- the texts a unit printed -------------------------------------------------------------------
+# Observed while the unit runs (texts.collected), and asked again before it is reused: `now`
+# answers a lookup with the data and catalogs as they are now (i18n.TextsNow).
 
 def lookups_to_json(lookups: dict) -> list:
-    return [[list(lookup), _sha(text.encode("utf-8"))] for lookup, text in sorted(lookups.items(), key=repr)]
+    return [[list(lookup), sha(text.encode("utf-8"))] for lookup, text in sorted(lookups.items(), key=repr)]
 
 
-def texts_unchanged(recorded: list, now: TextsNow) -> bool:
+def texts_unchanged(recorded: list, now) -> bool:
     for lookup, text_sha in recorded:
         text = now.text(tuple(lookup))
-        if text is None or _sha(text.encode("utf-8")) != text_sha:
+        if text is None or sha(text.encode("utf-8")) != text_sha:
             return False
     return True
 
@@ -265,7 +139,6 @@ def whole_build_inputs(project, request) -> str:
 
 def cache_usable(out: Path) -> bool:
     """The cache folder is inside the output folder (not a link out of it)."""
-    from .cache import FOLDER
     folder = Path(out) / FOLDER
     if folder.is_symlink():
         return False
@@ -275,8 +148,6 @@ def cache_usable(out: Path) -> bool:
 def up_to_date(out: Path, inputs: str):
     """The last build's files (Artifacts read back from the output folder) when the output
     is exactly what a build with these inputs wrote; None otherwise."""
-    from .cache import Cache
-    from .output import MANIFEST, Artifact
     if not cache_usable(out):
         return None
     record = Cache(out).record("builds", inputs)
@@ -284,7 +155,7 @@ def up_to_date(out: Path, inputs: str):
         if record is None or (Path(out) / MANIFEST).stat().st_size > MANIFEST_MAX_BYTES:
             return None
         manifest_data = (Path(out) / MANIFEST).read_bytes()
-        if record is None or record.get("format") != FORMAT or record.get("manifest") != _sha(manifest_data):
+        if record is None or record.get("format") != FORMAT or record.get("manifest") != sha(manifest_data):
             return None
         entries = {entry["path"]: entry for entry in json.loads(manifest_data.decode("utf-8"))["files"]}
         artifacts = []
@@ -294,7 +165,7 @@ def up_to_date(out: Path, inputs: str):
             if target.is_symlink() or not target.is_file() or target.stat().st_size != entry["bytes"]:
                 return None
             data = target.read_bytes()
-            if _sha(data) != entry["sha256"]:
+            if sha(data) != entry["sha256"]:
                 return None
             details = {k: v for k, v in entry.items() if k not in _ENTRY_FIELDS}
             artifacts.append(Artifact(path, data, entry["game"], entry["kind"], entry["edition"], entry["locale"],
@@ -310,10 +181,9 @@ _ENTRY_FIELDS = {"path", "game", "edition", "locale", "kind", "paper", "pages", 
 
 def remember_build(cache, out: Path, inputs: str | None, artifacts) -> None:
     """Note, once a build has written its files, the inputs it was made from."""
-    from .output import MANIFEST
     if inputs is None:
         return
     manifest = (Path(out) / MANIFEST).read_bytes()
-    cache.put_record("builds", inputs, {"format": FORMAT, "manifest": _sha(manifest),
+    cache.put_record("builds", inputs, {"format": FORMAT, "manifest": sha(manifest),
                                         "paths": [a.path for a in artifacts]})
     cache.flush()

@@ -10,13 +10,12 @@ from functools import cached_property
 from pathlib import Path
 
 from .elements import element_type
-from .incremental import merge, recording
 from .errors import DataError, Problem, UsageError
 from .project import Component, Game, Project
 from .card_sizes import CardSize, card_sizes, size_of  # noqa: F401  (card_sizes: read here by the kinds)
 from .elements.base import colour_field
 from .render.faces import PlacedFace, contrast_of, place_face
-from .texts import Texts, numbers
+from .texts import Texts, collected, numbers, retell
 from .yamlfile import key_path, locate
 
 
@@ -110,7 +109,7 @@ def card_faces(loc: Localised) -> list[Face]:
     values share it, a back that shows a card's own fields (double-sided cards) is its own."""
     faces, texts = _card_faces(loc)
     for _back, lookups in texts:
-        merge(lookups)                    # a file of every card prints every card's texts
+        retell(lookups)                   # a file of every card prints every card's texts
     return faces
 
 
@@ -123,13 +122,13 @@ def deck_faces(loc: Localised, deck: str) -> list[Face]:
     backs = {back for face, (back, _) in zip(faces, texts) if face.values["deck"] == deck}
     for back, lookups in texts:
         if back in backs:
-            merge(lookups)
+            retell(lookups)
     return mine
 
 
 def card_faces_with_texts(loc: Localised) -> tuple[list[Face], list[tuple[str, dict]]]:
     """The faces, and per face its back's id and the texts its values were made of, for a
-    caller that shows some of the faces and says which (`merge` their texts)."""
+    caller that shows some of the faces and says which (`retell` their texts)."""
     return _card_faces(loc)
 
 
@@ -142,7 +141,7 @@ def _card_faces(loc: Localised) -> tuple[list[Face], list[tuple[str, dict]]]:
     faces, texts = [], []
     for component in game.in_edition(loc.edition, "cards"):
         deck = game.decks[component.data["deck"]]
-        with recording(isolated=True) as lookups:
+        with collected() as lookups:
             values = component_values(loc, component)
         back_id = component.data.get("back", deck["back"])
         back_layout = backs_layouts[back_id]

@@ -8,8 +8,9 @@ from typing import Iterable
 
 from .cache import Cache
 from .card_sizes import check_card_sizes
+from .digests import digest, game_folder_digest, rules_digest
 from .errors import DataError, Problem
-from .incremental import digest, game_folder_digest, rules_digest, tool_digest
+from .incremental import tool_digest
 from .project import Game, Project
 from .validate import validate_game
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
+from .digests import GENERATOR, digest, folder_digest, rules_digest
 from .errors import DataError
 from .i18n import tool_text
 from .layout import Localised
@@ -191,7 +192,6 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
 def _simulation_key(engine, game: Game, edition: str) -> str:
     """What the simulation's results depend on: what it reads of the data, how it runs, and
     the code that plays (the game's rules module, the shared engine and simulator)."""
-    from .incremental import GENERATOR, digest, folder_digest, rules_digest
     simulated = repr(engine.box(game, edition)) if engine.box is not None else \
         json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
     code = [folder_digest(GENERATOR / "rules", skip=lambda relative: "/" in relative),

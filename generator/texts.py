@@ -11,6 +11,8 @@ import codecs
 import gettext
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import accumulate
@@ -24,7 +26,6 @@ from babel.messages.pofile import PoFileError, read_po, unescape
 from . import typography
 from .errors import Problem
 from .files import read_bytes_inside
-from .incremental import record
 from .project import Game
 
 PLACEHOLDER = re.compile(r"\{([a-z0-9_.@-]+)(?:\|([a-z0-9_]+))?\}")
@@ -99,6 +100,45 @@ def _integers(node, path: tuple, values: dict) -> None:
         values[".".join(path)] = node
 
 
+# ---- telling an observer what was printed ---------------------------------------------------
+# Whoever needs to know which texts some work printed (the build, to make a file again only when
+# one of them changes) observes the work; a text lookup only says what it printed.
+
+Lookup = tuple          # (game, locale, "get", key) or (game, locale, "plural", key, n)
+_observers: list[Callable[[Lookup, str], None]] = []
+
+
+@contextmanager
+def observed(observer: Callable[[Lookup, str], None]) -> Iterator[None]:
+    """Inside it, every text printed is told to `observer` as (lookup, text), and not to the
+    observers around it: the caller passes on what the work it observes depends on (`retell`)."""
+    _observers.append(observer)
+    try:
+        yield
+    finally:
+        _observers.pop()
+
+
+@contextmanager
+def collected() -> Iterator[dict]:
+    """Every text printed inside it, {lookup: text}."""
+    lookups: dict = {}
+    with observed(lookups.__setitem__):
+        yield lookups
+
+
+def printed(lookup: Lookup, text: str) -> None:
+    """Tell the innermost observer; nearly free when nothing observes."""
+    if _observers:
+        _observers[-1](lookup, text)
+
+
+def retell(lookups: dict) -> None:
+    """Tell the innermost observer of texts printed earlier, as if printed now."""
+    for lookup, text in lookups.items():
+        printed(lookup, text)
+
+
 @dataclass
 class Texts:
     """The strings of one game in one locale."""
@@ -123,7 +163,7 @@ class Texts:
         """The translation of `source` (key path `key`), or the source when there is none, with
         the locale's typography applied (generator/typography.py): what is printed."""
         text = typography.apply(self._get(key, source), self.locale)
-        record((self.game.slug, self.locale, "get", key), text)
+        printed((self.game.slug, self.locale, "get", key), text)
         return text
 
     def translated(self, key: str, source: str) -> bool:
@@ -151,7 +191,7 @@ class Texts:
     def plural(self, key: str, forms: dict, n: int) -> str:
         """`forms` is the source's {one: ..., other: ...}; picks the locale's form for n."""
         text = typography.apply(self._plural(key, forms, n), self.locale)
-        record((self.game.slug, self.locale, "plural", key, n), text)
+        printed((self.game.slug, self.locale, "plural", key, n), text)
         return text
 
     def _plural(self, key: str, forms: dict, n: int) -> str:

@@ -28,6 +28,7 @@ from functools import partial
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
+from .i18n import translatable_paths
 from .layout import Face, Localised, card_faces, deck_faces
 from .output import Artifact
 
@@ -481,7 +482,7 @@ def build_tts(project, request, progress=None, cache=None):
     games = load_for_build(project, request.game, request.locale, cache)
     jobs = plan(games, BuildRequest(request.game, request.edition, request.locale), (FOLDER,))
     tool = tool_digest(project)
-    structures = {game.slug: structure_digest(game) for game in games}
+    structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     units = []
     for game, edition, locale, _ in jobs:
         kit = TtsKit(Localised(game, edition, Texts.load(game, locale)))

@@ -19,9 +19,11 @@ from typing import Callable
 
 from .cache import Cache
 from .errors import DataError, PnpError, Problem
-from .incremental import FORMAT, TextsNow, lookups_to_json, recording, texts_unchanged
+from .i18n import TextsNow
+from .incremental import FORMAT, lookups_to_json, texts_unchanged
 from .output import Artifact
 from .reproducible import fixed_clock
+from .texts import collected
 
 
 @dataclass
@@ -99,7 +101,7 @@ def _run_unit(work, cache: Cache | None):
 
 def _run(work):
     """(artifacts, problems, texts printed), or an error to raise in the build."""
-    with recording(isolated=True) as lookups:
+    with collected() as lookups:
         try:
             artifacts, problems = work()
         except DataError as exc:

@@ -396,7 +396,7 @@ def check_play(game: Game) -> list[Problem]:
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         return []
-    from .incremental import digest, game_folder_digest, rules_digest
+    from .digests import digest, game_folder_digest, rules_digest
     # every byte of the game's folder (so a problem's line is the file's), its rules module
     key = digest("play", game.slug, game.display, game_folder_digest(game.folder), rules_digest(game))
     if key not in _PLAYED:
