@@ -14,6 +14,7 @@ from types import ModuleType
 from .decks import matrix_cards
 from .errors import DataError, Problem, UsageError
 from .rules import RulesName, load_rules
+from .schema import schema_problems
 from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -300,7 +301,6 @@ SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibr
 
 
 def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:
-    from .validate import schema_problems      # validate imports this module
     problems = schema_problems({"$ref": f"sheets#/$defs/{kind}"}, data, display)
     if not problems and kind == "gutterfold" and data["rows"] % 2:
         problems.append(Problem(display, data.line_of("rows"), "rows",
