@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Problem, UsageError
+from .i18n import translatable_keys
 from .project import Component, Game, Project, categories, game_files
 from .rules import RulesName
 
@@ -159,18 +160,13 @@ class Catalogs:
         return self._texts[locale].get(key, source)
 
 
-def _text_fields() -> frozenset[str]:
-    from .validate import translatable_keys
-    return translatable_keys()
-
-
 def component_changes(old: Component, new: Component, old_texts: Catalogs, new_texts: Catalogs,
                       locales: list[str]) -> list[dict]:
     """Each changed field of a component kept between the versions: a text in the locales that
     print it differently, any other value in every locale."""
     changes = []
     old_data, new_data = _plain(old.data), _plain(new.data)
-    texts = _text_fields()
+    texts = translatable_keys()
     for name in sorted((set(old_data) | set(new_data)) - {"count"}):
         before, after = old_data.get(name), new_data.get(name)
         if name in texts and isinstance(before, str) and isinstance(after, str):

@@ -252,10 +252,9 @@ def _old_game(other: Project, slug: str) -> Game | None:
     as new)."""
     if not (other.components_dir / slug).is_dir():
         return None
-    from .validate import _schemas, check_references, schema_problems
+    from .validate import check_references, file_schema_problems
     game, problems = other.load_game(slug)
-    schemas = _schemas()[0]
-    problems += [p for name, data in game.files.items() for p in schema_problems(schemas[name], data, game.file_name(name))]
+    problems += [p for name in game.files for p in file_schema_problems(game, name)]
     if not problems:
         problems = check_references(game, set(game_files()))
     return None if problems else game

@@ -15,21 +15,22 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import unescape, write_po
 
-from . import typography
+from . import boards, typography
 from .elements import element_type
 from .errors import DataError, Problem
 from .files import relative_to, write_inside
-from .project import TOOL_TEMPLATES, Game
+from .project import TOOL_TEMPLATES, Game, game_files
 from .render import fonts
+from .schema import text_keys, written_schemas
 from .texts import (PLACEHOLDER, Texts, catalog_display, catalog_path, game_catalog, has_catalog, messages_by_key,
                     numbers, placeholders, read_catalog, shown)
-from .validate import translatable_keys
 from .yamlfile import Located, LocatedList
 
 # Keys whose string values are words for people, per file (the last key of the path).
@@ -57,6 +58,14 @@ class Entry:
             return (forms.get("one") or next(iter(forms.values())),
                     forms.get("other") or forms.get("many") or list(forms.values())[-1])
         return self.source
+
+
+@lru_cache(maxsize=None)
+def translatable_keys() -> frozenset[str]:
+    """Every key whose schema is translatable text (`common#/$defs/text`) in a game file's
+    schema (and the board shapes it refers to): what `pnp i18n extract` takes into the catalogs."""
+    schemas = written_schemas()
+    return text_keys([schemas[name] for name in game_files() if name in schemas] + [boards.schema()])
 
 
 def every_text(game: Game) -> list[Entry]:

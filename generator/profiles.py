@@ -18,7 +18,7 @@ from .layout import card_sizes, distinct_faces
 from .output import unsafe_name
 from .project import Project
 from .render.colour import Palette
-from .validate import schema_problems
+from .schema import schema_problems
 from .yamlfile import Located, load_yaml, locate
 
 MM_PER_INCH = 25.4

@@ -14,6 +14,7 @@ from types import ModuleType
 from .decks import matrix_cards
 from .errors import DataError, Problem, UsageError
 from .rules import RulesName, load_rules
+from .schema import schema_problems, written_schemas
 from .yamlfile import Located, load_yaml, locate
 
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -23,12 +24,17 @@ _unpickled_rules: dict[tuple[str, str], ModuleType] = {}
 REQUIRED_FILES = ("game",)
 
 
+# The key of a component kind's schema (generator/schemas/<kind>.yaml) that makes it one, with
+# the place its files and booklet rows take among the kinds.
+KIND_ORDER = "x-kind-order"
+
+
 @lru_cache(maxsize=None)
 def categories() -> tuple[str, ...]:
-    """The component kinds, in their order: one module each in generator/kinds, whose file
-    (`<kind>.yaml`) holds its components under the same key."""
-    from .kinds import KINDS              # the kinds draw, and drawing reads games: import late
-    return tuple(kind.name for kind in KINDS)
+    """The component kinds, in their order: each has a schema saying its place (KIND_ORDER) and
+    a module in generator/kinds; its file (`<kind>.yaml`) holds its components under the same key."""
+    kinds = {name: schema[KIND_ORDER] for name, schema in written_schemas().items() if KIND_ORDER in schema}
+    return tuple(sorted(kinds, key=kinds.get))
 
 
 @lru_cache(maxsize=None)
@@ -300,7 +306,6 @@ SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibr
 
 
 def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:
-    from .validate import schema_problems      # validate imports this module
     problems = schema_problems({"$ref": f"sheets#/$defs/{kind}"}, data, display)
     if not problems and kind == "gutterfold" and data["rows"] % 2:
         problems.append(Problem(display, data.line_of("rows"), "rows",

@@ -21,6 +21,8 @@ from functools import lru_cache
 
 from .errors import Problem
 from .project import TOOL_TEMPLATES
+from .schema import schema_problems
+from .yamlfile import load_yaml
 
 NBSP = "\u00a0"
 NB_HYPHEN = "\u2011"
@@ -95,8 +97,6 @@ class Rules:
 
 
 def _load(name: str) -> tuple[dict, list[Problem]]:
-    from .validate import schema_problems
-    from .yamlfile import load_yaml
     path = RULES_FOLDER / f"{name}.yaml"
     display = f"templates/locales/typography/{name}.yaml"
     if not path.exists():

@@ -4,172 +4,31 @@ Every check appends located problems; nothing stops at the first one.
 """
 from __future__ import annotations
 
-import difflib
-import json
 from functools import lru_cache
-from importlib import resources
 
-import yaml
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+from referencing import Registry
 
 from . import boards, elements
 from .decks import MAX_DECK_CARDS, deck_size
 from .errors import Problem
 from .project import Game, game_files
 from .rules import load_rules
-from .yamlfile import Located, locate, shown, shown_path, written_as
+from .schema import schema_errors, schema_problems, with_registry, written_schemas
+from .yamlfile import Located, locate, shown
 
 
 @lru_cache(maxsize=None)
-def _schemas() -> tuple[dict, Registry]:
-    folder = resources.files("generator") / "schemas"
-    schemas = {}
-    for entry in folder.iterdir():
-        if entry.name.endswith(".yaml"):
-            schema = yaml.safe_load(entry.read_text(encoding="utf-8"))
-            schemas[schema["$id"]] = schema
-    for composed in (elements.schema(), boards.schema()):     # composed from the element and shape modules
-        schemas[composed["$id"]] = composed
-    registry = Registry().with_resources(
-        (sid, Resource.from_contents(s, default_specification=_draft())) for sid, s in schemas.items())
-    return schemas, registry
+def game_schemas() -> tuple[dict, Registry]:
+    """The schemas of a game's files: those written in generator/schemas and those composed
+    from the element and shape modules, with the registry they resolve in."""
+    return with_registry({**written_schemas(), **{composed["$id"]: composed
+                                                  for composed in (elements.schema(), boards.schema())}})
 
 
-@lru_cache(maxsize=None)
-def translatable_keys() -> frozenset[str]:
-    """Every key whose schema is translatable text (`common#/$defs/text`) in a game file's
-    schema (and the board shapes it refers to): what `pnp i18n extract` takes into the catalogs."""
-    found = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            for key, value in (node.get("properties") or {}).items():
-                if isinstance(value, dict) and value.get("$ref") == "common#/$defs/text":
-                    found.add(key)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    schemas = _schemas()[0]
-    walk([schemas[name] for name in game_files() + ("shapes",) if name in schemas])
-    return frozenset(found)
-
-
-def _draft():
-    from referencing.jsonschema import DRAFT202012
-    return DRAFT202012
-
-
-def _plain(node):
-    """Located containers -> plain JSON-like data (jsonschema wants dict/list)."""
-    return json.loads(json.dumps(node, default=str))
-
-
-def _describe(error, data) -> list[tuple[tuple, str]]:
-    """Turn a jsonschema error into (path, message) a person can act on, one for each key it
-    is about (every unknown key of a mapping, not only the first); what the message quotes
-    from the file is cut short (yamlfile.shown)."""
-    path = tuple(error.absolute_path)
-    if list(error.schema_path)[-2:-1] == ["propertyNames"]:
-        # the error is about a key of the mapping at `path`: name it, and point at its line
-        return [(path + (error.instance,), f"invalid name: {message}")
-                for _, message in _describe_value(error, data, path)]
-    return _describe_value(error, data, path)
-
-
-def _describe_value(error, data, path: tuple) -> list[tuple[tuple, str]]:
-    v, instance = error.validator, error.instance
-    if v == "additionalProperties":
-        known = error.schema.get("properties", {})
-        extra = sorted(set(instance) - set(known))
-        if extra:
-            allowed = f" (allowed: {', '.join(sorted(known))})" if known else ""
-            return [(path + (key,), f"unknown key '{shown(key)}'" + _suggestion(key, known) + allowed) for key in extra]
-    if v == "oneOf" and error.context:
-        best = min(error.context, key=lambda e: len(e.absolute_path))
-        return _describe(best, data)
-    return [_one_value(error, data, path)]
-
-
-def _suggestion(name: str, known) -> str:
-    """`, did you mean 'x'?` for the known name nearest to a mistyped one, or ''."""
-    close = difflib.get_close_matches(str(name), sorted(map(str, known)), n=1)
-    return f", did you mean '{shown(close[0])}'?" if close else ""
-
-
-def _one_value(error, data, path: tuple) -> tuple[tuple, str]:
-    v, instance, limit = error.validator, error.instance, error.validator_value
-    if v == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return path, f"missing required key '{missing}'"
-    if v == "type":
-        return path, _wrong_type(limit, instance, written_as(data, path))
-    if v == "enum":
-        return path, f"{_value(instance)} is not one of {', '.join(map(str, limit))}" + _quote_hint(instance, written_as(data, path))
-    if v == "pattern":
-        return path, f"{_value(instance)} has the wrong form (expected {limit})"
-    if v in ("minimum", "exclusiveMinimum"):
-        return path, f"{_value(instance)} is too small ({v} {limit})"
-    if v in ("maximum", "exclusiveMaximum"):
-        return path, f"{_value(instance)} is too large ({v} {limit})"
-    if v == "maxLength":
-        return path, f"{len(instance):,} characters is too long (at most {limit:,})"
-    if v == "minLength":
-        return path, f"{_value(instance)} is too short (at least {limit} characters)"
-    if v in ("minItems", "maxItems"):
-        items = f"{len(instance)} item" + ("" if len(instance) == 1 else "s")
-        return path, f"{items}, expected {'at least' if v == 'minItems' else 'at most'} {limit}"
-    return path, _shortened(error)
-
-
-def _value(instance) -> str:
-    return shown(repr(instance))
-
-
-def _shortened(error) -> str:
-    """jsonschema's own message, with the value it quotes from the file cut short."""
-    message, quoted = error.message, repr(error.instance)
-    return _value(error.instance) + message[len(quoted):] if message.startswith(quoted) else shown(message, 200)
-
-
-YAML_READS = {bool: "a yes/no value", int: "a number", float: "a number", type(None): "no value"}
-
-
-def _wrong_type(expected, instance, written: str | None) -> str:
-    got = "an empty value" if instance is None else f"{type(instance).__name__} {_value(instance)}"
-    message = f"expected {expected}, got {got}"
-    wants = expected if isinstance(expected, list) else [expected]
-    if "string" in wants:
-        return message + _quote_hint(instance, written)
-    if {"integer", "number"} & set(wants) and isinstance(instance, str) and any(c.isdigit() for c in instance):
-        return message + " (a number is written unquoted, in decimal digits without a leading zero: 12, 2.5)"
-    if "boolean" in wants:
-        message += " (write true or false)"
-    elif isinstance(instance, bool) and written:        # `on`, `no`: not what the writer thought
-        message += f" (YAML reads an unquoted {shown(written)} as {YAML_READS[bool]})"
-    return message
-
-
-def _quote_hint(instance, written: str | None) -> str:
-    """How to keep as text what YAML read as a yes/no value, a number or no value."""
-    if not written or type(instance) not in YAML_READS:
-        return ""
-    return (f": YAML reads an unquoted {shown(written)} as {YAML_READS[type(instance)]}; "
-            f"write it in quotes (\"{shown(written)}\") to keep it as text")
-
-
-def schema_problems(schema: dict, data, display: str) -> list[Problem]:
-    """Every way `data` (located YAML) breaks `schema` (which may $ref generator/schemas/)."""
-    _, registry = _schemas()
-    problems = []
-    for error in Draft202012Validator(schema, registry=registry).iter_errors(_plain(data)):
-        for path, message in _describe(error, data):
-            file, line = locate(data, path)
-            problems.append(Problem(file or display, line, shown_path(path), message))
-    return problems
+def file_schema_problems(game: Game, name: str) -> list[Problem]:
+    """Every way the game's file `name` breaks its schema."""
+    schemas, registry = game_schemas()
+    return schema_problems(schemas[name], game.files[name], game.file_name(name), registry)
 
 
 def check_references(game: Game, trusted: set[str]) -> list[Problem]:
@@ -249,8 +108,7 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
     from .boards.layout import board_shapes
     boards_file = game.files["boards"]
     design = boards_file.get("design") or {}
-    _, registry = _schemas()
-    shape_schema = Draft202012Validator({"$ref": "shapes#/$defs/shape"}, registry=registry)
+    _, registry = game_schemas()
     problems = []
     shared = design.get("shapes") or {}
     seen = set()
@@ -262,18 +120,17 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
             seen_as = Located(shape)
             for part in (shared.get(name), own.get(name)):
                 seen_as.written.update(getattr(part, "written", {}))
-            for error in shape_schema.iter_errors(_plain(shape)):
-                for path, message in _describe(error, seen_as):
-                    # a key the board gives is the board's mistake; the rest are the shared design's
-                    if name in own and (not path or path[0] in own[name]) or name not in shared:
-                        root, node = ("boards", board_id, "shapes", name), own[name]
-                    else:
-                        root, node = ("design", "shapes", name), shared[name]
-                    file, line = locate(node, path)
-                    problem = Problem(file, line, ".".join(map(str, root + path)), message)
-                    if problem not in seen:
-                        seen.add(problem)
-                        problems.append(problem)
+            for path, message in schema_errors({"$ref": "shapes#/$defs/shape"}, seen_as, registry):
+                # a key the board gives is the board's mistake; the rest are the shared design's
+                if name in own and (not path or path[0] in own[name]) or name not in shared:
+                    root, node = ("boards", board_id, "shapes", name), own[name]
+                else:
+                    root, node = ("design", "shapes", name), shared[name]
+                file, line = locate(node, path)
+                problem = Problem(file, line, ".".join(map(str, root + path)), message)
+                if problem not in seen:
+                    seen.add(problem)
+                    problems.append(problem)
         size = spec.get("size_mm")
         if size is None:
             file, line = locate(boards_file, ("boards", board_id))
@@ -445,11 +302,10 @@ def _check_play(game: Game, engine) -> list[Problem]:
 def validate_game(game: Game) -> list[Problem]:
     """Every check whose files are sound. A file that did not load, or broke its schema, holds
     back only the checks that read it: one run reports what every other file has wrong."""
-    schemas, _ = _schemas()
     problems, trusted = [], set()
     for name in game_files():
         if name in game.files:
-            found = schema_problems(schemas[name], game.files[name], game.file_name(name))
+            found = file_schema_problems(game, name)
             problems += found
             if not found:
                 trusted.add(name)

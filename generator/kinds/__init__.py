@@ -1,7 +1,9 @@
 """Component kinds, one module each: what a kind's components become in a home kit (its files
 for each paper, and those made once per edition and locale), how many sheets of each paper
 they take (the booklet's print table reads it), and what is checked before anything is drawn.
-A module declares `KIND`; the registry orders kinds by `Kind.order`. Nothing else lists them.
+A module declares `KIND`; the kind's schema (generator/schemas/<kind>.yaml) says its place among
+the kinds (project.categories, which the load stage reads without these modules). Nothing else
+lists them: a new kind is a module here and its schema.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Callable
 
+from ..project import categories
 
 
 def _nothing(*_args) -> list:
@@ -48,7 +51,6 @@ class ShopItem:
 @dataclass(frozen=True)
 class Kind:
     name: str                    # the YAML key its components sit under (cards:, boards:, ...)
-    order: int                   # where its files and booklet rows come
     # kit -> the kind's files on the kit's paper
     files: Callable
     # (project, loc, paper_mm) -> sheets of that paper the kind's components print on (0: none)
@@ -102,7 +104,19 @@ def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
             for c in loc.game.in_edition(loc.edition, category)]
 
 
-KINDS: list[Kind] = sorted(
-    (importlib.import_module(f"{__name__}.{module.name}").KIND for module in pkgutil.iter_modules(__path__)
-     if not module.name.startswith("_")),
-    key=lambda kind: kind.order)
+def in_schema_order(modules: dict[str, Kind], names: tuple[str, ...]) -> list[Kind]:
+    """The kinds of the modules (by module name) in the order of the kinds' schemas (`names`):
+    exactly one module for each schema, each declaring the kind of its own name."""
+    if sorted(modules) != sorted(names):
+        raise RuntimeError(f"the kinds' modules in generator/kinds ({', '.join(sorted(modules))}) are not the kinds "
+                           f"whose schema in generator/schemas says their place ({', '.join(sorted(names))})")
+    for module, kind in modules.items():
+        if kind.name != module:
+            raise RuntimeError(f"generator/kinds/{module}.py declares the kind {kind.name!r}, not {module!r}")
+    return [modules[name] for name in names]
+
+
+KINDS: list[Kind] = in_schema_order(
+    {module.name: importlib.import_module(f"{__name__}.{module.name}").KIND
+     for module in pkgutil.iter_modules(__path__) if not module.name.startswith("_")},
+    categories())

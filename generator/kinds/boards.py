@@ -241,4 +241,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("boards", 20, files, sheets, check, contents=contents, parts=parts, picture=picture, shop=shop)
+KIND = Kind("boards", files, sheets, check, contents=contents, parts=parts, picture=picture, shop=shop)

@@ -107,5 +107,5 @@ def contents(loc, phrase) -> list:
     return rows
 
 
-KIND = Kind("cards", 10, files, sheets, check, locale_files, contents, tables=tables, file_parts=file_parts,
+KIND = Kind("cards", files, sheets, check, locale_files, contents, tables=tables, file_parts=file_parts,
             locale_parts=locale_parts)

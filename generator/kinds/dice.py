@@ -103,4 +103,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("dice", 40, files, sheets, check, contents=contents, picture=picture, shop=shop)
+KIND = Kind("dice", files, sheets, check, contents=contents, picture=picture, shop=shop)

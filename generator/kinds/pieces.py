@@ -133,4 +133,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("pieces", 50, files, sheets, check, contents=contents, picture=picture, shop=shop)
+KIND = Kind("pieces", files, sheets, check, contents=contents, picture=picture, shop=shop)

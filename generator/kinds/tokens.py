@@ -108,4 +108,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("tokens", 30, files, sheets, check, contents=contents, shop=shop)
+KIND = Kind("tokens", files, sheets, check, contents=contents, shop=shop)
