@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from . import benchmarks
-from .build import load_games
+from .loading import load_games
 from .project import Project
 
 

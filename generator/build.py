@@ -5,80 +5,41 @@ output folder is touched only when the whole build succeeded. The files are made
 work (generator/units.py), on every core, each reused when what it is made of is unchanged
 (generator/incremental.py); a game that passed its checks with the same files is not checked
 again.
+
+A build has one target: home kits and print-shop files (here), an errata kit
+(generator/errata.py) or the Tabletop Simulator export (generator/tts.py). What every target
+does alike, choosing what to make (generator/plan.py) and running and writing its units
+(generator/units.py), is in modules they all import; no target imports this one.
 """
 from __future__ import annotations
 
 from functools import partial
 
+from .booklet import home_print, lay_out
 from .cache import Cache
+from .errata import build_errata
 from .errors import DataError, Problem, UsageError
-from .i18n import TextsNow, translatable_paths
+from .i18n import translatable_paths
 from .incremental import (cache_usable, data_digest, remember_build, selection, structure_digest, tool_digest,
                           whole_build_inputs)
 from .kinds import files_of, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_title
-from .layout import Localised, card_faces, check_sheet_bands
-from .loading import load_games
-from .output import Artifact, write_all
-from .project import Game, Project, check_sheets
-from .render.shop import booklet_with_bleed, decks_of, render_shop_cards
+from .layout import Localised, card_faces, card_faces_with_texts
+from .output import Artifact
+from .plan import load_for_build, paper_names, plan
+from .preflight import preflight_files
+from .profiles import check_safe_zone, load_profiles
+from .project import Game, Project
+from .render.shop import booklet_with_bleed, decks_of, render_shop_cards, render_shop_components
+from .render.shop_booklet import PRESS_PICTURE_DPI, render_press_booklet
 from .reproducible import fixed_clock
 from .request import BuildRequest, BuildResult, unchanged_build
 from .texts import Texts
-from .units import Unit, run_units
+from .tts import build_tts, check_request
+from .units import Unit, run_and_write
 
 
 # ---- the build ----------------------------------------------------------------------------
-
-def load_for_build(project: Project, slug: str | None = None, locale: str | None = None,
-                   cache: Cache | None = None) -> list[Game]:
-    """The load and validate stages of a build (and of `pnp validate`): the selected games, and
-    every sheet template a build reads; a problem in any of them stops the build before
-    anything is drawn, every problem named in one run."""
-    problems = check_sheets(project)
-    problems += [p for p in check_sheet_bands(project) if p not in problems]
-    try:
-        games = load_games(project, slug, locale, cache=cache)
-    except DataError as exc:
-        raise DataError(problems + list(exc.problems)) from None
-    if problems:
-        raise DataError(problems)
-    return games
-
-
-def paper_names(project: Project) -> tuple[str, ...]:
-    """The home papers the project prints on (templates/sheets/papers.yaml)."""
-    return tuple(project.load_sheet("papers")["papers"])
-
-
-def plan(games: list[Game], request: BuildRequest, available: tuple[str, ...]) -> list[tuple[Game, str, str, str]]:
-    if request.paper != "all" and request.paper not in available:
-        raise UsageError(f"no paper '{request.paper}' (papers: {', '.join(available)}, or all)")
-    papers = available if request.paper == "all" else (request.paper,)
-    jobs = []
-    for game in games:
-        editions = game.editions
-        if request.edition:
-            if request.edition not in editions:
-                if request.game:
-                    raise UsageError(f"{game.slug} has no edition '{request.edition}' (editions: {', '.join(editions)})")
-                continue
-            editions = [request.edition]
-        locales = game.locales
-        if request.locale:
-            if request.locale not in locales:
-                if request.game:
-                    raise UsageError(f"{game.slug} has no locale '{request.locale}' (locales: {', '.join(locales)})")
-                continue
-            locales = [request.locale]
-        for edition in editions:
-            for locale in locales:
-                for paper in papers:
-                    jobs.append((game, edition, locale, paper))
-    if not jobs:
-        raise UsageError("nothing to build for that selection")
-    return jobs
-
 
 def kind_names() -> tuple[str, ...]:
     """What `--kind` may name: each component kind, the booklet, each file made once per edition."""
@@ -102,10 +63,8 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     With `request.kinds`, only those kinds' files are made and written; the others stay."""
     check_kinds(request)
     if request.target == "tts":
-        from .tts import check_request
         check_request(request)
-    if request.changed_since:
-        from .errata import build_errata        # made from two versions: never from the cache
+    if request.changed_since:                   # made from two versions: never from the cache
         with fixed_clock():
             return build_errata(project, request, progress)
     out = request.out_folder(project)
@@ -116,7 +75,6 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     cache = Cache(out) if request.cache and cache_usable(out) else None
     with fixed_clock():
         if request.target == "tts":
-            from .tts import build_tts
             result = build_tts(project, request, progress, cache)
         elif request.profiles:
             result = build_shop(project, request, progress, cache)
@@ -205,20 +163,6 @@ def _made_per_edition(maker, project, game, edition, locales, cache):
     return [artifact for artifact in made if artifact is not None], []
 
 
-def run_and_write(project: Project, request: BuildRequest, games: list[Game], units: list[Unit],
-                  cache: Cache | None, progress=None) -> BuildResult:
-    """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
-    outcomes = run_units(units, cache, TextsNow({g.slug: g for g in games}), request.jobs, progress)
-    problems = [p for outcome in outcomes for p in outcome.problems]
-    if problems:
-        raise DataError(problems)
-    artifacts = [a for outcome in outcomes for a in outcome.artifacts]
-    if request.kinds and not artifacts:
-        raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
-    write_all(request.out_folder(project), artifacts)
-    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
-
-
 def build_home(project: Project, request: BuildRequest, progress=None, cache: Cache | None = None) -> BuildResult:
     games = load_for_build(project, request.game, request.locale, cache)
     units = _home_units(project, games, request, cache)
@@ -229,7 +173,6 @@ def build_home(project: Project, request: BuildRequest, progress=None, cache: Ca
 
 def safe_zones(project: Project, jobs, profiles) -> tuple[list[Problem], list]:
     """Every card text and icon inside each profile's safe zone, for (game, edition, locale) jobs."""
-    from .profiles import check_safe_zone
     problems, work = [], []
     for game, edition, locale in jobs:
         kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
@@ -242,7 +185,6 @@ def safe_zones(project: Project, jobs, profiles) -> tuple[list[Problem], list]:
 
 def check_profiles(project: Project, games: list[Game], names) -> None:
     """`pnp validate --profile`: the safe zones those shops ask for, in every released locale."""
-    from .profiles import load_profiles
     profiles = load_profiles(project, names)
     jobs = [(g, e, l) for g in games for e in g.editions for l in g.locales if not g.is_draft(l)]
     problems, _ = safe_zones(project, jobs, profiles)
@@ -253,7 +195,6 @@ def build_shop(project: Project, request: BuildRequest, progress=None, cache: Ca
     """Every requested profile's files for the selected games, editions and locales, checked
     (safe zone before rendering, preflight after) before anything is written. Only released
     locales are built: a draft translation does not go to a shop."""
-    from .profiles import load_profiles
     if request.duplex != "long" or any(request.back_offset) or request.ink != "normal":
         raise UsageError("--duplex, --back-offset and --ink are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
@@ -290,9 +231,6 @@ def _component_files(kit: Kit, profile, kind):
 
 def _press_booklet(kit: Kit, profile, folder: str) -> list[Artifact]:
     """The rule booklet separated for the profile's press, PDF/X (generator/render/shop_booklet.py)."""
-    from .booklet import home_print, lay_out
-    from .layout import card_faces_with_texts
-    from .render.shop_booklet import PRESS_PICTURE_DPI, render_press_booklet
     loc = kit.loc
     if not kit.game.booklet.get("sections"):
         return []
@@ -310,8 +248,6 @@ def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[
     """One kind's component files for one profile: a PDF per component the shop's size limits
     take, checked by preflight; what is larger than the shop prints is left out and named in a
     note beside the files (with its size and the limit), never dropped silently."""
-    from .preflight import preflight_files
-    from .render.shop import render_shop_components
     spec = profile.components
     g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
     folder = f"{g}/{e}/{l}/shop/{profile.name}"
@@ -345,8 +281,6 @@ def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[
 def shop_files(kit: Kit, profile) -> tuple[list[Artifact], list[Problem]]:
     """One profile's files for one kit, or the problems that keep them from a shop: text
     outside the safe zone (found before anything is drawn), a failed preflight."""
-    from .preflight import preflight_files
-    from .profiles import check_safe_zone
     faces = card_faces(kit.loc)
     problems = check_safe_zone(kit.loc, faces, profile)
     if problems:

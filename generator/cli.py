@@ -78,7 +78,8 @@ def list_command(obj: Context, as_json: bool):
 @click.pass_obj
 def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
     """Check all data (or one GAME's) and report every problem with file, line and key."""
-    from .build import check_profiles, load_for_build
+    from .build import check_profiles
+    from .plan import load_for_build
     games = load_for_build(obj.project, game)
     if profiles:
         check_profiles(obj.project, games, profiles)

@@ -21,13 +21,21 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from .booklet import BookletContent, Block, CardEntry, Section, card_alt, card_pictures, render as render_booklet
+from .booklet import (BookletContent, Block, CardEntry, Section, card_alt, card_pictures, render as render_booklet,
+                      scale_note)
+from .cache import Cache
+from .diff import other_version
 from .errors import UsageError
+from .impose import impose
+from .incremental import cache_usable
 from .kit import Kit, localised_sheet
 from .layout import CardRun, Face, Localised, card_faces, card_runs, card_sizes, home_sheet, layout_fields, sheet_grid
 from .output import Artifact
+from .plan import load_for_build, paper_names, plan
 from .project import Game, Project, game_files
+from .render.cards import render_card_sheets
 from .texts import Texts
+from .units import Unit, run_and_write
 
 # Values of a face shown under their own word in the booklet; any other value or layout
 # change is its look.
@@ -120,7 +128,6 @@ def _name(kit: Kit, kind: str, paper: str = "", extension: str = "pdf") -> str:
 
 def card_sheet_files(kit: Kit, errata: Errata) -> list[Artifact]:
     """The errata cards on the kit's paper: the kit's own card sheets, for these cards only."""
-    from .render.cards import render_card_sheets
     faces = [card.face for card in errata.cards]
     if not faces:
         return []
@@ -185,8 +192,6 @@ def booklet_content(kit: Kit, errata: Errata, version: str) -> BookletContent:
 def booklet_files(kit: Kit, errata: Errata, version: str) -> list[Artifact]:
     """The A5 errata booklet, and on each paper of the build two pages a side in saddle-stitch
     order, as the rule booklet is printed at home."""
-    from .booklet import scale_note
-    from .impose import impose
     rendered = render_booklet(kit.project, booklet_content(kit, errata, version))
     made = [Artifact(_name(kit, "errata"), rendered.data, kit.game.slug, "errata", kit.loc.edition, kit.loc.locale,
                      "", rendered.pages, {"content_pages": rendered.content_pages, "changed_since": version},
@@ -207,11 +212,6 @@ def build_errata(project: Project, request, progress=None):
     """The errata kits of the selected games, editions and locales against the version
     `request.changed_since` (a git revision or a project folder); nothing for a kit whose
     cards print as they did."""
-    from .build import load_for_build, paper_names, plan, run_and_write
-    from .cache import Cache
-    from .diff import other_version
-    from .incremental import cache_usable
-    from .units import Unit
     if request.profiles or request.kinds:
         raise UsageError("--changed-since builds home errata kits of cards; not with --profile or --kind")
     out = request.out_folder(project)

@@ -28,9 +28,21 @@ from functools import partial
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
+from .errors import UsageError
 from .i18n import translatable_paths
+from .incremental import structure_digest, tool_digest
+from .kinds.boards import board_faces
+from .kinds.tokens import token_faces
 from .layout import Face, Localised, card_faces, deck_faces
 from .output import Artifact
+from .plan import load_for_build, plan
+from .render.boards import draw_board
+from .render.faces import draw_placed
+from .render.pdf import Document
+from .render.tokens import draw_token
+from .request import BuildRequest
+from .texts import Texts
+from .units import Unit, run_and_write
 
 # TTS's limits: a deck sheet has at most 10 columns and 7 rows, and TTS keeps the last slot of
 # a sheet (the 70th of a full one) for itself.
@@ -162,7 +174,6 @@ def rasterise(data: bytes, size_px: tuple[int, int], alpha: bool = False):
 
 def _pixel_document(size_px: tuple[int, int], title: str):
     """A one-page Document whose page measures one point per pixel of `size_px`."""
-    from .render.pdf import Document
     doc = Document((size_px[0] * 25.4 / 72, size_px[1] * 25.4 / 72), title, "tabletop simulator")
     doc.new_page()
     return doc
@@ -171,7 +182,6 @@ def _pixel_document(size_px: tuple[int, int], title: str):
 def render_grid(cells: list[Face | None], columns: int, rows: int, card_px: tuple[int, int], title: str) -> bytes:
     """A sheet of `columns` x `rows` cards, each exactly `card_px`, read left to right and top
     to bottom; None leaves a slot white. RGB PNG."""
-    from .render.faces import draw_placed
     w_px, h_px = card_px
     size = (columns * w_px, rows * h_px)
     doc = _pixel_document(size, title)
@@ -255,8 +265,6 @@ class TtsKit:
         return made
 
     def board_files(self) -> list[Artifact]:
-        from .kinds.boards import board_faces
-        from .render.boards import draw_board
         made = []
         for board in board_faces(self.loc):
             data, size = render_picture(lambda c, b=board: draw_board(c, b), board.size_mm, board.name)
@@ -264,9 +272,8 @@ class TtsKit:
         return made
 
     def token_files(self) -> list[Artifact]:
-        from .render.tokens import draw_token
         made = []
-        for token in _tokens(self.loc):
+        for token in token_faces(self.loc):
             window, origin = _token_window(token)
             data, size = render_picture(lambda c, t=token: draw_token(c, t), window, token.name, alpha=True,
                                         origin_mm=origin)
@@ -285,11 +292,6 @@ class TtsKit:
 def _sheet_details(deck: TtsDeck, sheet: Sheet, px, side: str) -> dict:
     return {"deck": deck.deck, "side": side, "columns": sheet.columns, "rows": sheet.rows, "card_px": list(px),
             "cards": [face.key for face in sheet.faces]}
-
-
-def _tokens(loc: Localised):
-    from .kinds.tokens import token_faces
-    return token_faces(loc)
 
 
 def _token_window(token) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -401,7 +403,6 @@ def _tile_scale(size_mm) -> tuple[float, float, float]:
 
 
 def _board_objects(kit: TtsKit) -> list[dict]:
-    from .kinds.boards import board_faces
     objects, x = [], 0.0
     for board in board_faces(kit.loc):
         scale = _tile_scale(board.size_mm)
@@ -429,7 +430,7 @@ def _token_object(kit: TtsKit, token, copy: int, x: float, z: float) -> dict:
 def _token_objects(kit: TtsKit) -> list[dict]:
     """A token of one copy lies on the table; the copies of a token come in a bag named after it."""
     objects = []
-    for position, token in enumerate(_tokens(kit.loc)):
+    for position, token in enumerate(token_faces(kit.loc)):
         x, z = -12 + 2.5 * position, -12
         if token.copies == 1:
             objects.append(_token_object(kit, token, 0, x, z))
@@ -459,7 +460,6 @@ def readme_text(kit: TtsKit) -> str:
 
 def check_request(request) -> None:
     """A usage error for an option of printed files asked for with --target tts."""
-    from .errors import UsageError
     if request.profiles:
         raise UsageError("--profile builds print-shop files; --target tts builds the Tabletop Simulator export")
     if request.changed_since:
@@ -473,11 +473,6 @@ def check_request(request) -> None:
 def build_tts(project, request, progress=None, cache=None):
     """The TTS folders of the selected games, editions and locales, one unit of work per deck,
     one for the boards, the tokens and the saved object each: a change redraws only what shows it."""
-    from .build import load_for_build, plan, run_and_write
-    from .incremental import structure_digest, tool_digest
-    from .request import BuildRequest
-    from .texts import Texts
-    from .units import Unit
     check_request(request)
     games = load_for_build(project, request.game, request.locale, cache)
     jobs = plan(games, BuildRequest(request.game, request.edition, request.locale), (FOLDER,))

@@ -1,5 +1,6 @@
 """Units of work of a build: each makes some files; reused from the cache when what it is made
-of is unchanged, otherwise run, on every core, in worker processes.
+of is unchanged, otherwise run, on every core, in worker processes. The build's files are
+written once every unit has made its own, and none when a unit found a problem.
 
 Workers are started with the platform's own method (spawn on Windows and macOS): each unit's
 work is a picklable callable (a module-level function with its arguments, games and kits
@@ -18,11 +19,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .cache import Cache
-from .errors import DataError, PnpError, Problem
+from .errors import DataError, PnpError, Problem, UsageError
 from .i18n import TextsNow
 from .incremental import FORMAT, lookups_to_json, texts_unchanged
-from .output import Artifact
+from .output import Artifact, write_all
+from .project import Game, Project
 from .reproducible import fixed_clock
+from .request import BuildRequest, BuildResult
 from .texts import collected
 
 
@@ -81,6 +84,20 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
     else:
         _parallel(units, pending, workers, finished, cache)
     return outcomes
+
+
+def run_and_write(project: Project, request: BuildRequest, games: list[Game], units: list[Unit],
+                  cache: Cache | None, progress=None) -> BuildResult:
+    """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
+    outcomes = run_units(units, cache, TextsNow({g.slug: g for g in games}), request.jobs, progress)
+    problems = [p for outcome in outcomes for p in outcome.problems]
+    if problems:
+        raise DataError(problems)
+    artifacts = [a for outcome in outcomes for a in outcome.artifacts]
+    if request.kinds and not artifacts:
+        raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
+    write_all(request.out_folder(project), artifacts)
+    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
 
 
 # ---- running -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 
 from conftest import pnp, replace_in
-from generator.build import load_games
+from generator.loading import load_games
 from generator.kits import Kit, booklet_of
 from generator.layout import Localised
 from generator.project import Project

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from conftest import MM, PAPERS, page_drawing, pnp
-from generator.build import load_games
+from generator.loading import load_games
 from generator.project import Project
 from generator.render.boards import plan_tiles
 

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT, _apply, _mul, content_ops
 from generator.booklet import booklet_words
-from generator.build import load_games
+from generator.loading import load_games
 from generator.impose import impose
 from generator.project import Project
 

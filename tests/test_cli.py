@@ -17,6 +17,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 import generator.build
+import generator.units
 from conftest import ROOT, check_manifest, pnp, replace_in, snapshot
 
 GAME = "race-to-the-table"
@@ -203,12 +204,12 @@ def test_an_unwritable_output_folder_is_a_message_not_a_traceback(tmp_path):
 
 def _failing_writes(monkeypatch, failure):
     """Run the build's write stage under `failure`, a context manager that makes writing fail."""
-    write_all = generator.build.write_all
+    write_all = generator.units.write_all
 
     def write_all_failing(*args):
         with failure():
             return write_all(*args)
-    monkeypatch.setattr(generator.build, "write_all", write_all_failing)
+    monkeypatch.setattr(generator.units, "write_all", write_all_failing)
 
 
 @pytest.mark.parametrize("how", ["the disk fills up", "a rename is refused"])

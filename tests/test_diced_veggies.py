@@ -259,7 +259,7 @@ def test_the_heuristic_beats_random_players():
 
 
 def test_a_cards_own_fields_are_values_its_layout_can_draw():
-    from generator.build import load_games
+    from generator.loading import load_games
     from generator.layout import Localised, component_values
     from generator.texts import Texts
     game = next(g for g in load_games(Project(ROOT)) if g.slug == GAME)

@@ -17,7 +17,7 @@ import yaml
 
 from conftest import ROOT, pnp
 from generator.bench import game_benchmark
-from generator.build import load_games
+from generator.loading import load_games
 from generator.project import Project
 from generator.scenario import load_scenario, run_scenario
 from generator.rules.engine import Engine, OptionError, SetupError

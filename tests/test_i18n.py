@@ -12,7 +12,7 @@ from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.build import load_games
+from generator.loading import load_games
 from generator.project import Project
 from generator import typography
 from generator.texts import Texts

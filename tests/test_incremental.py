@@ -191,7 +191,7 @@ def test_a_corrupt_or_foreign_cache_entry_is_rebuilt_not_trusted(sample_project,
 
 def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_path, monkeypatch):
     from generator import report
-    from generator.build import load_games
+    from generator.loading import load_games
     from generator.cache import Cache
     from generator.project import Project
     from conftest import ROOT

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from generator.build import load_games
+from generator.loading import load_games
 from generator.project import Project
 from generator.rules.engine import InvariantBroken, ScenarioError, SetupError
 from generator.rules.pegs_and_jokers import design

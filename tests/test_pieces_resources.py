@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.build import load_games
+from generator.loading import load_games
 from generator.i18n import every_text
 from generator.profiles import load_profiles
 from generator.project import Project

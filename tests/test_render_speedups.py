@@ -85,7 +85,7 @@ def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
 @pytest.fixture(scope="module")
 def game_booklet():
     """The Game's booklet content in its source locale, laid out once."""
-    from generator.build import load_games
+    from generator.loading import load_games
     from generator.layout import Localised, card_faces
     from generator.texts import Texts
     project = Project(ROOT)

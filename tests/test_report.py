@@ -91,7 +91,7 @@ def test_report_shows_the_simulation_in_cyrillic_with_embedded_fonts(built):
 
 def test_report_is_byte_identical_from_another_process(built):
     code = ("import sys; from pathlib import Path; from generator.project import Project; "
-            "from generator.build import load_games; from generator.report import make_report; "
+            "from generator.loading import load_games; from generator.report import make_report; "
             "p = Project(Path(sys.argv[1])); g = load_games(p, 'race-to-the-table')[0]; "
             "sys.stdout.buffer.write(make_report(p, g, 'full').data)")
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

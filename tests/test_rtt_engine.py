@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import line_of, pnp, replace_in
-from generator.build import load_games
+from generator.loading import load_games
 from generator.project import Project
 from generator.rules import load_rules
 from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError

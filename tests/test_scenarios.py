@@ -12,7 +12,7 @@ import yaml
 
 from conftest import ROOT, pnp
 from generator import validate
-from generator.build import load_games
+from generator.loading import load_games
 from generator.project import Project
 
 SLUG = "race-to-the-table"

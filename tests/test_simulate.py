@@ -8,7 +8,7 @@ import pytest
 
 from conftest import ROOT, pnp
 from generator import validate
-from generator.build import load_games
+from generator.loading import load_games
 from generator.project import Project
 from generator.rules.engine import InvariantBroken
 from generator.rules.race_to_the_table import state as rules

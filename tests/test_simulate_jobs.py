@@ -9,8 +9,7 @@ import pytest
 
 from conftest import ROOT, pnp
 from generator import simulate as simulation
-from generator.build import load_games
-from generator.loading import read_game
+from generator.loading import load_games, read_game
 from generator.project import Project
 from generator.rules.engine import InvariantBroken
 from generator.simulate import GameSource, Workers

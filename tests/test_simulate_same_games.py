@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import load_games  # noqa: E402
+from generator.loading import load_games  # noqa: E402
 from generator.project import Project  # noqa: E402
 from generator.simulate import game_seed, play_out, policy_rng, simulate  # noqa: E402
 

@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from generator.build import load_games
+from generator.loading import load_games
 from generator.layout import sheet_grid
 from generator.project import Project
 from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError

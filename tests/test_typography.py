@@ -15,7 +15,7 @@ from fontTools.ttLib import TTFont
 from conftest import ROOT, pnp, replace_in
 from generator import typography
 from generator.booklet import BookletContent
-from generator.build import load_games
+from generator.loading import load_games
 from generator.elements.text import line_width, wrap
 from generator.layout import Localised
 from generator.project import Project

@@ -204,7 +204,7 @@ def test_exactly_the_numbers_that_read_otherwise_turned_are_underlined(the_game)
 def test_a_playing_cards_6_and_9_are_underlined_in_both_indices(tmp_path):
     # The cards file as the build renders it (the cards kind's sheets), without the rest of the
     # kit: its boards and report take most of a build's time and show no card.
-    from generator.build import load_games
+    from generator.loading import load_games
     from generator.kinds.cards import files
     from generator.kit import Kit
     from generator.layout import Localised

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import time
 
-from ..build import load_games, paper_names
 from ..kits import Kit, booklet_files
 from ..layout import Localised
+from ..loading import load_games
+from ..plan import paper_names
 from ..texts import Texts
 
 

@@ -28,12 +28,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..build import load_games, paper_names
 from ..elements.base import resolve_colour
 from ..elements.image import fitted_box
 from ..elements.text import baselines, fit_lines
 from ..kit import Kit
 from ..layout import Localised, by_card_size, card_faces, card_sizes, home_sheet, sheet_grid
+from ..loading import load_games
+from ..plan import paper_names
 from ..render import fonts, subset
 from ..render.cards import render_card_sheets
 from ..texts import Texts

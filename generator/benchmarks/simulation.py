@@ -9,7 +9,7 @@ import os
 import pstats
 import time
 
-from ..build import load_games
+from ..loading import load_games
 from ..rules.benchmark import games_per_run
 from ..simulate import play_game, simulate
 

@@ -61,7 +61,7 @@ def new_game(project, slug: str) -> list[str]:
     """Write the new game and its rules module into the project, validate it and write its
     catalog template; the paths written, relative to the project. Refuses a bad name, or a
     game folder or rules module that is already there."""
-    from ..build import load_games
+    from ..loading import load_games
     from ..files import outside_roots, relative_to, write_inside
     from ..i18n import extract_game, template_path, write_extractions
     from ..rules import PROJECT_FOLDER
