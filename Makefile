@@ -13,7 +13,7 @@ test: check-system $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile -q
 
 bench: $(STAMP)
-	$(BIN)/python -m generator.bench
+	$(BIN)/python -m generator.app.bench
 
 # WeasyPrint needs Pango from the system; say so plainly instead of failing deep inside an import.
 # HarfBuzz's subset library is only recommended: without it fonts are subset by fontTools, slower,

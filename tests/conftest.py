@@ -15,7 +15,8 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
+from generator.cli.main import main
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -228,7 +229,7 @@ def page_drawing(page) -> dict:
 # from), so a file the session has made once is made again only where its inputs differ.
 # A test that changes the generator's code or environment (monkeypatch), or that is about the
 # cache, the build's work or its reproducibility itself, keeps the cache in its own folder, and
-# what the process remembers of earlier checks (generator.validate's played games) is dropped
+# what the process remembers of earlier checks (generator.validate.checks's played games) is dropped
 # before and after it.
 OWN_CACHE_MODULES = {"test_incremental", "test_reproducible", "test_render_speedups", "test_serve",
                      "test_build_kinds", "test_untrusted_templates", "test_home_ink", "test_input_limits"}
@@ -243,7 +244,7 @@ def _uses_shared_cache(item) -> bool:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "own_cache: the test's builds keep their cache in their output folder")
-    from generator import cache as cache_module
+    from generator.write import cache as cache_module
     if getattr(cache_module.Cache, "_session_shared", False):
         return
     original_init, original_prune = cache_module.Cache.__init__, cache_module.Cache.prune
@@ -275,7 +276,7 @@ def pytest_runtest_teardown(item):
 
 
 def _forget_in_process_results():
-    from generator.validate import forget_play_checks
+    from generator.validate.checks import forget_play_checks
     forget_play_checks()
 
 
@@ -315,12 +316,12 @@ def rendered_booklet(tmp_path_factory):
     PDF as `pnp build --kind booklet` writes it (so the session's other builds of that booklet
     share its rendering, on either worker of a parallel run), the content laid out here as the
     build lays it out."""
-    from generator.booklet import home_print, lay_out
-    from generator.kit import Kit
-    from generator.layout import Localised, card_faces_with_texts
-    from generator.loading import load_games
-    from generator.project import Project as _Project
-    from generator.texts import Texts
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.booklet import home_print, lay_out
+    from generator.layout.faces import Localised, card_faces_with_texts
+    from generator.layout.kit import Kit
+    from generator.load.project import Project as _Project
     project, games, made = _Project(ROOT), {}, {}
     out = tmp_path_factory.mktemp("booklets")
 
@@ -333,7 +334,7 @@ def rendered_booklet(tmp_path_factory):
                          "--out", str(folder))
             assert result.exit_code == 0, result.output + result.traceback
             loc = Localised(games[slug], edition, Texts.load(games[slug], locale))
-            faces, texts = card_faces_with_texts(loc)        # as generator.kits.booklet_of makes it
+            faces, texts = card_faces_with_texts(loc)        # as generator.app.kits.booklet_of makes it
             content = lay_out(loc, faces, home_print(project, loc), draft=Kit(project, games[slug], loc, "").draft,
                               project=project, face_texts=texts)
             data = (folder / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()

@@ -12,13 +12,14 @@ import pikepdf
 import pytest
 
 from conftest import pnp, replace_in
-from generator.loading import load_games
-from generator.kits import Kit, booklet_of
-from generator.layout import Localised
-from generator.project import Project
+from generator.app.kits import Kit, booklet_of
+from generator.app.loading import load_games
+from generator.core.reproducible import fixed_clock
+from generator.i18n.texts import Texts
+from generator.layout.faces import Localised
+from generator.load.project import Project
 from generator.render.shop import booklet_with_bleed
-from generator.reproducible import fixed_clock
-from generator.texts import Texts
+
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("the-game", "donkey-can")       # small booklets with text tables, card blocks and print tables
@@ -207,7 +208,7 @@ def test_a_shop_booklet_keeps_the_tags_through_its_bleed(booklets):
 
 
 def test_a_picture_without_alternative_text_fails_the_booklet_with_a_readable_message(project):
-    from generator.errors import BuildError
+    from generator.core.errors import BuildError
     replace_in(project / "templates" / "booklet" / "booklet.html.j2", 'alt="{{ card.alt }}"', 'alt=""')
     loaded = Project(project)
     game = load_games(loaded, GAMES[0], texts=False)[0]

@@ -13,9 +13,10 @@ import pytest
 import yaml
 
 from conftest import MM, PAPERS, page_drawing, pnp
-from generator.loading import load_games
-from generator.project import Project
+from generator.app.loading import load_games
+from generator.load.project import Project
 from generator.render.boards import plan_tiles
+
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "pegs-and-jokers"

@@ -13,8 +13,9 @@ import pytest
 import yaml
 
 from conftest import MM, PAPERS, line_of, pnp, replace_in
-from generator.errors import DataError
+from generator.core.errors import DataError
 from generator.render.boards import plan_tiles
+
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"

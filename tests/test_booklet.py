@@ -15,12 +15,13 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-import generator.build
+import generator.app.build
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.booklet import ProjectFetcher, booklet_words
-from generator.layout import Localised
-from generator.project import Project
-from generator.texts import Texts
+from generator.i18n.texts import Texts
+from generator.layout.booklet import ProjectFetcher, booklet_words
+from generator.layout.faces import Localised
+from generator.load.project import Project
+
 
 GAME = "race-to-the-table"
 MM = 72 / 25.4
@@ -67,7 +68,7 @@ def booklets_and_kits_only():
     """These builds need the booklets and the home kits (whose page counts the booklet quotes),
     not the per-edition files such as the simulated designer's report, which take long."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(generator.build, "EDITION_MAKERS", {})
+        patch.setattr(generator.app.build, "EDITION_MAKERS", {})
         yield
 
 

@@ -12,10 +12,11 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import ROOT, _apply, _mul, content_ops
-from generator.booklet import booklet_words
-from generator.loading import load_games
-from generator.impose import impose
-from generator.project import Project
+from generator.app.loading import load_games
+from generator.layout.booklet import booklet_words
+from generator.load.project import Project
+from generator.render.impose import impose
+
 
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
 
@@ -126,14 +127,14 @@ def test_the_first_home_print_sheet_shows_the_bar_full_size_on_a4_and_states_the
     a4_noted, _ = impose(data, SHEETS["a4"], lambda s: "NOTE")
     assert a4_noted == a4
     # the same bytes every time, the locale's note included
-    from generator.booklet import scale_note
+    from generator.layout.booklet import scale_note
     twice = [impose(data, SHEETS["letter"], scale_note(PROJECT, "en"))[0] for _ in range(2)]
     assert twice[0] == twice[1]
 
 
 @pytest.mark.parametrize("locale", ["en", "bg", "cs", "ru", "uk"])
 def test_the_letter_note_is_in_the_locale_with_the_measured_scale(locale):
-    from generator.booklet import scale_note
+    from generator.layout.booklet import scale_note
     sentence = scale_note(PROJECT, locale)(0.9439)
     assert re.search(r"\b94\b", sentence) and re.search(r"47[.,]2", sentence)
     if locale != "en":

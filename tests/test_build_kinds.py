@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE, pnp, replace_in
-from generator.kinds import KINDS
-from generator.kits import EDITION_MAKERS
+from generator.app.kinds import KINDS
+from generator.app.kits import EDITION_MAKERS
+
 
 # The manifest kinds of the files each --kind names, for the sample game (a card kind makes
 # sheets, a calibration sheet and contact sheets; the booklet its A5 file and its imposition).

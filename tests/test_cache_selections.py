@@ -10,7 +10,8 @@ import time
 import pytest
 
 from conftest import SAMPLE, pnp, replace_in
-from generator import cache
+from generator.write import cache
+
 
 # Each test keeps its cache in its own output folder: the cache itself is under test.
 pytestmark = pytest.mark.own_cache

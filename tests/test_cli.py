@@ -16,9 +16,10 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-import generator.build
-import generator.units
+import generator.app.build
+import generator.app.units
 from conftest import ROOT, check_manifest, pnp, replace_in, snapshot
+
 
 GAME = "race-to-the-table"
 
@@ -96,7 +97,7 @@ def test_C_at_something_that_is_not_a_folder_exits_2(tmp_path):
 
 def test_a_draft_locale_marks_every_page_of_its_card_board_and_token_sheets(project, tmp_path, monkeypatch):
     replace_in(project / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
-    monkeypatch.setattr(generator.build, "EDITION_MAKERS", {})      # no designer's report: not per locale
+    monkeypatch.setattr(generator.app.build, "EDITION_MAKERS", {})      # no designer's report: not per locale
     out = tmp_path / "out"
     result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4", "--out", str(out),
                  project=project)
@@ -152,7 +153,7 @@ def test_narrower_builds_keep_earlier_manifest_entries(project):
 def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(project, monkeypatch):
     """Built, a card's text changed, built again into the same output/: every manifest entry
     (sha256, size, pages) is the file now on disk, not the one the first build wrote."""
-    monkeypatch.setattr(generator.build, "EDITION_MAKERS", {})      # the report prints no card text
+    monkeypatch.setattr(generator.app.build, "EDITION_MAKERS", {})      # the report prints no card text
     selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
     assert pnp(*selection, project=project).exit_code == 0
     first = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
@@ -170,7 +171,7 @@ def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(project, monkey
 def test_console_script_runs_from_the_project_folder(project):
     """`pnp` as installed (the venv's console script), run like a user in the folder."""
     script = Path(sys.executable).with_name("pnp")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "generator.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "generator.cli.main"]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run(command + ["validate", GAME], cwd=project, capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
@@ -204,19 +205,19 @@ def test_an_unwritable_output_folder_is_a_message_not_a_traceback(tmp_path):
 
 def _failing_writes(monkeypatch, failure):
     """Run the build's write stage under `failure`, a context manager that makes writing fail."""
-    write_all = generator.units.write_all
+    write_all = generator.app.units.write_all
 
     def write_all_failing(*args):
         with failure():
             return write_all(*args)
-    monkeypatch.setattr(generator.units, "write_all", write_all_failing)
+    monkeypatch.setattr(generator.app.units, "write_all", write_all_failing)
 
 
 @pytest.mark.parametrize("how", ["the disk fills up", "a rename is refused"])
 def test_a_build_that_fails_while_writing_leaves_the_earlier_build_as_it_was(project, monkeypatch, how):
     """The new files render (a card's text changed), then writing them fails partway: exit 1 with
     a message, and output/ holds the earlier build byte for byte, its manifest and no temporary file."""
-    monkeypatch.setattr(generator.build, "EDITION_MAKERS", {})      # the report prints no card text
+    monkeypatch.setattr(generator.app.build, "EDITION_MAKERS", {})      # the report prints no card text
     selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
     assert pnp(*selection, project=project).exit_code == 0
     before = snapshot(project / "output")

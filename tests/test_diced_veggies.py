@@ -9,14 +9,32 @@ from collections import Counter
 import pytest
 
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.project import Project
+from generator.load.project import Project
 from generator.rules.diced_veggies import ENGINE, SPEC
-from generator.rules.diced_veggies.design import (CUT_LIMIT, DICE_PER_KIND, FACES, HYPE, KINDS, MAX_DICE,
-                                                  RECIPE_NEEDS, design_problems, recipe_points)
-from generator.rules.diced_veggies.state import (CELL_NAMES, CELLS, COLUMNS, Recipe, box_from_game, hype_holds,
-                                                 hype_points, longest_run)
+from generator.rules.diced_veggies.design import (
+    CUT_LIMIT,
+    DICE_PER_KIND,
+    FACES,
+    HYPE,
+    KINDS,
+    MAX_DICE,
+    RECIPE_NEEDS,
+    design_problems,
+    recipe_points,
+)
+from generator.rules.diced_veggies.state import (
+    CELL_NAMES,
+    CELLS,
+    COLUMNS,
+    Recipe,
+    box_from_game,
+    hype_holds,
+    hype_points,
+    longest_run,
+)
 from generator.rules.engine import InvariantBroken, SetupError
-from generator.simulate import play_out, policy_rng
+from generator.rules.simulate import play_out, policy_rng
+
 
 GAME = "diced-veggies"
 
@@ -252,16 +270,16 @@ def test_seeded_games_end_with_everyone_cooking_once_more_and_report_their_figur
 
 
 def test_the_heuristic_beats_random_players():
-    from generator.simulate import duel
+    from generator.rules.simulate import duel
     game, _ = Project(ROOT).load_game(GAME)
     share = duel(ENGINE, ENGINE.components(game, "standard"), players=3, hero="heuristic", others="random", games=12)
     assert share > 0.6
 
 
 def test_a_cards_own_fields_are_values_its_layout_can_draw():
-    from generator.loading import load_games
-    from generator.layout import Localised, component_values
-    from generator.texts import Texts
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised, component_values
     game = next(g for g in load_games(Project(ROOT)) if g.slug == GAME)
     loc = Localised(game, "standard", Texts.load(game, "ru"))
     recipe = next(c for c in game.components if c.id == "recipe-16")

@@ -13,6 +13,7 @@ import pytest
 
 from conftest import ROOT, pnp, replace_in
 
+
 GAME = "donkey-can"
 CARDS = f"components/{GAME}/cards.yaml"
 LOCALES = ("uk", "bg", "cs", "ru", "en")
@@ -192,8 +193,8 @@ def _page_texts(path: Path) -> list[str]:
 
 def _names(project: Path, locale: str, deck: str) -> dict[str, str]:
     """card id -> its name in `locale` as the project's catalogs give it, for one deck."""
-    from generator.project import Project
-    from generator.texts import Texts
+    from generator.i18n.texts import Texts
+    from generator.load.project import Project
     game, problems = Project(project).load_game(GAME)
     assert not problems
     texts = Texts.load(game, locale)

@@ -15,13 +15,20 @@ import pytest
 import yaml
 
 from conftest import ROOT, cell_texts, line_of, pnp, replace_in
-from generator.project import Project
+from generator.load.project import Project
 from generator.rules.donkey_can import ENGINE, SPEC
-from generator.rules.donkey_can.design import (ADVANTAGE_ON, ADVANTAGE_SHIFT, CAPACITY_PER_PLAYER, MAX_ADVANTAGES,
-                                               ROUNDS, design_problems)
+from generator.rules.donkey_can.design import (
+    ADVANTAGE_ON,
+    ADVANTAGE_SHIFT,
+    CAPACITY_PER_PLAYER,
+    MAX_ADVANTAGES,
+    ROUNDS,
+    design_problems,
+)
 from generator.rules.donkey_can.state import box_from_game
 from generator.rules.engine import IllegalAction, InvariantBroken, SetupError
-from generator.simulate import play_out, policy_rng
+from generator.rules.simulate import play_out, policy_rng
+
 
 GAME = "donkey-can"
 SCENARIOS = sorted((ROOT / "components" / GAME / "scenarios").glob("*.yaml"))

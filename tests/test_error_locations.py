@@ -9,7 +9,8 @@ import shutil
 import pytest
 
 from conftest import ROOT, SAMPLE, line_of, pnp, replace_in
-from generator import boards
+from generator.layout import boards
+
 
 GAME = "sample-game"
 FOLDER = f"components/{GAME}"

@@ -16,13 +16,14 @@ import pytest
 import yaml
 
 from conftest import ROOT, pnp
-from generator.bench import game_benchmark
-from generator.loading import load_games
-from generator.project import Project
-from generator.scenario import load_scenario, run_scenario
+from generator.app.bench import game_benchmark
+from generator.app.loading import load_games
+from generator.load.project import Project
 from generator.rules.engine import Engine, OptionError, SetupError
-from generator.simulate import policy_rng
-from generator.validate import check_play, check_setups
+from generator.rules.scenario import load_scenario, run_scenario
+from generator.rules.simulate import policy_rng
+from generator.validate.checks import check_play, check_setups
+
 
 GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)
          if isinstance(getattr(game.rules, "ENGINE", None), Engine)}

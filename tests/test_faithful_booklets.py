@@ -21,12 +21,13 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from conftest import PAPERS, ROOT, line_of, page_drawing, pnp, replace_in
-from generator.kinds import boards as boards_kind
-from generator.kit import Kit
-from generator.layout import Localised
-from generator.project import Project
+from generator.app.kinds import boards as boards_kind
+from generator.i18n.texts import Texts
+from generator.layout.faces import Localised
+from generator.layout.kit import Kit
+from generator.load.project import Project
 from generator.render.boards import plan_one_sheet
-from generator.texts import Texts
+
 
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
 

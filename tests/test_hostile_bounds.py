@@ -23,6 +23,7 @@ import pytest
 
 from conftest import ROOT, SAMPLE, line_of, replace_in
 
+
 SECONDS = 60
 MEMORY = 4 * 2**30
 GAME = "sample-game"
@@ -34,8 +35,8 @@ def run(project: Path, *args: str, preload: str = "") -> subprocess.CompletedPro
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    start = (["-c", f"import {preload}, runpy; runpy.run_module('generator.cli', run_name='__main__')"]
-             if preload else ["-m", "generator.cli"])
+    start = (["-c", f"import {preload}, runpy; runpy.run_module('generator.cli.main', run_name='__main__')"]
+             if preload else ["-m", "generator.cli.main"])
     return subprocess.run([sys.executable, *start, "-C", str(project), *args],
                           preexec_fn=limit, capture_output=True, text=True, timeout=SECONDS, env=env)
 

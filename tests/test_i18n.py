@@ -12,10 +12,11 @@ from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.loading import load_games
-from generator.project import Project
-from generator import typography
-from generator.texts import Texts
+from generator.app.loading import load_games
+from generator.i18n import typography
+from generator.i18n.texts import Texts
+from generator.load.project import Project
+
 
 GAME = "race-to-the-table"
 
@@ -93,7 +94,7 @@ def test_extract_on_a_fresh_copy_changes_no_catalog_byte(project):
 
 
 def test_the_tools_catalogs_are_what_extract_writes():
-    from generator.i18n import extract_tool
+    from generator.i18n.catalogs import extract_tool
     for path, data in extract_tool(Project(ROOT)).files:
         assert path.read_bytes() == data, path
 

@@ -8,7 +8,8 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.impose import impose, saddle_order
+from generator.render.impose import impose, saddle_order
+
 
 MM = 72 / 25.4
 
@@ -106,8 +107,8 @@ def note_drawn(data: bytes) -> tuple[list[float], list[float], str]:
 def test_every_locale_s_scale_note_prints_at_6_pt_on_letter(locale):
     """The tool's own words in each of its catalogs, on the sheet that shrinks A5 pages most."""
     from conftest import ROOT
-    from generator.booklet import scale_note
-    from generator.project import Project
+    from generator.layout.booklet import scale_note
+    from generator.load.project import Project
     note = scale_note(Project(ROOT), locale)
     data, _ = impose(numbered_booklet(4), LETTER, note, 6.35)
     sizes, baselines, words = note_drawn(data)
@@ -120,6 +121,7 @@ def _long_note_project(tmp_path, band: str):
     """A copy of the sample game whose booklet words have a long scale note, Letter's
     unprintable band set to `band` mm."""
     import shutil
+
     from conftest import ROOT, SAMPLE, replace_in
     project = tmp_path / "project"
     shutil.copytree(SAMPLE, project)

@@ -19,6 +19,7 @@ import pytest
 
 from conftest import SAMPLE, pnp, replace_in
 
+
 SCRIPT = Path(sys.executable).with_name("pnp")
 
 
@@ -75,7 +76,7 @@ def test_a_rebuild_with_nothing_changed_renders_nothing(sample_project, tmp_path
     # A change that reaches no file (a comment) loads and checks the data, and renders nothing:
     # drawing anything now fails the test.
     replace_in(sample_project / "components" / "sample-game" / "cards.yaml", "cards:", "# a note\ncards:")
-    import generator.units as units
+    import generator.app.units as units
     monkeypatch.setattr(units, "_run", lambda work: pytest.fail("a file was rendered again"))
     third = build(sample_project, out, "--paper", "a4")
     assert rendered(third) == 0
@@ -190,11 +191,11 @@ def test_a_corrupt_or_foreign_cache_entry_is_rebuilt_not_trusted(sample_project,
 
 
 def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_path, monkeypatch):
-    from generator import report
-    from generator.loading import load_games
-    from generator.cache import Cache
-    from generator.project import Project
     from conftest import ROOT
+    from generator.app.loading import load_games
+    from generator.load.project import Project
+    from generator.render import report
+    from generator.write.cache import Cache
     project = Project(ROOT)
     game = load_games(project, "the-game", texts=False)[0]
     cache = Cache(tmp_path)

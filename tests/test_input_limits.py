@@ -13,8 +13,9 @@ import time
 import pytest
 
 from conftest import ROOT, pnp, replace_in
-from generator.project import Project
-from generator.elements import text as text_element
+from generator.layout.elements import text as text_element
+from generator.load.project import Project
+
 
 GAME = "the-game"
 RTT = "race-to-the-table"
@@ -65,7 +66,7 @@ def cli_subprocess(project, *args, timeout: float = 60):
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (1536 * 2**20, 1536 * 2**20))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "generator.cli", "-C", str(project), *args],
+    return subprocess.run([sys.executable, "-m", "generator.cli.main", "-C", str(project), *args],
                           preexec_fn=limit, capture_output=True, text=True, timeout=timeout, env=env)
 
 

@@ -1,5 +1,5 @@
 """The component kinds: the load stage reads their names and order from their schemas
-(generator/schemas/<kind>.yaml, `x-kind-order`), and the registry of generator/kinds holds
+(generator/schemas/<kind>.yaml, `x-kind-order`), and the registry of generator/app/kinds holds
 exactly one module for each, in that order."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from generator.kinds import KINDS, in_schema_order
-from generator.project import categories
+from generator.app.kinds import KINDS, in_schema_order
+from generator.load.project import categories
 
 
 def test_the_kind_modules_come_in_the_order_their_schemas_give():
@@ -19,7 +19,7 @@ def test_the_kind_modules_come_in_the_order_their_schemas_give():
 
 def test_a_kind_without_a_module_or_a_module_without_a_schema_stops_the_registry():
     modules = {kind.name: kind for kind in KINDS}
-    with pytest.raises(RuntimeError, match=r"generator/kinds \(boards, cards, dice, pieces, tokens\) are not the kinds "
+    with pytest.raises(RuntimeError, match=r"generator/app/kinds \(boards, cards, dice, pieces, tokens\) are not the kinds "
                                            r"whose schema .* \(boards, cards, dice, meeples, pieces, tokens\)"):
         in_schema_order(modules, (*categories(), "meeples"))
     with pytest.raises(RuntimeError, match=r"\(boards, cards, dice, meeples, pieces, tokens\) are not"):
@@ -29,5 +29,5 @@ def test_a_kind_without_a_module_or_a_module_without_a_schema_stops_the_registry
 def test_a_module_declaring_another_kind_stops_the_registry():
     modules = {kind.name: kind for kind in KINDS}
     modules["dice"] = modules["pieces"]
-    with pytest.raises(RuntimeError, match="generator/kinds/dice.py declares the kind 'pieces', not 'dice'"):
+    with pytest.raises(RuntimeError, match="generator/app/kinds/dice.py declares the kind 'pieces', not 'dice'"):
         in_schema_order(modules, categories())

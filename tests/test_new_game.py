@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from conftest import page_count, pnp, snapshot
-from generator.commands import new as new_command
+from generator.cli.commands import new as new_command
+
 
 SLUG, MODULE = "card-duel", "card_duel"
 GAME = Path("components") / SLUG

@@ -8,14 +8,14 @@ from collections import Counter
 
 import pytest
 
-from generator.loading import load_games
-from generator.project import Project
+from conftest import ROOT
+from generator.app.loading import load_games
+from generator.load.project import Project
 from generator.rules.engine import InvariantBroken, ScenarioError, SetupError
 from generator.rules.pegs_and_jokers import design
 from generator.rules.pegs_and_jokers.bench import _duel
 from generator.rules.pegs_and_jokers.state import START, Box
 
-from conftest import ROOT
 
 SLUG = "pegs-and-jokers"
 GAME = load_games(Project(ROOT), SLUG)[0]

@@ -13,14 +13,14 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from generator.kit import Kit
-from generator.kits import kit_files, locale_files
-from generator.layout import Localised, card_faces, card_runs, home_sheet, sheet_grid, card_sizes
-from generator.project import Project
-from generator.rules import load_rules
-from generator.texts import Texts
-
 from conftest import ROOT
+from generator.app.kits import kit_files, locale_files
+from generator.i18n.texts import Texts
+from generator.layout.faces import Localised, card_faces, card_runs, card_sizes, home_sheet, sheet_grid
+from generator.layout.kit import Kit
+from generator.load.project import Project
+from generator.rules import load_rules
+
 
 SLUG = "pegs-and-jokers"
 MM = 72 / 25.4

@@ -14,11 +14,12 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import ROOT, line_of, pnp, replace_in
-from generator.loading import load_games
-from generator.i18n import every_text
-from generator.profiles import load_profiles
-from generator.project import Project
-from generator.texts import Texts
+from generator.app.loading import load_games
+from generator.i18n.catalogs import every_text
+from generator.i18n.texts import Texts
+from generator.load.profiles import load_profiles
+from generator.load.project import Project
+
 
 GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
 KINDS = "pieces,boards,tokens,dice,cards"

@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from conftest import pnp
 
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
 MM = 72 / 25.4
@@ -233,7 +234,7 @@ def test_an_output_intent_for_another_press_fails_pdfx_and_the_report_names_the_
         "preflight", "--profile", "drivethrucards", str(path)).output
 
     def swap(pdf):      # the right name over another press's profile
-        from generator.icc import press
+        from generator.core.icc import press
         pdf.Root.OutputIntents[0].DestOutputProfile.write(press("CGATS TR 003").profile_bytes())
     code, results = preflight("eu-3mm", edit(path, swap))
     assert failed(results["action-fronts.pdf"]) == {"pdfx"}
@@ -250,7 +251,7 @@ def test_transparency_fails_pdfx_1a(dtc):
 def _card_with_text(path: Path, text: str, x_mm: float) -> Path:
     """A DriveThruCards card (back and front page) made with the tool's own renderer and PDF/X
     step, with `text` starting `x_mm` from the page edge (the trim is 3.175 mm in)."""
-    from generator.render.colour import Palette
+    from generator.core.colour import Palette
     from generator.render.pdf import Document
     from generator.render.pdfx import make_pdfx
     doc = Document((69.85, 95.25), "edge", trim_box_mm=(3.175, 3.175, 66.675, 92.075),
@@ -282,7 +283,7 @@ def test_characters_that_paint_nothing_do_not_count_for_the_safe_zone(tmp_path):
 def _booklet(path: Path, pages: int, bleed: float = 3.0) -> Path:
     """A booklet as eu-3mm wants it apart from what a test changes: CMYK for FOGRA39, PDF/X-4
     (booklets are checked for colour and PDF/X as card files are)."""
-    from generator.render.colour import Palette
+    from generator.core.colour import Palette
     from generator.render.pdf import Document
     from generator.render.pdfx import make_pdfx
     a5 = (148, 210)
@@ -405,9 +406,9 @@ def test_a_damaged_other_half_fails_the_pairing(built, tmp_path):
 
 
 def test_a_file_that_cannot_be_read_fails_format(tmp_path):
-    from generator.preflight import preflight_paths
-    from generator.profiles import load_profile
-    from generator.project import Project
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
+    from generator.write.preflight import preflight_paths
     missing = tmp_path / "gone.pdf"
     (report,) = preflight_paths([missing], load_profile(Project(ROOT), "drivethrucards"))
     assert [(c.criterion, c.ok) for c in report.checks] == [("format", False)]

@@ -16,6 +16,7 @@ from PIL import Image, ImageCms
 
 from conftest import content_streams, pnp
 
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME, EDITION, LOCALE = "race-to-the-table", "full", "cs"
 PROFILES = ROOT / "generator" / "icc"
@@ -162,7 +163,7 @@ def test_black_text_is_on_the_black_plate_alone(colours):
 @pytest.mark.parametrize("value", ["#D7263D", "#2D3142", "#C8C8C8", "#4D4D4D"])
 @pytest.mark.parametrize("press, profile, limit", [("FOGRA39", FOGRA39, 300), ("CGATS TR 003", TR003, 240)])
 def test_palette_areas_match_littlecms_for_each_press(value, press, profile, limit):
-    from generator.render.colour import Palette
+    from generator.core.colour import Palette
     palette = Palette("cmyk", limit, (40, 30, 30, 100), press)
     got = palette.cmyk(value, area=True)
     assert all(abs(a - b) <= 0.02 for a, b in zip(got, littlecms(profile, value))), (value, got)
@@ -170,7 +171,7 @@ def test_palette_areas_match_littlecms_for_each_press(value, press, profile, lim
 
 
 def test_palette_rich_black_for_areas_and_k_only_for_text():
-    from generator.render.colour import Palette
+    from generator.core.colour import Palette
     palette = Palette("cmyk", 300, (40, 30, 30, 100), "FOGRA39")
     assert palette.cmyk("#000000", area=True) == (0.4, 0.3, 0.3, 1.0)
     assert palette.cmyk("#000000") == (0.0, 0.0, 0.0, 1.0)
@@ -206,12 +207,12 @@ def test_a_cmyk_profile_must_name_a_shipped_characterisation(tmp_path):
         text.replace("characterisation: FOGRA39", "characterisation: FOGRA51"), encoding="utf-8")
     result = pnp("profiles", project=project)
     assert result.exit_code != 0
-    assert "cards.colour.characterisation: no press profile for 'FOGRA51' in generator/icc" in result.stderr
+    assert "cards.colour.characterisation: no press profile for 'FOGRA51' in generator/core/icc" in result.stderr
 
 
 @pytest.mark.parametrize("press, profile, limit", [("FOGRA39", FOGRA39, 300), ("CGATS TR 003", TR003, 240)])
 def test_pictures_are_separated_perceptually_within_the_ink_limit(press, profile, limit):
-    from generator.render.colour import Palette
+    from generator.core.colour import Palette
     steps = [round(i * 255 / 8) for i in range(9)]
     picture = Image.new("RGB", (9 ** 3, 1))
     picture.putdata([(r, g, b) for r in steps for g in steps for b in steps])

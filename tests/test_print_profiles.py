@@ -18,6 +18,7 @@ from PIL import Image, ImageCms
 
 from conftest import line_of, painted_operators, pnp, replace_in
 
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
 MM = 72 / 25.4
@@ -465,7 +466,7 @@ def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
     out = tmp_path / "out"
     result = build_shop(out, "drivethrucards", "eu-3mm", edition="free", project=project)
     assert result.exit_code == 0, result.output
-    from generator.render.colour import Palette
+    from generator.core.colour import Palette
     for profile, rich, limit, press in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240, "CGATS TR 003"),
                                         ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300, "FOGRA39")):
         fills = []
@@ -535,7 +536,7 @@ def test_shop_files_are_byte_identical_between_builds(tmp_path):
 
 
 def test_every_profile_separates_for_a_shipped_press_profile_with_its_licence():
-    from generator.icc import FOLDER, PRESSES
+    from generator.core.icc import FOLDER, PRESSES
     licence = (FOLDER / "LICENSE.md").read_text(encoding="utf-8")
     assert "zlib/libpng License" in licence
     for press in PRESSES.values():

@@ -9,12 +9,13 @@ import pytest
 from weasyprint.pdf.fonts import Font
 
 from conftest import ROOT, replace_in
-from generator import booklet
-from generator.elements.text import fit_lines
-from generator.project import Project
-from generator.render import fonts, subset
-from generator.render.colour import RGB
-from generator.reproducible import fixed_clock
+from generator.core import fonts
+from generator.core.colour import RGB
+from generator.core.reproducible import fixed_clock
+from generator.layout import booklet
+from generator.layout.elements.text import fit_lines
+from generator.load.project import Project
+from generator.render import subset
 
 
 class FontFile:
@@ -45,8 +46,9 @@ def test_fonttools_subsetting_without_the_layout_tables_gives_weasyprints_bytes(
 
 def test_a_font_with_a_kern_table_is_subset_the_slow_way(monkeypatch):
     """fontTools keeps or drops `kern` by whether GPOS is there: such a font is left to it."""
-    from fontTools.ttLib import TTFont, newTable
     import io
+
+    from fontTools.ttLib import TTFont, newTable
     font = TTFont(fonts.FONT_DIR / "NotoSans-Regular.ttf")
     kern = newTable("kern")
     kern.version, kern.kernTables = 0, []
@@ -85,9 +87,9 @@ def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
 @pytest.fixture(scope="module")
 def game_booklet():
     """The Game's booklet content in its source locale, laid out once."""
-    from generator.loading import load_games
-    from generator.layout import Localised, card_faces
-    from generator.texts import Texts
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised, card_faces
     project = Project(ROOT)
     game = load_games(project, "the-game")[0]
     loc = Localised(game, game.editions[0], Texts.load(game, game.source_locale))
@@ -165,7 +167,7 @@ def test_the_nearest_space_is_found_as_measuring_every_pair_finds_it():
     import math
     import random
 
-    from generator.boards.layout import nearest_distances
+    from generator.layout.boards.layout import nearest_distances
     rng = random.Random(7)
     for count in (0, 1, 2, 3, 40, 300):
         grid = [(rng.randrange(12) * 7.5, rng.randrange(12) * 7.5) for _ in range(count)]       # ties, repeats

@@ -19,11 +19,12 @@ from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
 from conftest import pnp, replace_in
-from generator import report
-from generator.errors import DataError
-from generator.project import Project
-from generator.report import make_report
+from generator.core.errors import DataError
+from generator.load.project import Project
+from generator.render import report
+from generator.render.report import make_report
 from generator.rules import load_rules
+
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
@@ -90,8 +91,8 @@ def test_report_shows_the_simulation_in_cyrillic_with_embedded_fonts(built):
 
 
 def test_report_is_byte_identical_from_another_process(built):
-    code = ("import sys; from pathlib import Path; from generator.project import Project; "
-            "from generator.loading import load_games; from generator.report import make_report; "
+    code = ("import sys; from pathlib import Path; from generator.load.project import Project; "
+            "from generator.app.loading import load_games; from generator.render.report import make_report; "
             "p = Project(Path(sys.argv[1])); g = load_games(p, 'race-to-the-table')[0]; "
             "sys.stdout.buffer.write(make_report(p, g, 'full').data)")
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

@@ -15,7 +15,8 @@ from fontTools.misc.timeTools import timestampSinceEpoch
 from fontTools.ttLib import TTFont
 
 from conftest import pnp
-from generator.reproducible import BUILD_DATE
+from generator.core.reproducible import BUILD_DATE
+
 
 SELECTION = ("--game", "the-game", "--locale", "cs", "--paper", "a4")
 A_YEAR = 366 * 24 * 3600

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from conftest import line_of, pnp, replace_in
-from generator.loading import load_games
-from generator.project import Project
+from generator.app.loading import load_games
+from generator.load.project import Project
 from generator.rules import load_rules
 from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError
 from generator.rules.race_to_the_table.state import box_from_game
-from generator.simulate import play_game
-from generator.validate import check_play
+from generator.rules.simulate import play_game
+from generator.validate.checks import check_play
+
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"

@@ -10,6 +10,7 @@ import pytest
 
 from conftest import MM, PAPERS, pnp
 
+
 FIXTURE = __import__("pathlib").Path(__file__).resolve().parent / "fixtures" / "sample"
 PX_PER_MM = 8
 ORANGE, GREY = (0xF2, 0xA5, 0x41), (0xE6, 0xE6, 0xE6)
@@ -211,6 +212,7 @@ def _discs(pdf_path):
     in mm), read from the content of the board's form as placed on the page, and the page's
     window onto the board (x, y, w, h in board mm)."""
     import pikepdf
+
     from conftest import _apply, content_ops, page_drawing
     pages = []
     with pikepdf.open(pdf_path) as pdf:
@@ -297,7 +299,8 @@ def test_a_shared_shapes_text_is_looked_up_where_it_is_written():
     """A board that changes only `sides` of the shared loop keeps the design's notes: they are
     translated once, under the design's key, for every board."""
     import yaml
-    from generator.boards.layout import lay_out_board
+
+    from generator.layout.boards.layout import lay_out_board
     data = yaml.safe_load((FIXTURE / "components" / "sample-game" / "boards.yaml").read_text(encoding="utf-8"))
     asked = []
 

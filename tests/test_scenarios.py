@@ -11,9 +11,10 @@ import pytest
 import yaml
 
 from conftest import ROOT, pnp
-from generator import validate
-from generator.loading import load_games
-from generator.project import Project
+from generator.app.loading import load_games
+from generator.load.project import Project
+from generator.validate import checks as validate
+
 
 SLUG = "race-to-the-table"
 SCENARIOS = ROOT / "components" / SLUG / "scenarios"

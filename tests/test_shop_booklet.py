@@ -16,6 +16,7 @@ import pytest
 
 from conftest import painted_operators, pnp
 
+
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
 GAME, EDITION, LOCALE = "race-to-the-table", "full", "bg"
@@ -24,14 +25,14 @@ GAME, EDITION, LOCALE = "race-to-the-table", "full", "bg"
 @pytest.fixture(scope="module")
 def booklets(tmp_path_factory):
     """(the shop booklet on disk, the home booklet's bytes) for one kit."""
-    from generator.build import _press_booklet
-    from generator.kit import Kit
-    from generator.kits import booklet_of
-    from generator.layout import Localised
-    from generator.loading import load_games
-    from generator.profiles import load_profile
-    from generator.project import Project
-    from generator.texts import Texts
+    from generator.app.build import _press_booklet
+    from generator.app.kits import booklet_of
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
     project = Project(ROOT)
     game = load_games(project, GAME, LOCALE)[0]
     kit = Kit(project, game, Localised(game, EDITION, Texts.load(game, LOCALE)), "")
@@ -107,7 +108,7 @@ def test_booklet_is_the_home_booklets_pages_with_bleed(booklets):
 
 
 def test_booklet_is_pdfx4_with_the_fogra39_output_intent(booklets):
-    from generator.icc import press
+    from generator.core.icc import press
     path, _ = booklets
     assert path.read_bytes().startswith(b"%PDF-1.6")
     with pikepdf.open(path) as pdf:
@@ -120,7 +121,7 @@ def test_booklet_is_pdfx4_with_the_fogra39_output_intent(booklets):
 
 
 def test_every_colour_and_picture_is_press_cmyk_within_the_ink_limit(booklets):
-    from generator.render.colour import Palette
+    from generator.core.colour import Palette
     path, _ = booklets
     palette = Palette("cmyk", 300, (40, 30, 30, 100), "FOGRA39")
     with pikepdf.open(path) as pdf:

@@ -15,6 +15,7 @@ import yaml
 
 from conftest import painted_operators, pnp
 
+
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
 SELECTION = (("diced-veggies", "standard", "en"), ("race-to-the-table", "full", "bg"))
@@ -53,11 +54,11 @@ def expected_trims(game: str, edition: str) -> dict[tuple[str, str], tuple[float
 
 
 def _kit(game_slug: str, edition: str, locale: str):
-    from generator.kit import Kit
-    from generator.layout import Localised
-    from generator.loading import load_games
-    from generator.project import Project
-    from generator.texts import Texts
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.project import Project
     project = Project(ROOT)
     game = load_games(project, game_slug, locale)[0]
     return project, Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
@@ -65,10 +66,10 @@ def _kit(game_slug: str, edition: str, locale: str):
 
 def make_files(game_slug: str, edition: str, locale: str, profile_name: str, only_kind: str | None = None):
     """The component files one profile gets for one kit, made as `pnp build --profile` makes
-    them (generator.build.shop_component_files, one unit per kind), and their problems."""
-    from generator.build import shop_component_files
-    from generator.kinds import KINDS
-    from generator.profiles import load_profile
+    them (generator.app.build.shop_component_files, one unit per kind), and their problems."""
+    from generator.app.build import shop_component_files
+    from generator.app.kinds import KINDS
+    from generator.load.profiles import load_profile
     project, kit = _kit(game_slug, edition, locale)
     profile = load_profile(project, profile_name)
     made, problems = [], []
@@ -156,7 +157,7 @@ def test_every_page_is_the_trim_with_bleed_and_a_margin_for_marks(built):
 
 
 def test_files_are_pdfx4_in_press_cmyk_within_the_ink_limit(built):
-    from generator.icc import press
+    from generator.core.icc import press
     fogra = press("FOGRA39")
     _, files, _ = built
     for found in files.values():

@@ -7,12 +7,13 @@ import json
 import pytest
 
 from conftest import ROOT, pnp
-from generator import validate
-from generator.loading import load_games
-from generator.project import Project
+from generator.app.loading import load_games
+from generator.load.project import Project
 from generator.rules.engine import InvariantBroken
 from generator.rules.race_to_the_table import state as rules
-from generator.simulate import Tally, play_game, play_out, policy_rng
+from generator.rules.simulate import Tally, play_game, play_out, policy_rng
+from generator.validate import checks as validate
+
 
 SLUG = "race-to-the-table"
 GAME = load_games(Project(ROOT), SLUG)[0]

@@ -8,11 +8,11 @@ import dataclasses
 import pytest
 
 from conftest import ROOT, pnp
-from generator import simulate as simulation
-from generator.loading import load_games, read_game
-from generator.project import Project
+from generator.app.loading import load_games, read_game
+from generator.load.project import Project
+from generator.rules import simulate as simulation
 from generator.rules.engine import InvariantBroken
-from generator.simulate import GameSource, Workers
+from generator.rules.simulate import GameSource, Workers
 
 
 def simulate(*args):

@@ -14,12 +14,14 @@ from pathlib import Path
 
 import pytest
 
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.loading import load_games  # noqa: E402
-from generator.project import Project  # noqa: E402
-from generator.simulate import game_seed, play_out, policy_rng, simulate  # noqa: E402
+from generator.app.loading import load_games  # noqa: E402
+from generator.load.project import Project  # noqa: E402
+from generator.rules.simulate import game_seed, play_out, policy_rng, simulate  # noqa: E402
+
 
 FIXTURE = ROOT / "tests" / "fixtures" / "simulation_digests.json"
 SEED = 7

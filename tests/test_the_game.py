@@ -10,15 +10,15 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from generator.loading import load_games
-from generator.layout import sheet_grid
-from generator.project import Project
+from conftest import ROOT, pnp, replace_in
+from generator.app.loading import load_games
+from generator.layout.faces import sheet_grid
+from generator.load.project import Project
 from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError
+from generator.rules.simulate import play_game
 from generator.rules.the_game.policies import heuristic_policy
 from generator.rules.the_game.state import END
-from generator.simulate import play_game
 
-from conftest import ROOT, pnp, replace_in
 
 SLUG = "the-game"
 GAME = load_games(Project(ROOT), SLUG)[0]

@@ -13,15 +13,16 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from generator.cli import main
 from conftest import replace_in
-from generator.errors import EXIT_USAGE
-from generator.incremental import whole_build_inputs
-from generator.layout import Localised
-from generator.project import Project
-from generator.request import BuildRequest
-from generator.texts import Texts
-from generator.tts import MAX_PX, TtsKit, saved_objects
+from generator.app.request import BuildRequest
+from generator.app.tts import MAX_PX, TtsKit, saved_objects
+from generator.cli.main import main
+from generator.core.errors import EXIT_USAGE
+from generator.i18n.texts import Texts
+from generator.layout.faces import Localised
+from generator.load.project import Project
+from generator.write.incremental import whole_build_inputs
+
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("the-game", "donkey-can")
@@ -282,7 +283,7 @@ def test_print_options_are_refused(tmp_path, option):
 
 
 def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(project):
-    from generator.build import build
+    from generator.app.build import build
     out = project / "output"
     request = BuildRequest(game="race-to-the-table", edition="free", locale=LOCALE, out=out, target="tts", jobs=1)
     first = build(Project(project), request)
@@ -304,7 +305,7 @@ def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(project):
 @pytest.mark.parametrize("count, grid", [(1, (1, 1)), (2, (3, 1)), (9, (10, 1)), (10, (6, 2)), (29, (10, 3)),
                                          (68, (10, 7)), (69, (10, 7))])
 def test_a_sheet_is_the_smallest_grid_with_its_last_slot_empty(count, grid):
-    from generator.tts import grid_for
+    from generator.app.tts import grid_for
     assert grid_for(count) == grid
     with pytest.raises(ValueError):
         grid_for(70)
@@ -316,7 +317,8 @@ def test_the_manifest_ink_estimate_of_a_picture_is_its_full_size_average(out):
     smallest and the largest PNG. (Colours are averaged before the formula takes them to ink,
     so edges between colours count a little differently; measured 2 % on a back image.)"""
     import numpy
-    from generator.output import INK_KEY, _coverage
+
+    from generator.write.output import INK_KEY, _coverage
     entries = [e for e in json.loads((out / "manifest.json").read_text("utf-8"))["files"] if e["path"].endswith(".png")]
     entries.sort(key=lambda e: e["bytes"])
     for entry in (entries[0], entries[-1]):

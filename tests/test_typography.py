@@ -1,4 +1,4 @@
-"""Locale typography (generator/typography.py, templates/locales/typography/): the rules, the
+"""Locale typography (generator/i18n/typography.py, templates/locales/typography/): the rules, the
 checks `pnp i18n status` and `pnp validate` report, and every booklet of every game, edition
 and locale read back from its PDF against the rules."""
 from __future__ import annotations
@@ -13,14 +13,15 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from conftest import ROOT, pnp, replace_in
-from generator import typography
-from generator.booklet import BookletContent
-from generator.loading import load_games
-from generator.elements.text import line_width, wrap
-from generator.layout import Localised
-from generator.project import Project
-from generator.render import fonts
-from generator.texts import PLACEHOLDER, Texts, placeholders
+from generator.app.loading import load_games
+from generator.core import fonts
+from generator.i18n import typography
+from generator.i18n.texts import PLACEHOLDER, Texts, placeholders
+from generator.layout.booklet import BookletContent
+from generator.layout.elements.text import line_width, wrap
+from generator.layout.faces import Localised
+from generator.load.project import Project
+
 
 NBSP, NB_HYPHEN, MINUS, APOSTROPHE = "\u00a0", "\u2011", "\u2212", "\u2019"
 AUTO_HYPHEN = "\u2010"          # what WeasyPrint draws where it hyphenates a word
@@ -285,7 +286,7 @@ def test_ordinals_are_the_locale_rule_s(booklets):
 
 
 def _ordinal_texts(game) -> list[tuple[str, str]]:
-    from generator.i18n import every_text
+    from generator.i18n.catalogs import every_text
     return [(entry.key, entry.source) for entry in every_text(game) if isinstance(entry.source, str)
             and entry.key.startswith("booklet.")]
 

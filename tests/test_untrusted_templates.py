@@ -11,8 +11,9 @@ import pytest
 import yaml
 
 from conftest import ROOT, pnp
-from generator.errors import DataError
-from generator.output import Artifact, write_all
+from generator.core.errors import DataError
+from generator.write.output import Artifact, write_all
+
 
 GAME, LOCALE = "the-game", "cs"
 HOME_BUILD = ("build", "--game", GAME, "--locale", LOCALE, "--paper", "a4")

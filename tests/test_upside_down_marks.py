@@ -11,8 +11,8 @@ import pikepdf
 import pytest
 
 from conftest import ROOT, SAMPLE, line_of, pnp, replace_in
+from generator.layout.elements.text import turned_number
 
-from generator.elements.text import turned_number
 
 # Worked out by hand: the numbers 2..99 made of 0, 1, 6, 8, 9 only, turned digit by digit with 6
 # and 9 trading places, that read as a different number with no leading zero.
@@ -204,12 +204,12 @@ def test_exactly_the_numbers_that_read_otherwise_turned_are_underlined(the_game)
 def test_a_playing_cards_6_and_9_are_underlined_in_both_indices(tmp_path):
     # The cards file as the build renders it (the cards kind's sheets), without the rest of the
     # kit: its boards and report take most of a build's time and show no card.
-    from generator.loading import load_games
-    from generator.kinds.cards import files
-    from generator.kit import Kit
-    from generator.layout import Localised
-    from generator.project import Project
-    from generator.texts import Texts
+    from generator.app.kinds.cards import files
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.project import Project
     project = Project(ROOT)
     game = load_games(project, "pegs-and-jokers", "cs", texts=False)[0]
     kit = Kit(project, game, Localised(game, "standard", Texts.load(game, "cs")), "a4")

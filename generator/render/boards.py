@@ -11,17 +11,17 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 
-from ..boards.layout import BoardPlan
-from ..errors import DataError, Problem
-from ..yamlfile import locate
-from .colour import RGB, Palette
+from ..core.colour import RGB, Palette
+from ..core.errors import DataError, Problem
+from ..core.yamlfile import locate
+from ..layout.boards.layout import BoardPlan
 from .faces import draw_placed
 from .pdf import MIN_PRINTED_PT, SCALE_BAR_CLEAR_MM, Document, draft_mark, scale_bar
 
 
 @dataclass(frozen=True)
 class BoardFace:
-    """A board laid out (`generator/boards/layout.py`), named for its pages."""
+    """A board laid out (`generator/layout/boards/layout.py`), named for its pages."""
 
     key: str
     name: str

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-
-from ..layout import Face, SheetGrid
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from .colour import RGB, Palette
+from ..core.colour import RGB, Palette
+from ..layout.faces import Face, SheetGrid
 from .faces import draw_bleed, draw_placed, fit_text
 from .pdf import Document, draft_mark, scale_bar
 

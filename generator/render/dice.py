@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from .colour import RGB, Palette
+from ..core.colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
 from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
+
 
 # (column, row) of each face in the cross, row 0 at the top.
 CROSS = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))

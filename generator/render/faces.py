@@ -3,7 +3,7 @@
 Coordinates are millimetres from the face's bottom-left corner. `place_face` fits every element
 (text shrinks in half-point steps down to `min_size`, pictures load) and returns what it found
 wrong instead of raising; `draw_placed` only draws. Each element type is a module of
-generator/elements.
+generator/layout/elements.
 """
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from ..contrast import Ink, Paint, contrast_problems, turned
-from ..elements import DrawContext, Placed, element_type, rotated_box
-from ..elements.icon import draw_glyph
-from ..elements.text import FittedText, TextDoesNotFit, fit_text
-from .colour import RGB, Palette
+from ..core.colour import RGB, Palette
+from ..layout.contrast import Ink, Paint, contrast_problems, turned
+from ..layout.elements import DrawContext, Placed, element_type, rotated_box
+from ..layout.elements.icon import draw_glyph
+from ..layout.elements.text import FittedText, TextDoesNotFit, fit_text
+
 
 __all__ = ["FittedText", "PlacedFace", "TextDoesNotFit", "contrast_of", "draw_face", "draw_glyph",
            "draw_bleed", "draw_placed", "fit_text", "place_face", "text_extents"]
@@ -102,7 +103,7 @@ def text_extents(face: PlacedFace) -> list[tuple[str, tuple[float, float, float,
 
 
 def face_layers(face: PlacedFace) -> list[tuple[Placed, Paint | Ink]]:
-    """What each element lays down (generator/contrast), turned as drawn, in drawing order."""
+    """What each element lays down (generator/layout/contrast), turned as drawn, in drawing order."""
     found = []
     for placed in face.elements:
         kind = placed.kind

@@ -9,8 +9,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from . import fonts
-from .colour import RGB, Palette
+from ..core import fonts
+from ..core.colour import RGB, Palette
 
 
 class Document:

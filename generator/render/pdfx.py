@@ -12,8 +12,9 @@ import uuid
 import pikepdf
 from pikepdf import Name
 
-from ..icc import REGISTRY, press
-from ..reproducible import BUILD_DATE
+from ..core.icc import REGISTRY, press
+from ..core.reproducible import BUILD_DATE
+
 
 # ReportLab's invariant mode writes this date; XMP must agree with the document info.
 FIXED_DATE = BUILD_DATE.isoformat()
@@ -23,7 +24,7 @@ PDFX = "http://ns.adobe.com/pdfx/1.3/"
 
 def make_pdfx(data: bytes, version: str, pdf_version: str, title: str, *, press_name: str) -> bytes:
     """`version` is the GTS_PDFXVersion (e.g. 'PDF/X-1a:2003', 'PDF/X-4'); `press_name` the
-    characterisation the file's CMYK was separated for (generator.icc.PRESSES)."""
+    characterisation the file's CMYK was separated for (generator.core.icc.PRESSES)."""
     condition = press(press_name)
     with pikepdf.open(io.BytesIO(data)) as pdf:
         profile = pdf.make_stream(condition.profile_bytes())

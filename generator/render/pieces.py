@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
+from ..core.colour import RGB, Palette
 from .boards import HATCH_MM, HATCH_PT, tile_pages
-from .colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
 from .pdf import DieLines, Document, polygon_path
 from .tokens import pack, place_packed

@@ -8,10 +8,11 @@ import pypdfium2 as pdfium
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from ..layout import Face
-from . import fonts
+from ..core import fonts
+from ..layout.faces import Face
 from .faces import draw_placed, fit_text
 from .pdf import Document
+
 
 COLUMNS = 6
 GAP_MM, LABEL_MM, MARGIN_MM, TITLE_MM = 5.0, 6.0, 6.0, 12.0

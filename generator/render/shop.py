@@ -1,7 +1,7 @@
 """Print-shop card files from a profile: one file per card face or one per deck, every page the
 trim plus its bleed with TrimBox and BleedBox, backgrounds running into the bleed, colours in
 the profile's space, PNG at the profile's exact pixel size. Nothing here knows a shop by name:
-the profile (generator/profiles.py) decides and this code draws."""
+the profile (generator/load/profiles.py) decides and this code draws."""
 from __future__ import annotations
 
 import io
@@ -11,8 +11,8 @@ import pikepdf
 import pypdfium2 as pdfium
 from pikepdf import Name
 
-from ..layout import Face
-from ..profiles import CardSpec, FileSpec, Geometry, Profile
+from ..layout.faces import Face
+from ..load.profiles import CardSpec, FileSpec, Geometry, Profile
 from .faces import draw_placed
 from .pdf import DieLines, Document
 from .pdfx import make_pdfx

@@ -3,7 +3,7 @@ colour separated for the profile's press and the file made PDF/X.
 
 The booklet's HTML and stylesheets are the home booklet's; only what WeasyPrint reads is
 changed on the way in: each CSS colour becomes `device-cmyk()` with the numbers the profile's
-palette gives (generator/render/colour.py: text and lines in neutral grey on K alone,
+palette gives (generator/core/colour.py: text and lines in neutral grey on K alone,
 backgrounds with rich black, all within the ink limit), and each raster picture is separated
 through the same press profile (perceptual) into a CMYK JPEG. Links are dropped (a printed
 page has none). The PDF then gets bleed round each page (render/shop.py) and its OutputIntent
@@ -23,7 +23,8 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .colour import Palette
+from ..core.colour import Palette
+
 
 HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
 FUNCTION = re.compile(r"rgba?\(\s*([^)]*)\)")
@@ -175,13 +176,14 @@ def without_links(data: bytes) -> bytes:
 
 
 def render_press_booklet(project, content, spec, title: str) -> tuple[bytes, int]:
-    """The booklet (generator.booklet.BookletContent) for a shop: padded to whole sheets as at
+    """The booklet (generator.layout.booklet.BookletContent) for a shop: padded to whole sheets as at
     home, in the press's CMYK, bleed round each page, PDF/X. Returns the PDF and its pages."""
     from weasyprint import HTML
 
-    from .. import booklet as home
-    from ..errors import BuildError
-    from . import fonts, subset
+    from ..core import fonts
+    from ..core.errors import BuildError
+    from ..layout import booklet as home
+    from . import subset
     from .pdfx import make_pdfx
     from .shop import booklet_with_bleed
     subset.install()

@@ -8,10 +8,10 @@ from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 
-from ..contrast import Ink, Paint, box_points, contrast_problems, in_box, in_disc, in_polygon
-from ..elements.text import FittedText, fit_lines, line_width
-from . import fonts
-from .colour import RGB, Palette
+from ..core import fonts
+from ..core.colour import RGB, Palette
+from ..layout.contrast import Ink, Paint, box_points, contrast_problems, in_box, in_disc, in_polygon
+from ..layout.elements.text import FittedText, fit_lines, line_width
 from .faces import draw_glyph
 from .pdf import MIN_PRINTED_PT, SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
 
@@ -152,7 +152,7 @@ def lay_out_token(token: TokenFace) -> TokenFace:
 
 
 def token_layers(token: TokenFace) -> list:
-    """What a token lays down (generator/contrast), as draw_token draws it: its colour, and the
+    """What a token lays down (generator/layout/contrast), as draw_token draws it: its colour, and the
     ring, icon and name on it; a standee's side, writing area and base tabs with their words."""
     w, h = token.size_mm
     if token.shape not in FLAT_SHAPES:

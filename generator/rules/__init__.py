@@ -24,9 +24,10 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 
-from ..files import outside_roots
+from ..core.files import outside_roots
 from .engine import Engine
 from .spec import GameSpec
+
 
 ENTRY_POINT_GROUP = "pnp.rules"
 PROJECT_FOLDER = "rules"

@@ -1,11 +1,11 @@
 """What the games' own benchmarks share (the `bench` module of a game's rules package,
-`run(game) -> list[str]`, which `make bench` runs after the shared ones in generator/benchmarks):
+`run(game) -> list[str]`, which `make bench` runs after the shared ones in generator/app/benchmarks):
 how many games a run plays, and the lines of a game whose rules have a heuristic policy."""
 from __future__ import annotations
 
 import os
 
-from ..simulate import duel
+from .simulate import duel
 
 
 def games_per_run(default: int) -> int:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..errors import Problem
-from ..yamlfile import locate
+from ..core.errors import Problem
+from ..core.yamlfile import locate
+
 
 # Where a game's data names its engine's figures: game.yaml's `figures:`.
 FIGURES = "figures"

@@ -24,9 +24,28 @@ from itertools import accumulate, combinations_with_replacement, product
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State
-from .design import (CHEF_TOKEN, COLUMNS, CUT_LIMIT, DISPLAY, FACES, HYPE_DECK, HYPE_EACH,
-                     HYPE_FIELDS, KINDS, MAX_DICE, MAX_HYPE, MAX_RECIPES, NUMBERS, RECIPE_DECK,
-                     RECIPES_EACH, RECIPES_TO_END, REFERENCE_DECK, ROWS, Hype)
+from .design import (
+    CHEF_TOKEN,
+    COLUMNS,
+    CUT_LIMIT,
+    DISPLAY,
+    FACES,
+    HYPE_DECK,
+    HYPE_EACH,
+    HYPE_FIELDS,
+    KINDS,
+    MAX_DICE,
+    MAX_HYPE,
+    MAX_RECIPES,
+    NUMBERS,
+    RECIPE_DECK,
+    RECIPES_EACH,
+    RECIPES_TO_END,
+    REFERENCE_DECK,
+    ROWS,
+    Hype,
+)
+
 
 DONE = ("done",)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import time
 
-from ...simulate import game_seed, play_game
 from ..benchmark import games_per_run, heuristic_and_random
+from ..simulate import game_seed, play_game
+
 
 GAMES = 2000                     # per policy and player count
 

@@ -15,8 +15,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State, Table
-from .design import (ADVANTAGE_SHIFT, ADVANTAGES, ADVANTAGES_PER_ROUND, CAPACITY_PER_PLAYER, CARGO_DECK,
-                     CONTRACT_DECK, DONKEY_DECK, DONKEY_EFFECTS, EDITION, MAX_ADVANTAGES, REFERENCE_DECK, ROUNDS)
+from .design import (
+    ADVANTAGE_SHIFT,
+    ADVANTAGES,
+    ADVANTAGES_PER_ROUND,
+    CAPACITY_PER_PLAYER,
+    CARGO_DECK,
+    CONTRACT_DECK,
+    DONKEY_DECK,
+    DONKEY_EFFECTS,
+    EDITION,
+    MAX_ADVANTAGES,
+    REFERENCE_DECK,
+    ROUNDS,
+)
 
 
 # ---- the box: what the engine plays with ------------------------------------------------

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import time
 
-from ...simulate import game_seed, policy_rng, simulate
 from ..benchmark import games_per_run
+from ..simulate import game_seed, policy_rng, simulate
+
 
 GAMES = 200                      # per table
 POLICY = "heuristic"

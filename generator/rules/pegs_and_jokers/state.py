@@ -31,16 +31,34 @@ from __future__ import annotations
 # decided: the whole discard pile, its top card too, is shuffled into a new draw pile.
 # decided: one deal a game; the dealer is drawn at random and the player to the left begins
 #   (the cut the seed mentions changes nothing a shuffle does not).
-
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State
-from .design import (ACE, COLOURS, COME_OUT_HOLE, COURT, DECK, DECKS_FOR, DRAW_TO, EIGHT, HAND_SIZE,
-                     HOLES_PER_SIDE, HOME_HOLES, IN_SPOT_HOLE, JOKER, LABELS, LEAVES_START, PEGS, SEVEN, STEPS,
-                     team_count)
+from .design import (
+    ACE,
+    COLOURS,
+    COME_OUT_HOLE,
+    COURT,
+    DECK,
+    DECKS_FOR,
+    DRAW_TO,
+    EIGHT,
+    HAND_SIZE,
+    HOLES_PER_SIDE,
+    HOME_HOLES,
+    IN_SPOT_HOLE,
+    JOKER,
+    LABELS,
+    LEAVES_START,
+    PEGS,
+    SEVEN,
+    STEPS,
+    team_count,
+)
+
 
 START = -1
 TEAM_NAMES = ("A", "B", "C", "D")      # as the team markers show them

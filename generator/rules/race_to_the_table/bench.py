@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import time
 
-from ...simulate import duel, simulate
 from ..benchmark import games_per_run
+from ..simulate import duel, simulate
+
 
 GAMES = 1000                     # per edition and player count
 POLICY, OTHERS = "greedy", "random"

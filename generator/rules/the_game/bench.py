@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import time
 
-from ...simulate import simulate
 from ..benchmark import games_per_run
+from ..simulate import simulate
+
 
 GAMES = 2000                     # per rule and player count
 POLICY = "heuristic"

@@ -1,0 +1,1 @@
+"""The application: the build orchestrator, its targets (home, shop, Tabletop, errata), and the component kinds."""

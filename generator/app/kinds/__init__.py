@@ -1,0 +1,122 @@
+"""Component kinds, one module each: what a kind's components become in a home kit (its files
+for each paper, and those made once per edition and locale), how many sheets of each paper
+they take (the booklet's print table reads it), and what is checked before anything is drawn.
+A module declares `KIND`; the kind's schema (generator/schemas/<kind>.yaml) says its place among
+the kinds (project.categories, which the load stage reads without these modules). Nothing else
+lists them: a new kind is a module here and its schema.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from typing import Callable
+
+from ...load.project import categories
+
+
+def _nothing(*_args) -> list:
+    return []
+
+
+def _no_picture(*_args) -> None:
+    return None
+
+
+def _whole(_kit) -> list:
+    return [None]
+
+
+@dataclass(frozen=True)
+class ShopItem:
+    """One component drawn whole for a print shop (a board, a token, a die's net, a piece)."""
+
+    component: str                   # the component's id: its pages go in one file
+    name: str                        # its printed name, the file's title
+    size_mm: tuple[float, float]     # the trim: the box round its cut outline
+    copies: int                      # how many the shop makes of this page
+    # draw(canvas, bleed_mm, palette, safe_mm): the component with the trim's bottom-left corner
+    # at the origin, in the palette's colours, its backgrounds running bleed_mm past the cut
+    # (text it lays out itself keeps safe_mm inside the trim, the shop's safe zone)
+    draw: Callable
+    source: tuple[str, int, str] = ("", 0, "")      # the component in the data, for errors
+    # where the shop's die cuts and creases it (a generator.render.pdf.DieLines), drawn on a
+    # layer that does not print; None: cut along the trim
+    die_lines: object = None
+    # safe_mm -> located problems of text the component cannot lay out that far inside the
+    # trim (checked before anything is drawn)
+    fit: Callable = lambda safe_mm: []
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str                    # the YAML key its components sit under (cards:, boards:, ...)
+    # kit -> the kind's files on the kit's paper
+    files: Callable
+    # (project, loc, paper_mm) -> sheets of that paper the kind's components print on (0: none)
+    sheets: Callable
+    # kit -> located problems found while laying the components out (text that does not fit ...)
+    check: Callable = _nothing
+    # kit -> files made once per edition and locale whatever the paper (contact sheets ...)
+    locale_files: Callable = _nothing
+    # (loc, phrase) -> the booklet's (how many, what) rows; phrase(loc, names, n) words a count
+    contents: Callable = _nothing
+    # (project, loc, paper_mm) -> (name, sheets) of each component, when a table prints only some
+    # of them (the board for its number of players); [] when every table prints them all
+    parts: Callable = _nothing
+    # (project, loc, paper_mm) -> (numbers of players, sheet numbers) of each table that prints
+    # only some of the kind's sheets (the decks it plays with); [] when every table prints all
+    tables: Callable = _nothing
+    # (project, loc, component id) -> (size_mm, draw(canvas)) of one component as it prints,
+    # for the booklet's pictures; None when the kind draws none or has no such component
+    picture: Callable = _no_picture
+    # kit -> the parts a build may make apart (None: the whole): `files(kit, part)` and
+    # `locale_files(kit, part)` make one part's files, so a change redraws only the parts that
+    # show it (a deck's contact sheet, not every deck's). Known from the data, before drawing.
+    file_parts: Callable = _whole
+    locale_parts: Callable = _whole
+    # kit -> [ShopItem]: the components as a print shop gets them, each drawn whole at real
+    # size (a profile's `components:` says which kinds it takes); [] for none
+    shop: Callable = _nothing
+
+
+def makes_shop_files(kind: Kind) -> bool:
+    """Whether the kind draws its components for a print shop's component files."""
+    return kind.shop is not _nothing
+
+
+def files_of(kind: Kind, kit, part=None) -> list:
+    return kind.files(kit) if part is None else kind.files(kit, part)
+
+
+def locale_files_of(kind: Kind, kit, part=None) -> list:
+    return kind.locale_files(kit) if part is None else kind.locale_files(kit, part)
+
+
+def draws_pictures(kind: Kind) -> bool:
+    """Whether the kind draws its components for the booklet's pictures."""
+    return kind.picture is not _no_picture
+
+
+def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
+    """The booklet's contents rows of a kind whose every component is its own row."""
+    return [(phrase(loc, (phrase_name, "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
+            for c in loc.game.in_edition(loc.edition, category)]
+
+
+def in_schema_order(modules: dict[str, Kind], names: tuple[str, ...]) -> list[Kind]:
+    """The kinds of the modules (by module name) in the order of the kinds' schemas (`names`):
+    exactly one module for each schema, each declaring the kind of its own name."""
+    if sorted(modules) != sorted(names):
+        raise RuntimeError(f"the kinds' modules in generator/app/kinds ({', '.join(sorted(modules))}) are not the kinds "
+                           f"whose schema in generator/schemas says their place ({', '.join(sorted(names))})")
+    for module, kind in modules.items():
+        if kind.name != module:
+            raise RuntimeError(f"generator/app/kinds/{module}.py declares the kind {kind.name!r}, not {module!r}")
+    return [modules[name] for name in names]
+
+
+KINDS: list[Kind] = in_schema_order(
+    {module.name: importlib.import_module(f"{__name__}.{module.name}").KIND
+     for module in pkgutil.iter_modules(__path__) if not module.name.startswith("_")},
+    categories())

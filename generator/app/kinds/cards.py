@@ -1,0 +1,121 @@
+"""Cards: sheets of fronts with their backs for duplex, gutterfold or fronts only, on the home
+sheet of each card size; the duplex calibration sheet beside them; a contact sheet per deck."""
+from __future__ import annotations
+
+from ...layout.faces import (
+    card_faces,
+    card_faces_with_texts,
+    card_runs,
+    card_sizes,
+    check_faces,
+    deck_faces,
+    home_sheet,
+    run_pages,
+    sheet_grid,
+    unprintable_band,
+)
+from ...layout.kit import Kit, deck_title, localised_sheet
+from ...render.cards import render_calibration, render_card_sheets
+from ...render.preview import render_contact_sheet
+from . import Kind
+
+
+def file_parts(kit: Kit) -> list:
+    """The card sheets, and the duplex calibration sheet beside every cards file printed
+    double-sided (it shows no card)."""
+    if not kit.game.in_edition(kit.loc.edition, "cards"):
+        return []
+    return ["cards", "calibration"] if kit.duplex in ("long", "short") else ["cards"]
+
+
+def files(kit: Kit, part: str | None = None) -> list:
+    if not kit.game.in_edition(kit.loc.edition, "cards"):
+        return []
+    made = _card_sheets(kit) if part in (None, "cards") else []
+    if part in (None, "calibration") and kit.duplex in ("long", "short"):
+        data, pages = render_calibration(kit.paper_mm, localised_sheet(kit, "calibration"),
+                                         scale_label=kit.scale_label, back_offset=kit.back_offset)
+        made.append(kit.artifact("calibration", data, pages, details=kit.duplex_details))
+    return made
+
+
+def _card_sheets(kit: Kit) -> list:
+    """Deck by deck: each run of one back starts a sheet of its own."""
+    faces = card_faces(kit.loc)
+    groups = []
+    for run in card_runs(kit.loc, faces, card_sizes(kit.project)):
+        sheet = home_sheet(kit.project, run.size, kit.duplex)
+        groups.append((run.faces, sheet_grid(sheet, kit.paper_mm, kit.unprintable_mm), sheet.get("fold_line")))
+    data, pages, _ = render_card_sheets(groups, f"{kit.loc.title} — cards", draft=kit.draft,
+                                        scale_label=kit.scale_label, duplex=kit.duplex,
+                                        back_offset=kit.back_offset, fold_label=kit.loc.label("fold"),
+                                        palette=kit.palette)
+    # The default (long-edge duplex, normal ink) keeps the plain name; other modes sit beside it.
+    name = kit.ink_name("cards" if kit.duplex == "long" else f"cards-{kit.duplex}")
+    return [kit.artifact("cards", data, pages, name=name, details={**kit.duplex_details, "ink": kit.ink})]
+
+
+def locale_parts(kit: Kit) -> list:
+    """Each deck with cards in the edition, in the order of its first card."""
+    return list(dict.fromkeys(c.data["deck"] for c in kit.game.in_edition(kit.loc.edition, "cards")))
+
+
+def locale_files(kit: Kit, part: str | None = None) -> list:
+    """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
+    from ...render.shop import decks_of  # shop code loads the booklet's libraries: only when drawing
+    artifacts = []
+    faces = card_faces(kit.loc) if part is None else deck_faces(kit.loc, part)
+    for deck, cards in decks_of(faces).items():
+        faces = [card.face for card in cards]
+        data = render_contact_sheet(faces, deck_title(kit.loc, deck, faces[0]), kit.loc.label("back"))
+        artifacts.append(kit.artifact("preview", data, 1, name=f"preview-{deck}", extension="png",
+                                      per_paper=False, details={"deck": deck}))
+    return artifacts
+
+
+def sheets(project, loc, paper_mm) -> int:
+    """Sheets printed on both sides: a fronts page and its backs page are one sheet."""
+    spans = _sheet_spans(project, loc, paper_mm)
+    return spans[-1][2] if spans else 0
+
+
+def _sheet_spans(project, loc, paper_mm) -> list:
+    """(run, first sheet, last sheet) of each deck back's run, as the long-edge duplex file
+    prints them."""
+    faces, _texts = card_faces_with_texts(loc)       # copies and sizes are data: no text counts
+    band = unprintable_band(project, paper_mm)
+    return run_pages(card_runs(loc, faces, card_sizes(project)),
+                     lambda size: sheet_grid(home_sheet(project, size, "long"), paper_mm, band).per_page)
+
+
+def tables(project, loc, paper_mm) -> list:
+    """(numbers of players, sheet numbers) per table that prints only some of the card sheets,
+    tables that take the same sheets together; [] when every table prints them all."""
+    spans = _sheet_spans(project, loc, paper_mm)
+    if not spans:
+        return []
+    sheets_of: dict[tuple, list[int]] = {}
+    for players in sorted({t for run, _, _ in spans for t in run.tables}):
+        numbers = tuple(n for run, first, last in spans if players in run.tables for n in range(first, last + 1))
+        sheets_of.setdefault(numbers, []).append(players)
+    if all(len(numbers) == spans[-1][2] for numbers in sheets_of):
+        return []
+    return [(tuple(players), list(numbers)) for numbers, players in sheets_of.items()]
+
+
+def check(kit: Kit) -> list:
+    return check_faces(kit.loc, card_faces(kit.loc))
+
+
+def contents(loc, phrase) -> list:
+    """A row per deck: its card count and name."""
+    cards, rows = loc.game.in_edition(loc.edition, "cards"), []
+    for deck_id, deck in loc.game.decks.items():
+        total = sum(c.count(loc.edition) for c in cards if c.data["deck"] == deck_id)
+        if total:
+            rows.append((phrase(loc, "cards", total), loc.field(f"decks.{deck_id}", deck, "name")))
+    return rows
+
+
+KIND = Kind("cards", files, sheets, check, locale_files, contents, tables=tables, file_parts=file_parts,
+            locale_parts=locale_parts)

@@ -1,0 +1,106 @@
+"""Dice: each printed as a cube net (six faces drawn from a face layout, seven glue tabs, cut
+and fold lines), packed on the paper."""
+from __future__ import annotations
+
+from ...core.errors import Problem
+from ...core.yamlfile import locate
+from ...layout.faces import Localised, face_problems, unknown_fields
+from ...layout.kit import Kit
+from ...render.dice import DieNet, cube_net, draw_net, net_die_lines, pack_nets, render_dice
+from ...render.faces import place_face
+from . import Kind, ShopItem, counted_rows
+
+
+def die_nets(project, loc: Localised) -> list[DieNet]:
+    """Every die of the edition whose face layout exists and has the die's size."""
+    game, nets = loc.game, []
+    tab = project.load_sheet("dice")["tab_mm"]
+    for component in game.in_edition(loc.edition, "dice"):
+        data = component.data
+        layout = game.layouts.get("faces", {}).get(data["layout"])
+        if layout is None or tuple(layout["size_mm"]) != (data["edge_mm"], data["edge_mm"]):
+            continue
+        shared = {key: value for key, value in data.items() if isinstance(value, str)}
+        shared.update(name=loc.field(component.keypath, data, "name"), game_title=loc.title)
+        faces = tuple(place_face(layout, {**shared, **{k: str(v) for k, v in face.items()}}, game.folder)
+                      for face in data["faces"])
+        edge = data["edge_mm"]
+        # glue tabs as the sheet says, but never more than a third of a small die's edge
+        nets.append(DieNet(f"die-{component.id}", shared["name"], cube_net(edge, min(tab, edge / 3)),
+                           faces, component.count(loc.edition)))
+    return nets
+
+
+def files(kit: Kit) -> list:
+    nets = die_nets(kit.project, kit.loc)
+    if not nets:
+        return []
+    data, pages, _ = render_dice(nets, kit.paper_mm, kit.project.load_sheet("dice"), f"{kit.loc.title} — dice",
+                                 draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
+                                 unprintable_mm=kit.unprintable_mm)
+    return [kit.artifact("dice", data, pages, name=kit.ink_name("dice"), details={"ink": kit.ink})]
+
+
+def sheets(project, loc, paper_mm) -> int:
+    nets = die_nets(project, loc)
+    sheet = project.load_sheet("dice")
+    return len(pack_nets(nets, paper_mm, sheet["margin_mm"], sheet["gap_mm"])) if nets else 0
+
+
+def check(kit: Kit) -> list:
+    """Each die's layout exists and is the die's size; every face's text fits, in this locale."""
+    game, loc, problems = kit.game, kit.loc, []
+    faces = game.layouts.get("faces", {})
+    for component in game.in_edition(loc.edition, "dice"):
+        data = component.data
+        file, line = locate(game.files["dice"], ("dice", component.id, "layout"))
+        layout = faces.get(data["layout"])
+        if layout is None:
+            known = ", ".join(sorted(faces)) or "none"
+            problems.append(Problem(file, line, f"{component.keypath}.layout",
+                                    f"no face layout '{data['layout']}' in layouts.yaml (faces: {known})"))
+            continue
+        edge = data["edge_mm"]
+        if tuple(layout["size_mm"]) != (edge, edge):
+            problems.append(Problem(layout.file, layout.line_of("size_mm"), f"faces.{data['layout']}.size_mm",
+                                    f"the layout is {layout['size_mm'][0]:g} x {layout['size_mm'][1]:g} mm, but "
+                                    f"{component.keypath} has {edge:g} mm faces"))
+    layout_of = {f"die-{c.id}": faces.get(c.data["layout"]) for c in game.in_edition(loc.edition, "dice")}
+    nets = die_nets(kit.project, loc)
+    for net in nets:
+        component_id = net.key.removeprefix("die-")
+        for index, face in enumerate(net.faces):
+            file, line = locate(game.files["dice"], ("dice", component_id, "faces", index))
+            problems += face_problems(loc, face, file, line, f"dice.{component_id}.faces.{index}")
+    return problems + unknown_fields(game, [(layout_of[net.key], face.values) for net in nets for face in net.faces],
+                                     "die face")
+
+
+def contents(loc, phrase) -> list:
+    return counted_rows(loc, phrase, "dice", "dice")
+
+
+def picture(project, loc, component_id: str):
+    """A die's net as it prints: its six faces, tabs, cut and fold lines."""
+    sheet = project.load_sheet("dice")
+    for net in die_nets(project, loc):
+        if net.key == f"die-{component_id}":
+            return net.net.size_mm, lambda canvas: draw_net(canvas, net, sheet)
+    return None
+
+
+def shop(kit: Kit) -> list:
+    """Each die's net whole for a print shop (the trim is the box round the net)."""
+    sheet = kit.project.load_sheet("dice")
+    items = []
+    for net in die_nets(kit.project, kit.loc):
+        component_id = net.key.removeprefix("die-")
+        items.append(ShopItem(component_id, net.name, net.net.size_mm, net.copies,
+                              lambda c, bleed, palette, safe, n=net: draw_net(c, n, sheet, palette, bleed,
+                                                                              cut_lines=False),
+                              (*locate(kit.game.files["dice"], ("dice", component_id)), f"dice.{component_id}"),
+                              net_die_lines(net)))
+    return items
+
+
+KIND = Kind("dice", files, sheets, check, contents=contents, picture=picture, shop=shop)

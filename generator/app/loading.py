@@ -1,0 +1,88 @@
+"""Load and check the games: the first two stages of every command. The drawing and booklet
+libraries are imported only when texts are checked, so that the commands which read data alone
+(`pnp simulate`, `pnp play`, the catalog commands) start in a fraction of a second."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from ..core.digests import digest, game_folder_digest, rules_digest
+from ..core.errors import DataError, Problem
+from ..load.card_sizes import check_card_sizes
+from ..load.project import Game, Project
+from ..validate.checks import validate_game
+from ..write.cache import Cache
+from ..write.incremental import tool_digest
+
+
+def load_games(project: Project, slug: str | None = None, locale: str | None = None, *,
+               texts: bool = True, cache: Cache | None = None) -> list[Game]:
+    """Load and fully validate the selected games; raise DataError with every problem.
+    With `locale`, translations and text fit are checked for that locale only: a designer
+    rebuilding the source language is not held up by catalogs that have not caught up yet.
+    `texts=False` stops after the data and rules checks (what translation commands need).
+    With a build's `cache`, a game whose every file, and the tool, are as they were when it
+    last passed is not checked again: the same input passes the same checks."""
+    games, problems = [], []
+    for name in project.select(slug):
+        game, found = project.load_game(name)
+        passed = _passed_before(project, game, locale, texts, cache) if not found else None
+        if passed and passed[0]:
+            games.append(game)
+            continue
+        found += validate_game(game)        # checks what did load, even beside a broken file
+        found += check_card_sizes(project, game) if not found else []
+        if not found and texts:
+            from ..i18n.catalogs import check_placeholder_names, check_translations
+            from ..layout.booklet import check_booklet
+            locales = [locale] if locale in game.locales else None
+            unknown = check_placeholder_names(game)
+            # Independent checks: a translation gap does not hide a text that overflows. Only
+            # a source text naming a number the data lacks stops the faces from being laid out.
+            found += unknown + check_translations(game, locales) + check_booklet(game)
+            if not unknown:
+                found += check_game_faces(project, game, locales)
+        if not found and passed:
+            cache.put_record("valid", passed[1], {"format": 1})
+        problems += found
+        games.append(game)
+    if texts and any(game.booklet.get("sections") for game in games):
+        from ..layout.booklet import check_templates
+        problems += check_templates(project)
+    if problems:
+        raise DataError(problems)
+    return games
+
+
+def read_game(root: str, slug: str) -> Game:
+    """One game of the project at `root`, its data and rules checked: how a simulation's worker
+    process reads the game it was not handed (a top-level function, so it pickles by name)."""
+    return load_games(Project(Path(root)), slug, texts=False)[0]
+
+
+def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cache | None):
+    """(whether the game passed these checks with these very files before, the record's name)."""
+    if cache is None:
+        return None
+    from ..rules import load_rules
+    try:
+        game.rules = load_rules(game.meta["rules"])
+    except (LookupError, KeyError, TypeError):
+        return None
+    name = digest("valid", tool_digest(project), game.slug, game_folder_digest(game.folder), rules_digest(game),
+                  locale, texts)
+    return cache.record("valid", name) is not None, name
+
+
+def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
+    from ..i18n.texts import Texts
+    from ..layout.faces import Localised
+    from .kits import KINDS, validation_kit
+    problems = []
+    for locale in locales or game.locales:
+        texts = Texts.load(game, locale)
+        for edition in game.editions:
+            kit = validation_kit(project, game, Localised(game, edition, texts))
+            for kind in KINDS:
+                problems += kind.check(kit)
+    return list(dict.fromkeys(problems))     # a layout's own fault is named once, not per locale

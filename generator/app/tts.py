@@ -1,0 +1,502 @@
+"""Tabletop Simulator export (`pnp build --target tts`): per game, edition and locale, a folder
+<game>/<edition>/<locale>/tts/ a player loads in Tabletop Simulator (TTS).
+
+- every deck as face sheets of at most 10 x 7 cards, the last slot of a sheet left empty as TTS
+  wants it (a deck of one distinct card is a 1 x 1 sheet); more cards take more sheets. The back
+  is one image when every card of a sheet has the same back, else a back sheet laid out like the
+  faces (TTS's "unique backs"). RGB PNG.
+- every board as a custom tile image (RGB PNG), every token as a custom token image (PNG with
+  transparency outside its outline: TTS cuts a token along it; a standee is its figure).
+- a saved-object JSON (`ObjectStates`) whose decks name their sheets in `CustomDeck` entries,
+  each card's `CardID` being its sheet's DeckID x 100 + its index on the sheet, and the names
+  and texts of cards, decks, boards and tokens in the locale; image URLs are the file names in
+  the folder (README.txt there says how to host them).
+
+Faces are drawn by the renderer every other file uses (generator/render/faces.py) into a PDF
+whose page is the sheet in pixels, then rasterised with pdfium: one drawing, no second renderer.
+Nothing here knows a game: the data decides.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from dataclasses import dataclass
+from functools import partial
+
+import pypdfium2 as pdfium
+from reportlab.lib.units import mm
+
+from ..core.errors import UsageError
+from ..i18n.catalogs import translatable_paths
+from ..i18n.texts import Texts
+from ..layout.faces import Face, Localised, card_faces, deck_faces
+from ..render.boards import draw_board
+from ..render.faces import draw_placed
+from ..render.pdf import Document
+from ..render.tokens import draw_token
+from ..write.incremental import structure_digest, tool_digest
+from ..write.output import Artifact
+from .kinds.boards import board_faces
+from .kinds.tokens import token_faces
+from .plan import load_for_build, plan
+from .request import BuildRequest
+from .units import Unit, run_and_write
+
+
+# TTS's limits: a deck sheet has at most 10 columns and 7 rows, and TTS keeps the last slot of
+# a sheet (the 70th of a full one) for itself.
+MAX_COLUMNS, MAX_ROWS = 10, 7
+PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
+# Pixels: 300 dpi, less where a sheet (or a board) would be wider or taller than MAX_PX. 8192
+# is the largest texture every graphics card takes; TTS's guide suggests 4096 for speed.
+DPI = 300
+MAX_PX = 8192
+# TTS's card model at scale 1 is a poker card (2.5 x 3.5 in, near enough); other sizes are scaled from it.
+POKER_MM = (63.0, 88.0)
+# Boards and tokens: scale 1 is taken as 2 inches across (TTS has no physical units; players
+# resize with + and -). Only the sizes relative to each other and to the cards are meant.
+TILE_MM_AT_SCALE_1 = 50.8
+FOLDER = "tts"
+
+
+# ---- plan: which card goes where (from the data alone, before anything is drawn) ----------
+
+@dataclass(frozen=True)
+class Sheet:
+    """One TTS CustomDeck entry: up to columns x rows - 1 distinct faces of one deck."""
+
+    faces: tuple[Face, ...]
+    columns: int
+    rows: int
+    face_file: str
+    back_file: str
+    unique_back: bool           # the back file is a sheet laid out like the faces
+
+
+@dataclass(frozen=True)
+class TtsDeck:
+    deck: str                   # the data's deck id
+    name: str                   # the deck's name in the locale
+    size_mm: tuple[float, float]
+    sheets: tuple[Sheet, ...]
+    copy: str = ""              # the deck, or one copy of it with its own back (`<deck>-<back>`)
+
+    @property
+    def card_px(self) -> tuple[int, int]:
+        """Each card's pixels on every sheet of the deck: 300 dpi unless the largest sheet
+        would pass MAX_PX."""
+        w, h = self.size_mm
+        columns = max(s.columns for s in self.sheets)
+        rows = max(s.rows for s in self.sheets)
+        per_mm = min(DPI / 25.4, MAX_PX / (columns * w), MAX_PX / (rows * h))
+        return (min(round(w * per_mm), MAX_PX // columns), min(round(h * per_mm), MAX_PX // rows))
+
+
+def grid_for(count: int) -> tuple[int, int]:
+    """(columns, rows) of the smallest sheet for `count` distinct faces with its last slot
+    empty; one face is a 1 x 1 sheet (TTS's single custom card)."""
+    if count == 1:
+        return (1, 1)
+    rows = min(MAX_ROWS, math.ceil((count + 1) / MAX_COLUMNS))
+    columns = min(MAX_COLUMNS, math.ceil((count + 1) / rows))
+    if columns * rows - 1 < count:
+        raise ValueError(f"{count} faces do not fit one sheet")
+    return columns, rows
+
+
+def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
+    """The TTS decks of the cards `faces` (in data order): one per deck and card size, each
+    cut into sheets of at most 69 faces; a deck printed in several copies, each with its own
+    back, is a TTS deck per copy (`<deck>-<back>`), as the table sorts them apart. `stem`
+    starts every file name; a deck's files are named `<stem>-cards-<deck>-...`, apart from any
+    board's (`-board-`) or token's (`-token-`)."""
+    groups: dict[tuple, list[Face]] = {}
+    for face in faces:
+        groups.setdefault((face.deck_copy or face.values["deck"], tuple(face.layout["size_mm"])), []).append(face)
+    sizes_of: dict[str, int] = {}
+    copies_of: dict[str, list[str]] = {}        # a deck's copies, in data order
+    for (copy, _size), members in groups.items():
+        sizes_of[copy] = sizes_of.get(copy, 0) + 1
+        copies = copies_of.setdefault(members[0].values["deck"], [])
+        if copy not in copies:
+            copies.append(copy)
+    decks = []
+    for (copy, size), members in groups.items():
+        deck = members[0].values["deck"]
+        name = "cards-" + (copy if sizes_of[copy] == 1 else f"{copy}-{size[0]:g}x{size[1]:g}")
+        chunks = [members[i:i + PER_SHEET] for i in range(0, len(members), PER_SHEET)]
+        one_back = len({face.back.key for face in members}) == 1
+        sheets = []
+        for number, chunk in enumerate(chunks, 1):
+            columns, rows = grid_for(len(chunk))
+            backs = {face.back.key for face in chunk}
+            if one_back:
+                back_file = f"{stem}-{name}-back.png"
+            elif len(backs) == 1:
+                back_file = f"{stem}-{name}-{number}-back.png"
+            else:
+                back_file = f"{stem}-{name}-{number}-backs.png"
+            sheets.append(Sheet(tuple(chunk), columns, rows, f"{stem}-{name}-{number}.png", back_file,
+                                len(backs) > 1))
+        title = members[0].values.get("deck_name", deck)
+        if len(copies_of[deck]) > 1:        # the copies told apart by number, as their backs are
+            title = f"{title} {copies_of[deck].index(copy) + 1}"
+        decks.append(TtsDeck(deck, title, size, tuple(sheets), copy))
+    return decks
+
+
+# ---- drawing -------------------------------------------------------------------------------
+
+def _png(image) -> bytes:
+    """PNG bytes with no chunk but the image's: the same pixels give the same bytes."""
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def rasterise(data: bytes, size_px: tuple[int, int], alpha: bool = False):
+    """The first page of PDF `data` (drawn one point per pixel) as a PIL image of exactly
+    `size_px`; transparent where nothing is drawn when `alpha`."""
+    pdf = pdfium.PdfDocument(data)
+    try:
+        fill = (255, 255, 255, 0) if alpha else (255, 255, 255, 255)
+        image = pdf[0].render(scale=1, fill_color=fill).to_pil()
+    finally:
+        pdf.close()
+    mode = "RGBA" if alpha else "RGB"
+    if image.mode != mode:
+        image = image.convert(mode)
+    if image.size != tuple(size_px):
+        image = image.resize(size_px)
+    return image
+
+
+def _pixel_document(size_px: tuple[int, int], title: str):
+    """A one-page Document whose page measures one point per pixel of `size_px`."""
+    doc = Document((size_px[0] * 25.4 / 72, size_px[1] * 25.4 / 72), title, "tabletop simulator")
+    doc.new_page()
+    return doc
+
+
+def render_grid(cells: list[Face | None], columns: int, rows: int, card_px: tuple[int, int], title: str) -> bytes:
+    """A sheet of `columns` x `rows` cards, each exactly `card_px`, read left to right and top
+    to bottom; None leaves a slot white. RGB PNG."""
+    w_px, h_px = card_px
+    size = (columns * w_px, rows * h_px)
+    doc = _pixel_document(size, title)
+    c = doc.canvas
+    for index, face in enumerate(cells):
+        if face is None:
+            continue
+        w, h = face.layout["size_mm"]
+        name = doc.form(face.key, lambda cv, f=face: draw_placed(cv, f.placed), (0, 0, w, h))
+        column, row = index % columns, index // columns
+        c.saveState()
+        c.translate(column * w_px, (rows - 1 - row) * h_px)
+        c.scale(w_px / (w * mm), h_px / (h * mm))
+        c.doForm(name)
+        c.restoreState()
+    data, _ = doc.finish()
+    return _png(rasterise(data, size))
+
+
+def render_picture(draw, size_mm: tuple[float, float], title: str, *, alpha: bool = False,
+                   origin_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, tuple[int, int]]:
+    """`draw(canvas)` (mm from its bottom-left, the window `size_mm` from `origin_mm` kept) as a
+    PNG at 300 dpi, or less to stay within MAX_PX; and its pixel size."""
+    w, h = size_mm
+    per_mm = min(DPI / 25.4, MAX_PX / w, MAX_PX / h)
+    size = (max(1, round(w * per_mm)), max(1, round(h * per_mm)))
+    doc = _pixel_document(size, title)
+    c = doc.canvas
+    c.scale(size[0] / (w * mm), size[1] / (h * mm))
+    c.translate(-origin_mm[0] * mm, -origin_mm[1] * mm)
+    draw(c)
+    data, _ = doc.finish()
+    return _png(rasterise(data, size, alpha)), size
+
+
+# ---- the kit's files -----------------------------------------------------------------------
+
+class TtsKit:
+    """One game, edition and locale exported for TTS."""
+
+    def __init__(self, loc: Localised):
+        self.loc = loc
+        g, e, l = loc.game.slug, loc.edition, loc.locale
+        self.folder = f"{g}/{e}/{l}/{FOLDER}"
+        self.stem = f"{g}-{e}-{l}"
+
+    def artifact(self, name: str, data: bytes, kind: str, pages: int, details: dict | None = None) -> Artifact:
+        loc = self.loc
+        return Artifact(f"{self.folder}/{name}", data, loc.game.slug, kind, loc.edition, loc.locale, "", pages,
+                        details or {}, source=(loc.game.display, 0, ""))
+
+    @property
+    def save_name(self) -> str:
+        return f"{self.stem}.json"
+
+    # -- parts a build makes apart, known from the data
+    def decks(self) -> list[str]:
+        return list(dict.fromkeys(c.data["deck"] for c in self.loc.game.in_edition(self.loc.edition, "cards")))
+
+    def deck_files(self, deck: str) -> list[Artifact]:
+        """A deck's face sheets and its back image(s)."""
+        made = []
+        title = f"{self.loc.title} — {deck}"
+        for tts_deck in plan_decks(deck_faces(self.loc, deck), self.stem):
+            px = tts_deck.card_px
+            backs_done = set()
+            for sheet in tts_deck.sheets:
+                cells = list(sheet.faces)
+                made.append(self.artifact(sheet.face_file, render_grid(cells, sheet.columns, sheet.rows, px, title),
+                                          "tts-cards", 1, _sheet_details(tts_deck, sheet, px, "faces")))
+                if sheet.back_file in backs_done:
+                    continue
+                backs_done.add(sheet.back_file)
+                if sheet.unique_back:
+                    data = render_grid([face.back for face in cells], sheet.columns, sheet.rows, px, title)
+                    details = _sheet_details(tts_deck, sheet, px, "backs")
+                else:
+                    data = render_grid([cells[0].back], 1, 1, px, title)
+                    details = {"deck": tts_deck.deck, "card_px": list(px), "side": "back"}
+                made.append(self.artifact(sheet.back_file, data, "tts-cards", 1, details))
+        return made
+
+    def board_files(self) -> list[Artifact]:
+        made = []
+        for board in board_faces(self.loc):
+            data, size = render_picture(lambda c, b=board: draw_board(c, b), board.size_mm, board.name)
+            made.append(self.artifact(f"{self.stem}-{board.key}.png", data, "tts-board", 1, {"px": list(size)}))
+        return made
+
+    def token_files(self) -> list[Artifact]:
+        made = []
+        for token in token_faces(self.loc):
+            window, origin = _token_window(token)
+            data, size = render_picture(lambda c, t=token: draw_token(c, t), window, token.name, alpha=True,
+                                        origin_mm=origin)
+            made.append(self.artifact(f"{self.stem}-{token.key}.png", data, "tts-token", 1, {"px": list(size)}))
+        return made
+
+    def save_files(self) -> list[Artifact]:
+        """The saved-object JSON and the folder's README.txt."""
+        save = saved_objects(self)
+        data = (json.dumps(save, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+        readme = readme_text(self).encode("utf-8")
+        return [self.artifact(self.save_name, data, "tts-save", 0),
+                self.artifact("README.txt", readme, "tts-readme", 0)]
+
+
+def _sheet_details(deck: TtsDeck, sheet: Sheet, px, side: str) -> dict:
+    return {"deck": deck.deck, "side": side, "columns": sheet.columns, "rows": sheet.rows, "card_px": list(px),
+            "cards": [face.key for face in sheet.faces]}
+
+
+def _token_window(token) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(size, origin) in mm of what TTS shows of a token: a flat token whole, a standee's
+    figure (the front, above its base tab), which TTS stands up."""
+    if token.shape == "standee":
+        return tuple(token.figure_mm), (0.0, token.base_mm)
+    return tuple(token.size_mm), (0.0, 0.0)
+
+
+# ---- the saved object ----------------------------------------------------------------------
+
+def _guid(*parts) -> str:
+    return hashlib.sha256("|".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
+
+
+def _unique_guids(objects: list[dict]) -> None:
+    """Give the rare object whose GUID an earlier one took another (TTS wants them distinct)."""
+    taken: set[str] = set()
+
+    def walk(items):
+        for item in items:
+            guid, bump = item["GUID"], 0
+            while guid in taken:
+                bump += 1
+                guid = _guid(item["GUID"], bump)
+            item["GUID"] = guid
+            taken.add(guid)
+            walk(item.get("ContainedObjects", []))
+    walk(objects)
+
+
+def _transform(x: float, z: float, scale=(1.0, 1.0, 1.0), y: float = 1.0, face_down: bool = False) -> dict:
+    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0, "rotY": 180, "rotZ": 180 if face_down else 0,
+            "scaleX": round(scale[0], 4), "scaleY": round(scale[1], 4), "scaleZ": round(scale[2], 4)}
+
+
+def _card_scale(size_mm) -> tuple[float, float, float]:
+    w, h = size_mm
+    if w > h:    # a sideways card: its long side across
+        return (w / POKER_MM[1], 1.0, h / POKER_MM[0])
+    return (w / POKER_MM[0], 1.0, h / POKER_MM[1])
+
+
+def custom_deck_entries(decks: list[TtsDeck]) -> list[tuple[int, TtsDeck, Sheet, dict]]:
+    """(DeckID, deck, sheet, CustomDeck entry) of every sheet, DeckIDs numbered 1, 2, ... over
+    the whole save so that no two sheets share one."""
+    entries, number = [], 0
+    for deck in decks:
+        for sheet in deck.sheets:
+            number += 1
+            entries.append((number, deck, sheet, {
+                "FaceURL": sheet.face_file, "BackURL": sheet.back_file,
+                "NumWidth": sheet.columns, "NumHeight": sheet.rows,
+                "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": 0}))
+    return entries
+
+
+def saved_objects(kit: TtsKit) -> dict:
+    loc = kit.loc
+    decks = plan_decks(card_faces(loc), kit.stem)
+    entries = custom_deck_entries(decks)
+    objects = []
+    for position, deck in enumerate(decks):
+        mine = [(deck_id, sheet, entry) for deck_id, d, sheet, entry in entries if d is deck]
+        cards = []
+        for deck_id, sheet, entry in mine:
+            for index, face in enumerate(sheet.faces):
+                for copy in range(face.copies):
+                    cards.append(_card(kit, deck, face, deck_id * 100 + index, {str(deck_id): entry}, copy))
+        x = -12 + 3.5 * position
+        custom = {str(deck_id): entry for deck_id, _, entry in mine}
+        if len(cards) == 1:
+            card = cards[0]
+            card["Transform"] = _transform(x, 8, _card_scale(deck.size_mm), face_down=True)
+            objects.append(card)
+            continue
+        objects.append({
+            "GUID": _guid(kit.folder, "deck", deck.copy or deck.deck, deck.size_mm),
+            "Name": "Deck", "Transform": _transform(x, 8, _card_scale(deck.size_mm), face_down=True),
+            "Nickname": deck.name, "Description": loc.title,
+            "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "SidewaysCard": deck.size_mm[0] > deck.size_mm[1], "HideWhenFaceDown": True,
+            "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom, "ContainedObjects": cards})
+    objects += _board_objects(kit)
+    objects += _token_objects(kit)
+    _unique_guids(objects)
+    title = f"{loc.title} — {loc.edition_name()}"
+    if loc.game.is_draft(loc.locale):
+        title += f" ({loc.label('draft')})"
+    return {"SaveName": title, "GameMode": loc.title, "Date": "", "VersionNumber": "", "Gravity": 0.5,
+            "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}}
+
+
+def _card(kit: TtsKit, deck: TtsDeck, face: Face, card_id: int, custom: dict, copy: int) -> dict:
+    return {"GUID": _guid(kit.folder, face.key, copy), "Name": "Card",
+            "Transform": _transform(0, 0, _card_scale(deck.size_mm), face_down=True),
+            "Nickname": face.values.get("name", ""), "Description": face.values.get("text", ""),
+            "Memo": face.key.removeprefix("card-"),      # the card's id in the data, for scripts and tests
+            "CardID": card_id, "CustomDeck": custom, "SidewaysCard": deck.size_mm[0] > deck.size_mm[1],
+            "Hands": True, "HideWhenFaceDown": True}
+
+
+def _tile_scale(size_mm) -> tuple[float, float, float]:
+    """A tile or token is as wide as the image is (its height follows the image's shape)."""
+    s = size_mm[0] / TILE_MM_AT_SCALE_1
+    return (s, 1.0, s)
+
+
+def _board_objects(kit: TtsKit) -> list[dict]:
+    objects, x = [], 0.0
+    for board in board_faces(kit.loc):
+        scale = _tile_scale(board.size_mm)
+        objects.append({
+            "GUID": _guid(kit.folder, board.key), "Name": "Custom_Tile", "Transform": _transform(x, -2, scale),
+            "Nickname": board.name, "Description": kit.loc.title, "Locked": False, "Grid": True, "Snap": True,
+            "CustomImage": {"ImageURL": f"{kit.stem}-{board.key}.png", "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                            "WidthScale": 0.0,
+                            "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}})
+        x += board.size_mm[0] / 25.4 + 1
+    return objects
+
+
+def _token_object(kit: TtsKit, token, copy: int, x: float, z: float) -> dict:
+    window, _ = _token_window(token)
+    return {"GUID": _guid(kit.folder, token.key, copy), "Name": "Custom_Token",
+            "Transform": _transform(x, z, _tile_scale(window)), "Nickname": token.name, "Description": "",
+            "Locked": False, "Grid": True, "Snap": True,
+            "CustomImage": {"ImageURL": f"{kit.stem}-{token.key}.png", "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                            "WidthScale": 0.0,
+                            "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
+                                            "StandUp": token.shape == "standee", "Stackable": token.shape != "standee"}}}
+
+
+def _token_objects(kit: TtsKit) -> list[dict]:
+    """A token of one copy lies on the table; the copies of a token come in a bag named after it."""
+    objects = []
+    for position, token in enumerate(token_faces(kit.loc)):
+        x, z = -12 + 2.5 * position, -12
+        if token.copies == 1:
+            objects.append(_token_object(kit, token, 0, x, z))
+            continue
+        objects.append({"GUID": _guid(kit.folder, token.key, "bag"), "Name": "Bag", "Transform": _transform(x, z),
+                        "Nickname": token.name, "Description": f"×{token.copies}", "Locked": False,
+                        "ContainedObjects": [_token_object(kit, token, copy, x, z) for copy in range(token.copies)]})
+    return objects
+
+
+def readme_text(kit: TtsKit) -> str:
+    loc = kit.loc
+    return "\n".join([
+        f"{loc.title} — {loc.edition_name()} ({loc.locale}) for Tabletop Simulator",
+        "",
+        f"{kit.save_name} is a saved object; the PNG files beside it are its cards, boards and tokens.",
+        "To host them: Tabletop Simulator loads images from web addresses, so upload the PNG files (in the "
+        "game: Modding > Cloud Manager, or to any web host) and replace each file name in the JSON by its "
+        "address, e.g. with files served from https://example.org/kit/:",
+        f"  sed -i 's#\"\\([^\"/]*\\.png\\)\"#\"https://example.org/kit/\\1\"#' {kit.save_name}",
+        "(for play on this computer only, use file:///full/path/to/the/file.png instead). Then copy the JSON "
+        "into Tabletop Simulator's Saves/Saved Objects folder and spawn it from Objects > Saved Objects.",
+        ""])
+
+
+# ---- the build -----------------------------------------------------------------------------
+
+def check_request(request) -> None:
+    """A usage error for an option of printed files asked for with --target tts."""
+    if request.profiles:
+        raise UsageError("--profile builds print-shop files; --target tts builds the Tabletop Simulator export")
+    if request.changed_since:
+        raise UsageError("--changed-since builds an errata kit to print, not --target tts")
+    if request.kinds:
+        raise UsageError("--kind selects the files of a printed kit, not of --target tts")
+    if request.duplex != "long" or any(request.back_offset) or request.paper != "all" or request.ink != "normal":
+        raise UsageError("--paper, --duplex, --back-offset and --ink are for printed kits, not --target tts")
+
+
+def build_tts(project, request, progress=None, cache=None):
+    """The TTS folders of the selected games, editions and locales, one unit of work per deck,
+    one for the boards, the tokens and the saved object each: a change redraws only what shows it."""
+    check_request(request)
+    games = load_for_build(project, request.game, request.locale, cache)
+    jobs = plan(games, BuildRequest(request.game, request.edition, request.locale), (FOLDER,))
+    tool = tool_digest(project)
+    structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
+    units = []
+    for game, edition, locale, _ in jobs:
+        kit = TtsKit(Localised(game, edition, Texts.load(game, locale)))
+        inputs = {"tool": tool, "structure": structures[game.slug]}
+        where = f"tts|{game.slug}|{edition}|{locale}"
+        label = f"{game.slug} {edition} {locale} tts"
+        for deck in kit.decks():
+            units.append(Unit(f"{where}|deck|{deck}", label, _work(kit.deck_files, deck), inputs))
+        units.append(Unit(f"{where}|boards", label, _work(kit.board_files), inputs))
+        units.append(Unit(f"{where}|tokens", label, _work(kit.token_files), inputs))
+        units.append(Unit(f"{where}|save", label, _work(kit.save_files), inputs))
+    return run_and_write(project, request, games, units, cache, progress)
+
+
+def _work(make, *args):
+    """A unit's work, which pickles: it runs in a worker process."""
+    return partial(_made, make, *args)
+
+
+def _made(make, *args):
+    return make(*args), []

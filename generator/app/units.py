@@ -1,0 +1,193 @@
+"""Units of work of a build: each makes some files; reused from the cache when what it is made
+of is unchanged, otherwise run, on every core, in worker processes. The build's files are
+written once every unit has made its own, and none when a unit found a problem.
+
+Workers are started with the platform's own method (spawn on Windows and macOS): each unit's
+work is a picklable callable (a module-level function with its arguments, games and kits
+included) that a worker receives with the build's cache, runs, and answers with the files it
+made, the texts it printed and what it added to the cache. Nothing reaches a worker through
+memory it inherited. The results are taken in the units' order, never in the order they
+finish, so a parallel build gives the files, the manifest and the errors of a serial one.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..core.errors import DataError, PnpError, Problem, UsageError
+from ..core.reproducible import fixed_clock
+from ..i18n.catalogs import TextsNow
+from ..i18n.texts import collected
+from ..load.project import Game, Project
+from ..write.cache import Cache
+from ..write.incremental import FORMAT, lookups_to_json, texts_unchanged
+from ..write.output import Artifact, write_all
+from .request import BuildRequest, BuildResult
+
+
+@dataclass
+class Unit:
+    name: str                          # unique in a build, options included: the cache's key
+    label: str                         # what the progress line says
+    # Picklable (a function of a module, or functools.partial of one): it runs in a worker.
+    work: Callable[[], tuple[list[Artifact], list[Problem]]]
+    inputs: dict = field(default_factory=dict)   # what else it is made of: {"tool": digest, ...}
+
+
+@dataclass
+class Outcome:
+    artifacts: list[Artifact]
+    problems: list[Problem]
+    reused: bool
+
+
+def jobs_wanted(jobs: int | None) -> int:
+    """--jobs: 0 or None for every core this process may use."""
+    if jobs:
+        return jobs
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:            # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs: int | None = None,
+              progress=None) -> list[Outcome]:
+    """Every unit's outcome, in the units' order."""
+    outcomes: list[Outcome | None] = [None] * len(units)
+    pending = []
+    for index, unit in enumerate(units):
+        reused = _reused(unit, cache, now) if cache is not None else None
+        if reused is not None:
+            outcomes[index] = Outcome(reused, [], True)
+            if progress:
+                progress(unit.label)
+        else:
+            pending.append(index)
+    workers = min(jobs_wanted(jobs), len(pending))
+
+    def finished(index: int, result) -> None:
+        artifacts, problems, lookups = _unpack(result)
+        outcomes[index] = Outcome(artifacts, problems, False)
+        if cache is not None and not problems:
+            _store(units[index], artifacts, lookups, cache)
+        if progress:
+            progress(units[index].label)
+
+    if workers <= 1:
+        for index in pending:
+            finished(index, _run(units[index].work))
+    else:
+        _parallel(units, pending, workers, finished, cache)
+    return outcomes
+
+
+def run_and_write(project: Project, request: BuildRequest, games: list[Game], units: list[Unit],
+                  cache: Cache | None, progress=None) -> BuildResult:
+    """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
+    outcomes = run_units(units, cache, TextsNow({g.slug: g for g in games}), request.jobs, progress)
+    problems = [p for outcome in outcomes for p in outcome.problems]
+    if problems:
+        raise DataError(problems)
+    artifacts = [a for outcome in outcomes for a in outcome.artifacts]
+    if request.kinds and not artifacts:
+        raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
+    write_all(request.out_folder(project), artifacts)
+    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
+
+
+# ---- running -----------------------------------------------------------------------------
+
+def _worker_started() -> None:
+    """Ctrl-C reaches every process of the terminal: the build stops its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_unit(work, cache: Cache | None):
+    """In a worker: the unit's result, and what its work added to the worker's copy of the
+    cache (a report keeps its simulation there), for the build to write with the rest. `work`
+    and `cache` arrive in one message, so work that uses the cache uses this very copy."""
+    with fixed_clock():
+        result = _run(work)
+    return result, (cache.pending() if cache is not None else ({}, {}))
+
+
+def _run(work):
+    """(artifacts, problems, texts printed), or an error to raise in the build."""
+    with collected() as lookups:
+        try:
+            artifacts, problems = work()
+        except DataError as exc:
+            return ("problems", exc.problems)
+        except PnpError as exc:          # a usage or build error, raised again by the build
+            return ("error", exc)
+    return ("done", artifacts, problems, lookups)
+
+
+def _unpack(result):
+    if result[0] == "problems":
+        return [], list(result[1]), {}
+    if result[0] == "error":
+        raise result[1]
+    return result[1], list(result[2]), result[3]
+
+
+def _parallel(units, pending, workers, finished, cache) -> None:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(),
+                               initializer=_worker_started)
+    try:
+        futures = {pool.submit(_run_unit, units[index].work, cache): index for index in pending}
+        done_early: dict[int, object] = {}
+        order = list(pending)
+        while order:
+            ready, _ = wait(list(futures), return_when=FIRST_COMPLETED)
+            for future in ready:
+                result, added = future.result()
+                if cache is not None:
+                    cache.hold(added)
+                done_early[futures.pop(future)] = result
+            # Hand results over in the units' order: the same files and errors as a serial build.
+            while order and order[0] in done_early:
+                index = order.pop(0)
+                finished(index, done_early.pop(index))
+    except BaseException:
+        # Interrupted, or a unit failed: no unit starts any more; those running end with the process.
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+# ---- the cache ---------------------------------------------------------------------------
+
+def _reused(unit: Unit, cache: Cache, now: TextsNow | None) -> list[Artifact] | None:
+    record = cache.record("units", unit.name)
+    if not record or record.get("format") != FORMAT or record.get("inputs") != unit.inputs:
+        return None
+    if not isinstance(record.get("texts"), list) or not isinstance(record.get("artifacts"), list):
+        return None
+    try:
+        if now is None or not texts_unchanged(record["texts"], now):
+            return None
+        artifacts = []
+        for entry in record["artifacts"]:
+            data = cache.blob(entry["blob"])
+            if data is None:
+                return None
+            artifacts.append(Artifact(entry["path"], data, entry["game"], entry["kind"], entry["edition"],
+                                      entry["locale"], entry["paper"], entry["pages"], entry["details"],
+                                      tuple(entry["source"])))
+        return artifacts
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _store(unit: Unit, artifacts: list[Artifact], lookups: dict, cache: Cache) -> None:
+    entries = [{"path": a.path, "game": a.game, "kind": a.kind, "edition": a.edition, "locale": a.locale,
+                "paper": a.paper, "pages": a.pages, "details": a.details, "source": list(a.source),
+                "blob": cache.put_blob(a.data)} for a in artifacts]
+    cache.put_record("units", unit.name, {"format": FORMAT, "inputs": unit.inputs,
+                                          "texts": lookups_to_json(lookups), "artifacts": entries})

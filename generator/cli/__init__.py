@@ -1,0 +1,1 @@
+"""The `pnp` command line."""

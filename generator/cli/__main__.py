@@ -1,0 +1,4 @@
+"""`python -m generator.cli`: the same as `pnp`."""
+from .main import main
+
+main()

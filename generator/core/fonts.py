@@ -1,0 +1,73 @@
+"""The fonts that ship with the tool, registered once, and glyph lookup for icons."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.ttLib import TTFont as ToolsFont
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .files import TOOL_FOLDER
+
+
+FONT_DIR = TOOL_FOLDER / "fonts"
+
+# Family styles used by layouts -> (ReportLab name, file).
+TEXT_FONTS = {
+    "regular": ("Sans", "NotoSans-Regular.ttf"),
+    "bold": ("Sans-Bold", "NotoSans-Bold.ttf"),
+    "italic": ("Sans-Italic", "NotoSans-Italic.ttf"),
+    "bolditalic": ("Sans-BoldItalic", "NotoSans-BoldItalic.ttf"),
+}
+# Icon glyphs come from the first of these fonts that has them.
+SYMBOL_FONTS = [
+    ("Symbols2", "NotoSansSymbols2-Regular.ttf"),
+    ("Symbols", "NotoSansSymbols-Regular.ttf"),
+    ("Math", "NotoSansMath-Regular.ttf"),
+    ("Sans", "NotoSans-Regular.ttf"),
+]
+
+# Characters the text fonts lack, drawn from another shipped font (generator/layout/elements/text.py,
+# the booklet's @font-face): the minus sign U+2212, which typography prints for negative numbers.
+FALLBACK = {"\u2212": "Math"}
+
+# Vertical metrics of Noto Sans as fractions of the font size, for placing lines in boxes.
+ASCENT, DESCENT, LEADING = 0.93, 0.26, 1.18
+
+
+@lru_cache(maxsize=None)
+def register() -> None:
+    """Register every shipped font with ReportLab (embedded and subset when used)."""
+    for name, file in list(TEXT_FONTS.values()) + SYMBOL_FONTS:
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+    pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold",
+                                  italic="Sans-Italic", boldItalic="Sans-BoldItalic")
+
+
+def font_name(style: str) -> str:
+    register()
+    return TEXT_FONTS[style][0]
+
+
+@lru_cache(maxsize=None)
+def _cmap(file: str) -> frozenset[int]:
+    font = ToolsFont(str(FONT_DIR / file), lazy=True)
+    return frozenset(font.getBestCmap())
+
+
+@lru_cache(maxsize=4096)
+def symbol_font_for(glyph: str) -> str | None:
+    """ReportLab font name that can draw every character of `glyph`, or None."""
+    register()
+    for name, file in SYMBOL_FONTS:
+        if all(ord(ch) in _cmap(file) for ch in glyph):
+            return name
+    return None
+
+
+def missing_glyphs(text: str, style: str = "regular") -> set[str]:
+    """Characters of `text` that the text font cannot draw."""
+    cmap = _cmap(TEXT_FONTS[style][1])
+    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap and ch not in FALLBACK}

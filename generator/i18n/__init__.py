@@ -1,0 +1,1 @@
+"""Texts stage: translation catalogs, localised strings with the numbers they quote, each locale's typography."""

@@ -1,0 +1,77 @@
+"""A symbol from the shipped symbol fonts, centred on a point: a fixed glyph or a field's."""
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ...core import fonts
+from ...core.colour import RGB, Palette
+from .base import ElementType, Placed, resolve_colour
+
+
+def glyph_of(element: dict, values: dict) -> str:
+    return element.get("glyph") or values.get(element.get("field", ""), "")
+
+
+def draw_glyph(canvas, glyph: str, centre, size: float, colour: str, palette: Palette = RGB) -> None:
+    font = fonts.symbol_font_for(glyph)
+    if font is None:
+        raise ValueError(f"no shipped font has the glyph {glyph!r}")
+    canvas.setFillColor(palette.colour(colour))
+    canvas.setFont(font, size)
+    width = stringWidth(glyph, font, size)
+    cx, cy = centre
+    # Centre on the glyph's visual middle (about 0.35 em above the baseline).
+    canvas.drawString(cx * mm - width / 2, cy * mm - size * 0.35, glyph)
+
+
+class Icon(ElementType):
+    name = "icon"
+    draws_text = True           # a glyph of a font
+    required = ("centre", "size")
+    extra_schema = {"oneOf": [{"required": ["field"]}, {"required": ["glyph"]}]}
+    properties = {
+        "field": {"$ref": "common#/$defs/name"},
+        "glyph": {"type": "string", "maxLength": 8},
+        "centre": {"$ref": "layouts#/$defs/point"},
+        "size": {"type": "number", "minimum": 2, "maximum": 400},
+        "colour": {"$ref": "layouts#/$defs/colour_ref"},
+    }
+
+    def place(self, element, values, folder):
+        """A glyph no shipped font has, or one outside the BMP, is a problem of the face it is on."""
+        return Placed(element, None, tuple(self.check(element, values)))
+
+    def draw(self, canvas, placed, values, context):
+        element = placed.spec
+        glyph = glyph_of(element, values)
+        if glyph:
+            draw_glyph(canvas, glyph, element["centre"], element["size"],
+                       resolve_colour(element.get("colour", "#000000"), values) or "#000000", context.palette)
+
+    def extents(self, placed, values):
+        element = placed.spec
+        glyph = glyph_of(element, values)
+        font = fonts.symbol_font_for(glyph) if glyph else None
+        if not font:
+            return []
+        size = element["size"]
+        width = stringWidth(glyph, font, size) / mm
+        cx, cy = element["centre"]
+        baseline = cy - size * 0.35 / mm
+        return [(element.get("field", "glyph"), (cx - width / 2, baseline - fonts.DESCENT * size / mm,
+                                                 cx + width / 2, baseline + fonts.ASCENT * size / mm))]
+
+    def check(self, element, values):
+        glyph = glyph_of(element, values)
+        where = element.get("field", "glyph")
+        if any(ord(ch) > 0xFFFF for ch in glyph):
+            # ReportLab writes such characters into the PDF's text map as invalid hex, so
+            # copying or searching the text breaks: keep icons in the BMP.
+            return [(where, f"icon {glyph!r} is outside the Basic Multilingual Plane (U+0000–U+FFFF)")]
+        if glyph and fonts.symbol_font_for(glyph) is None:
+            return [(where, f"no shipped font has the icon glyph {glyph!r}")]
+        return []
+
+
+ELEMENT = Icon()

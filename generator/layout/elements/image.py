@@ -1,0 +1,380 @@
+"""A picture from the game's own folder, fitted into a box: PNG or JPEG through Pillow, SVG
+through svglib as vector drawing. Files outside the game's folder are refused unread, and an
+SVG may not reach for anything outside itself (other files, URLs, entities).
+
+The face's values may choose the picture and how often it is drawn: `{field}` in `file` is
+filled from the face (`art/{kind}.svg`; an empty value draws nothing), and `repeat: field`
+draws it as many times as that value says, each copy `step: [dx, dy]` mm from the one before
+(a row of three icons for a count of 3)."""
+from __future__ import annotations
+
+import io
+import logging
+import re
+import threading
+import warnings
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+from lxml import etree
+from PIL import Image, ImageFile, UnidentifiedImageError
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+
+from ...core.files import read_bytes_inside
+from ..contrast import Paint, in_box
+from .base import ElementType, Placed
+
+
+# Pictures are art for a card, not photographs for a poster.
+MAX_IMAGE_BYTES = 8 * 1024 * 1024
+MAX_PIXELS = 40_000_000
+HREF_ATTRIBUTES = ("href", "{http://www.w3.org/1999/xlink}href", "src")
+# `{field}` in a file name, and what a value put there may be: a plain name, never a path.
+FILE_FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+MAX_REPEAT = 50
+
+
+def _svg_outside_reference(data: bytes) -> str:
+    """What in the SVG points outside it ('' when nothing does)."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    root = etree.fromstring(data, parser)
+    if root.getroottree().docinfo.internalDTD is not None or b"<!ENTITY" in data:
+        return "a DOCTYPE with entities"
+    for node in root.iter():
+        for attribute in HREF_ATTRIBUTES:
+            target = node.get(attribute)
+            if target is not None and not target.startswith("#"):
+                return f"{attribute.split('}')[-1]}={target[:40]!r}"
+        style = (node.get("style") or "") + (node.text or "" if str(node.tag).endswith("style") else "")
+        if "url(" in style.replace("url(#", ""):
+            return "a url() in its style"
+    return ""
+
+
+# Pillow reads whether to accept a truncated file from a module global, which WeasyPrint sets
+# to True for the whole process when it is imported: a picture's missing rows would print black.
+_DECODING = threading.Lock()
+
+
+@contextmanager
+def _whole_pictures_only():
+    """Decode with truncated files refused, whatever another library set, and without PIL's
+    size warning (MAX_PIXELS is checked first)."""
+    with _DECODING, warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        accepted = ImageFile.LOAD_TRUNCATED_IMAGES
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
+        try:
+            yield
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = accepted
+
+
+class _SvgErrors(logging.Handler):
+    """What svglib reports while it renders: a <use> expansion it stopped at its limit, a
+    circular reference it skipped, an element it could not draw. Each leaves the drawing short."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def _local_name(node) -> str:
+    return str(node.tag).rsplit("}", 1)[-1] if isinstance(node.tag, str) else ""
+
+
+def _use_copies(root) -> int:
+    """How many copies the SVG's <use> elements make once expanded, each inside what another
+    copies counted again, counted without expanding them (at most one past svglib's limit);
+    ValueError for a <use> that copies itself, however far round. svglib draws <defs> too (and
+    counts the copies made there), so they are counted wherever they are."""
+    from svglib.svglib import MAX_USE_EXPANSIONS
+    by_id = {node.get("id"): node for node in root.iter() if isinstance(node.tag, str) and node.get("id")}
+    made: dict[int, int] = {}
+    open_targets: set[int] = set()
+
+    def copies(node) -> int:
+        total = 0
+        for child in node:
+            if _local_name(child) == "use":
+                href = next((child.get(a) for a in HREF_ATTRIBUTES if child.get(a)), "")
+                target = by_id.get(href[1:]) if href.startswith("#") else None
+                total += 1 + (copied(target) if target is not None else 0)
+            total += copies(child)
+            if total > MAX_USE_EXPANSIONS:
+                return total
+        return total
+
+    def copied(target) -> int:
+        key = id(target)
+        if key in open_targets:
+            raise ValueError(f"a <use> copies {target.get('id')!r}, which holds that <use>: it would repeat forever")
+        if key not in made:
+            open_targets.add(key)
+            made[key] = min(copies(target) + copied_use(target), MAX_USE_EXPANSIONS + 1)
+            open_targets.discard(key)
+        return made[key]
+
+    def copied_use(target) -> int:
+        """A <use> named directly by another copies what it names too."""
+        if _local_name(target) != "use":
+            return 0
+        href = next((target.get(a) for a in HREF_ATTRIBUTES if target.get(a)), "")
+        inner = by_id.get(href[1:]) if href.startswith("#") else None
+        return 1 + copied(inner) if inner is not None else 0
+
+    found = copies(root)
+    if found > MAX_USE_EXPANSIONS:
+        raise ValueError(f"its <use> elements make more than {MAX_USE_EXPANSIONS:,} copies, the most svglib draws "
+                         f"(it would leave the rest out)")
+    return found
+
+
+def _svg_drawing(root):
+    """svglib's drawing of the SVG, or ValueError when svglib would draw it incomplete: its
+    <use> copies counted first, and whatever svglib reports as an error while drawing."""
+    from svglib.svglib import SvgRenderer, logger
+    _use_copies(root)
+    errors = _SvgErrors()
+    logger.addHandler(errors)
+    try:
+        drawing = SvgRenderer("").render(root)
+    finally:
+        logger.removeHandler(errors)
+    if errors.messages:
+        raise ValueError(f"the SVG cannot be drawn whole: {errors.messages[0][:120]}"
+                         + (f" (and {len(errors.messages) - 1} more)" if len(errors.messages) > 1 else ""))
+    return drawing
+
+
+def _load(data: bytes, suffix: str):
+    """('svg', Drawing) or ('raster', ImageReader, (width, height)); raises ValueError with a
+    reason. A picture is decoded whole before it is used: a truncated or damaged file, one too
+    large, or an SVG svglib draws only in part is refused."""
+    loaded = _decoded(data, suffix)
+    if isinstance(loaded, str):
+        raise ValueError(loaded)
+    return loaded
+
+
+@lru_cache(maxsize=64)
+def _decoded(data: bytes, suffix: str):
+    """What _load gives, or why not: a refusal is remembered too (a deck draws one picture on
+    many faces)."""
+    try:
+        return _decode(data, suffix)
+    except ValueError as exc:
+        return str(exc)
+
+
+def _decode(data: bytes, suffix: str):
+    if suffix == ".svg":
+        try:
+            outside = _svg_outside_reference(data)
+        except etree.XMLSyntaxError as exc:
+            raise ValueError(f"not a readable SVG: {exc.msg}") from None
+        if outside:
+            raise ValueError(f"the SVG reaches outside itself ({outside}); embed everything it draws")
+        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
+        drawing = _svg_drawing(root)
+        if not drawing or not drawing.width or not drawing.height:
+            raise ValueError("the SVG has no size (give it width and height or a viewBox)")
+        # the drawing's starting font is a shipped one: else ReportLab names Helvetica in the file
+        from ...core import fonts
+        drawing.initialFontName = fonts.font_name("regular")
+        return ("svg", drawing)
+    try:
+        with _whole_pictures_only(), Image.open(io.BytesIO(data)) as picture:
+            if picture.width * picture.height > MAX_PIXELS:
+                raise ValueError(f"{picture.width} × {picture.height} pixels is more than a face needs")
+            picture.load()
+            converted = picture.convert("RGBA" if "A" in picture.getbands() else "RGB")
+        if data.startswith(b"\x89PNG"):
+            with _whole_pictures_only(), Image.open(io.BytesIO(data)) as chunks:
+                chunks.verify()         # every chunk's checksum, to the end of the file
+    except Image.DecompressionBombError:
+        raise ValueError(f"more pixels than a face needs (at most {MAX_PIXELS:,})") from None
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        if "truncated" in str(exc).lower():
+            raise ValueError(f"the file is cut short ({_plain(exc)}): its missing part would print as "
+                             f"black; export the picture again") from None
+        raise ValueError(f"not a readable PNG or JPEG picture ({exc.__class__.__name__})") from None
+    return ("raster", ImageReader(converted), converted.size, converted)
+
+
+def _plain(exc: Exception) -> str:
+    """Pillow's message without the in-memory file it names."""
+    return re.sub(r"\s*<_io\.BytesIO object at 0x[0-9a-f]+>", "", str(exc))[:120]
+
+
+class _MaskedReader(ImageReader):
+    """A CMYK picture that keeps the transparency of the sRGB picture it was separated from.
+    ReportLab makes a soft mask only of an RGBA or LA picture's alpha, which it keeps in
+    `_dataA` once it has read the pixels; a CMYK picture has no alpha band, so it is handed
+    over here, the same way."""
+
+    def __init__(self, cmyk, alpha):
+        super().__init__(cmyk)
+        self._alpha = alpha
+
+    def getRGBData(self):
+        data = super().getRGBData()
+        self._dataA = ImageReader(self._alpha) if self._alpha is not None else None
+        return data
+
+
+_SEPARATED: dict = {}      # (id of the loaded picture, palette) -> (the picture, its reader)
+
+
+def _in_press_colour(image, palette) -> ImageReader:
+    """The picture separated for the palette's press (Palette.picture), its alpha kept; once
+    per picture and palette (the loaded picture is kept with it, so its id stays its own)."""
+    key = (id(image), palette)
+    if key not in _SEPARATED:
+        if len(_SEPARATED) >= 64:
+            _SEPARATED.clear()
+        alpha = image.getchannel("A") if image.mode == "RGBA" else None
+        _SEPARATED[key] = (image, _MaskedReader(palette.picture(image.convert("RGB")), alpha))
+    return _SEPARATED[key][1]
+
+
+def fitted_box(box, natural: tuple[float, float], how: str) -> tuple[float, float, float, float]:
+    """Where the picture goes inside `box` (x, y, w, h): contained and centred, or stretched."""
+    x, y, w, h = box
+    if how == "stretch":
+        return box
+    scale = min(w / natural[0], h / natural[1])
+    width, height = natural[0] * scale, natural[1] * scale
+    return (x + (w - width) / 2, y + (h - height) / 2, width, height)
+
+
+def chosen_file(element: dict, values: dict) -> tuple[str, str]:
+    """(the picture's path with its `{field}`s filled, '') — or ('', '') when a field is empty,
+    or ('', reason) when a value is not a plain name."""
+    file = element["file"]
+    for field in FILE_FIELD.findall(file):
+        value = str(values.get(field, "")).strip()
+        if not value:
+            return "", ""
+        if not PLAIN_NAME.match(value):
+            return "", f"picture {file}: {field} is {value[:40]!r}, which is not a plain file name"
+        file = file.replace(f"{{{field}}}", value)
+    return file, ""
+
+
+def copies_of(element: dict, values: dict) -> tuple[int, str]:
+    """How many times the picture is drawn: 1, or the whole number its `repeat` field holds."""
+    if "repeat" not in element:
+        return 1, ""
+    value = str(values.get(element["repeat"], "")).strip() or "0"
+    if not value.isdigit() or int(value) > MAX_REPEAT:
+        return 0, f"{element['repeat']} is {value[:20]!r}: a picture repeats 0 to {MAX_REPEAT} times"
+    return int(value), ""
+
+
+class Picture(ElementType):
+    name = "image"
+    required = ("file", "box")
+    properties = {
+        "file": {"type": "string", "pattern": r"^(?![/\\])(?!.*\\)[^\x00]+\.(svg|png|jpe?g)$", "maxLength": 200},
+        "box": {"$ref": "layouts#/$defs/box"},
+        "fit": {"enum": ["contain", "stretch"]},
+        # the face value that says how many copies to draw, each `step` mm from the last
+        "repeat": {"$ref": "common#/$defs/name"},
+        "step": {"$ref": "layouts#/$defs/point"},
+    }
+    extra_schema = {"dependentRequired": {"repeat": ["step"], "step": ["repeat"]}}
+
+    def fields(self, element):
+        return super().fields(element) | set(FILE_FIELD.findall(element["file"])) | (
+            {element["repeat"]} if "repeat" in element else set())
+
+    def place(self, element, values, folder: Path | None):
+        copies, reason = copies_of(element, values)
+        if reason:
+            return Placed(element, None, ((element["repeat"], reason),))
+        file, reason = chosen_file(element, values)
+        if reason:
+            return Placed(element, None, (("file", reason),))
+        if not file or not copies:
+            return Placed(element)          # nothing chosen: nothing drawn
+        if folder is None:
+            return Placed(element, None, (("file", "a picture needs the game's folder"),))
+        path = folder / file
+        data, problems = read_bytes_inside(path, [folder], file, MAX_IMAGE_BYTES, "the game's folder")
+        if problems:
+            return Placed(element, None, (("file", f"picture {file}: {problems[0].message}"),))
+        try:
+            return Placed(element, (_load(data, path.suffix.lower()), copies))
+        except ValueError as exc:
+            return Placed(element, None, (("file", f"picture {file}: {exc}"),))
+
+    def layers(self, placed, values):
+        """A picture's colours are its own: ink over it is not judged."""
+        if placed.fitted is None:
+            return []
+        x0, y0, w0, h0 = placed.spec["box"]
+        dx, dy = placed.spec.get("step", (0, 0))
+        return [Paint(None, in_box(x0 + copy * dx, y0 + copy * dy, w0, h0)) for copy in range(placed.fitted[1])]
+
+    def draw(self, canvas, placed, values, context):
+        from reportlab.graphics import renderPDF  # loads half of ReportLab: only when drawing
+        if placed.fitted is None:
+            return
+        element = placed.spec
+        loaded, copies = placed.fitted
+        dx, dy = element.get("step", (0, 0))
+        for copy in range(copies):
+            x0, y0, w0, h0 = element["box"]
+            box = (x0 + copy * dx, y0 + copy * dy, w0, h0)
+            if loaded[0] == "svg":
+                drawing = in_palette(loaded[1], context.palette)
+                x, y, w, h = fitted_box(box, (drawing.width / mm, drawing.height / mm), element.get("fit", "contain"))
+                canvas.saveState()
+                canvas.translate(x * mm, y * mm)
+                canvas.scale(w * mm / drawing.width, h * mm / drawing.height)
+                renderPDF.draw(drawing, canvas, 0, 0)
+                canvas.restoreState()
+            else:
+                _, reader, size, image = loaded
+                if context.palette.space != "rgb":        # a press file: the picture in its CMYK too
+                    reader = _in_press_colour(image, context.palette)
+                x, y, w, h = fitted_box(box, size, element.get("fit", "contain"))
+                canvas.drawImage(reader, x * mm, y * mm, w * mm, h * mm, mask="auto")
+
+
+def in_palette(drawing, palette):
+    """The SVG's drawing with every colour in the palette's space: a press file is all CMYK
+    (ReportLab refuses an RGB colour there), converted as the layout's own colours are; an
+    ink-saving palette draws its areas light as it does the layout's."""
+    if palette.space == "rgb" and palette.saving is None:
+        return drawing
+    from copy import deepcopy
+
+    from reportlab.lib.colors import CMYKColor, Color
+    converted = deepcopy(drawing)
+
+    def convert(node):
+        for name in ("fillColor", "strokeColor"):
+            colour = getattr(node, name, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                value = "#" + "".join(f"{round(part * 255):02X}" for part in colour.rgb())
+                press = palette.colour(value, area=name == "fillColor")
+                if colour.alpha != 1:
+                    press = (CMYKColor(press.cyan, press.magenta, press.yellow, press.black, alpha=colour.alpha)
+                             if isinstance(press, CMYKColor) else Color(*press.rgb(), alpha=colour.alpha))
+                setattr(node, name, press)
+        for child in getattr(node, "contents", ()):
+            convert(child)
+
+    convert(converted)
+    return converted
+
+
+ELEMENT = Picture()

@@ -1,0 +1,521 @@
+"""The designer's report: for one edition of a game with a rules engine, a PDF of plots made
+from seeded simulation - game length by player count, how games end, seat win rates and
+card use - in each locale of the build, like the booklet: the report's own words from the
+tool's catalogs (templates/sheets/report.yaml, templates/locales/), the game's title, edition
+and component names from the game's, numbers as the locale writes them (Babel). The games are
+played once per edition, whatever the number of locales.
+
+Plotting is matplotlib: already a dependency, it draws vector PDF pages without a browser or
+a GUI (Agg backend, `Figure` objects, no pyplot state), embeds TrueType subsets of the shipped
+Noto Sans (so Cyrillic card names render) and writes no timestamp when told not to, so the
+same data gives byte-identical files.
+
+What is plotted is generic: `Tally` keeps each game's `stats()`; numbers become box plots,
+texts (how a game ended) stacked shares, and mappings of numbers (cards, roles) tables of
+uses per game. What each figure is called is the game's data: its game.yaml names every
+figure its engine reports under `figures:` (and every value that is a word under the
+figure's `values:`; a mapping's component ids go by the components' names), in its source
+locale and, through its catalogs, in every other. A figure without a name is a problem that
+names game.yaml and the key, never a raw key in print.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import json
+import textwrap
+from pathlib import Path
+
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from ..core.digests import GENERATOR, digest, folder_digest, rules_digest
+from ..core.errors import DataError
+from ..core.fonts import FONT_DIR
+from ..core.yamlfile import load_yaml
+from ..i18n.catalogs import tool_text
+from ..i18n.texts import Texts
+from ..layout.faces import Localised
+from ..load.project import Game, Project
+from ..rules.figures import FIGURES, tally_figures, unnamed_figures
+from ..rules.simulate import Run, Tally, simulate
+from ..write.output import Artifact
+
+
+# Games per player count: the engine's first policy (random play) gets the most, each other
+# policy fewer; with every player count of both editions this stays at a few seconds per build.
+REPORT_GAMES, REPORT_GAMES_OTHER = 200, 50
+REPORT_SEED = 0
+FONT_FILES = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
+PAGE = (297 / 25.4, 210 / 25.4)                  # A4 landscape, inches: exactly 841.89 x 595.28 pt
+INK, MUTED, ACCENT = "#222222", "#777777", "#C8553D"
+PALETTE = ["#3F88C5", "#C8553D", "#2A9D3F", "#F49D37", "#6A4C93", "#1B998B", "#E0B100", "#7A1F3D"]
+# The report's words, under templates/: its `text:` is the English source of the tool's catalogs.
+WORDS = "sheets/report.yaml"
+
+
+def report_path(game: Game, edition: str, locale: str) -> str:
+    return f"{game.slug}/{edition}/{locale}/{game.slug}-{edition}-{locale}-report.pdf"
+
+
+class Words:
+    """The report's words in one locale, and the locale's way of writing numbers."""
+
+    def __init__(self, locale: str, text: dict[str, str]):
+        self.locale = locale
+        self.text = text
+
+    def __call__(self, word: str, **values) -> str:
+        return self.text[word].format(**values)
+
+    def policy(self, name: str) -> str:
+        """A simulated player's name in the locale, or the engine's own for one the tool lacks."""
+        return self.text.get(f"policies.{name}", name)
+
+    def number(self, value, digits: int | None = None) -> str:
+        """`value` with exactly `digits` decimals, or with as many as it has (up to 2)."""
+        pattern = "#,##0." + "0" * digits if digits else "#,##0" if digits == 0 else "#,##0.##"
+        return format_decimal(value, pattern, locale=self.locale)
+
+    def percent(self, share: float) -> str:
+        return format_percent(share, locale=self.locale)
+
+    def items(self, parts: list[str]) -> str:
+        return format_list(parts, locale=self.locale)
+
+
+def report_words(project: Project, locale: str) -> Words:
+    """The report's words (templates/sheets/report.yaml) in `locale`, from the tool's catalogs."""
+    path = project.template(WORDS)
+    data, problems = load_yaml(path, project.display(path))
+    if problems:
+        raise DataError(problems)
+    text: dict[str, str] = {}
+
+    def walk(node, keys):
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(value, keys + (key,))
+            else:
+                word = ".".join(keys + (key,))
+                text[word] = tool_text(project, locale, f"sheets.report.text.{word}", str(value))
+    walk(data["text"], ())
+    return Words(locale, text)
+
+
+class Figures:
+    """What the figures a game's engine reports are called in one locale, and their values
+    that are words (how a game ended, the items of a mapping): the game's `figures:` through
+    its catalogs. A value the data does not name there is a component's id, named as the
+    component is."""
+
+    def __init__(self, loc: Localised, components: dict[str, str]):
+        self.components = components
+        self.names: dict[str, str] = {}
+        self.values: dict[tuple[str, str], str] = {}
+        for key, entry in (loc.game.meta.get(FIGURES) or {}).items():
+            self.names[key] = loc.texts.get(f"{FIGURES}.{key}.name", entry["name"])
+            for value, named in (entry.get("values") or {}).items():
+                self.values[key, value] = loc.texts.get(f"{FIGURES}.{key}.values.{value}.name", named["name"])
+
+    def __call__(self, key: str) -> str:
+        return self.names[key]
+
+    def value(self, key: str, value: str) -> str:
+        named = self.values.get((key, value))
+        return named if named is not None else self.components[value]
+
+    def key_digest(self) -> tuple:
+        return tuple(sorted(self.names.items())), tuple(sorted(self.values.items()))
+
+
+def make_report(project: Project, game: Game, edition: str, cache=None, locale: str | None = None) -> Artifact | None:
+    """The report for one edition in `locale` (by default the game's source locale), or None
+    when the game's rules have no engine. With a build's `cache`, the simulation's results are
+    kept there: a report whose words changed is drawn again without playing its games again."""
+    engine = getattr(game.rules, "ENGINE", None)
+    if engine is None:
+        return None
+    locale = locale or game.source_locale
+    loc = Localised(game, edition, Texts.load(game, locale))
+    words = report_words(project, locale)
+    runs = _cached_runs(engine, game, edition, cache)
+    reported = tally_figures(run.tally for policy in runs.values() for run in policy)
+    problems = unnamed_figures(game, reported)
+    if problems:
+        raise DataError(problems)
+    # Only the names of components the games reported are looked up: a build records the texts
+    # a file prints, and a card's new name redraws the reports that show it, not every one.
+    names = localised_names(loc, {value for values in reported.values() for value in values})
+    figures = Figures(loc, names)
+    title = f"{loc.title} — {loc.edition_name()}"
+    # Repeated builds in one process (the tests build many times) reuse a report made from the
+    # same content: changed components, names, words or run settings make a new one.
+    key = _content_key(engine, game, edition, title, names, words, figures)
+    if key not in _REPORTS:
+        data, pages = _render(title, runs, figures, words)
+        _keep(_REPORTS, key, (data, pages, sum(run.tally.games for policy in runs.values() for run in policy)))
+    data, pages, games = _REPORTS[key]
+    return Artifact(report_path(game, edition, locale), data, game.slug, "report", edition, locale, "", pages,
+                    details={"games": games})
+
+
+_REPORTS: dict[str, tuple[bytes, int, int]] = {}
+# The games played, by what they depend on: a build's reports of one edition in each locale
+# share one simulation even without a cache.
+_RUNS: dict[str, dict[str, list[Run]]] = {}
+_KEPT = 8
+
+
+def _keep(kept: dict, key: str, value) -> None:
+    if len(kept) >= _KEPT:
+        kept.pop(next(iter(kept)))
+    kept[key] = value
+
+
+def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, str], words: Words,
+                 figures: Figures) -> str:
+    """A digest of everything a report is made from: what the simulation reads (the engine's
+    box when it has one, else all the game's data), how it runs, and the words it prints."""
+    if engine.box is not None:
+        simulated = repr(engine.box(game, edition))
+    else:
+        simulated = json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
+    spec = game.rules.SPEC
+    content = (game.slug, edition, simulated, spec.tables, tuple(engine.policies),
+               tuple(sorted(engine.options.items())), _games(engine), REPORT_SEED,
+               title, tuple(sorted(names.items())), words.locale, tuple(sorted(words.text.items())),
+               figures.key_digest())
+    return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
+
+
+def _simulation_key(engine, game: Game, edition: str) -> str:
+    """What the simulation's results depend on: what it reads of the data, how it runs, and
+    the code that plays (the game's rules module, the shared engine and simulator)."""
+    simulated = repr(engine.box(game, edition)) if engine.box is not None else \
+        json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
+    code = [folder_digest(GENERATOR / "rules", skip=lambda relative: "/" in relative), rules_digest(game)]
+    spec = game.rules.SPEC
+    return digest("simulation", game.slug, edition, simulated, list(spec.tables), list(engine.policies),
+                  sorted(engine.options.items()), list(_games(engine)), REPORT_SEED, code)
+
+
+def _cached_runs(engine, game: Game, edition: str, cache) -> dict[str, list[Run]]:
+    """The games of the edition: from the build's cache, else as played earlier in this
+    process (another locale's report), else played now (and kept in both)."""
+    key = _simulation_key(engine, game, edition)
+    if cache is not None:
+        record = cache.record("simulation", key)
+        if record is not None:
+            try:
+                return {policy: [_run_from_json(run) for run in runs] for policy, runs in record["runs"].items()}
+            except (KeyError, TypeError, ValueError):
+                pass                           # not a record this version wrote: play again
+    if key not in _RUNS:
+        _keep(_RUNS, key, _runs(engine, game, edition))
+    runs = _RUNS[key]
+    if cache is not None:
+        cache.put_record("simulation", key, {"runs": {policy: [dataclasses.asdict(run) for run in policy_runs]
+                                                      for policy, policy_runs in runs.items()}})
+    return runs
+
+
+def _run_from_json(data: dict) -> Run:
+    fields = {f.name for f in dataclasses.fields(Run)}
+    tally_fields = {f.name for f in dataclasses.fields(Tally)}
+    if set(data) != fields or set(data["tally"]) != tally_fields:
+        raise ValueError("another version's record")
+    return Run(**{**data, "tally": Tally(**data["tally"])})
+
+
+def _games(engine) -> tuple[int, int]:
+    """Games per table of the first policy and of each other one."""
+    return engine.report_games or (REPORT_GAMES, REPORT_GAMES_OTHER)
+
+
+def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
+    """Seeded runs of every player count, per policy."""
+    spec = game.rules.SPEC
+    runs: dict[str, list[Run]] = {}
+    first, other = _games(engine)
+    for index, policy in enumerate(engine.policies):
+        games = first if index == 0 else other
+        runs[policy] = [simulate(engine, game, edition=edition, players=players, games=games,
+                                 seed=REPORT_SEED, policy=policy)
+                        for players in spec.tables]
+    return runs
+
+
+# ---- drawing ------------------------------------------------------------------------------
+
+def _use_shipped_fonts() -> None:
+    """Make the shipped Noto Sans win over any system copy of the same family (matplotlib takes
+    the first of equally good matches), so every machine embeds the same font files."""
+    from matplotlib import font_manager
+    manager = font_manager.fontManager
+    shipped = [str(FONT_DIR / name) for name in FONT_FILES]
+    if [entry.fname for entry in manager.ttflist[:len(shipped)]] == shipped:
+        return
+    manager.ttflist = [entry for entry in manager.ttflist if entry.fname not in shipped]
+    for path in reversed(shipped):
+        manager.addfont(path)
+        manager.ttflist.insert(0, manager.ttflist.pop())
+    cached = getattr(manager, "_findfont_cached", None)
+    if cached is not None and hasattr(cached, "cache_clear"):
+        cached.cache_clear()
+
+
+def _style() -> dict:
+    _use_shipped_fonts()
+    return {
+        "font.family": "Noto Sans", "font.size": 9, "axes.titlesize": 11, "axes.titleweight": "bold",
+        "axes.edgecolor": MUTED, "axes.labelcolor": INK, "xtick.color": INK, "ytick.color": INK,
+        "axes.spines.top": False, "axes.spines.right": False,
+        "pdf.fonttype": 42,                   # embed TrueType (subset), not Type 3 outlines
+        "pdf.compression": 9, "path.simplify": False, "svg.hashsalt": "pnp",
+    }
+
+
+def _render(title: str, runs: dict[str, list[Run]], figures: Figures, words: Words) -> tuple[bytes, int]:
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    main_policy = next(iter(runs))
+    main = runs[main_policy]
+    pages = [
+        lambda fig: _cover(fig, title, runs, figures, words),
+        lambda fig: _numbers(fig, main, main_policy, figures, words),
+        lambda fig: _endings(fig, runs, figures, words),
+        lambda fig: _seat_rates(fig, runs, words),
+        lambda fig: _usage(fig, main, main_policy, figures, words),
+    ]
+    buffer = io.BytesIO()
+    metadata = {"Title": words("document", title=title), "Author": "pnp", "Creator": "pnp",
+                "Producer": "pnp (matplotlib)", "CreationDate": None, "ModDate": None}
+    with matplotlib.rc_context(_style()):
+        with PdfPages(buffer, metadata=metadata) as pdf:
+            for draw in pages:
+                figure = _figure()
+                draw(figure)
+                pdf.savefig(figure)
+    return _with_language(buffer.getvalue(), words.locale), len(pages)
+
+
+def _with_language(data: bytes, locale: str) -> bytes:
+    """The document's language (/Lang) for readers and screen readers; matplotlib writes none."""
+    import pikepdf
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        pdf.Root.Lang = pikepdf.String(locale)
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True)
+        return out.getvalue()
+
+
+def component_names(game: Game) -> dict[str, str]:
+    """Display names by id, as the data writes them; a card's name wins over a token's of the same id."""
+    names = {}
+    for component in sorted(game.components, key=lambda c: c.category == "cards"):
+        names[component.id] = str(component.data.get("name", component.id))
+    return names
+
+
+def localised_names(loc: Localised, ids=None) -> dict[str, str]:
+    """Display names by id in the locale (its catalog), as component_names orders them; with
+    `ids`, of those components only."""
+    names = {}
+    for component in sorted(loc.game.components, key=lambda c: c.category == "cards"):
+        if ids is not None and component.id not in ids:
+            continue
+        names[component.id] = loc.field(component.text_root("name"), component.data, "name") or component.id
+    return names
+
+
+def _figure():
+    from matplotlib.figure import Figure
+    return Figure(figsize=PAGE)
+
+
+def _players(runs: list[Run]) -> list[int]:
+    return [run.players for run in runs]
+
+
+def _numbers_as_written(words: Words, *axes) -> None:
+    """Tick labels as the locale writes numbers (decimal comma, its grouping)."""
+    from matplotlib.ticker import FuncFormatter
+    formatter = FuncFormatter(lambda value, _position: words.number(value))
+    for axis in axes:
+        axis.set_major_formatter(formatter)
+
+
+def _cover(fig, title: str, runs: dict[str, list[Run]], figures: Figures, words: Words) -> None:
+    fig.text(0.06, 0.93, title, fontsize=20, fontweight="bold", color=INK)
+    fig.text(0.06, 0.89, words("subtitle"), fontsize=12, color=MUTED)
+    notes = [words("seed_note", seed=REPORT_SEED)]
+    first = next(iter(runs.values()))
+    shared = [run for run in first if run.tally.seats != run.players]
+    if shared:
+        notes.append(words("teams", tables=words.items([words("team_table", players=run.players, seats=run.tally.seats)
+                                                         for run in shared])))
+    # Wrapped at the page's edge: a locale's sentence may be longer than the English one.
+    fig.text(0.06, 0.86, "\n".join(notes), fontsize=8.5, color=MUTED, va="top", linespacing=1.5, wrap=True)
+    height = 0.74 / len(runs)
+    for index, (policy, policy_runs) in enumerate(runs.items()):
+        ax = fig.add_axes([0.06, 0.78 - (index + 1) * height, 0.88, height - 0.04])
+        _summary_table(ax, policy, policy_runs, figures, words)
+
+
+def _summary_table(ax, policy: str, runs: list[Run], figures: Figures, words: Words) -> None:
+    endings = [(key, value) for key in runs[0].tally.texts
+               for value in sorted({v for run in runs for v in run.tally.texts[key]})]
+    columns = [words("players"), words("seats"), words("turns_mean"), words("turns_median")]
+    columns += [f"{figures(key)}: {figures.value(key, value)}" for key, value in endings] + [words("best_seat"), words("worst_seat")]
+    rows = []
+    for run in runs:
+        summary = run.tally.summary()
+        turns = summary["numbers"].get("turns")
+        row = [words.number(run.players), words.number(run.tally.seats)]
+        row += [words.number(turns["mean"], 1), words.number(turns["median"])] if turns else ["–", "–"]
+        row += [words.percent(summary["shares"][key].get(value, 0)) for key, value in endings]
+        rates = summary["win_rate"]
+        row += [words("rate_at_seat", rate=words.percent(max(rates)), seat=rates.index(max(rates)) + 1),
+                words("rate_at_seat", rate=words.percent(min(rates)), seat=rates.index(min(rates)) + 1)]
+        rows.append([str(cell) for cell in row])
+    ax.axis("off")
+    ax.set_title(words("policy_games", policy=words.policy(policy), games=words.number(runs[0].tally.games)),
+                 loc="left")
+    # Headings wrapped at spaces to their column's width (about 4.8 pt a character at 8 pt):
+    # a figure's name and value in a locale may be longer than the column.
+    chars = max(8, int(0.88 * PAGE[0] * 72 / len(columns) / 4.8))
+    columns = [textwrap.fill(column, chars, break_long_words=False) for column in columns]
+    table = ax.table(cellText=rows, colLabels=columns, loc="upper left", cellLoc="center",
+                     bbox=[0, 0, 1, 1])
+    table.auto_set_font_size(False)
+    table.set_fontsize(8)
+    for (row, _), cell in table.get_celld().items():
+        cell.set_edgecolor("#DDDDDD")
+        if row == 0:
+            cell.set_text_props(fontweight="bold")
+            cell.set_facecolor("#F2F2F2")
+
+
+def _numbers(fig, runs: list[Run], policy: str, figures: Figures, words: Words) -> None:
+    keys = list(runs[0].tally.numbers)
+    columns = min(2, len(keys)) or 1
+    rows = -(-len(keys) // columns) or 1
+    fig.suptitle(words("numbers_title", policy=words.policy(policy)), x=0.06, ha="left",
+                 fontsize=14, fontweight="bold")
+    players = _players(runs)
+    for index, key in enumerate(keys):
+        ax = fig.add_subplot(rows, columns, index + 1)
+        _numbers_as_written(words, ax.xaxis, ax.yaxis)
+        values = [run.tally.numbers[key] for run in runs]
+        if all(v in (0.0, 1.0) for series in values for v in series):
+            # A yes/no figure: the share of games where it happened.
+            shares = [sum(series) / len(series) for series in values]
+            ax.bar(players, shares, color=PALETTE[0])
+            ax.set_ylabel(words("share_of_games"))
+            ax.set_ylim(0, max(shares + [0.01]) * 1.2)
+        else:
+            ax.boxplot(values, positions=players, widths=0.6, showmeans=True, showfliers=True,
+                       medianprops={"color": ACCENT}, meanprops={"marker": "D", "markerfacecolor": INK,
+                                                                   "markeredgecolor": INK, "markersize": 3},
+                       flierprops={"markersize": 2, "markeredgecolor": MUTED})
+        ax.set_title(figures(key), loc="left")
+        if index + columns >= len(keys):            # the lowest plot of its column
+            ax.set_xlabel(words("players"))
+        ax.set_xticks(players)
+    # More rows, lower plots: the gap grows with them so that no figure's name runs into the
+    # numbers of the plot above it.
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45 * max(1.0, rows / 3), wspace=0.2)
+
+
+def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) -> None:
+    fig.suptitle(words("endings_title"), x=0.06, ha="left", fontsize=14, fontweight="bold")
+    policies = list(runs)
+    for index, policy in enumerate(policies):
+        ax = fig.add_subplot(1, len(policies), index + 1)
+        _numbers_as_written(words, ax.xaxis, ax.yaxis)
+        policy_runs = runs[policy]
+        players = _players(policy_runs)
+        for key in policy_runs[0].tally.texts:
+            values = sorted({v for run in policy_runs for v in run.tally.texts[key]})
+            bottom = [0.0] * len(players)
+            for colour, value in zip(PALETTE, values):
+                shares = [run.tally.texts[key].count(value) / run.tally.games for run in policy_runs]
+                ax.bar(players, shares, bottom=bottom, color=colour, label=f"{figures(key)}: {figures.value(key, value)}")
+                for x, b, s in zip(players, bottom, shares):
+                    if s >= 0.06:
+                        ax.text(x, b + s / 2, words.percent(s), ha="center", va="center", fontsize=7, color="white")
+                bottom = [b + s for b, s in zip(bottom, shares)]
+        ax.set_title(words("endings_policy", policy=words.policy(policy),
+                           games=words.number(policy_runs[0].tally.games)), loc="left")
+        ax.set_xlabel(words("players"))
+        ax.set_ylabel(words("share_of_games"))
+        ax.set_xticks(players)
+        ax.set_ylim(0, 1)
+        # As many columns of labels as fit under the plot (about 55 characters a row).
+        labels = ax.get_legend_handles_labels()[1]
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False,
+                  ncol=max(1, min(3, 55 // max([len(label) for label in labels] + [1]))))
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.86, bottom=0.2, wspace=0.25)
+
+
+def _seat_rates(fig, runs: dict[str, list[Run]], words: Words) -> None:
+    fig.suptitle(words("seats_title", first=words.number(1), fair=words.number(1.0, 1)), x=0.06, ha="left",
+                 fontsize=14, fontweight="bold")
+    policies = list(runs)
+    for index, policy in enumerate(policies):
+        ax = fig.add_subplot(1, len(policies), index + 1)
+        policy_runs = runs[policy]
+        most = max(run.tally.seats for run in policy_runs)
+        grid = [[float("nan")] * most for _ in policy_runs]
+        for row, run in enumerate(policy_runs):
+            for seat, wins in enumerate(run.tally.wins):
+                rate = wins / run.tally.games
+                grid[row][seat] = rate * run.tally.seats          # relative to a fair 1/seats
+                ax.text(seat, row, words.percent(rate), ha="center", va="center", fontsize=7, color=INK)
+        image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=2, aspect="auto")
+        ax.set_xticks(range(most), [words.number(s + 1) for s in range(most)])
+        ax.set_yticks(range(len(policy_runs)),
+                      [words("players_seats", players=words.number(run.players), seats=words.number(run.tally.seats))
+                       if run.tally.seats != run.players else words.number(run.players) for run in policy_runs])
+        ax.set_xlabel(words("seat"))
+        ax.set_ylabel(words("players"))
+        ax.set_title(words("policy", policy=words.policy(policy)), loc="left")
+        for side in ("left", "bottom"):
+            ax.spines[side].set_visible(False)
+        bar = fig.colorbar(image, ax=ax, shrink=0.7, label=words("win_rate_seats"))
+        _numbers_as_written(words, bar.ax.yaxis)
+    fig.subplots_adjust(left=0.1, right=0.97, top=0.88, bottom=0.1, wspace=0.25)
+
+
+def _usage(fig, runs: list[Run], policy: str, figures: Figures, words: Words) -> None:
+    keys = [key for key, table in runs[0].tally.counts.items() if table]
+    fig.suptitle(words("usage_title", policy=words.policy(policy)), x=0.06, ha="left",
+                 fontsize=14, fontweight="bold")
+    players = _players(runs)
+    for index, key in enumerate(keys):
+        ax = fig.add_subplot(1, max(1, len(keys)), index + 1)
+        items = list(runs[0].tally.counts[key])
+        grid = []
+        for item in items:
+            row = []
+            for run in runs:
+                values = run.tally.counts[key].get(item, [])
+                row.append(sum(values) / run.tally.games if values else 0.0)
+            grid.append(row)
+        top = max([v for row in grid for v in row] + [1e-9])
+        ax.imshow(grid, cmap="Oranges", vmin=0, vmax=top, aspect="auto")
+        for r, row in enumerate(grid):
+            for c, value in enumerate(row):
+                ax.text(c, r, words.number(value, 1) if value < 10 else words.number(value, 0), ha="center",
+                        va="center", fontsize=7, color="white" if value > 0.6 * top else INK)
+        ax.set_xticks(range(len(players)), [words.number(p) for p in players])
+        ax.set_yticks(range(len(items)), [figures.value(key, item) for item in items])
+        ax.set_xlabel(words("players"))
+        ax.set_title(figures(key), loc="left")
+        for side in ("left", "bottom"):
+            ax.spines[side].set_visible(False)
+    fig.subplots_adjust(left=0.14, right=0.97, top=0.88, bottom=0.1, wspace=0.45)

@@ -1,0 +1,250 @@
+"""Write stage: atomic files and the manifest of everything in the output folder.
+
+Nothing is written until every path of the build is known to land inside the output folder:
+a name that climbs out, or a folder inside output/ that is a link to somewhere else, is a
+located error and the output folder stays as it was.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import BuildError, DataError, Problem
+from ..core.files import read_bytes_inside, write_inside
+
+
+MANIFEST = "manifest.json"
+# The manifest's ink estimate renders every page at this resolution: cheap, and coverage
+# averaged over a page hardly changes with it.
+INK_DPI = 20
+INK_KEY = "ink_coverage_percent"
+# The longest file or folder name common file systems take, in bytes.
+NAME_MAX = 255
+
+
+@dataclass
+class Artifact:
+    """One built file, held in memory until every file of the build has rendered."""
+
+    path: str                 # relative to the output folder, with forward slashes
+    data: bytes
+    game: str
+    kind: str
+    edition: str = ""
+    locale: str = ""
+    paper: str = ""
+    pages: int = 0
+    details: dict = field(default_factory=dict)
+    # Where the file's name came from (file, line, key), for an error about the name.
+    source: tuple[str, int, str] = ("", 0, "")
+
+    def __post_init__(self):
+        # Estimated once, where the file is made (a build's worker), and kept with its details:
+        # an artifact read back from the cache or the manifest has it already.
+        if INK_KEY not in self.details:
+            estimate = ink_coverage(self.data)
+            if estimate is not None:
+                self.details = {**self.details, INK_KEY: estimate}
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    def entry(self) -> dict:
+        entry = {"path": self.path, "game": self.game, "edition": self.edition, "locale": self.locale,
+                 "kind": self.kind, "paper": self.paper, "pages": self.pages,
+                 "bytes": len(self.data), "sha256": self.sha256}
+        entry.update(self.details)
+        return entry
+
+
+def ink_coverage(data: bytes) -> float | None:
+    """Average ink coverage per page of a PDF or PNG, in percent of the page (C + M + Y + K,
+    0 to 400 %), or None for any other file.
+
+    Each page is rendered at INK_DPI (pypdfium2, on white; a PNG is averaged down to about that,
+    by its dpi or 300) and every pixel taken to CMYK by the
+    naive formula K = 1 - max(R, G, B), C = (1 - R - K) / (1 - K) and so on: what a home printer
+    with no colour management lays down, near enough to compare files (an ink-saving variant
+    with its normal one); not a press separation, which generator/core/colour.py makes."""
+    import numpy
+    if data.startswith(b"%PDF"):
+        import pypdfium2 as pdfium
+        try:
+            document = pdfium.PdfDocument(data)
+        except pdfium.PdfiumError:
+            return None
+        try:
+            pages = []
+            for index in range(len(document)):
+                page = document[index]
+                bitmap = page.render(scale=INK_DPI / 72, fill_color=(255, 255, 255, 255), rev_byteorder=True)
+                pages.append(_coverage(numpy.asarray(bitmap.to_numpy(), dtype=numpy.float64)[..., :3] / 255))
+                page.close()
+        finally:
+            document.close()
+    elif data.startswith(b"\x89PNG"):
+        import io
+
+        from PIL import Image
+        with Image.open(io.BytesIO(data)) as image:
+            background = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            rgb = Image.alpha_composite(background, image.convert("RGBA")).convert("RGB")
+            dpi = float((image.info.get("dpi") or (300, 300))[0]) or 300.0
+        # averaged down to about INK_DPI, as a PDF's pages are rendered: a 7440 px wide sheet
+        # of tabletop faces would otherwise take a gigabyte of floats to average
+        factor = max(1, min(int(dpi / INK_DPI), min(rgb.size)))
+        if factor > 1:
+            rgb = rgb.reduce(factor)
+        pages = [_coverage(numpy.asarray(rgb, dtype=numpy.float64) / 255)]
+    else:
+        return None
+    return round(sum(pages) / len(pages), 1) if pages else 0.0
+
+
+def _coverage(rgb) -> float:
+    """Mean C + M + Y + K (percent) of an RGB array (0..1), by the naive formula."""
+    import numpy
+    k = 1 - rgb.max(axis=-1)
+    rest = numpy.where(k < 1, 1 - k, 1)
+    cmy = (1 - rgb - k[..., None]) / rest[..., None]
+    return float((cmy.sum(axis=-1) + k).mean() * 100)
+
+
+def unsafe_name(relative: str) -> str:
+    """Why `relative` (folders separated by /) is not a file name inside a folder, or ""."""
+    if not relative:
+        return "the name is empty"
+    if "\\" in relative:
+        return "it holds a backslash (folders are separated by /)"
+    if any(ord(char) < 32 or char == "\x7f" for char in relative):
+        return "it holds a control character"
+    if relative.startswith("/"):
+        return "it is an absolute path"
+    for part in relative.split("/"):
+        if part == "..":
+            return "'..' would leave the output folder"
+        if part in ("", "."):
+            return "it has an empty or '.' folder name"
+        if len(part.encode("utf-8")) > NAME_MAX:
+            return f"a name in it is longer than {NAME_MAX} bytes"
+    return ""
+
+
+def escape(out: Path, relative: str) -> Problem | None:
+    """What in `out` would take the file `relative` (a safe name) elsewhere, as a problem at
+    that place: a folder on the way that is a link out of `out`, a file where a folder should
+    be, a folder where the file should be. A link as the file itself is fine: the rename
+    replaces the link and writes nothing where it points."""
+    real_out = out.resolve()
+    folder = out
+    for part in relative.split("/")[:-1]:
+        folder = folder / part
+        if not (folder.is_symlink() or folder.exists()):
+            return None
+        try:
+            target = folder.resolve()
+        except RuntimeError:          # a loop of links
+            return Problem(str(folder), 0, "", "a link that leads nowhere: the build writes nothing through it")
+        if not target.is_relative_to(real_out):
+            return Problem(str(folder), 0, "", f"a link to {target}, outside the output folder: "
+                                               "the build writes nothing through it")
+        if not target.is_dir():
+            return Problem(str(folder), 0, "", "not a folder, but the build writes files into it")
+    target = out / relative
+    if target.is_dir() and not target.is_symlink():
+        return Problem(str(target), 0, "", "a folder where the build writes a file")
+    return None
+
+
+def path_problems(out: Path, artifacts: list[Artifact]) -> list[Problem]:
+    """Every reason a path of the build would be written anywhere but inside `out`: bad names
+    once per place they came from, with the first of them."""
+    problems, named = [], {}
+    for artifact in artifacts:
+        reason = unsafe_name(artifact.path)
+        if reason:
+            source = artifact.source if artifact.source[0] else (str(out), 0, "")
+            named.setdefault((source, reason), []).append(artifact.path)
+        else:
+            problem = escape(out, artifact.path)
+            problems += [problem] if problem else []
+    for ((file, line, key), reason), paths in named.items():
+        more = f" and {len(paths) - 1} more" if len(paths) > 1 else ""
+        problems.append(Problem(file, line, key, f"refused to write {paths[0]!r}{more}: {reason}"))
+    return problems
+
+
+def write_all(out: Path, artifacts: list[Artifact]) -> Path:
+    """Write every artifact, then the manifest merged with entries of earlier builds; nothing
+    at all when any path would land outside `out`."""
+    try:
+        return _write_all(out, artifacts)
+    except OSError as exc:
+        where = exc.filename or out
+        raise BuildError(f"cannot write {where}: {exc.strerror or exc}") from None
+
+
+def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
+    manifest_path = out / MANIFEST
+    problems = path_problems(out, artifacts)
+    earlier = []
+    if manifest_path.exists():
+        data, found = read_bytes_inside(manifest_path, [out], str(manifest_path))
+        problems += found
+        earlier = manifest_entries(data)
+    if problems:
+        raise DataError(problems)
+    entries = {entry["path"]: entry for entry in earlier
+               if not unsafe_name(entry["path"]) and not escape(out, entry["path"]) and (out / entry["path"]).exists()}
+    made = [artifact.entry() for artifact in artifacts]
+    # A file of a group this build made (a deck's contact sheet among its edition's and
+    # locale's) that it did not make again is a removed component's: it leaves with its entry.
+    groups = {_group(entry) for entry in made}
+    stale = [path for path, entry in entries.items() if _group(entry) in groups]
+    for path in stale:
+        del entries[path]
+    for entry in made:
+        entries[entry["path"]] = entry
+    stale = [path for path in stale if path not in entries]
+    manifest = {"files": [entries[p] for p in sorted(entries)]}
+    files = [(out / a.path, a.data) for a in artifacts]
+    files.append((manifest_path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8")))
+    # A file already holding exactly these bytes is left alone (a rebuild touches what changed).
+    files = [(path, data) for path, data in files if not _holds(path, data)]
+    write_inside(files, [out], "the output folder")
+    for path in stale:
+        (out / path).unlink(missing_ok=True)
+    return manifest_path
+
+
+# The details that make a file another variant of the same files (long-edge or gutterfold
+# cards, normal or ink-saving sheets, another shop profile): a build that makes one variant
+# leaves the others alone.
+VARIANT_KEYS = ("duplex", "back_offset_mm", "ink", "profile", "sides")
+
+
+def _group(entry: dict) -> str:
+    """The files an entry is one of: a build that makes any of them makes all there are."""
+    return json.dumps([entry.get(key) for key in ("game", "edition", "locale", "kind", "paper")]
+                      + [[key, entry[key]] for key in VARIANT_KEYS if key in entry], sort_keys=True)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return not path.is_symlink() and path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def manifest_entries(data: bytes | None) -> list[dict]:
+    """The file entries of an earlier manifest; none from a file this tool did not write."""
+    try:
+        entries = json.loads(data.decode("utf-8"))["files"] if data else []
+        if isinstance(entries, list) and all(isinstance(e, dict) and isinstance(e["path"], str) for e in entries):
+            return entries
+    except (ValueError, KeyError, TypeError):
+        pass
+    return []
