@@ -397,7 +397,7 @@ def test_a_picture_is_chosen_by_a_face_value_and_nothing_is_drawn_without_one(ar
     ("green", "picture art/green.svg:"),
 ])
 def test_a_chosen_picture_that_cannot_be_used_is_a_problem_of_the_file(art, value, reason):
-    from generator.render.faces import place_face
+    from generator.layout.placed import place_face
     layout = {"size_mm": [20, 20], "elements": [{"type": "image", "file": "art/{kind}.svg", "box": [5, 5, 10, 10]}]}
     problems = place_face(layout, {"kind": value}, art).problems
     assert len(problems) == 1 and problems[0][0] == "file" and reason in problems[0][1]
@@ -412,7 +412,7 @@ def test_a_picture_repeats_as_often_as_a_face_value_says(art):
         assert face.problems == [] and drawn == [i < count for i in range(4)]
     _, pixel = _draw(layout, {}, art)                 # no value: no copy
     assert pixel(4, 5) == (255, 255, 255)
-    from generator.render.faces import place_face
+    from generator.layout.placed import place_face
     problems = place_face(layout, {"count": "many"}, art).problems
     assert problems == [("count", "count is 'many': a picture repeats 0 to 50 times")]
 

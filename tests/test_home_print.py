@@ -449,7 +449,7 @@ def test_a_preview_title_that_wraps_shows_every_line(project, tmp_path):
 
 def test_a_card_text_that_does_not_fit_is_named_by_its_field_when_laid_out():
     """Laying out a face collects every overflow instead of stopping: each names its field."""
-    from generator.render.faces import place_face
+    from generator.layout.placed import place_face
     layout = {"size_mm": [63, 88], "elements": [
         {"type": "text", "field": "name", "box": [5, 70, 20, 5], "font": "bold", "size": 9, "min_size": 8},
         {"type": "text", "field": "text", "box": [5, 10, 53, 50], "font": "regular", "size": 9}]}

@@ -10,6 +10,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from .files import TOOL_FOLDER
 
+# Nothing printed is smaller than this (points): the least a reader makes out on paper.
+MIN_PRINTED_PT = 6
+
 
 FONT_DIR = TOOL_FOLDER / "fonts"
 

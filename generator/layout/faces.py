@@ -14,7 +14,7 @@ from ..core.yamlfile import key_path, locate
 from ..i18n.texts import Texts, collected, numbers, retell
 from ..load.card_sizes import CardSize, card_sizes, size_of  # noqa: F401  (card_sizes: read here by the kinds)
 from ..load.project import Component, Game, Project
-from ..render.faces import PlacedFace, contrast_of, place_face
+from .placed import PlacedFace, contrast_of, place_face
 from .elements import element_type
 from .elements.base import colour_field
 

@@ -13,10 +13,11 @@ from reportlab.lib.utils import simpleSplit
 
 from ..core.colour import RGB, Palette
 from ..core.errors import DataError, Problem
+from ..core.fonts import MIN_PRINTED_PT
 from ..core.yamlfile import locate
 from ..layout.boards.layout import BoardPlan
 from .faces import draw_placed
-from .pdf import MIN_PRINTED_PT, SCALE_BAR_CLEAR_MM, Document, draft_mark, scale_bar
+from .pdf import SCALE_BAR_CLEAR_MM, Document, draft_mark, scale_bar
 
 
 @dataclass(frozen=True)

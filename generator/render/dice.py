@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
+from ..core.canvas import polygon_path
 from ..core.colour import RGB, Palette
 from .faces import PlacedFace, draw_placed
-from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
+from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, scale_bar
 
 
 # (column, row) of each face in the cross, row 0 at the top.

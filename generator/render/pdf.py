@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core import fonts
 from ..core.colour import RGB, Palette
+from ..core.fonts import MIN_PRINTED_PT
 
 
 class Document:
@@ -102,8 +103,6 @@ def _complete_resources(form, shadings: dict) -> None:
 # A bar set on the edge of a paper's unprintable band goes this far above it: its line's own
 # width reaches below its y.
 SCALE_BAR_CLEAR_MM = 0.2
-# Nothing printed is smaller than this (points): the least a reader makes out on paper.
-MIN_PRINTED_PT = 6
 
 
 def scale_bar(canvas, x_mm: float, y_mm: float, label: str, vertical: bool = False) -> None:
@@ -143,14 +142,3 @@ class DieLines:
     cuts: tuple[tuple[tuple[float, float], ...], ...] = ()     # polylines; a closed one ends where it starts
     circles: tuple[tuple[float, float, float], ...] = ()      # round cuts: (centre x, centre y, radius)
     folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
-
-
-def polygon_path(canvas, points, closed: bool = True):
-    """A ReportLab path through `points` (mm), closed back to the first unless `closed` is False."""
-    path = canvas.beginPath()
-    path.moveTo(points[0][0] * mm, points[0][1] * mm)
-    for x, y in points[1:]:
-        path.lineTo(x * mm, y * mm)
-    if closed:
-        path.close()
-    return path

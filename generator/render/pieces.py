@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
+from ..core.canvas import polygon_path
 from ..core.colour import RGB, Palette
 from .boards import HATCH_MM, HATCH_PT, tile_pages
 from .faces import PlacedFace, draw_placed
-from .pdf import DieLines, Document, polygon_path
+from .pdf import DieLines, Document
 from .tokens import pack, place_packed
 
 

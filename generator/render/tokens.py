@@ -9,11 +9,13 @@ from dataclasses import dataclass, replace
 from reportlab.lib.units import mm
 
 from ..core import fonts
+from ..core.canvas import polygon_path
 from ..core.colour import RGB, Palette
+from ..core.fonts import MIN_PRINTED_PT
 from ..layout.contrast import Ink, Paint, box_points, contrast_problems, in_box, in_disc, in_polygon
 from ..layout.elements.text import FittedText, fit_lines, line_width
 from .faces import draw_glyph
-from .pdf import MIN_PRINTED_PT, SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, polygon_path, scale_bar
+from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, scale_bar
 
 
 @dataclass(frozen=True)

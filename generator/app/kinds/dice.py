@@ -7,7 +7,7 @@ from ...core.yamlfile import locate
 from ...layout.faces import Localised, face_problems, unknown_fields
 from ...layout.kit import Kit
 from ...render.dice import DieNet, cube_net, draw_net, net_die_lines, pack_nets, render_dice
-from ...render.faces import place_face
+from ...layout.placed import place_face
 from . import Kind, ShopItem, counted_rows
 
 

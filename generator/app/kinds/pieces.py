@@ -7,7 +7,7 @@ from ...core.yamlfile import locate
 from ...layout.faces import Localised, face_problems, unknown_fields
 from ...layout.kit import Kit
 from ...render.boards import tiles_for
-from ...render.faces import place_face
+from ...layout.placed import place_face
 from ...render.pieces import PieceFace, draw_piece, glue_label_problem, page_plan, piece_die_lines, render_pieces
 from . import Kind, ShopItem, counted_rows
 

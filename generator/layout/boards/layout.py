@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...render.faces import PlacedFace, contrast_of
+from ..placed import PlacedFace, contrast_of
 from ..elements import Placed, element_type
 from . import Space, shape_type
 from .track import space_size

@@ -6,7 +6,7 @@ import math
 
 from reportlab.lib.units import mm
 
-from ...render.pdf import polygon_path
+from ...core.canvas import polygon_path
 from ..contrast import Paint, in_polygon
 from .base import ElementType, resolve_colour
 

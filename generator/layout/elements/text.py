@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...core import fonts
-from ...render.pdf import MIN_PRINTED_PT
+from ...core.fonts import MIN_PRINTED_PT
 from .base import ElementType, Placed, resolve_colour
 
 
