@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from ..core.artifacts import Artifact
 from ..core.errors import DataError, Problem, UsageError
 from ..core.reproducible import fixed_clock
 from ..i18n.catalogs import translatable_paths
@@ -35,7 +36,6 @@ from ..write.incremental import (
     tool_digest,
     whole_build_inputs,
 )
-from ..write.output import Artifact
 from ..write.preflight import preflight_files
 from .errata import build_errata
 from .kinds import files_of, locale_files_of

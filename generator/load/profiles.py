@@ -12,13 +12,13 @@ import re
 import string
 from dataclasses import dataclass
 
+from ..core.artifacts import unsafe_name
 from ..core.colour import Palette
 from ..core.errors import DataError, Problem, UsageError
 from ..core.icc import PRESSES
 from ..core.schema import schema_problems
 from ..core.yamlfile import Located, load_yaml, locate
 from ..layout.faces import card_sizes, distinct_faces
-from ..write.output import unsafe_name
 from .project import Project
 
 
