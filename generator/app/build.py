@@ -22,10 +22,11 @@ from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
 from ..layout.booklet import home_print, lay_out
 from ..layout.faces import Localised, card_faces, card_faces_with_texts
-from ..load.profiles import check_safe_zone, load_profiles
+from ..load.profiles import load_profiles
 from ..load.project import Game, Project
 from ..render.shop import booklet_with_bleed, decks_of, render_shop_cards, render_shop_components
 from ..render.shop_booklet import PRESS_PICTURE_DPI, render_press_booklet
+from ..validate.safe_zone import check_safe_zone
 from ..write.cache import Cache
 from ..write.incremental import (
     cache_usable,
