@@ -23,6 +23,9 @@ from .project import Project
 
 
 MM_PER_INCH = 25.4
+# Saddle stitching folds sheets of four pages: the rule booklet (generator/layout/booklet) is
+# padded to a multiple of this, and a profile's booklet page_multiple has to divide it.
+PAGE_MULTIPLE = 4
 # decided: a profile's card sizes are named by the game's card sizes (templates/sheets/
 # card-sizes.yaml) and give the trim the shop truly cuts that size at (DriveThruCards' poker:
 # 2.5 x 3.5 in, 63.5 x 88.9 mm), and the TrimBox is that trim. The face is drawn at its own size,
@@ -403,7 +406,6 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
     if booklet and ("colour" in booklet or "pdfx" in booklet):
         _colour_problems(data, ("booklet",), booklet.get("colour") or (cards or {}).get("colour"),
                          booklet.get("pdfx", (cards or {}).get("pdfx")), add)
-    from ..layout.booklet import PAGE_MULTIPLE  # the rule booklet is always padded to it; WeasyPrint loads late
     if booklet and unsafe_name(booklet["name"]):
         add(("booklet", "name"), f"cannot name a file {booklet['name']!r}: {unsafe_name(booklet['name'])}")
     if booklet and PAGE_MULTIPLE % booklet["page_multiple"]:
