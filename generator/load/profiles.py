@@ -19,7 +19,7 @@ from ..core.icc import PRESSES
 from ..core.schema import schema_problems
 from ..core.yamlfile import Located, load_yaml, locate
 from .card_sizes import card_sizes
-from .project import Project
+from .project import Project, shop_kinds
 
 
 MM_PER_INCH = 25.4
@@ -389,12 +389,10 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
                 add(("cards", "files", index, "name"), f"two files named '{name}'")
     components = data.get("components")
     if components:
-        from ..app.kinds import KINDS, makes_shop_files  # the registry loads the renderers: only here
-        shop_kinds = [kind.name for kind in KINDS if makes_shop_files(kind)]
         for index, kind in enumerate(components["kinds"]):
-            if kind not in shop_kinds:
+            if kind not in shop_kinds():
                 add(("components", "kinds", index), f"no component kind '{kind}' makes shop files "
-                                                     f"(kinds: {', '.join(shop_kinds)}; cards go under cards:)")
+                                                     f"(kinds: {', '.join(shop_kinds())}; cards go under cards:)")
         used, wrong = name_fields(components["name"], COMPONENT_FIELDS)
         if wrong:
             add(("components", "name"), wrong)
@@ -503,4 +501,3 @@ def _palette(colour: dict) -> Palette:
 
 def _source(data: Located, path: tuple) -> tuple[str, int, str]:
     return (*locate(data, path), ".".join(map(str, path)))
-
