@@ -318,7 +318,7 @@ def test_the_manifest_ink_estimate_of_a_picture_is_its_full_size_average(out):
     so edges between colours count a little differently; measured 2 % on a back image.)"""
     import numpy
 
-    from generator.write.output import INK_KEY, _coverage
+    from generator.core.artifacts import INK_KEY, _coverage
     entries = [e for e in json.loads((out / "manifest.json").read_text("utf-8"))["files"] if e["path"].endswith(".png")]
     entries.sort(key=lambda e: e["bytes"])
     for entry in (entries[0], entries[-1]):

@@ -12,7 +12,8 @@ import yaml
 
 from conftest import ROOT, pnp
 from generator.core.errors import DataError
-from generator.write.output import Artifact, write_all
+from generator.core.artifacts import Artifact
+from generator.write.output import write_all
 
 
 GAME, LOCALE = "the-game", "cs"

@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from functools import partial
 
+from ..core.artifacts import Artifact
 from ..core.errors import DataError, Problem, UsageError
 from ..core.reproducible import fixed_clock
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
 from ..layout.booklet import home_print, lay_out
 from ..layout.faces import Localised, card_faces, card_faces_with_texts
-from ..load.profiles import check_safe_zone, load_profiles
+from ..load.profiles import load_profiles
 from ..load.project import Game, Project
 from ..render.shop import booklet_with_bleed, decks_of, render_shop_cards, render_shop_components
 from ..render.shop_booklet import PRESS_PICTURE_DPI, render_press_booklet
+from ..validate.safe_zone import check_safe_zone
 from ..write.cache import Cache
 from ..write.incremental import (
     cache_usable,
@@ -35,7 +37,6 @@ from ..write.incremental import (
     tool_digest,
     whole_build_inputs,
 )
-from ..write.output import Artifact
 from ..write.preflight import preflight_files
 from .errata import build_errata
 from .kinds import files_of, locale_files_of

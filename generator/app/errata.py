@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from ..core.artifacts import Artifact
 from ..core.errors import UsageError
 from ..i18n.texts import Texts
 from ..layout.booklet import Block, BookletContent, CardEntry, Section, card_alt, card_pictures, scale_note
@@ -42,7 +43,6 @@ from ..render.cards import render_card_sheets
 from ..render.impose import impose
 from ..write.cache import Cache
 from ..write.incremental import cache_usable
-from ..write.output import Artifact
 from .diff import other_version
 from .plan import load_for_build, paper_names, plan
 from .units import Unit, run_and_write

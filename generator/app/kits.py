@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from ..core.artifacts import Artifact
 from ..layout.booklet import home_print, lay_out, scale_note
 from ..layout.booklet import render as render_booklet
 from ..layout.faces import Localised, card_faces_with_texts
@@ -14,7 +15,6 @@ from ..layout.kit import Kit, deck_title, localised_sheet
 from ..load.project import Game, Project
 from ..render.impose import impose
 from ..render.report import make_report
-from ..write.output import Artifact
 from .kinds import KINDS
 
 

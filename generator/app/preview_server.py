@@ -26,10 +26,11 @@ from urllib.parse import quote, unquote, urlsplit
 
 from watchfiles import DefaultFilter, watch
 
+from ..core.artifacts import unsafe_name
 from ..core.errors import BuildError
 from ..core.files import outside_roots, read_bytes_inside, write_inside
 from ..write.cache import FOLDER
-from ..write.output import MANIFEST, manifest_entries, unsafe_name
+from ..write.output import MANIFEST, manifest_entries
 
 
 HOST = "127.0.0.1"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.artifacts import Artifact
 from ..core.errors import DataError, Problem
 from ..core.files import outside_roots
 from ..load.project import Project
-from ..write.output import Artifact
 
 
 @dataclass

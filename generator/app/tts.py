@@ -28,6 +28,7 @@ from functools import partial
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
+from ..core.artifacts import Artifact
 from ..core.errors import UsageError
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
@@ -37,7 +38,6 @@ from ..render.faces import draw_placed
 from ..render.pdf import Document
 from ..render.tokens import draw_token
 from ..write.incremental import structure_digest, tool_digest
-from ..write.output import Artifact
 from .kinds.boards import board_faces
 from .kinds.tokens import token_faces
 from .plan import load_for_build, plan

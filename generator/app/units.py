@@ -18,6 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..core.artifacts import Artifact
 from ..core.errors import DataError, PnpError, Problem, UsageError
 from ..core.reproducible import fixed_clock
 from ..i18n.catalogs import TextsNow
@@ -25,7 +26,7 @@ from ..i18n.texts import collected
 from ..load.project import Game, Project
 from ..write.cache import Cache
 from ..write.incremental import FORMAT, lookups_to_json, texts_unchanged
-from ..write.output import Artifact, write_all
+from ..write.output import write_all
 from .request import BuildRequest, BuildResult
 
 

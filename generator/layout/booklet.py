@@ -38,6 +38,7 @@ from ..core.files import read_bytes_inside
 from ..core.yamlfile import locate
 from ..i18n import typography
 from ..i18n.texts import retell
+from ..load.profiles import PAGE_MULTIPLE
 from ..load.project import TOOL_TEMPLATES, Project
 from ..render import subset
 from ..render.faces import draw_placed
@@ -63,8 +64,6 @@ FITS = ("tight-1", "tight-2", "tight-3", "loose-1", "loose-2", "loose-3", "loose
 LAST_PAGE_FULL = 0.27
 # Times a booklet is laid out again to keep hyphenated words off page breaks.
 MAX_REFLOWS = 4
-# Saddle stitching folds sheets of four pages: the booklet's page count is a multiple of this.
-PAGE_MULTIPLE = 4
 # Tagged PDF: WeasyPrint's PDF/UA-1 variant writes the structure tree (headings, lists, tables
 # with their headers, figures with their alternative text), /Lang, the title shown as the
 # window's title, and the PDF/UA identification in XMP (no dates, no random IDs).

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.artifacts import Artifact
 from ..i18n.catalogs import tool_text
 from ..load.project import Game, Project
-from ..write.output import Artifact
 from .faces import Localised, unprintable_band
 
 

@@ -12,17 +12,20 @@ import re
 import string
 from dataclasses import dataclass
 
+from ..core.artifacts import unsafe_name
 from ..core.colour import Palette
 from ..core.errors import DataError, Problem, UsageError
 from ..core.icc import PRESSES
 from ..core.schema import schema_problems
 from ..core.yamlfile import Located, load_yaml, locate
-from ..layout.faces import card_sizes, distinct_faces
-from ..write.output import unsafe_name
-from .project import Project
+from .card_sizes import card_sizes
+from .project import Project, shop_kinds
 
 
 MM_PER_INCH = 25.4
+# Saddle stitching folds sheets of four pages: the rule booklet (generator/layout/booklet) is
+# padded to a multiple of this, and a profile's booklet page_multiple has to divide it.
+PAGE_MULTIPLE = 4
 # decided: a profile's card sizes are named by the game's card sizes (templates/sheets/
 # card-sizes.yaml) and give the trim the shop truly cuts that size at (DriveThruCards' poker:
 # 2.5 x 3.5 in, 63.5 x 88.9 mm), and the TrimBox is that trim. The face is drawn at its own size,
@@ -386,12 +389,10 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
                 add(("cards", "files", index, "name"), f"two files named '{name}'")
     components = data.get("components")
     if components:
-        from ..app.kinds import KINDS, makes_shop_files  # the registry loads the renderers: only here
-        shop_kinds = [kind.name for kind in KINDS if makes_shop_files(kind)]
         for index, kind in enumerate(components["kinds"]):
-            if kind not in shop_kinds:
+            if kind not in shop_kinds():
                 add(("components", "kinds", index), f"no component kind '{kind}' makes shop files "
-                                                     f"(kinds: {', '.join(shop_kinds)}; cards go under cards:)")
+                                                     f"(kinds: {', '.join(shop_kinds())}; cards go under cards:)")
         used, wrong = name_fields(components["name"], COMPONENT_FIELDS)
         if wrong:
             add(("components", "name"), wrong)
@@ -403,7 +404,6 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
     if booklet and ("colour" in booklet or "pdfx" in booklet):
         _colour_problems(data, ("booklet",), booklet.get("colour") or (cards or {}).get("colour"),
                          booklet.get("pdfx", (cards or {}).get("pdfx")), add)
-    from ..layout.booklet import PAGE_MULTIPLE  # the rule booklet is always padded to it; WeasyPrint loads late
     if booklet and unsafe_name(booklet["name"]):
         add(("booklet", "name"), f"cannot name a file {booklet['name']!r}: {unsafe_name(booklet['name'])}")
     if booklet and PAGE_MULTIPLE % booklet["page_multiple"]:
@@ -501,36 +501,3 @@ def _palette(colour: dict) -> Palette:
 
 def _source(data: Located, path: tuple) -> tuple[str, int, str]:
     return (*locate(data, path), ".".join(map(str, path)))
-
-
-# ---- safe zone (part of validation when a build targets a profile) ----------------------------
-
-def check_safe_zone(loc, faces, profile: Profile) -> list[Problem]:
-    """Every text and icon of every face stays `safe_mm` inside the trim this profile cuts,
-    and every face has a size the profile prints. Problems name the card and the field."""
-    from ..render.faces import text_extents
-    cards = profile.cards
-    if cards is None:
-        return []
-    problems = []
-    where = f"[{profile.name} {loc.game.slug} {loc.edition} {loc.locale}]"
-    for candidate in distinct_faces(faces):
-        file, line, key = candidate.source
-        face_mm = tuple(candidate.layout["size_mm"])
-        size = cards.size_for(face_mm)
-        if size is None:
-            sizes = ", ".join(f"{s.name} {s.face_mm[0]:g} x {s.face_mm[1]:g}" for s in cards.sizes)
-            problems.append(Problem(file, line, key, f"{where} profile {profile.name} takes no {face_mm[0]:g} x "
-                                                     f"{face_mm[1]:g} mm card face (it takes {sizes} mm faces)"))
-            continue
-        # The face is cut at its own edge (the TrimBox): text is measured from there.
-        worst: dict[str, float] = {}
-        for field, (x0, y0, x1, y1) in text_extents(candidate.placed):
-            gap = min(x0, y0, face_mm[0] - x1, face_mm[1] - y1)
-            worst[field] = min(gap, worst.get(field, gap))
-        for field, gap in worst.items():
-            if gap < cards.safe_mm - 1e-6:
-                problems.append(Problem(file, line, f"{key}.{field}",
-                                        f"{where} text is {gap:.2f} mm from the trim; this shop needs "
-                                        f"{cards.safe_mm:g} mm (safe zone)"))
-    return problems

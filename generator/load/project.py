@@ -39,6 +39,18 @@ def categories() -> tuple[str, ...]:
     return tuple(sorted(kinds, key=kinds.get))
 
 
+# The key of a component kind's schema saying its components go to a print shop one file each,
+# drawn whole (the module's `shop`): the kinds a print profile's `components:` may name.
+SHOP_FILES = "x-shop-files"
+
+
+@lru_cache(maxsize=None)
+def shop_kinds() -> tuple[str, ...]:
+    """The component kinds that make print-shop files (SHOP_FILES in their schema), in their order."""
+    schemas = written_schemas()
+    return tuple(kind for kind in categories() if schemas[kind].get(SHOP_FILES) is True)
+
+
 @lru_cache(maxsize=None)
 def game_files() -> tuple[str, ...]:
     """The files a game folder may hold, each checked by its schema (generator/schemas)."""

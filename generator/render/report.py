@@ -30,6 +30,7 @@ from pathlib import Path
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
+from ..core.artifacts import Artifact
 from ..core.digests import GENERATOR, digest, folder_digest, rules_digest
 from ..core.errors import DataError
 from ..core.fonts import FONT_DIR
@@ -40,7 +41,6 @@ from ..layout.faces import Localised
 from ..load.project import Game, Project
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
 from ..rules.simulate import Run, Tally, simulate
-from ..write.output import Artifact
 
 
 # Games per player count: the engine's first policy (random play) gets the most, each other

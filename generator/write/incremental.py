@@ -22,10 +22,11 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from ..core.artifacts import Artifact
 from ..core.digests import GENERATOR, digest, folder_digest, rules_digest, sha
 from ..load.project import TOOL_TEMPLATES
 from .cache import FOLDER, Cache
-from .output import MANIFEST, Artifact
+from .output import MANIFEST
 
 
 # The libraries whose output lands in the files, by distribution name.

@@ -2,8 +2,9 @@
 for each paper, and those made once per edition and locale), how many sheets of each paper
 they take (the booklet's print table reads it), and what is checked before anything is drawn.
 A module declares `KIND`; the kind's schema (generator/schemas/<kind>.yaml) says its place among
-the kinds (project.categories, which the load stage reads without these modules). Nothing else
-lists them: a new kind is a module here and its schema.
+the kinds (project.categories) and whether it makes print-shop files (project.shop_kinds), which
+the load stage reads without these modules. Nothing else lists them: a new kind is a module here
+and its schema.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Callable
 
-from ...load.project import categories
+from ...load.project import SHOP_FILES, categories, shop_kinds
 
 
 def _nothing(*_args) -> list:
@@ -116,7 +117,20 @@ def in_schema_order(modules: dict[str, Kind], names: tuple[str, ...]) -> list[Ki
     return [modules[name] for name in names]
 
 
-KINDS: list[Kind] = in_schema_order(
+def shop_files_as_declared(kinds: list[Kind], shop: tuple[str, ...]) -> list[Kind]:
+    """The kinds, each drawing shop files (its `shop`) exactly when its schema says it makes them
+    (`shop`: the kinds whose schema says so)."""
+    for kind in kinds:
+        if makes_shop_files(kind) and kind.name not in shop:
+            raise RuntimeError(f"generator/app/kinds/{kind.name}.py draws shop files, but generator/schemas/"
+                               f"{kind.name}.yaml does not say it makes them ({SHOP_FILES}: true)")
+        if kind.name in shop and not makes_shop_files(kind):
+            raise RuntimeError(f"generator/schemas/{kind.name}.yaml says the kind makes shop files ({SHOP_FILES}), "
+                               f"but generator/app/kinds/{kind.name}.py draws none (no `shop`)")
+    return kinds
+
+
+KINDS: list[Kind] = shop_files_as_declared(in_schema_order(
     {module.name: importlib.import_module(f"{__name__}.{module.name}").KIND
      for module in pkgutil.iter_modules(__path__) if not module.name.startswith("_")},
-    categories())
+    categories()), shop_kinds())
