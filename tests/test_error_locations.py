@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from conftest import ROOT, SAMPLE, line_of, pnp, replace_in
-from generator.layout import boards
+from generator.load import shapes
 
 
 GAME = "sample-game"
@@ -77,7 +77,7 @@ def test_files_over_the_size_limit_are_refused_at_their_first_line(sample_copy):
 # ---- every key of a loop board ----------------------------------------------------------------
 
 # every key a loop takes, as the shapes' schema lists them
-LOOP_KEYS = ", ".join(sorted(next(branch["then"]["properties"] for branch in boards.schema()["$defs"]["shape"]["allOf"]
+LOOP_KEYS = ", ".join(sorted(next(branch["then"]["properties"] for branch in shapes.schema()["$defs"]["shape"]["allOf"]
                                   if branch["if"]["properties"]["shape"]["const"] == "loop")))
 
 

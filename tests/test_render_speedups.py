@@ -167,7 +167,7 @@ def test_the_nearest_space_is_found_as_measuring_every_pair_finds_it():
     import math
     import random
 
-    from generator.layout.boards.layout import nearest_distances
+    from generator.layout.boards import nearest_distances
     rng = random.Random(7)
     for count in (0, 1, 2, 3, 40, 300):
         grid = [(rng.randrange(12) * 7.5, rng.randrange(12) * 7.5) for _ in range(count)]       # ties, repeats

@@ -300,7 +300,7 @@ def test_a_shared_shapes_text_is_looked_up_where_it_is_written():
     translated once, under the design's key, for every board."""
     import yaml
 
-    from generator.layout.boards.layout import lay_out_board
+    from generator.layout.boards import lay_out_board
     data = yaml.safe_load((FIXTURE / "components" / "sample-game" / "boards.yaml").read_text(encoding="utf-8"))
     asked = []
 

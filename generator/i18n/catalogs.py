@@ -27,8 +27,8 @@ from ..core.errors import DataError, Problem
 from ..core.files import relative_to, write_inside
 from ..core.schema import text_keys, written_schemas
 from ..core.yamlfile import Located, LocatedList
-from ..layout import boards
 from ..layout.elements import element_type
+from ..load import shapes
 from ..load.project import TOOL_TEMPLATES, Game, game_files
 from . import typography
 from .texts import (
@@ -78,7 +78,7 @@ def translatable_keys() -> frozenset[str]:
     """Every key whose schema is translatable text (`common#/$defs/text`) in a game file's
     schema (and the board shapes it refers to): what `pnp i18n extract` takes into the catalogs."""
     schemas = written_schemas()
-    return text_keys([schemas[name] for name in game_files() if name in schemas] + [boards.schema()])
+    return text_keys([schemas[name] for name in game_files() if name in schemas] + [shapes.schema()])
 
 
 def every_text(game: Game) -> list[Entry]:

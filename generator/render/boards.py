@@ -15,14 +15,14 @@ from ..core.colour import RGB, Palette
 from ..core.errors import DataError, Problem
 from ..core.fonts import MIN_PRINTED_PT
 from ..core.yamlfile import locate
-from ..layout.boards.layout import BoardPlan
+from ..layout.boards import BoardPlan
 from .faces import draw_placed
 from .pdf import SCALE_BAR_CLEAR_MM, Document, draft_mark, scale_bar
 
 
 @dataclass(frozen=True)
 class BoardFace:
-    """A board laid out (`generator/layout/boards/layout.py`), named for its pages."""
+    """A board laid out (`generator/layout/boards.py`), named for its pages."""
 
     key: str
     name: str

@@ -11,7 +11,9 @@ from referencing import Registry
 from ..core.errors import Problem
 from ..core.schema import schema_errors, schema_problems, with_registry, written_schemas
 from ..core.yamlfile import Located, locate, shown
-from ..layout import boards, elements
+from ..layout import elements
+from ..layout.boards import board_shapes
+from ..load import shapes
 from ..load.decks import MAX_DECK_CARDS, deck_size
 from ..load.project import Game, game_files
 from ..rules import load_rules
@@ -22,7 +24,7 @@ def game_schemas() -> tuple[dict, Registry]:
     """The schemas of a game's files: those written in generator/schemas and those composed
     from the element and shape modules, with the registry they resolve in."""
     return with_registry({**written_schemas(), **{composed["$id"]: composed
-                                                  for composed in (elements.schema(), boards.schema())}})
+                                                  for composed in (elements.schema(), shapes.schema())}})
 
 
 def file_schema_problems(game: Game, name: str) -> list[Problem]:
@@ -105,7 +107,6 @@ def deck_problems(game: Game) -> list[Problem]:
 def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
     """Each board's shapes as the board sees them (its own keys over the shared design) are
     whole shapes; its size is known and is its face layout's size."""
-    from ..layout.boards.layout import board_shapes
     boards_file = game.files["boards"]
     design = boards_file.get("design") or {}
     _, registry = game_schemas()

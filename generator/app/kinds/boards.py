@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 
 from ...core.errors import Problem
 from ...core.yamlfile import locate
-from ...layout.boards.layout import board_shapes, lay_out_board
+from ...layout.boards import board_shapes, lay_out_board
 from ...layout.faces import Localised, unknown_fields
 from ...layout.kit import Kit, localised_sheet
 from ...render.boards import BoardFace, render_boards, render_one_sheet, tiles_for

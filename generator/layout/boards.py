@@ -7,10 +7,10 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..placed import PlacedFace, contrast_of
-from ..elements import Placed, element_type
-from . import Space, shape_type
-from .track import space_size
+from ..load.shapes import Space, shape_type
+from ..load.shapes.track import space_size
+from .elements import Placed, element_type
+from .placed import PlacedFace, contrast_of
 
 
 RING_GAP_MM = 1.6          # a ring mark stands this far outside its space

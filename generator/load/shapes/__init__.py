@@ -1,6 +1,7 @@
 """Board shapes, one module each: a shape (a track, a closed loop, a grid) turns a few declared
-numbers into spaces with ids and the links between them. `layout.py` makes the spaces, links and
-marks into elements that the element modules fit and draw, over the board's own face.
+numbers into spaces with ids and the links between them, which rules modules can use.
+generator/layout/boards.py makes the spaces, links and marks into elements that the element
+modules fit and draw, over the board's own face.
 A new shape is a new module here; nothing else lists the shapes.
 """
 from __future__ import annotations
