@@ -27,7 +27,6 @@ from ..core.errors import DataError, Problem
 from ..core.files import relative_to, write_inside
 from ..core.schema import text_keys, written_schemas
 from ..core.yamlfile import Located, LocatedList
-from ..layout.elements import element_type
 from ..load import shapes
 from ..load.project import TOOL_TEMPLATES, Game, game_files
 from . import typography
@@ -138,9 +137,10 @@ class TextsNow:
         return None
 
 
-def extract(game: Game) -> list[Entry]:
-    """Every translatable string of the game, in file order."""
-    notes = _layout_notes(game)
+def extract(game: Game, notes: dict[str, list[str]] | None = None) -> list[Entry]:
+    """Every translatable string of the game, in file order, with `notes` for translators by
+    key (layout.faces.translator_notes: where a card string is printed, how much room it has)."""
+    notes = notes or {}
     # A string with no letters ("42", "×") reads the same in every language.
     entries = [e for e in every_text(game) if isinstance(e.source, dict) or any(ch.isalpha() for ch in e.source)]
     for entry in entries:
@@ -195,19 +195,6 @@ def _walk_booklet(node, path, entries, data_path):
                 _walk_booklet(value, here, entries, data_path + (index,))
 
 
-def _layout_notes(game: Game) -> dict[str, list[str]]:
-    """Where each card string is printed and how much room it has."""
-    notes: dict[str, list[str]] = {}
-    faces = game.layouts.get("faces", {})
-    for card_id, card in (game.files.get("cards") or {}).get("cards", {}).items():
-        layout_name = game.decks.get(card["deck"], {}).get("layout")
-        for element in faces.get(layout_name, {}).get("elements", []):
-            note = element_type(element).translator_note(element)
-            if note and element["field"] in ("name", "text"):
-                notes.setdefault(f"cards.{card_id}.{element['field']}", []).append(note)
-    return notes
-
-
 # ---- catalogs -----------------------------------------------------------------------------
 
 def template_path(game: Game) -> Path:
@@ -229,9 +216,9 @@ def _catalog(domain: str, source: str, locale: str | None) -> Catalog:
                    language_team=locale or "", last_translator="", charset="utf-8")
 
 
-def make_template(game: Game) -> Catalog:
+def make_template(game: Game, notes: dict[str, list[str]]) -> Catalog:
     catalog = _new_catalog(game, None)
-    for entry in extract(game):
+    for entry in extract(game, notes):
         catalog.add(entry.msgid, context=entry.key, auto_comments=entry.notes,
                     locations=[(entry.file, entry.line)])
     return catalog
@@ -420,9 +407,10 @@ class Extraction:
         self.problems += old[1]
 
 
-def extract_game(game: Game) -> Extraction:
-    """messages.pot, and every non-source locale's catalog merged with it."""
-    template = make_template(game)
+def extract_game(game: Game, notes: dict[str, list[str]]) -> Extraction:
+    """messages.pot, with `notes` for translators by key, and every non-source locale's catalog
+    merged with it."""
+    template = make_template(game, notes)
     extraction = Extraction([(template_path(game), serialise(template))])
     for locale in game.locales:
         if locale != game.source_locale:

@@ -535,3 +535,17 @@ def _fit_marks(marks: dict, margin: float) -> tuple[float, float]:
 
 def pages_needed(copies: int, per_page: int) -> int:
     return max(1, math.ceil(copies / per_page))
+
+
+def translator_notes(game: Game) -> dict[str, list[str]]:
+    """Where each card string is printed and how much room it has, by catalog key: the notes
+    `pnp i18n extract` writes beside each string for its translators."""
+    notes: dict[str, list[str]] = {}
+    faces = game.layouts.get("faces", {})
+    for card_id, card in (game.files.get("cards") or {}).get("cards", {}).items():
+        layout_name = game.decks.get(card["deck"], {}).get("layout")
+        for element in faces.get(layout_name, {}).get("elements", []):
+            note = element_type(element).translator_note(element)
+            if note and element["field"] in ("name", "text"):
+                notes.setdefault(f"cards.{card_id}.{element['field']}", []).append(note)
+    return notes

@@ -23,7 +23,9 @@ def register(main):
     def extract(obj, game):
         """Write each game's template and merge it into every locale's catalog."""
         from ...i18n.catalogs import extract_game, extract_tool, owns_tool_catalogs, template_path, write_extractions
-        done = [(f"{loaded.slug}: {obj.project.display(template_path(loaded))}", extract_game(loaded))
+        from ...layout.faces import translator_notes
+        done = [(f"{loaded.slug}: {obj.project.display(template_path(loaded))}",
+                 extract_game(loaded, translator_notes(loaded)))
                 for loaded in _games(obj.project, game)]
         if game is None and owns_tool_catalogs(obj.project):
             done.append(("(tool): templates/locales/messages.pot", extract_tool(obj.project)))

@@ -66,6 +66,7 @@ def new_game(project, slug: str) -> list[str]:
     from ...app.loading import load_games
     from ...core.files import outside_roots, relative_to, write_inside
     from ...i18n.catalogs import extract_game, template_path, write_extractions
+    from ...layout.faces import translator_notes
     from ...rules import PROJECT_FOLDER
     check_slug(slug)
     root = Path(project.root)
@@ -87,7 +88,7 @@ def new_game(project, slug: str) -> list[str]:
         write_inside([(root / relative, text.encode("utf-8")) for relative, text in files.items()], [root],
                      shown=relative_to(root))
         game = load_games(project, slug)[0]
-        extraction = extract_game(game)
+        extraction = extract_game(game, translator_notes(game))
         write_extractions([extraction], root)
     except BaseException:               # a game that does not validate, a full disk, Ctrl-C
         for folder in reversed(made):
