@@ -49,7 +49,7 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
         problems += found
         games.append(game)
     if texts and any(game.booklet.get("sections") for game in games):
-        from ..layout.booklet import check_templates
+        from ..render.booklet_templates import check_templates
         problems += check_templates(project)
     if problems:
         raise DataError(problems)
