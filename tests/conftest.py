@@ -316,10 +316,10 @@ def rendered_booklet(tmp_path_factory):
     PDF as `pnp build --kind booklet` writes it (so the session's other builds of that booklet
     share its rendering, on either worker of a parallel run), the content laid out here as the
     build lays it out."""
+    from generator.app.booklet import rule_booklet_content
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
-    from generator.layout.booklet import home_print, lay_out
-    from generator.layout.faces import Localised, card_faces_with_texts
+    from generator.layout.faces import Localised
     from generator.layout.kit import Kit
     from generator.load.project import Project as _Project
     project, games, made = _Project(ROOT), {}, {}
@@ -334,9 +334,7 @@ def rendered_booklet(tmp_path_factory):
                          "--out", str(folder))
             assert result.exit_code == 0, result.output + result.traceback
             loc = Localised(games[slug], edition, Texts.load(games[slug], locale))
-            faces, texts = card_faces_with_texts(loc)        # as generator.app.kits.booklet_of makes it
-            content = lay_out(loc, faces, home_print(project, loc), draft=Kit(project, games[slug], loc, "").draft,
-                              project=project, face_texts=texts)
+            content = rule_booklet_content(Kit(project, games[slug], loc, ""))   # as the build lays it out
             data = (folder / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()
             made[slug, edition, locale] = (content, data)
         return made[slug, edition, locale]

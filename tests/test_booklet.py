@@ -18,9 +18,10 @@ from babel.messages.pofile import read_po
 import generator.app.build
 from conftest import ROOT, line_of, pnp, replace_in
 from generator.i18n.texts import Texts
-from generator.layout.booklet import ProjectFetcher, booklet_words
+from generator.layout.booklet import booklet_words
 from generator.layout.faces import Localised
 from generator.load.project import Project
+from generator.render.booklet import ProjectFetcher
 
 
 GAME = "race-to-the-table"

@@ -12,10 +12,9 @@ from conftest import ROOT, replace_in
 from generator.core import fonts
 from generator.core.colour import RGB
 from generator.core.reproducible import fixed_clock
-from generator.layout import booklet
 from generator.layout.elements.text import fit_lines
 from generator.load.project import Project
-from generator.render import subset
+from generator.render import booklet, booklet_templates, subset
 
 
 class FontFile:
@@ -87,13 +86,15 @@ def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
 @pytest.fixture(scope="module")
 def game_booklet():
     """The Game's booklet content in its source locale, laid out once."""
+    from generator.app.booklet import rule_booklet_content
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
-    from generator.layout.faces import Localised, card_faces
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
     project = Project(ROOT)
     game = load_games(project, "the-game")[0]
     loc = Localised(game, game.editions[0], Texts.load(game, game.source_locale))
-    return project, booklet.lay_out(loc, card_faces(loc), booklet.home_print(project, loc), project=project)
+    return project, rule_booklet_content(Kit(project, game, loc, ""))
 
 
 def test_a_booklet_is_the_same_with_shared_subsets_and_fonttools(game_booklet, monkeypatch):
@@ -125,24 +126,24 @@ def test_a_booklet_is_the_same_with_shared_subsets_and_fonttools(game_booklet, m
 def test_a_template_is_compiled_once_and_again_when_it_changes(project, monkeypatch):
     shutil.copytree(ROOT / "templates", project / "templates", dirs_exist_ok=True)
     compiled = []
-    original = booklet.TemplateSandbox.compile
+    original = booklet_templates.TemplateSandbox.compile
 
     def counting(self, source, *args, **kwargs):
         compiled.append(1)
         return original(self, source, *args, **kwargs)
 
-    monkeypatch.setattr(booklet.TemplateSandbox, "compile", counting)
-    monkeypatch.setattr(booklet, "COMPILED_TEMPLATES", booklet.CompiledTemplates())
+    monkeypatch.setattr(booklet_templates.TemplateSandbox, "compile", counting)
+    monkeypatch.setattr(booklet_templates, "COMPILED_TEMPLATES", booklet_templates.CompiledTemplates())
     values = {"booklet": "x", "fonts": [], "stylesheet": "", "pad_pages": 3}
     name = "booklet/booklet.html.j2"
     template = project / "templates" / name
     template.write_text("<p>{{ booklet }} one</p>", encoding="utf-8")
     p = Project(project)
-    assert booklet.render_html(p, values) == "<p>x one</p>"
-    assert booklet.render_html(p, values) == "<p>x one</p>"
+    assert booklet_templates.render_html(p, values) == "<p>x one</p>"
+    assert booklet_templates.render_html(p, values) == "<p>x one</p>"
     assert len(compiled) == 1
     replace_in(template, "one", "two")
-    assert booklet.render_html(p, values) == "<p>x two</p>"
+    assert booklet_templates.render_html(p, values) == "<p>x two</p>"
     assert len(compiled) == 2
 
 

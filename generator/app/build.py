@@ -20,8 +20,7 @@ from ..core.errors import DataError, Problem, UsageError
 from ..core.reproducible import fixed_clock
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
-from ..layout.booklet import home_print, lay_out
-from ..layout.faces import Localised, card_faces, card_faces_with_texts
+from ..layout.faces import Localised, card_faces
 from ..load.profiles import load_profiles
 from ..load.project import Game, Project
 from ..render.shop import booklet_with_bleed, decks_of, render_shop_cards, render_shop_components
@@ -38,6 +37,7 @@ from ..write.incremental import (
     whole_build_inputs,
 )
 from ..write.preflight import preflight_files
+from .booklet import rule_booklet_content
 from .errata import build_errata
 from .kinds import files_of, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files, booklet_of, deck_title
@@ -242,9 +242,7 @@ def _press_booklet(kit: Kit, profile, folder: str) -> list[Artifact]:
     loc = kit.loc
     if not kit.game.booklet.get("sections"):
         return []
-    faces, texts = card_faces_with_texts(loc)
-    content = lay_out(loc, faces, home_print(kit.project, loc), draft=kit.draft, project=kit.project, face_texts=texts,
-                      picture_dpi=PRESS_PICTURE_DPI)
+    content = rule_booklet_content(kit, PRESS_PICTURE_DPI)
     data, pages = render_press_booklet(kit.project, content, profile.booklet, content.title)
     return [Artifact(f"{folder}/{profile.booklet.name}", data, kit.game.slug, "shop-booklet", loc.edition, loc.locale,
                      "", pages, {"profile": profile.name, "colour": profile.booklet.palette.space,

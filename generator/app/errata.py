@@ -10,7 +10,7 @@ as the kit's card sheets do (each run of one back on sheets of its own, in the k
 laid out by the same code: each back at its front's place for duplex, or beside it for
 gutterfold.
 
-The booklet is the rule booklet's machinery (generator/layout/booklet.py, templates/booklet/) with
+The booklet is the rule booklet's machinery (generator/render/booklet.py, templates/booklet/) with
 content made here: a cover naming the version it corrects, a section per kind of change,
 every card to print drawn with what changed, and how to print. Its words are the tool's own
 (templates/sheets/errata.yaml, translated in templates/locales/).
@@ -24,8 +24,7 @@ from functools import partial
 from ..core.artifacts import Artifact
 from ..core.errors import UsageError
 from ..i18n.texts import Texts
-from ..layout.booklet import Block, BookletContent, CardEntry, Section, card_alt, card_pictures, scale_note
-from ..layout.booklet import render as render_booklet
+from ..layout.booklet import Block, BookletContent, CardEntry, Section, card_alt, scale_note
 from ..layout.faces import (
     CardRun,
     Face,
@@ -39,6 +38,8 @@ from ..layout.faces import (
 )
 from ..layout.kit import Kit, localised_sheet
 from ..load.project import Game, Project, game_files
+from ..render.booklet import card_pictures
+from ..render.booklet import render as render_booklet
 from ..render.cards import render_card_sheets
 from ..render.impose import impose
 from ..write.cache import Cache

@@ -8,13 +8,14 @@ from dataclasses import replace
 from typing import Callable
 
 from ..core.artifacts import Artifact
-from ..layout.booklet import home_print, lay_out, scale_note
-from ..layout.booklet import render as render_booklet
-from ..layout.faces import Localised, card_faces_with_texts
+from ..layout.booklet import scale_note
+from ..layout.faces import Localised
 from ..layout.kit import Kit, deck_title, localised_sheet
 from ..load.project import Game, Project
+from ..render.booklet import render as render_booklet
 from ..render.impose import impose
 from ..render.report import make_report
+from .booklet import rule_booklet_content
 from .kinds import KINDS
 
 
@@ -35,13 +36,9 @@ def locale_files(kit: Kit) -> list[Artifact]:
 def booklet_of(kit: Kit):
     """The rule booklet of the kit's edition and locale, A5 pages in reading order (a
     RenderedBooklet), or None for a game without one."""
-    loc = kit.loc
     if not kit.game.booklet.get("sections"):
         return None
-    faces, texts = card_faces_with_texts(loc)         # the booklet says which faces it shows
-    home = home_print(kit.project, loc)
-    return render_booklet(kit.project, lay_out(loc, faces, home, draft=kit.draft, project=kit.project,
-                                               face_texts=texts))
+    return render_booklet(kit.project, rule_booklet_content(kit))
 
 
 def booklet_files(kit: Kit) -> list[Artifact]:

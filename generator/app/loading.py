@@ -34,12 +34,14 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
         found += check_card_sizes(project, game) if not found else []
         if not found and texts:
             from ..i18n.catalogs import check_placeholder_names, check_translations
-            from ..layout.booklet import check_booklet
+            from ..validate.booklet import check_booklet
+            from .kinds import KINDS, draws_pictures
             locales = [locale] if locale in game.locales else None
             unknown = check_placeholder_names(game)
             # Independent checks: a translation gap does not hide a text that overflows. Only
             # a source text naming a number the data lacks stops the faces from being laid out.
-            found += unknown + check_translations(game, locales) + check_booklet(game)
+            found += unknown + check_translations(game, locales) + check_booklet(
+                game, [kind.name for kind in KINDS if draws_pictures(kind)])
             if not unknown:
                 found += check_game_faces(project, game, locales)
         if not found and passed:
@@ -47,7 +49,7 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
         problems += found
         games.append(game)
     if texts and any(game.booklet.get("sections") for game in games):
-        from ..layout.booklet import check_templates
+        from ..render.booklet_templates import check_templates
         problems += check_templates(project)
     if problems:
         raise DataError(problems)

@@ -182,7 +182,7 @@ def render_press_booklet(project, content, spec, title: str) -> tuple[bytes, int
 
     from ..core import fonts
     from ..core.errors import BuildError
-    from ..layout import booklet as home
+    from . import booklet as home
     from . import subset
     from .pdfx import make_pdfx
     from .shop import booklet_with_bleed

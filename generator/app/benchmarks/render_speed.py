@@ -310,7 +310,8 @@ def booklet_lines(project) -> list[str]:
     from weasyprint import HTML
 
     from ...core.reproducible import fixed_clock
-    from ...layout import booklet
+    from ...render import booklet
+    from ..booklet import rule_booklet_content
     from ..kits import booklet_of
     papers = paper_names(project)
     kits = []
@@ -330,9 +331,7 @@ def booklet_lines(project) -> list[str]:
         with fixed_clock(), (subsetting() if subsetting else _nothing()):
             for kit in kits:
                 made = booklet_of(kit)                         # warm, and the page count
-                html, base_url = booklet.booklet_html(kit.project, booklet.lay_out(
-                    kit.loc, card_faces(kit.loc), booklet.home_print(kit.project, kit.loc),
-                    draft=kit.draft, project=kit.project))
+                html, base_url = booklet.booklet_html(kit.project, rule_booklet_content(kit))
                 tool, bare = [], []
                 for _ in range(BOOKLET_ROUNDS if subsetting is None else 1):
                     subset.clear()              # no subset left from the round before

@@ -1,0 +1,70 @@
+"""The rule booklet's names checked before anything is laid out: the editions and decks its
+sections and blocks name, the components its pictures draw, and the `ui` words its layout prints.
+"""
+from __future__ import annotations
+
+from typing import Collection
+
+from ..core.errors import Problem
+from ..core.yamlfile import locate
+from ..layout.booklet import TABLE_WORDS
+from ..load.project import categories
+
+
+def check_booklet(game, pictured: Collection[str]) -> list[Problem]:
+    """Names in booklet.yaml that must point at something: editions, the decks of card blocks and
+    the components of picture blocks, of the kinds that draw pictures (`pictured`, their names)."""
+    problems = []
+
+    def add(path, key, message):
+        file, line = locate(game.booklet, path)
+        problems.append(Problem(file, line, key, message))
+
+    for s, section in enumerate(game.booklet.get("sections", [])):
+        root = f"booklet.sections.{section['id']}"
+        nodes = [(("sections", s), root, section)]
+        for b, block in enumerate(section["blocks"]):
+            nodes.append((("sections", s, "blocks", b), f"{root}.blocks.{b}", block))
+            if "example" in block:
+                nodes.append((("sections", s, "blocks", b, "example"), f"{root}.blocks.{b}.example", block["example"]))
+        for path, key, node in nodes:
+            for edition in node.get("editions", []):
+                if edition not in game.editions:
+                    add(path + ("editions",), f"{key}.editions", f"no edition '{edition}' in game.yaml")
+            if "cards" in node and node["cards"]["deck"] not in game.decks:
+                add(path + ("cards", "deck"), f"{key}.cards.deck", f"no deck '{node['cards']['deck']}' in cards.yaml")
+            if "picture" in node:
+                reason = unknown_picture(game, node["picture"]["component"], pictured)
+                if reason:
+                    add(path + ("picture", "component"), f"{key}.picture.component", reason)
+    for word in sorted(layout_words(game) - set(game.booklet.get("ui", {}))):
+        file, line = locate(game.booklet, ("ui",)) if "ui" in game.booklet else (game.file_name("booklet"), 0)
+        problems.append(Problem(file, line, f"booklet.ui.{word}", "the booklet layout prints this word; add it"))
+    return problems
+
+
+def unknown_picture(game, reference: str, pictured: Collection[str]) -> str:
+    """Why a picture block's `component` (kind.id, as `dice.sun`) names nothing drawable, or '':
+    `pictured` names the kinds that draw pictures."""
+    drawable = sorted(pictured)
+    category, _, component_id = reference.partition(".")
+    if category not in drawable:
+        return f"'{reference}': pictures are drawn of {', '.join(drawable)} (kind.id, as {drawable[0]}.<id>)"
+    if not any(c.category == category and c.id == component_id for c in game.components):
+        known = ", ".join(sorted(c.id for c in game.components if c.category == category)) or "none"
+        return f"no component '{component_id}' in {category}.yaml ({category}: {known})"
+    return ""
+
+
+def layout_words(game) -> set[str]:
+    """The `ui` words the booklet's layout prints for this game's blocks and components."""
+    if not game.booklet.get("sections"):
+        return set()
+    words = {"contents"}
+    blocks = [block for section in game.booklet["sections"] for block in section["blocks"]]
+    if any(block.get("cards", {}).get("table") for block in blocks):
+        words.update(TABLE_WORDS)
+    if any("print" in block for block in blocks):
+        for edition in game.editions:
+            words.update(f"print_{kind}" for kind in categories() if game.in_edition(edition, kind))
+    return words
