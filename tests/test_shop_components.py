@@ -5,6 +5,7 @@ through the CLI (passing, and failing on a broken file)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy
@@ -52,24 +53,25 @@ def expected_trims(game: str, edition: str) -> dict[tuple[str, str], tuple[float
     return trims
 
 
-def _kit(game_slug: str, edition: str, locale: str):
+def _kit(game_slug: str, edition: str, locale: str, root: Path = ROOT):
     from generator.kit import Kit
     from generator.layout import Localised
     from generator.loading import load_games
     from generator.project import Project
     from generator.texts import Texts
-    project = Project(ROOT)
+    project = Project(root)
     game = load_games(project, game_slug, locale)[0]
     return project, Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
 
 
-def make_files(game_slug: str, edition: str, locale: str, profile_name: str, only_kind: str | None = None):
+def make_files(game_slug: str, edition: str, locale: str, profile_name: str, only_kind: str | None = None,
+               root: Path = ROOT):
     """The component files one profile gets for one kit, made as `pnp build --profile` makes
     them (generator.build.shop_component_files, one unit per kind), and their problems."""
     from generator.build import shop_component_files
     from generator.kinds import KINDS
     from generator.profiles import load_profile
-    project, kit = _kit(game_slug, edition, locale)
+    project, kit = _kit(game_slug, edition, locale, root)
     profile = load_profile(project, profile_name)
     made, problems = [], []
     for kind in KINDS:
@@ -320,6 +322,30 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     frame = files["large-format-3mm"]["diced-veggies", "pieces", "frame"]
     code, results = _preflight("eu-3mm", frame)
     assert code == 1 and results[frame.name]["pages"] == "fail"
+
+
+def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(project, tmp_path):
+    """A round cut's bleed ring narrows towards where the circle meets the trim box, the more
+    the larger the disc: a 60 mm token passes the bleed check, and fails it with its bleed gone."""
+    tokens = project / "components" / "diced-veggies" / "tokens.yaml"
+    tokens.write_text(re.sub(r"diameter_mm: [\d.]+", "diameter_mm: 60", tokens.read_text(encoding="utf-8")),
+                      encoding="utf-8")
+    made, problems = make_files("diced-veggies", "standard", "en", "eu-3mm", only_kind="tokens", root=project)
+    assert not problems, problems
+    (token,) = [artifact for artifact in made if artifact.kind == "shop-component"]
+    (tmp_path / "components").mkdir()
+    path = tmp_path / "components" / "tokens-chef.pdf"
+    path.write_bytes(token.data)
+    code, results = _preflight("eu-3mm", path)
+    assert code == 0 and results[path.name]["bleed"] == "pass", results
+
+    def bare_left_bleed(pdf):
+        x0, y0, _, y1 = (float(v) for v in pdf.pages[0].obj.TrimBox)
+        pdf.pages[0].contents_add(pdf.make_stream(
+            f"q 0 0 0 0 k {x0 - 3 * MM:.3f} {y0:.3f} {3 * MM:.3f} {y1 - y0:.3f} re f Q".encode()), prepend=False)
+    bare = _broken(path, tmp_path / "components" / "tokens-bare.pdf", bare_left_bleed)
+    code, results = _preflight("eu-3mm", bare)
+    assert code == 1 and results[bare.name]["bleed"] == "fail", results
 
 
 # ---- card files by product ----------------------------------------------------------------------------
