@@ -5,6 +5,7 @@ through the CLI (passing, and failing on a broken file)."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -322,6 +323,42 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     frame = files["large-format-3mm"]["diced-veggies", "pieces", "frame"]
     code, results = _preflight("eu-3mm", frame)
     assert code == 1 and results[frame.name]["pages"] == "fail"
+
+
+def test_every_letter_of_a_disc_token_keeps_the_safe_zone_inside_its_round_cut():
+    """Pegs and Jokers' pegs carry their colour's name, its longest words in Bulgarian, Russian
+    and Ukrainian: in every locale a shop gets, each token file passes preflight and every
+    glyph (pdfium's tight box) lies the profile's safe zone inside the round cut, not only
+    inside the square trim round it."""
+    from generator.loading import load_games
+    from generator.project import Project
+    game = load_games(Project(ROOT), "pegs-and-jokers", texts=False)[0]
+    safe = yaml.safe_load((ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8"))[
+        "components"]["safe_mm"]
+    discs = {token_id for token_id, token in _data("pegs-and-jokers", "tokens")["tokens"].items()
+             if token["shape"] == "disc"}
+    locales, checked = [locale for locale in game.locales if not game.is_draft(locale)], set()
+    for locale in locales:
+        made, problems = make_files("pegs-and-jokers", "standard", locale, "eu-3mm", only_kind="tokens")
+        assert not problems, problems
+        for artifact in made:
+            if artifact.details.get("component") not in discs:
+                continue
+            checked.add((locale, artifact.details["component"]))
+            document = pdfium.PdfDocument(artifact.data)
+            page = document[0]
+            x0, y0, x1, y1 = page.get_trimbox()
+            cx, cy, room = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 - safe * MM
+            text = page.get_textpage()
+            glyphs = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+            glyphs = [(glyph, box) for glyph, box in glyphs if glyph.strip() and box[2] > box[0]]
+            assert glyphs, (locale, artifact.path)
+            for glyph, (left, bottom, right, top) in glyphs:
+                farthest = max(math.hypot(x - cx, y - cy) for x in (left, right) for y in (bottom, top))
+                assert farthest <= room + 0.01 * MM, (
+                    f"{artifact.path}: {glyph!r} {(x1 - x0) / 2 / MM - farthest / MM:.2f} mm inside the cut")
+            document.close()
+    assert len(checked) == len(discs) * len(locales)
 
 
 def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(project, tmp_path):
