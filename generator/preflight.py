@@ -486,12 +486,11 @@ BLEED_ENDS_MM = (1.5, 6.0)
 
 
 def bleed_ends_mm(half_run_mm: float, depth_mm: float, bleed_mm: float, fixed_mm: float) -> float:
-    """How far from each end of a stretch of art (half of it `half_run_mm` long, measured half a
-    millimetre inside the trim) its bleed may stop short at `depth_mm` past the trim. A round cut's
-    bleed ring, met by lines parallel to the trim, is shorter the farther out they lie: at most
-    by this share of the half stretch, what a very large circle gives (a smaller one less); so a
-    disc of any size passes, and a quarter of a millimetre more for the pixels measured; at
-    least `fixed_mm` (BLEED_ENDS_MM), for a slanted cut's corner."""
+    """How far from each end of a stretch of art (`half_run_mm` its half length, half a millimetre
+    inside the trim) its bleed may stop short `depth_mm` past the trim: at least `fixed_mm`, for a
+    slanted cut. A round cut's bleed ring is cut shorter by lines parallel to the trim the farther
+    out they lie, by a share of the stretch that grows with the circle towards this limit, so a
+    disc of any size passes (and a quarter of a millimetre more for the pixels measured)."""
     share = 1 - math.sqrt((bleed_mm - depth_mm) / (bleed_mm + 0.5))
     return max(fixed_mm, share * half_run_mm + 0.25)
 

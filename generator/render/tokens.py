@@ -60,7 +60,8 @@ NAME_UNDER_ICON_MM = 0.8         # between the icon's baseline and a raised name
 # decided: a token's text keeps the 3 mm a shop asks inside its cut (the components' safe_mm of
 # templates/profiles) in the home kit too, so a kit's tokens and a shop's are laid out alike
 SHOP_SAFE_MM = 3.0
-# decided: at 1.45 pt a millimetre of the disc, the icon keeps SHOP_SAFE_MM inside the cut, whatever the token's size; its middle 0.08 of the diameter above the disc's centre
+# decided: at 1.45 pt a millimetre of the disc, the icon keeps SHOP_SAFE_MM inside the cut,
+# whatever the token's size; its middle 0.08 of the diameter above the disc's centre
 ICON_PT_PER_MM, ICON_RISE = 1.45, 0.08
 # A standee's grey words: the hint in its writing area and the fold word on its base tabs.
 WRITE_GREY, FOLD_GREY, BASE_GREY = "#757575", "#444444", "#EEEEEE"
