@@ -5,6 +5,8 @@ through the CLI (passing, and failing on a broken file)."""
 from __future__ import annotations
 
 import json
+import math
+import re
 from pathlib import Path
 
 import numpy
@@ -53,24 +55,25 @@ def expected_trims(game: str, edition: str) -> dict[tuple[str, str], tuple[float
     return trims
 
 
-def _kit(game_slug: str, edition: str, locale: str):
+def _kit(game_slug: str, edition: str, locale: str, root: Path = ROOT):
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
     from generator.layout.faces import Localised
     from generator.layout.kit import Kit
     from generator.load.project import Project
-    project = Project(ROOT)
+    project = Project(root)
     game = load_games(project, game_slug, locale)[0]
     return project, Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
 
 
-def make_files(game_slug: str, edition: str, locale: str, profile_name: str, only_kind: str | None = None):
+def make_files(game_slug: str, edition: str, locale: str, profile_name: str, only_kind: str | None = None,
+               root: Path = ROOT):
     """The component files one profile gets for one kit, made as `pnp build --profile` makes
     them (generator.app.build.shop_component_files, one unit per kind), and their problems."""
     from generator.app.build import shop_component_files
     from generator.app.kinds import KINDS
     from generator.load.profiles import load_profile
-    project, kit = _kit(game_slug, edition, locale)
+    project, kit = _kit(game_slug, edition, locale, root)
     profile = load_profile(project, profile_name)
     made, problems = [], []
     for kind in KINDS:
@@ -321,6 +324,66 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     frame = files["large-format-3mm"]["diced-veggies", "pieces", "frame"]
     code, results = _preflight("eu-3mm", frame)
     assert code == 1 and results[frame.name]["pages"] == "fail"
+
+
+def test_every_letter_of_a_disc_token_keeps_the_safe_zone_inside_its_round_cut():
+    """Pegs and Jokers' pegs carry their colour's name, its longest words in Bulgarian, Russian
+    and Ukrainian: in every locale a shop gets, each token file passes preflight and every
+    glyph (pdfium's tight box) lies the profile's safe zone inside the round cut, not only
+    inside the square trim round it."""
+    from generator.app.loading import load_games
+    from generator.load.project import Project
+    game = load_games(Project(ROOT), "pegs-and-jokers", texts=False)[0]
+    safe = yaml.safe_load((ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8"))[
+        "components"]["safe_mm"]
+    discs = {token_id for token_id, token in _data("pegs-and-jokers", "tokens")["tokens"].items()
+             if token["shape"] == "disc"}
+    locales, checked = [locale for locale in game.locales if not game.is_draft(locale)], set()
+    for locale in locales:
+        made, problems = make_files("pegs-and-jokers", "standard", locale, "eu-3mm", only_kind="tokens")
+        assert not problems, problems
+        for artifact in made:
+            if artifact.details.get("component") not in discs:
+                continue
+            checked.add((locale, artifact.details["component"]))
+            document = pdfium.PdfDocument(artifact.data)
+            page = document[0]
+            x0, y0, x1, y1 = page.get_trimbox()
+            cx, cy, room = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 - safe * MM
+            text = page.get_textpage()
+            glyphs = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+            glyphs = [(glyph, box) for glyph, box in glyphs if glyph.strip() and box[2] > box[0]]
+            assert glyphs, (locale, artifact.path)
+            for glyph, (left, bottom, right, top) in glyphs:
+                farthest = max(math.hypot(x - cx, y - cy) for x in (left, right) for y in (bottom, top))
+                assert farthest <= room + 0.01 * MM, (
+                    f"{artifact.path}: {glyph!r} {(x1 - x0) / 2 / MM - farthest / MM:.2f} mm inside the cut")
+            document.close()
+    assert len(checked) == len(discs) * len(locales)
+
+
+def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(project, tmp_path):
+    """A round cut's bleed ring narrows towards where the circle meets the trim box, the more
+    the larger the disc: a 60 mm token passes the bleed check, and fails it with its bleed gone."""
+    tokens = project / "components" / "diced-veggies" / "tokens.yaml"
+    tokens.write_text(re.sub(r"diameter_mm: [\d.]+", "diameter_mm: 60", tokens.read_text(encoding="utf-8")),
+                      encoding="utf-8")
+    made, problems = make_files("diced-veggies", "standard", "en", "eu-3mm", only_kind="tokens", root=project)
+    assert not problems, problems
+    (token,) = [artifact for artifact in made if artifact.kind == "shop-component"]
+    (tmp_path / "components").mkdir()
+    path = tmp_path / "components" / "tokens-chef.pdf"
+    path.write_bytes(token.data)
+    code, results = _preflight("eu-3mm", path)
+    assert code == 0 and results[path.name]["bleed"] == "pass", results
+
+    def bare_left_bleed(pdf):
+        x0, y0, _, y1 = (float(v) for v in pdf.pages[0].obj.TrimBox)
+        pdf.pages[0].contents_add(pdf.make_stream(
+            f"q 0 0 0 0 k {x0 - 3 * MM:.3f} {y0:.3f} {3 * MM:.3f} {y1 - y0:.3f} re f Q".encode()), prepend=False)
+    bare = _broken(path, tmp_path / "components" / "tokens-bare.pdf", bare_left_bleed)
+    code, results = _preflight("eu-3mm", bare)
+    assert code == 1 and results[bare.name]["bleed"] == "fail", results
 
 
 # ---- card files by product ----------------------------------------------------------------------------

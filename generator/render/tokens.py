@@ -59,8 +59,11 @@ RING_WIDTH_MM = 0.5
 NAME_BASELINE_MIN_MM = 3.6       # a disc's name: its baseline at least this far above the foot
 NAME_CLEARANCE_MM = 0.2          # between the name and the ring
 NAME_UNDER_ICON_MM = 0.8         # between the icon's baseline and a raised name (a glyph may dip under it)
-# decided: at 1.45 pt a millimetre of the disc, the icon keeps the 3 mm a shop asks inside the
-# cut, whatever the token's size; its middle 0.08 of the diameter above the disc's centre
+# decided: a token's text keeps the 3 mm a shop asks inside its cut (the components' safe_mm of
+# templates/profiles) in the home kit too, so a kit's tokens and a shop's are laid out alike
+SHOP_SAFE_MM = 3.0
+# decided: at 1.45 pt a millimetre of the disc, the icon keeps SHOP_SAFE_MM inside the cut,
+# whatever the token's size; its middle 0.08 of the diameter above the disc's centre
 ICON_PT_PER_MM, ICON_RISE = 1.45, 0.08
 # A standee's grey words: the hint in its writing area and the fold word on its base tabs.
 WRITE_GREY, FOLD_GREY, BASE_GREY = "#757575", "#444444", "#EEEEEE"
@@ -93,8 +96,8 @@ def inscribed_diameter(shape: str, size: float) -> float:
 
 def name_baseline(token: TokenFace, size_pt: float, raised: bool = False) -> float:
     """The name's baseline above the box's foot (mm): under the icon on a token that has one
-    (0.22 of the diameter, at least 3.6 mm, so a descender keeps the 3 mm a shop asks inside
-    the cut; `raised`: just under the icon's baseline, where the ring is wider), across the
+    (0.22 of the diameter, at least 3.6 mm, so a descender keeps SHOP_SAFE_MM above the foot;
+    `raised`: just under the icon's baseline, where the ring is wider), across the
     middle, where the ring is widest, on one that has none."""
     d = _diameter(token)
     cy = token.size_mm[1] / 2
@@ -111,11 +114,14 @@ def _diameter(token: TokenFace) -> float:
 
 
 def name_width(token: TokenFace, size_pt: float, raised: bool = False) -> float:
-    """How wide the name may be: the width inside the ring at the name's lower edge."""
-    inside = _diameter(token) / 2 - RING_INSET_MM - RING_WIDTH_MM / 2 - NAME_CLEARANCE_MM
-    below = token.size_mm[1] / 2 - (name_baseline(token, size_pt, raised) - fonts.DESCENT * size_pt / mm)
+    """How wide the name may be: the chord, at whichever of the name's edges is farther from the
+    centre, of the circle that keeps it clear of the ring and SHOP_SAFE_MM inside the cut."""
+    d = _diameter(token)
+    radius = min(d / 2 - RING_INSET_MM - RING_WIDTH_MM / 2 - NAME_CLEARANCE_MM, d / 2 - SHOP_SAFE_MM)
+    base, cy = name_baseline(token, size_pt, raised), token.size_mm[1] / 2
+    farthest = max(abs(base - fonts.DESCENT * size_pt / mm - cy), abs(base + fonts.ASCENT * size_pt / mm - cy))
     # to a tenth of a millimetre, rounded down: what a fit error quotes
-    return math.floor(20 * math.sqrt(max(inside ** 2 - max(below, 0.0) ** 2, 0.0))) / 10
+    return math.floor(20 * math.sqrt(max(radius ** 2 - farthest ** 2, 0.0))) / 10
 
 
 def lay_out_token(token: TokenFace) -> TokenFace:

@@ -23,6 +23,7 @@ import base64
 import binascii
 import hashlib
 import io
+import math
 import re
 import warnings
 import zlib
@@ -485,6 +486,16 @@ PAPER = 250                  # a pixel this light in every channel is bare paper
 BLEED_ENDS_MM = (1.5, 6.0)
 
 
+def bleed_ends_mm(half_run_mm: float, depth_mm: float, bleed_mm: float, fixed_mm: float) -> float:
+    """How far from each end of a stretch of art (`half_run_mm` its half length, half a millimetre
+    inside the trim) its bleed may stop short `depth_mm` past the trim: at least `fixed_mm`, for a
+    slanted cut. A round cut's bleed ring is cut shorter by lines parallel to the trim the farther
+    out they lie, by a share of the stretch that grows with the circle towards this limit, so a
+    disc of any size passes (and a quarter of a millimetre more for the pixels measured)."""
+    share = 1 - math.sqrt((bleed_mm - depth_mm) / (bleed_mm + 0.5))
+    return max(fixed_mm, share * half_run_mm + 0.25)
+
+
 def _bleed_covered(report: FileReport, data: bytes, pdf, bleed_mm: float) -> None:
     """Where the art reaches the trim's edge (the pixel half a millimetre inside it is not
     paper), it runs on into the bleed: half a millimetre past the trim, and to half a millimetre
@@ -512,7 +523,7 @@ def _bleed_covered(report: FileReport, data: bytes, pdf, bleed_mm: float) -> Non
                 return paper[row, col]
 
             step = 1 / scale
-            depths = (0.5 * PT_PER_MM, (bleed_mm - 0.5) * PT_PER_MM)
+            depths = (0.5, bleed_mm - 0.5)
             along_y = numpy.arange(y0 + step / 2, y1, step)
             along_x = numpy.arange(x0 + step / 2, x1, step)
             edges = ((along_y, lambda t, d: (x0 + d, t), -1), (along_y, lambda t, d: (x1 - d, t), -1),
@@ -525,10 +536,13 @@ def _bleed_covered(report: FileReport, data: bytes, pdf, bleed_mm: float) -> Non
                     if flag and run_start is None:
                         run_start = i
                     elif not flag and run_start is not None:
+                        half_run = (i - run_start) * step / PT_PER_MM / 2
+                        spared = [bleed_ends_mm(half_run, depth, bleed_mm, fixed)
+                                  for depth, fixed in zip(depths, BLEED_ENDS_MM)]
                         for j in range(run_start, i):
                             from_end = min(j - run_start + 1, i - j) * step / PT_PER_MM
-                            for depth, spared in zip(depths, BLEED_ENDS_MM):
-                                if from_end > spared and at(*point(positions[j], outward * depth)):
+                            for depth, spare in zip(depths, spared):
+                                if from_end > spare and at(*point(positions[j], outward * depth * PT_PER_MM)):
                                     bare.append((index + 1, _mm(point(positions[j], 0)[0]),
                                                  _mm(point(positions[j], 0)[1])))
                                     break
