@@ -348,7 +348,7 @@ def separated_ink(rgb: tuple[int, int, int], icc: str) -> float:
     """Total ink (%) of an sRGB colour separated through a press profile (relative colorimetric,
     black-point compensation), worked out here with littleCMS directly."""
     from PIL import Image, ImageCms
-    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(ROOT / "generator" / "icc" / icc)),
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(ROOT / "generator" / "core" / "icc" / icc)),
                                         "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                         flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
     return sum(transform.apply(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))) / 255 * 100

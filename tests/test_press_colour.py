@@ -19,7 +19,7 @@ from conftest import content_streams, pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME, EDITION, LOCALE = "race-to-the-table", "full", "cs"
-PROFILES = ROOT / "generator" / "icc"
+PROFILES = ROOT / "generator" / "core" / "icc"
 FOGRA39 = PROFILES / "pnp-FOGRA39-300.icc"
 TR003 = PROFILES / "pnp-CGATS-TR003-240.icc"
 # the red and orange of two action cards, the backs' navy: filled in the layouts and data,
