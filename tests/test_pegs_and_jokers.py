@@ -13,7 +13,6 @@ from generator.app.loading import load_games
 from generator.load.project import Project
 from generator.rules.engine import InvariantBroken, ScenarioError, SetupError
 from generator.rules.pegs_and_jokers import design
-from generator.rules.pegs_and_jokers.bench import _duel
 from generator.rules.pegs_and_jokers.state import START, Box
 
 
@@ -181,11 +180,6 @@ def test_broken_states_are_caught():
 
 
 # ---- the players ---------------------------------------------------------------------------
-
-def test_the_heuristic_team_beats_a_random_team():
-    components = ENGINE.components(GAME, "standard")
-    assert _duel(ENGINE, components, 4, 20) >= 0.8
-
 
 def test_the_figures_for_the_report():
     state = ENGINE.new_game(4, box=BOX, seed=1)

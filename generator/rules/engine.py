@@ -211,6 +211,9 @@ class Engine(ABC):
     seat_keys: tuple[str, ...] = ()                  # a listed player's, besides name (and members)
     action_keys: tuple[str, ...] = ()                # an action's, besides player
     action_example: str = ""                         # an action as a scenario writes one
+    # What the engine claims of its players and its box (generator/rules/claims.py): checked
+    # for every game by tests/test_engine_claims.py.
+    claims: tuple = ()
 
     @property
     def slug(self) -> str:
@@ -246,6 +249,11 @@ class Engine(ABC):
     def check_option(self, key: str, value, box) -> str | None:
         """Why the rules refuse this value of an option (of the right type), or None."""
         return None
+
+    def partners(self, state: State, seat: int) -> tuple[int, ...]:
+        """The seats that win or lose with `seat` (itself included): in a game where seats
+        play in teams, its team."""
+        return (seat,)
 
     # -- what every game does alike
 

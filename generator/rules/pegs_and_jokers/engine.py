@@ -30,6 +30,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
+from ..claims import Beats
 from ..engine import Engine, ScenarioError, Table, random_policy, seat_named
 from .design import DRAW_TO, HOME_HOLES, JOKER, LABELS, PEGS, SEVEN, SPEC, VALUES
 from .policies import heuristic_policy
@@ -52,6 +53,11 @@ class PegsEngine(Engine):
     seat_keys = ("pegs", "hand")
     action_keys = ("play", "peg", "pegs", "steps", "hole", "discard")
     action_example = "{player: Ana, play: K, peg: 1}"
+    # A heuristic team beats a random one in most games.
+    claims = (Beats("heuristic", "random", players=4, games=20, share=0.8),)
+
+    def partners(self, state: PegState, seat: int) -> tuple[int, ...]:
+        return tuple(other for other in range(state.players) if state.teams[other] == state.teams[seat])
 
     def box(self, game, edition: str) -> Box:
         return box_from_game(game, edition)

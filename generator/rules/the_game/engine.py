@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from ..claims import Mean
 from ..engine import Engine, ScenarioError, SetupError, Table, random_policy, seat_named
 from .design import MIN_AFTER_EMPTY, MINIMUM, SPEC
 from .policies import heuristic_policy
@@ -42,6 +43,9 @@ class TheGameEngine(Engine):
     seat_keys = ("hand",)
     action_keys = ("play", "pile", "end")
     action_example = "{player: Ana, play: 30, pile: up-1} or {end: true}"
+    # The heuristic leaves far fewer cards than random play.
+    claims = (Mean("cards_left", "heuristic", players=3, games=60, below=15),
+              Mean("cards_left", "random", players=3, games=60, above=60))
 
     def box(self, game, edition: str) -> Box:
         return box_from_game(game, edition)
