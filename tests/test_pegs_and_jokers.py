@@ -146,7 +146,7 @@ def test_a_scenario_cannot_put_two_pegs_in_one_hole_or_invent_cards():
     with pytest.raises(ScenarioError, match="hole 10 already holds a peg of Anna"):
         position(Anna={"pegs": [10, "start", "start", "start", "start"]},
                  Bohdan={"pegs": [10, "start", "start", "start", "start"]})
-    with pytest.raises(ScenarioError, match="more joker than the 6"):
+    with pytest.raises(ScenarioError, match="more 'joker' cards than the 6 of "):
         position(Anna={"hand": ["joker"] * 6}, Bohdan={"hand": ["joker"]})
     with pytest.raises(ScenarioError, match="a team already has every peg home"):
         position(Anna={"pegs": ["home-1", "home-2", "home-3", "home-4", "home-5"]},
