@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Callable, Hashable, NamedTuple
 
-from .fields import Context, Field, ScenarioError, check_keys, one_name, read_fields, seat_named
+from .fields import Context, Field, Kind, ScenarioError, check_keys, one_name, read_fields, read_kind, seat_named
 from .spec import GameSpec
 
 __all__ = ["Action", "Engine", "IllegalAction", "InvariantBroken", "OptionError", "ScenarioError", "SetupError",
@@ -180,7 +180,8 @@ class Engine(ABC):
     # members), with what each holds (generator/rules/fields.py): read before `position`.
     setup_fields: dict[str, Field] = {}
     seat_fields: dict[str, Field] = {}
-    action_keys: tuple[str, ...] = ()                # an action's, besides player
+    # The kinds of action (play:, end: ...), each with the other keys it takes; besides player.
+    action_kinds: dict[str, Kind] = {}
     action_example: str = ""                         # an action as a scenario writes one
     # What the engine claims of its players and its box (generator/rules/claims.py): checked
     # for every game by tests/test_engine_claims.py.
@@ -210,9 +211,10 @@ class Engine(ABC):
         default when left out. Raise ScenarioError for data that does not fit."""
 
     @abstractmethod
-    def parse_action(self, state: State, data: Mapping, seat: int) -> Action:
-        """The action of `seat` as a scenario writes it (keys, who acts and a game going on
-        are already checked); raise ScenarioError for data that does not fit."""
+    def parse_action(self, state: State, kind: str, data: Mapping, seat: int) -> Action:
+        """The action of `seat` as a scenario writes it: of `kind`, with the keys that kind
+        takes and its own key's value read (who acts and a game going on are already checked);
+        raise ScenarioError for data that does not fit."""
 
     @abstractmethod
     def describe_action(self, state: State, action: Action) -> dict:
@@ -339,11 +341,13 @@ class Engine(ABC):
         scenario can write an action out of turn among its `illegal:` ones."""
         if not isinstance(data, Mapping):
             raise ScenarioError(f"an action is a mapping such as {self.action_example}")
-        check_keys(data, ("player",) + self.action_keys, what="action")
+        keys = dict.fromkeys(key for kind, spec in self.action_kinds.items() for key in (kind, *spec.takes))
+        check_keys(data, ("player", *keys), what="action")
         if state.is_terminal():
             raise ScenarioError("this game is already over")
         seat = seat_named(state.names, str(data["player"]), ("player",)) if "player" in data else state.current_player()
-        return seat, self.parse_action(state, data, seat)
+        kind, data = read_kind(data, self.action_kinds, self.action_example, Context(None, {}, tuple(state.names)))
+        return seat, self.parse_action(state, kind, data, seat)
 
     def view(self, state: State, seat: int) -> dict:
         """The state as the player at `seat` sees it: `to_json()` with what `hidden` keeps

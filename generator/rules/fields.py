@@ -5,6 +5,8 @@ not fit alike, at its key path.
 A game declares `setup_fields` and `seat_fields` (key: Field) on its Engine; the base reads
 them before the game's `position` hook sees the setup, filling in each absent key's default.
 A `Given` field is only named here: the game's hook reads it (card lists, through a CardPool).
+An action is one of the kinds a game declares in `action_kinds` (key: Kind), read alike before
+the game's `parse_action` sees it.
 """
 from __future__ import annotations
 
@@ -94,13 +96,14 @@ class Whole(Field):
 
 @dataclass(frozen=True)
 class Flag(Field):
-    """true or false."""
+    """true or false; with `only`, that value alone (`{end: true}`)."""
 
     refusal: str
     default: bool = False
+    only: bool | None = None
 
     def read(self, value, path: tuple, context: Context):
-        if type(value) is not bool:
+        if type(value) is not bool or self.only is not None and value is not self.only:
             raise ScenarioError(self.refusal, path)
         return value
 
@@ -128,6 +131,30 @@ class Player(Field):
 
     def read(self, value, path: tuple, context: Context):
         return seat_named(context.names, value, path)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of action, named by its key (`play:`): the other keys it may take, and how
+    the value of its own key is read."""
+
+    takes: tuple[str, ...] = ()
+    value: Field = Given()
+
+
+def read_kind(data: Mapping, kinds: Mapping[str, Kind], example: str, context: Context) -> tuple[str, dict]:
+    """The kind of a scenario's action, and the action with its key's value read: exactly one
+    kind's key, and no key another kind takes."""
+    given = [key for key in kinds if key in data]
+    if len(given) != 1:
+        names = list(kinds)
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        raise ScenarioError(f"an action does one thing: {listed} (such as {example})")
+    kind = given[0]
+    extra = sorted(str(key) for key in data if key not in ("player", kind) + kinds[kind].takes)
+    if extra:
+        raise ScenarioError(f"{kind} takes no {', '.join(extra)}", (extra[0],))
+    return kind, {**data, kind: kinds[kind].value.read(data[kind], (kind,), context)}
 
 
 def read_fields(mapping: Mapping, fields: Mapping[str, Field], path: tuple, context: Context) -> dict:

@@ -42,7 +42,7 @@ from collections.abc import Mapping
 
 from ..claims import Beats
 from ..engine import Engine, ScenarioError, Table, one_name, random_policy
-from ..fields import Flag, Given, OneOf, Player
+from ..fields import Flag, Given, Kind, OneOf, Player
 from ..pool import CardPool
 from .design import MAX_DICE, MAX_HYPE, MAX_RECIPES, NUMBERS, SPEC
 from .policies import heuristic_policy
@@ -66,7 +66,10 @@ class DicedVeggiesEngine(Engine):
                                    default="start")}
     seat_fields = {**dict.fromkeys(("dice", "recipes", "hype", "cooked", "played_hype"), Given()),
                    "chef": Flag("chef is true (the token is at hand) or false (spent)", default=True)}
-    action_keys = ("restock", "cut", "chef", "kind", "number", "cook", "dice", "hype", "done", "draw", "discard")
+    action_kinds = {"restock": Kind(value=Flag("restock is true or false")), "cut": Kind(),
+                    "chef": Kind(takes=("kind", "number")), "cook": Kind(takes=("dice", "hype")),
+                    "done": Kind(value=Flag("stopping to cook is {done: true}", only=True)),
+                    "draw": Kind(), "discard": Kind()}
     action_example = "{player: Аня, cut: [A6, A7]} or {cook: recipe-16, dice: [tomato:6, tomato:2, carrot:2]}"
     # One heuristic seat wins most games among random ones (a third would be chance).
     claims = (Beats("heuristic", "random", players=3, games=12, share=0.6),)
@@ -197,25 +200,14 @@ class DicedVeggiesEngine(Engine):
 
     # -- actions
 
-    def parse_action(self, state: GameState, data, seat: int) -> tuple:
-        given = [key for key in ("restock", "cut", "chef", "cook", "done", "draw", "discard") if key in data]
-        if len(given) != 1:
-            raise ScenarioError("an action is one of restock, cut, chef, cook, done, draw or discard")
-        key = given[0]
-        extra = set(data) - {"player", key} - {"chef": {"kind", "number"}, "cook": {"dice", "hype"}}.get(key, set())
-        if extra:
-            raise ScenarioError(f"{key} takes no {', '.join(sorted(extra))}", (sorted(extra)[0],))
+    def parse_action(self, state: GameState, key: str, data, seat: int) -> tuple:
         value = data[key]
         if key in ("cook", "draw", "discard"):
             one_name(value, (key,), key, {"cook": "recipe-16", "draw": "hype", "discard": "carrot:2"}[key])
         player = state.seats[seat]
         if key == "restock":
-            if type(value) is not bool:
-                raise ScenarioError("restock is true or false", ("restock",))
             return ("restock", value)
         if key == "done":
-            if value is not True:
-                raise ScenarioError("stopping to cook is {done: true}", ("done",))
             return DONE
         if key == "cut":
             if value == "all":

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 
 from ..claims import Beats, Short
 from ..engine import Engine, ScenarioError, Table, random_policy
-from ..fields import Given, Player, Whole
+from ..fields import Flag, Given, Kind, OneOf, Player, Whole
 from .design import ADVANTAGES, MAX_ADVANTAGES, ROUNDS, SPEC
 from .policies import heuristic_policy
 from .state import Box, ColourSet, DonkeyState, box_from_game, check_box, seat_game
@@ -47,7 +47,9 @@ class DonkeyEngine(Engine):
                     "round": Whole(1, ROUNDS, "round is the round about to start, {low} to {high}", default=1),
                     "discard": Given()}
     seat_fields = dict.fromkeys(("colour", "hand", "won", "advantages_used"), Given())
-    action_keys = ("cargo", "pass", "advantage", "target", "contract")
+    action_kinds = {"cargo": Kind(), "pass": Kind(value=Flag("pass: true passes the driver advantage", only=True)),
+                    "advantage": Kind(takes=("target",)),
+                    "contract": Kind(value=OneOf(("accept", "refuse"), "contract is accept or refuse"))}
     action_example = "{player: Оля, cargo: 7}"
     # One heuristic seat wins most games among random ones (a third would be chance); each
     # round takes a donkey.
@@ -122,21 +124,13 @@ class DonkeyEngine(Engine):
         state._start_round()
         return state
 
-    def parse_action(self, state: DonkeyState, data, seat: int) -> tuple:
+    def parse_action(self, state: DonkeyState, kind: str, data, seat: int) -> tuple:
         """Every action carries the seat that acts."""
-        kinds = [key for key in ("cargo", "pass", "advantage", "contract") if key in data]
-        if len(kinds) != 1:
-            raise ScenarioError("an action does one thing: cargo, pass, advantage or contract")
-        kind = kinds[0]
         if kind == "cargo":
             return ("cargo", seat, _card(state, seat, data["cargo"], ("cargo",)))
         if kind == "pass":
-            if data["pass"] is not True:
-                raise ScenarioError("pass: true passes the driver advantage", ("pass",))
             return ("pass", seat)
         if kind == "contract":
-            if data["contract"] not in ("accept", "refuse"):
-                raise ScenarioError("contract is accept or refuse", ("contract",))
             return (data["contract"], seat)
         card = _advantage_card(state, seat, data["advantage"])
         advantage = state.cards[card].advantage

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 
 from ..claims import Beats
 from ..engine import Engine, ScenarioError, Table, random_policy
-from ..fields import Given, OneOf, Player
+from ..fields import Given, Kind, OneOf, Player
 from ..pool import CardPool
 from .design import DRAW_TO, HOME_HOLES, JOKER, LABELS, PEGS, SEVEN, SPEC, VALUES
 from .policies import heuristic_policy
@@ -55,7 +55,7 @@ class PegsEngine(Engine):
                                   default="deck"),
                     "current": Player(), "dealer": Player(first=False)}
     seat_fields = {"pegs": Given(), "hand": Given()}
-    action_keys = ("play", "peg", "pegs", "steps", "hole", "discard")
+    action_kinds = {"play": Kind(takes=("peg", "pegs", "steps", "hole")), "discard": Kind()}
     action_example = "{player: Ana, play: K, peg: 1}"
     # A heuristic team beats a random one in most games.
     claims = (Beats("heuristic", "random", players=4, games=20, share=0.8),)
@@ -127,12 +127,9 @@ class PegsEngine(Engine):
         state.start_turn(seat)
         return state
 
-    def parse_action(self, state: PegState, data, seat: int) -> tuple:
-        if "discard" in data:
-            _only(data, ("discard",))
+    def parse_action(self, state: PegState, kind: str, data, seat: int) -> tuple:
+        if kind == "discard":
             return ("discard", _card(data["discard"], ("discard",)))
-        if "play" not in data:
-            raise ScenarioError("an action plays a card (play:) or discards one (discard:)")
         card = _card(data["play"], ("play",))
         if card == SEVEN and ("pegs" in data or "steps" in data):
             _only(data, ("play", "pegs", "steps"))

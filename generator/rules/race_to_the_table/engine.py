@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ..claims import Beats
 from ..engine import Engine, ScenarioError, Table, random_policy
-from ..fields import Flag, Given, OneOf, Player, Whole
+from ..fields import Flag, Given, Kind, OneOf, Player, Whole
 from ..pool import CardPool
 from .design import SPEC, TWO_PAWNS
 from .policies import greedy_policy
@@ -33,7 +33,7 @@ class RaceEngine(Engine):
                                      "a position is 0 (START) to {high} (a pawn on TABLE has already won)", default=0),
                    "closed": Flag("closed is true or false"), "protected": Flag("protected is true or false"),
                    "hand": Given(), "role": Given(), "role_used": Flag("role_used is true or false")}
-    action_keys = ("play", "role", "pawns")
+    action_kinds = {"play": Kind(takes=("pawns",)), "role": Kind(takes=("pawns",))}
     action_example = "{player: Мария, play: quick, pawns: [Пица]}"
     # One greedy seat wins most games among random ones (a quarter would be chance).
     claims = (Beats("greedy", "random", players=4, games=60, share=0.6),)
@@ -117,10 +117,7 @@ class RaceEngine(Engine):
         state._start_turn(seat)
         return state
 
-    def parse_action(self, state: RaceState, data, seat: int) -> tuple:
-        if ("play" in data) == ("role" in data):
-            raise ScenarioError("an action either plays a card (play:) or uses a role (role:)")
-        kind = "play" if "play" in data else "role"
+    def parse_action(self, state: RaceState, kind: str, data, seat: int) -> tuple:
         name = str(data[kind])
         pawns = data.get("pawns", [])
         if not isinstance(pawns, list):

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from ..claims import Mean
 from ..engine import Engine, ScenarioError, SetupError, Table, random_policy
-from ..fields import Given, OneOf, Player
+from ..fields import Flag, Given, Kind, OneOf, Player
 from ..pool import CardPool
 from .design import MIN_AFTER_EMPTY, MINIMUM, SPEC
 from .policies import heuristic_policy
@@ -46,7 +46,8 @@ class TheGameEngine(Engine):
                                   default="deck"),
                     "current": Player()}
     seat_fields = {"hand": Given()}
-    action_keys = ("play", "pile", "end")
+    action_kinds = {"play": Kind(takes=("pile",)),
+                    "end": Kind(value=Flag("ending the turn is {end: true}", only=True))}
     action_example = "{player: Ana, play: 30, pile: up-1} or {end: true}"
     # The heuristic leaves far fewer cards than random play.
     claims = (Mean("cards_left", "heuristic", players=3, games=60, below=15),
@@ -131,13 +132,9 @@ class TheGameEngine(Engine):
         state.start_turn(seat)
         return state
 
-    def parse_action(self, state: GameState, data, seat: int) -> tuple:
-        if "end" in data:
-            if data["end"] is not True or set(data) - {"player", "end"}:
-                raise ScenarioError("ending the turn is {end: true}, with nothing else but the player", ("end",))
+    def parse_action(self, state: GameState, kind: str, data, seat: int) -> tuple:
+        if kind == "end":
             return END
-        if "play" not in data:
-            raise ScenarioError("an action plays a card (play: and pile:) or ends the turn (end: true)")
         card = data["play"]
         if type(card) is not int:
             raise ScenarioError(f"play names a card by its number, not {card!r}", ("play",))
