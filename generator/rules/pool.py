@@ -16,9 +16,9 @@ from .fields import ScenarioError
 class CardPool:
     """The copies of each card still free. `cards` are the box's, one entry a copy, in the
     order the rest is given back; `noun` names one ("number card"), `source` the box
-    ("edition 'full'"); `read` turns a written item into its card (None: no such card; or it
-    raises ScenarioError);
-    `known` is the message's list of the cards there are."""
+    ("edition 'full'"), `listing` what a list of them holds ("card numbers"); `read` turns a
+    written item into its card (None: no such card), or refuses it with a ScenarioError;
+    `known`, the cards there are as a message lists them."""
 
     def __init__(self, cards: Iterable[Hashable], *, noun: str, source: str, listing: str,
                  read: Callable[[object], Hashable | None] | None = None, known: str | None = None):
