@@ -269,13 +269,6 @@ def test_seeded_games_end_with_everyone_cooking_once_more_and_report_their_figur
         assert state.returns() == [1 / len(winners) if seat in winners else 0 for seat in range(players)]
 
 
-def test_the_heuristic_beats_random_players():
-    from generator.rules.simulate import duel
-    game, _ = Project(ROOT).load_game(GAME)
-    share = duel(ENGINE, ENGINE.components(game, "standard"), players=3, hero="heuristic", others="random", games=12)
-    assert share > 0.6
-
-
 def test_a_cards_own_fields_are_values_its_layout_can_draw():
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts

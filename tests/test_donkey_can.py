@@ -4,10 +4,8 @@ games keeping the invariants; and the printed kit with double-sided contract and
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -26,7 +24,7 @@ from generator.rules.donkey_can.design import (
     design_problems,
 )
 from generator.rules.donkey_can.state import box_from_game
-from generator.rules.engine import IllegalAction, InvariantBroken, SetupError
+from generator.rules.engine import IllegalAction, InvariantBroken
 from generator.rules.simulate import play_out, policy_rng
 
 
@@ -147,11 +145,6 @@ def test_setup_deals_a_colour_each_and_8_of_the_20_donkeys(box, players):
     assert len({colour.colour for colour in state.colours}) == players
     assert state.phase == "cargo" and state.current_player() == state.first
     assert state.capacity() == CAPACITY_PER_PLAYER * players + state.donkey.change
-
-
-def test_a_box_short_of_donkeys_cannot_be_set_up(box):
-    with pytest.raises(SetupError, match="8 rounds need 8 donkeys"):
-        new_game(3, box=replace(box, donkeys=box.donkeys[:7]))
 
 
 def test_capacity_is_five_per_player_changed_by_the_donkey(box):
@@ -293,18 +286,6 @@ def test_seeded_games_stay_within_the_advantage_limits(policy, games):
         assert numbers["advantages_per_player"]["max"] <= MAX_ADVANTAGES
         assert 0 < numbers["overloaded_rounds"]["mean"] < ROUNDS
         assert sum(run["win_rate"]) == pytest.approx(1, abs=1e-3)
-
-
-def test_the_heuristic_beats_random_players(box):
-    wins = 0.0
-    for seed in range(60):
-        state = new_game(3, seed=seed, box=box)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            policy = "heuristic" if state.current_player() == 0 else "random"
-            state.apply(ENGINE.policies[policy](state, rng))
-        wins += state.returns()[0]
-    assert wins / 60 > 0.5          # a third would be chance
 
 
 # ---- the kit ------------------------------------------------------------------------------

@@ -232,7 +232,7 @@ def test_a_legal_action_listed_as_illegal_exits_1(tmp_path):
     ("role: chef, hand", "role: accountant, hand", "setup.players.1.role: the accountant is already Дядо Иван's"),
     ("hand: [quick, smells-good, swap]", "hand: [quick, smells-good]", "setup.players.1.hand: a hand holds 3 cards"),
     ("hand: [quick, smells-good, swap]", "hand: [quick, smells-good, pizza]",
-     "setup.players.1.hand.2: edition 'full' has no action card 'pizza'"),
+     "setup.players.1.hand.2: no action card 'pizza' in edition 'full'"),
     ("  clock: 12", "  clocks: 12", "setup.clocks: unknown key 'clocks'"),
     ("edition: full", "edition: deluxe", "setup.edition: no edition 'deluxe'"),
 ])
@@ -249,7 +249,7 @@ def test_more_copies_than_the_edition_has_are_refused(tmp_path):
     path.write_text("setup:\n  edition: free\n  players:\n    - {name: A, hand: [friday, quick, quick]}\n"
                     "    - B\n", encoding="utf-8")
     result = pnp("play", SLUG, str(path))
-    assert result.exit_code == 1 and "setup.players.0.hand.0: edition 'free' has no action card 'friday'" in result.stderr
+    assert result.exit_code == 1 and "setup.players.0.hand.0: no action card 'friday' in edition 'free'" in result.stderr
     path.write_text("setup:\n  edition: free\n  players: [A, B]\n  discard: [closed, closed, closed, closed]\n",
                     encoding="utf-8")
     result = pnp("play", SLUG, str(path))

@@ -1,5 +1,5 @@
 """`make bench`: run every benchmark in generator/app/benchmarks, then each game's own (the `bench`
-module of its rules package), and print their figures. Names on the command line pick some:
+module of its rules package, as generator/rules/benchmark.py runs it), and print their figures. Names on the command line pick some:
 a shared benchmark's module name or a game's slug."""
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from ..load.project import Project
+from ..rules.benchmark import run as run_game_benchmark
 from . import benchmarks
 from .loading import load_games
 
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         if benchmark is None:
             continue
         print(f"== {slug}", flush=True)
-        for line in benchmark.run(game):
+        for line in run_game_benchmark(game, benchmark):
             print(f"   {line}", flush=True)
     return 0
 

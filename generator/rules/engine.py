@@ -17,7 +17,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Callable, Hashable, NamedTuple
 
+from .fields import Context, Field, Kind, ScenarioError, check_keys, one_name, read_fields, read_kind, seat_named
 from .spec import GameSpec
+
+__all__ = ["Action", "Engine", "IllegalAction", "InvariantBroken", "OptionError", "ScenarioError", "SetupError",
+           "State", "Table", "check_keys", "one_name", "random_policy", "seat_named"]
 
 Action = Hashable          # each engine documents its own action form (tuples of plain values)
 
@@ -46,41 +50,6 @@ class OptionError(ValueError):
     def __init__(self, key: str, message: str):
         super().__init__(message)
         self.key = key
-
-
-class ScenarioError(Exception):
-    """A scenario's setup or action that does not fit its game; `path` is the key path
-    below the part being read (the setup, or one action)."""
-
-    def __init__(self, message: str, path: tuple = ()):
-        super().__init__(message)
-        self.path = tuple(path)
-
-
-def check_keys(mapping: Mapping, allowed, path: tuple = (), what: str = "setup") -> None:
-    """A scenario mapping names only keys its game knows."""
-    for key in mapping:
-        if key not in allowed:
-            raise ScenarioError(f"unknown key '{key}' ({what} keys: {', '.join(sorted(allowed))})", path + (key,))
-
-
-def one_name(value, path: tuple, what: str, example: str) -> str:
-    """A scenario value that names one thing (a card, a die, a cell) as text: a list, a mapping
-    or a number where one name is expected is refused at its path, never looked up."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (Mapping, list)):
-        got = "a mapping" if isinstance(value, Mapping) else "a list"
-    else:
-        got = "an empty value" if value is None else repr(value)[:40]
-    raise ScenarioError(f"{what} is one name, such as {example}, not {got}", path)
-
-
-def seat_named(names, name, path: tuple) -> int:
-    """The seat of the player a scenario names (setup `current`, `first_player`, an action's `player`)."""
-    if name not in names:
-        raise ScenarioError(f"no player '{name}' (players: {', '.join(names)})", path)
-    return list(names).index(name)
 
 
 class State(ABC):
@@ -207,10 +176,16 @@ class Engine(ABC):
     # Hidden information: key paths into `State.to_json()` (`*` for any key) and who sees them:
     # "owner", the player named by the path's `seats.<name>`, or "nobody" (the order of a deck).
     hidden: dict[str, str] = {}
-    setup_keys: tuple[str, ...] = ()                 # a scenario setup's own keys, besides SETUP_KEYS
-    seat_keys: tuple[str, ...] = ()                  # a listed player's, besides name (and members)
-    action_keys: tuple[str, ...] = ()                # an action's, besides player
+    # A scenario setup's own keys besides SETUP_KEYS, and a listed player's besides name (and
+    # members), with what each holds (generator/rules/fields.py): read before `position`.
+    setup_fields: dict[str, Field] = {}
+    seat_fields: dict[str, Field] = {}
+    # The kinds of action (play:, end: ...), each with the other keys it takes; besides player.
+    action_kinds: dict[str, Kind] = {}
     action_example: str = ""                         # an action as a scenario writes one
+    # What the engine claims of its players and its box (generator/rules/claims.py): checked
+    # for every game by tests/test_engine_claims.py.
+    claims: tuple = ()
 
     @property
     def slug(self) -> str:
@@ -231,13 +206,15 @@ class Engine(ABC):
     @abstractmethod
     def position(self, setup: Mapping, box, table: Table, listed: list[tuple[tuple, dict]],
                  rng: random.Random, options: dict) -> State:
-        """The position a scenario's setup describes, seated as `table`; `listed` holds each
-        seat's (key path, entry) as written. Raise ScenarioError for data that does not fit."""
+        """The position a scenario's setup describes, seated as `table`: `setup` and each
+        seat's entry (in `listed`, with its key path) hold every declared field as read, its
+        default when left out. Raise ScenarioError for data that does not fit."""
 
     @abstractmethod
-    def parse_action(self, state: State, data: Mapping, seat: int) -> Action:
-        """The action of `seat` as a scenario writes it (keys, who acts and a game going on
-        are already checked); raise ScenarioError for data that does not fit."""
+    def parse_action(self, state: State, kind: str, data: Mapping, seat: int) -> Action:
+        """The action of `seat` as a scenario writes it: of `kind`, with the keys that kind
+        takes and its own key's value read (who acts and a game going on are already checked);
+        raise ScenarioError for data that does not fit."""
 
     @abstractmethod
     def describe_action(self, state: State, action: Action) -> dict:
@@ -246,6 +223,11 @@ class Engine(ABC):
     def check_option(self, key: str, value, box) -> str | None:
         """Why the rules refuse this value of an option (of the right type), or None."""
         return None
+
+    def partners(self, state: State, seat: int) -> tuple[int, ...]:
+        """The seats that win or lose with `seat` (itself included): in a game where seats
+        play in teams, its team."""
+        return (seat,)
 
     # -- what every game does alike
 
@@ -291,7 +273,7 @@ class Engine(ABC):
         """The position a scenario's setup describes (docs/scenarios.md): `players` as a number
         is what the simulator deals from that seed; as a list, the seats, which this game's
         `position` fills in with the rest of the setup."""
-        check_keys(setup, SETUP_KEYS + self.setup_keys)
+        check_keys(setup, SETUP_KEYS + tuple(self.setup_fields))
         options = setup.get("options") or {}
         if not isinstance(options, Mapping):
             raise ScenarioError(f"options is a mapping (options: {', '.join(self.options) or 'none'})", ("options",))
@@ -319,6 +301,9 @@ class Engine(ABC):
             raise ScenarioError(f"{sum(members)} players sit as {len(expected)} seats of "
                                 f"{sorted(expected, reverse=True)} players, not {members}", ("players",))
         table = Table(tuple(entry["name"] for _, entry in listed), tuple(members))
+        context = Context(box, options, table.names)
+        listed = [(path, read_fields(entry, self.seat_fields, path, context)) for path, entry in listed]
+        setup = read_fields(setup, self.setup_fields, (), context)
         return self.position(setup, box, table, listed, random.Random(seed), options)
 
     def _seated(self, players: int, options: Mapping) -> list[int]:
@@ -332,7 +317,7 @@ class Engine(ABC):
         own keys (and `members` in a game with teams). Names are strings and unique."""
         if len(players) > self.spec.max_players:
             raise ScenarioError(f"{self.slug} seats at most {self.spec.max_players} players", ("players",))
-        keys = ("name",) + (("members",) if self.spec.teams else ()) + self.seat_keys
+        keys = ("name",) + (("members",) if self.spec.teams else ()) + tuple(self.seat_fields)
         listed, names = [], set()
         for index, entry in enumerate(players):
             path = ("players", index)
@@ -356,11 +341,13 @@ class Engine(ABC):
         scenario can write an action out of turn among its `illegal:` ones."""
         if not isinstance(data, Mapping):
             raise ScenarioError(f"an action is a mapping such as {self.action_example}")
-        check_keys(data, ("player",) + self.action_keys, what="action")
+        keys = dict.fromkeys(key for kind, spec in self.action_kinds.items() for key in (kind, *spec.takes))
+        check_keys(data, ("player", *keys), what="action")
         if state.is_terminal():
             raise ScenarioError("this game is already over")
         seat = seat_named(state.names, str(data["player"]), ("player",)) if "player" in data else state.current_player()
-        return seat, self.parse_action(state, data, seat)
+        kind, data = read_kind(data, self.action_kinds, self.action_example, Context(None, {}, tuple(state.names)))
+        return seat, self.parse_action(state, kind, data, seat)
 
     def view(self, state: State, seat: int) -> dict:
         """The state as the player at `seat` sees it: `to_json()` with what `hidden` keeps

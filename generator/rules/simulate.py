@@ -69,21 +69,24 @@ def play_game(engine: Engine, components: Mapping[str, Any], *, players: int, ed
 
 def duel(engine: Engine, components: Mapping[str, Any], *, players: int, hero: str, others: str, games: int,
          seed: int = 1) -> float:
-    """The share of games that one seat playing `hero` wins against seats playing `others`;
-    the hero's seat goes round the table from game to game. Invariants are not checked."""
+    """The share of games that one seat playing `hero` (and its partners, in a game where
+    seats play in teams) wins against seats playing `others`; the hero's seat goes round the
+    table from game to game. Invariants are not checked."""
     wins = 0.0
     heroic, rest = engine.policies[hero], engine.policies[others]
     for index in range(games):
         state_seed = game_seed(seed, index)
         state = engine.new_game(players, seed=state_seed, **components)
         rng, seat = policy_rng(state_seed), index % len(state.names)
+        team = engine.partners(state, seat)
         actions = 0
         while not state.is_terminal():
             if actions == engine.max_actions:
                 raise InvariantBroken(f"{engine.slug} seed {state_seed}: no end after {engine.max_actions} actions")
-            state.apply((heroic if state.current_player() == seat else rest)(state, rng))
+            state.apply((heroic if state.current_player() in team else rest)(state, rng))
             actions += 1
-        wins += state.returns()[seat]
+        returns = state.returns()
+        wins += sum(returns[partner] for partner in team)
     return wins / games
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import time
 
-from ..benchmark import games_per_run, heuristic_and_random
 from ..simulate import game_seed, play_game
 
 
-GAMES = 400                      # per policy and player count
+GAMES = 400                      # per policy and player count (PNP_BENCH_GAMES overrides it)
 FIGURES = ("turns", "winning_score", "score_spread", "recipes_cooked", "hype_played", "chef_uses", "restocks")
 
 
@@ -40,6 +39,5 @@ def _line(players: int, policy: str, result: dict) -> str:
             f"{result['per_second']:.0f} games/s")
 
 
-def run(game) -> list[str]:
-    return heuristic_and_random(game, games_per_run(GAMES), lambda engine, components, edition, players, policy, games:
-                                _line(players, policy, _run(engine, components, edition, players, policy, games)))
+def table_line(engine, components, edition: str, players: int, policy: str, games: int) -> str:
+    return _line(players, policy, _run(engine, components, edition, players, policy, games))

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import time
 
-from ..benchmark import games_per_run, heuristic_and_random
 from ..simulate import game_seed, play_game
 
 
-GAMES = 2000                     # per policy and player count
+GAMES = 2000                     # per policy and player count (PNP_BENCH_GAMES overrides it)
 
 
 def _run(engine, components, edition: str, players: int, policy: str, games: int) -> dict:
@@ -46,6 +45,5 @@ def _line(players: int, policy: str, result: dict, games: int) -> str:
             f"{result['per_second']:.0f} games/s")
 
 
-def run(game) -> list[str]:
-    return heuristic_and_random(game, games_per_run(GAMES), lambda engine, components, edition, players, policy, games:
-                                _line(players, policy, _run(engine, components, edition, players, policy, games), games))
+def table_line(engine, components, edition: str, players: int, policy: str, games: int) -> str:
+    return _line(players, policy, _run(engine, components, edition, players, policy, games), games)

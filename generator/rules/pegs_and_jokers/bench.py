@@ -6,34 +6,17 @@ from __future__ import annotations
 
 import time
 
-from ..benchmark import games_per_run
-from ..simulate import game_seed, policy_rng, simulate
+from ..simulate import duel, simulate
 
 
-GAMES = 200                      # per table
+GAMES = 200                      # per table (PNP_BENCH_GAMES overrides it)
 POLICY = "heuristic"
 
 
-def _duel(engine, components, players: int, games: int) -> float:
-    """The share of games the team of the first seat wins playing the heuristic against random."""
-    wins = 0
-    for index in range(games):
-        seed = game_seed(0, index)
-        state = engine.new_game(players, seed=seed, **components)
-        rng = policy_rng(seed)
-        team = state.teams[0]
-        while not state.is_terminal():
-            mine = state.teams[state.current_player()] == team
-            state.apply(engine.policies[POLICY if mine else "random"](state, rng))
-        wins += state.winner == team
-    return wins / games
-
-
-def run(game) -> list[str]:
+def report(game, games: int) -> list[str]:
     engine, spec = game.rules.ENGINE, game.rules.SPEC
     edition = game.editions[0]
     components = engine.components(game, edition)
-    games = games_per_run(GAMES)
     lines = [f"{games} games per table, every seat {POLICY}, invariants not checked"]
     for players in spec.tables:
         for pairs in ((False, True) if players > 4 else (False,)):
@@ -53,6 +36,6 @@ def run(game) -> list[str]:
                 f"{value} {100 * share:.0f}%" for value, share in winners.items()))
     for players in spec.tables:
         duels = max(1, games // 4)
-        lines.append(f"{players}p: a heuristic team beats a random team in {100 * _duel(engine, components, players, duels):.0f}% "
-                     f"of {duels} games")
+        share = duel(engine, components, players=players, hero=POLICY, others="random", games=duels)
+        lines.append(f"{players}p: a heuristic team beats a random team in {100 * share:.0f}% of {duels} games")
     return lines

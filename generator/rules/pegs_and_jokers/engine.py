@@ -27,10 +27,12 @@ the partner's (`moves_for` in the state).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 
-from ..engine import Engine, ScenarioError, Table, random_policy, seat_named
+from ..claims import Beats
+from ..engine import Engine, ScenarioError, Table, random_policy
+from ..fields import Given, Kind, OneOf, Player
+from ..pool import CardPool
 from .design import DRAW_TO, HOME_HOLES, JOKER, LABELS, PEGS, SEVEN, SPEC, VALUES
 from .policies import heuristic_policy
 from .state import START, Box, PegState, box_from_game, new_state
@@ -48,10 +50,18 @@ class PegsEngine(Engine):
     max_actions = 50_000
     # Hands are held; the draw pile lies face down.
     hidden = {"seats.*.hand": "owner", "deck": "nobody"}
-    setup_keys = ("deck", "discard", "rest", "current", "dealer")
-    seat_keys = ("pegs", "hand")
-    action_keys = ("play", "peg", "pegs", "steps", "hole", "discard")
+    setup_fields = {"deck": Given(), "discard": Given(),
+                    "rest": OneOf(("deck", "discard"), "rest is 'deck' (unlisted cards go under the deck) or 'discard'",
+                                  default="deck"),
+                    "current": Player(), "dealer": Player(first=False)}
+    seat_fields = {"pegs": Given(), "hand": Given()}
+    action_kinds = {"play": Kind(takes=("peg", "pegs", "steps", "hole")), "discard": Kind()}
     action_example = "{player: Ana, play: K, peg: 1}"
+    # A heuristic team beats a random one in most games.
+    claims = (Beats("heuristic", "random", players=4, games=20, share=0.8),)
+
+    def partners(self, state: PegState, seat: int) -> tuple[int, ...]:
+        return tuple(other for other in range(state.players) if state.teams[other] == state.teams[seat])
 
     def box(self, game, edition: str) -> Box:
         return box_from_game(game, edition)
@@ -69,23 +79,9 @@ class PegsEngine(Engine):
                  options: dict) -> PegState:
         state = new_state(table.names, rng, box, options["pairs"])
         names, track = state.names, state.track
-        pool = Counter(state.pool)
-
-        def cards(value, path: tuple) -> list[int]:
-            if not isinstance(value, list):
-                raise ScenarioError("a list of cards is expected (A, 2 ... 10, J, Q, K, joker)", path)
-            found = []
-            for index, label in enumerate(value):
-                card = VALUES.get(str(label))
-                if card is None:
-                    raise ScenarioError(f"no card {label!r} (cards: {', '.join(LABELS[v] for v in sorted(LABELS))})",
-                                        path + (index,))
-                pool[card] -= 1
-                if pool[card] < 0:
-                    raise ScenarioError(f"more {LABELS[card]} than the {Counter(state.pool)[card]} of "
-                                        f"{len(names)} players' decks", path + (index,))
-                found.append(card)
-            return found
+        pool = CardPool(state.pool, noun="card", source=f"{len(names)} players' decks",
+                        listing="cards (A, 2 ... 10, J, Q, K, joker)", read=lambda label: VALUES.get(str(label)),
+                        known=f"cards: {', '.join(LABELS[v] for v in sorted(LABELS))}")
 
         unlisted = []
         for seat, (path, entry) in enumerate(listed):
@@ -104,7 +100,7 @@ class PegsEngine(Engine):
                     raise ScenarioError(f"two of {names[seat]}'s pegs in home-{position - track + 1}", path + ("pegs", peg))
                 state.pegs[seat][peg] = position
             if "hand" in entry:
-                hand = cards(entry["hand"], path + ("hand",))
+                hand = pool.take(entry["hand"], path + ("hand",))
                 if len(hand) > DRAW_TO:
                     raise ScenarioError(f"a hand holds at most {DRAW_TO} cards", path + ("hand",))
                 state.hands[seat] = sorted(hand)
@@ -113,34 +109,27 @@ class PegsEngine(Engine):
         for team in range(state.team_count):
             if all(state.all_home(seat) for seat in range(state.players) if state.teams[seat] == team):
                 raise ScenarioError("a team already has every peg home: there is no game left", ("players",))
-        deck = cards(setup.get("deck", []), ("deck",))
-        discard = cards(setup.get("discard", []), ("discard",))
-        rest = [card for card in sorted(pool) for _ in range(pool[card])]
+        deck = pool.take(setup.get("deck", []), ("deck",))
+        discard = pool.take(setup.get("discard", []), ("discard",))
+        rest = pool.rest()
         state.rng.shuffle(rest)
         for seat in unlisted:
             state.hands[seat] = sorted(rest.pop() for _ in range(5))
-        where = setup.get("rest", "deck")
         # Lists in the scenario are top first; the state keeps the top at the end.
-        if where == "deck":
+        if setup["rest"] == "deck":
             state.deck, state.discard = rest + deck[::-1], discard[::-1]
-        elif where == "discard":
-            state.deck, state.discard = deck[::-1], rest + discard[::-1]
         else:
-            raise ScenarioError("rest is 'deck' (unlisted cards go under the deck) or 'discard'", ("rest",))
-        seat = seat_named(names, setup.get("current", names[0]), ("current",))
-        dealer = setup.get("dealer")
-        state.dealer = (seat - 1) % state.players if dealer is None else seat_named(names, dealer, ("dealer",))
+            state.deck, state.discard = deck[::-1], rest + discard[::-1]
+        seat, dealer = setup["current"], setup["dealer"]
+        state.dealer = (seat - 1) % state.players if dealer is None else dealer
         if not state.deck and not state.discard and len(state.hands[seat]) < DRAW_TO:
             raise ScenarioError(f"{names[seat]} has no card to draw", ("current",))
         state.start_turn(seat)
         return state
 
-    def parse_action(self, state: PegState, data, seat: int) -> tuple:
-        if "discard" in data:
-            _only(data, ("discard",))
+    def parse_action(self, state: PegState, kind: str, data, seat: int) -> tuple:
+        if kind == "discard":
             return ("discard", _card(data["discard"], ("discard",)))
-        if "play" not in data:
-            raise ScenarioError("an action plays a card (play:) or discards one (discard:)")
         card = _card(data["play"], ("play",))
         if card == SEVEN and ("pegs" in data or "steps" in data):
             _only(data, ("play", "pegs", "steps"))

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import time
 
-from ..benchmark import games_per_run
 from ..simulate import duel, simulate
 
 
-GAMES = 1000                     # per edition and player count
+GAMES = 1000                     # per edition and player count (PNP_BENCH_GAMES overrides it)
 POLICY, OTHERS = "greedy", "random"
 
 
-def run(game) -> list[str]:
+def report(game, games: int) -> list[str]:
     engine, spec = game.rules.ENGINE, game.rules.SPEC
-    games = games_per_run(GAMES)
     duels = max(1, games // 4)
     lines = [f"{games} games per edition and player count, every seat {POLICY}, invariants not checked; "
              f"then {duels} games of one {POLICY} seat among {OTHERS} ones"]

@@ -307,7 +307,7 @@ class RaceState(State):
         self.phase = TURN
         self.extra_turn = False            # the Intern's
         self.clock = 1                     # the marker starts on the clock's first field
-        self.clock_end = box.clock_middle if options["quick"] else box.clock_red
+        self.clock_end = clock_end(box, options)
         self.round = 1
         self.turns = 0
         self.winner = -1
@@ -621,3 +621,8 @@ def check_supply(box: Box, table: Table, roles: bool) -> None:
     for needed, have, what, where in needs:
         if have < needed:
             raise SetupError(f"{game} needs {needed} {what}, the components have {have}", where)
+
+
+def clock_end(box: Box, options) -> int:
+    """The clock field that ends the game: red, or the middle in the quick game."""
+    return box.clock_middle if options["quick"] else box.clock_red

@@ -1,0 +1,34 @@
+"""What each game's engine claims (`ENGINE.claims`, generator/rules/claims.py): its heuristic
+players beat random ones by the margin it states, and its box seats each table it says, or
+refuses a short one saying why. One test for every claim of every game found; the games are
+few and short, the long runs are `make bench`'s."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT
+from generator.app.loading import load_games
+from generator.load.project import Project
+from generator.rules.claims import Beats, Mean, Short
+
+
+GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)
+         if getattr(game.rules, "ENGINE", None) is not None}
+CLAIMS = [(slug, claim) for slug, game in sorted(GAMES.items()) for claim in game.rules.ENGINE.claims]
+
+
+def test_every_game_with_a_heuristic_claims_it_beats_random_play():
+    for slug, game in GAMES.items():
+        engine = game.rules.ENGINE
+        others = set(engine.policies) - {"random"}
+        claimed = {claim.hero for claim in engine.claims if isinstance(claim, Beats)} | \
+                  {claim.policy for claim in engine.claims if isinstance(claim, Mean)}
+        assert others <= claimed, f"{slug}: no claim for {', '.join(sorted(others - claimed))}"
+
+
+@pytest.mark.parametrize("slug,claim", CLAIMS, ids=lambda item: str(item))
+def test_the_claim_holds(slug, claim):
+    game = GAMES[slug]
+    assert isinstance(claim, (Beats, Mean, Short))
+    verdict = claim.verdict(game.rules.ENGINE, game, game.editions[0])
+    assert verdict is None, f"{slug}: {claim}: {verdict}"
