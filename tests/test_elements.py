@@ -100,3 +100,46 @@ def test_an_unknown_element_type_names_the_types_there_are(project):
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1 and not result.traceback
     assert "backs.card-back.elements.1.type: 'hexagon' is not one of circle, icon, image, rect, shape, text" in result.stderr
+
+
+def test_every_element_type_placed_has_its_drawing():
+    from generator.layout.elements import ELEMENTS
+    from generator.render.elements import DRAWINGS
+
+    assert sorted(DRAWINGS) == sorted(ELEMENTS)
+
+
+def test_a_placed_face_is_drawn_without_measuring_its_text_again(monkeypatch):
+    """Text is fitted and every line, piece of another font and upside-down mark placed when
+    the face is laid out; drawing it only draws."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.layout.elements import icon, text
+    from generator.layout.placed import place_face
+    from generator.render.faces import draw_placed
+
+    layout = {"size_mm": [63, 88], "elements": [
+        {"type": "rect", "box": [0, 0, 63, 88], "fill": "#FFFFFF"},
+        {"type": "text", "field": "rule", "box": [5, 50, 53, 30], "font": "regular", "size": 14, "min_size": 8,
+         "align": "center"},
+        {"type": "text", "field": "value", "box": [5, 5, 20, 12], "font": "bold", "size": 20,
+         "upside_down_mark": "dot"},
+        {"type": "icon", "glyph": "★", "centre": [50, 10], "size": 12},
+    ]}
+    face = place_face(layout, {"rule": "Lose −3 points when the last card of the pile is played", "value": "6"})
+    assert not face.problems
+    rule, value = face.elements[1].fitted, face.elements[2].fitted
+    assert len(rule.placed_lines) > 1 and any(line.pieces for line in rule.placed_lines)
+    assert value.placed_lines[0].mark == "dot"
+
+    def measured(*args, **kwargs):
+        raise AssertionError("drawing measured text again")
+
+    for module, name in ((text, "stringWidth"), (text, "line_width"), (text, "fit_lines"), (text, "wrap"),
+                         (icon, "stringWidth"), (icon, "placed_glyph")):
+        monkeypatch.setattr(module, name, measured)
+    canvas = Canvas(io.BytesIO())
+    draw_placed(canvas, face)
+    canvas.save()

@@ -7,8 +7,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..core.colour import RGB, Palette
+from ..layout.elements.text import fit_text
 from ..layout.faces import Face, SheetGrid
-from .faces import draw_bleed, draw_placed, fit_text
+from .faces import draw_bleed, draw_placed
 from .pdf import Document, draft_mark, scale_bar
 
 

@@ -9,8 +9,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ..core import fonts
+from ..layout.elements.text import fit_text
 from ..layout.faces import Face
-from .faces import draw_placed, fit_text
+from .faces import draw_placed
 from .pdf import Document
 
 

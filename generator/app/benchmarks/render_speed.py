@@ -25,13 +25,13 @@ from contextlib import contextmanager
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ...core import fonts
 from ...i18n.texts import Texts
 from ...layout.elements.base import resolve_colour
-from ...layout.elements.image import fitted_box
 from ...layout.elements.text import baselines, fit_lines
 from ...layout.faces import Localised, by_card_size, card_faces, card_sizes, home_sheet, sheet_grid
 from ...layout.kit import Kit
@@ -123,21 +123,16 @@ def face_ops(face) -> list[tuple]:
                         ("setFont", font, size),
                         ("drawString", cx * mm - stringWidth(glyph, font, size) / 2, cy * mm - size * 0.35, glyph)]
         elif kind == "image":
-            if placed.fitted is not None:
-                loaded, copies = placed.fitted
-                dx, dy = spec.get("step", (0, 0))
-                for copy in range(copies):
-                    x0, y0, w0, h0 = spec["box"]
-                    box = (x0 + copy * dx, y0 + copy * dy, w0, h0)
-                    if loaded[0] == "svg":
-                        drawing = loaded[1]
-                        x, y, w, h = fitted_box(box, (drawing.width / mm, drawing.height / mm), spec.get("fit", "contain"))
-                        ops += [("saveState",), ("translate", x * mm, y * mm),
-                                ("scale", w * mm / drawing.width, h * mm / drawing.height), ("svg", drawing),
-                                ("restoreState",)]
-                    else:
-                        x, y, w, h = fitted_box(box, loaded[2], spec.get("fit", "contain"))
-                        ops.append(("drawImage", loaded[1], x * mm, y * mm, w * mm, h * mm, {"mask": "auto"}))
+            picture = placed.fitted
+            for x, y, w, h in picture.boxes if picture is not None else ():
+                if picture.kind == "svg":
+                    drawing = picture.picture
+                    ops += [("saveState",), ("translate", x * mm, y * mm),
+                            ("scale", w * mm / drawing.width, h * mm / drawing.height), ("svg", drawing),
+                            ("restoreState",)]
+                else:
+                    ops.append(("drawImage", bare_reader(picture.picture), x * mm, y * mm, w * mm, h * mm,
+                                {"mask": "auto"}))
         elif kind == "shape":
             from ...layout.elements.shape import arrow_head
             points = [tuple(p) for p in spec["points"]]
@@ -162,6 +157,16 @@ def face_ops(face) -> list[tuple]:
         if turn:
             ops.append(("restoreState",))
     return ops
+
+
+_BARE_READERS: dict = {}        # id of a loaded picture -> (the picture, its reader)
+
+
+def bare_reader(image) -> ImageReader:
+    """One reader per picture, kept as a loop by hand would keep it."""
+    if id(image) not in _BARE_READERS:
+        _BARE_READERS[id(image)] = (image, ImageReader(image))
+    return _BARE_READERS[id(image)][1]
 
 
 def replay(canvas, ops) -> None:

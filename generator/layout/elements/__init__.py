@@ -1,13 +1,14 @@
 """Element types of a face layout, one module each: the keys an element takes (its schema),
-the values it reads, how it is fitted, drawn and measured, and what it checks. A new type is a
-new module here; nothing else lists the types.
+the values it reads, how it is placed (text fitted into lines, pictures loaded) and measured,
+and what it checks. A new type is a new module here and its drawing a module of the same name
+in generator/render/elements; nothing else lists the types.
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
 
-from .base import ELEMENTS, DrawContext, ElementType, Placed, rotated_box
+from .base import ELEMENTS, ElementType, Placed, rotated_box
 
 
 for _module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
@@ -34,4 +35,4 @@ def schema() -> dict:
         "properties": {"type": {"enum": sorted(ELEMENTS)}}, "allOf": branches}}}
 
 
-__all__ = ["DrawContext", "ELEMENTS", "ElementType", "Placed", "element_type", "rotated_box", "schema"]
+__all__ = ["ELEMENTS", "ElementType", "Placed", "element_type", "rotated_box", "schema"]

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.colour import RGB, Palette
 from ..contrast import Ink, box_points
 
 
@@ -17,18 +16,11 @@ ELEMENTS: dict[str, "ElementType"] = {}
 
 
 @dataclass(frozen=True)
-class DrawContext:
-    """What drawing needs beyond the element: the face's size, its bleed, the press colours."""
-
-    size_mm: tuple[float, float]
-    bleed_mm: float = 0.0
-    palette: Palette = RGB
-
-
-@dataclass(frozen=True)
 class Placed:
-    """One element ready to draw: its spec, what fitting decided (lines and size for text, the
-    loaded picture for an image) and the problems met on the way as (field, message)."""
+    """One element ready to draw: its spec, what placing decided (text's lines at their final
+    size and where each is drawn, an icon's font and origin, a loaded picture and the boxes its
+    copies go in) and the problems met on the way as (field, message). Drawing reads only this
+    and the face's values; it measures nothing again."""
 
     spec: dict
     fitted: object = None
@@ -71,7 +63,8 @@ def rotated_box(box: tuple[float, float, float, float], degrees: float,
 
 class ElementType:
     """The interface of an element type. `properties` and `required` are its JSON schema (the
-    shared `type` and `rotate` keys are added for every type)."""
+    shared `type` and `rotate` keys are added for every type). generator/render/elements draws
+    what `place` returns."""
 
     name = ""
     properties: dict = {}
@@ -98,9 +91,6 @@ class ElementType:
     def place(self, element: dict, values: dict, folder: Path | None) -> Placed:
         """Fit the element to its values; problems are returned in the Placed, never raised."""
         return Placed(element)
-
-    def draw(self, canvas, placed: Placed, values: dict, context: DrawContext) -> None:
-        raise NotImplementedError
 
     def extents(self, placed: Placed, values: dict) -> list[tuple[str, tuple[float, float, float, float]]]:
         """(field, (x0, y0, x1, y1)) of the ink that must stay inside a safe zone (text, icons),

@@ -1,28 +1,39 @@
 """A symbol from the shipped symbol fonts, centred on a point: a fixed glyph or a field's."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...core import fonts
-from ...core.colour import RGB, Palette
-from .base import ElementType, Placed, resolve_colour
+from .base import ElementType, Placed
 
 
 def glyph_of(element: dict, values: dict) -> str:
     return element.get("glyph") or values.get(element.get("field", ""), "")
 
 
-def draw_glyph(canvas, glyph: str, centre, size: float, colour: str, palette: Palette = RGB) -> None:
+@dataclass(frozen=True)
+class PlacedGlyph:
+    """A glyph where it is drawn: its symbol font and size, its baseline's left end in points."""
+
+    glyph: str
+    font: str
+    size: float
+    x: float
+    y: float
+
+
+def placed_glyph(glyph: str, centre, size: float) -> PlacedGlyph | None:
+    """The glyph of `size` points centred on `centre` (mm); None when no shipped font has it."""
     font = fonts.symbol_font_for(glyph)
     if font is None:
-        raise ValueError(f"no shipped font has the glyph {glyph!r}")
-    canvas.setFillColor(palette.colour(colour))
-    canvas.setFont(font, size)
+        return None
     width = stringWidth(glyph, font, size)
     cx, cy = centre
     # Centre on the glyph's visual middle (about 0.35 em above the baseline).
-    canvas.drawString(cx * mm - width / 2, cy * mm - size * 0.35, glyph)
+    return PlacedGlyph(glyph, font, size, cx * mm - width / 2, cy * mm - size * 0.35)
 
 
 class Icon(ElementType):
@@ -40,14 +51,9 @@ class Icon(ElementType):
 
     def place(self, element, values, folder):
         """A glyph no shipped font has, or one outside the BMP, is a problem of the face it is on."""
-        return Placed(element, None, tuple(self.check(element, values)))
-
-    def draw(self, canvas, placed, values, context):
-        element = placed.spec
         glyph = glyph_of(element, values)
-        if glyph:
-            draw_glyph(canvas, glyph, element["centre"], element["size"],
-                       resolve_colour(element.get("colour", "#000000"), values) or "#000000", context.palette)
+        return Placed(element, placed_glyph(glyph, element["centre"], element["size"]) if glyph else None,
+                      tuple(self.check(element, values)))
 
     def extents(self, placed, values):
         element = placed.spec

@@ -5,7 +5,10 @@ SVG may not reach for anything outside itself (other files, URLs, entities).
 The face's values may choose the picture and how often it is drawn: `{field}` in `file` is
 filled from the face (`art/{kind}.svg`; an empty value draws nothing), and `repeat: field`
 draws it as many times as that value says, each copy `step: [dx, dy]` mm from the one before
-(a row of three icons for a count of 3)."""
+(a row of three icons for a count of 3).
+
+Placing reads and decodes the picture whole (a damaged one is a problem of its face) and fits
+each copy into its box; generator/render/elements/image.py draws it in the press's colours."""
 from __future__ import annotations
 
 import io
@@ -14,13 +17,13 @@ import re
 import threading
 import warnings
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from lxml import etree
 from PIL import Image, ImageFile, UnidentifiedImageError
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
 
 from ...core.files import read_bytes_inside
 from ..contrast import Paint, in_box
@@ -154,8 +157,8 @@ def _svg_drawing(root):
 
 
 def _load(data: bytes, suffix: str):
-    """('svg', Drawing) or ('raster', ImageReader, (width, height)); raises ValueError with a
-    reason. A picture is decoded whole before it is used: a truncated or damaged file, one too
+    """('svg', svglib's Drawing) or ('raster', the decoded RGB or RGBA picture); raises
+    ValueError with a reason. A picture is decoded whole before it is used: a truncated or damaged file, one too
     large, or an SVG svglib draws only in part is refused."""
     loaded = _decoded(data, suffix)
     if isinstance(loaded, str):
@@ -205,7 +208,7 @@ def _decode(data: bytes, suffix: str):
             raise ValueError(f"the file is cut short ({_plain(exc)}): its missing part would print as "
                              f"black; export the picture again") from None
         raise ValueError(f"not a readable PNG or JPEG picture ({exc.__class__.__name__})") from None
-    return ("raster", ImageReader(converted), converted.size, converted)
+    return ("raster", converted)
 
 
 def _plain(exc: Exception) -> str:
@@ -213,35 +216,31 @@ def _plain(exc: Exception) -> str:
     return re.sub(r"\s*<_io\.BytesIO object at 0x[0-9a-f]+>", "", str(exc))[:120]
 
 
-class _MaskedReader(ImageReader):
-    """A CMYK picture that keeps the transparency of the sRGB picture it was separated from.
-    ReportLab makes a soft mask only of an RGBA or LA picture's alpha, which it keeps in
-    `_dataA` once it has read the pixels; a CMYK picture has no alpha band, so it is handed
-    over here, the same way."""
+@dataclass(frozen=True)
+class PlacedPicture:
+    """A loaded picture and where its copies go: `kind` 'svg' with svglib's drawing as
+    `picture`, or 'raster' with the decoded RGB or RGBA pixels; `boxes` (x, y, w, h) mm, one
+    per copy, each fitted into the element's box as `fit` says."""
 
-    def __init__(self, cmyk, alpha):
-        super().__init__(cmyk)
-        self._alpha = alpha
-
-    def getRGBData(self):
-        data = super().getRGBData()
-        self._dataA = ImageReader(self._alpha) if self._alpha is not None else None
-        return data
+    kind: str
+    picture: object
+    boxes: tuple[tuple[float, float, float, float], ...]
 
 
-_SEPARATED: dict = {}      # (id of the loaded picture, palette) -> (the picture, its reader)
+def natural_size(loaded) -> tuple[float, float]:
+    """What a loaded picture's proportions are read from: an SVG's size in mm, a raster's pixels."""
+    if loaded[0] == "svg":
+        return (loaded[1].width / mm, loaded[1].height / mm)
+    return loaded[1].size
 
 
-def _in_press_colour(image, palette) -> ImageReader:
-    """The picture separated for the palette's press (Palette.picture), its alpha kept; once
-    per picture and palette (the loaded picture is kept with it, so its id stays its own)."""
-    key = (id(image), palette)
-    if key not in _SEPARATED:
-        if len(_SEPARATED) >= 64:
-            _SEPARATED.clear()
-        alpha = image.getchannel("A") if image.mode == "RGBA" else None
-        _SEPARATED[key] = (image, _MaskedReader(palette.picture(image.convert("RGB")), alpha))
-    return _SEPARATED[key][1]
+def copy_boxes(element: dict, natural: tuple[float, float],
+               copies: int) -> tuple[tuple[float, float, float, float], ...]:
+    """Where each copy of the picture goes: its box moved `step` from the last, the picture fitted in."""
+    x0, y0, w0, h0 = element["box"]
+    dx, dy = element.get("step", (0, 0))
+    return tuple(fitted_box((x0 + copy * dx, y0 + copy * dy, w0, h0), natural, element.get("fit", "contain"))
+                 for copy in range(copies))
 
 
 def fitted_box(box, natural: tuple[float, float], how: str) -> tuple[float, float, float, float]:
@@ -311,9 +310,11 @@ class Picture(ElementType):
         if problems:
             return Placed(element, None, (("file", f"picture {file}: {problems[0].message}"),))
         try:
-            return Placed(element, (_load(data, path.suffix.lower()), copies))
+            loaded = _load(data, path.suffix.lower())
         except ValueError as exc:
             return Placed(element, None, (("file", f"picture {file}: {exc}"),))
+        boxes = copy_boxes(element, natural_size(loaded), copies)
+        return Placed(element, PlacedPicture(loaded[0], loaded[1], boxes))
 
     def layers(self, placed, values):
         """A picture's colours are its own: ink over it is not judged."""
@@ -321,60 +322,7 @@ class Picture(ElementType):
             return []
         x0, y0, w0, h0 = placed.spec["box"]
         dx, dy = placed.spec.get("step", (0, 0))
-        return [Paint(None, in_box(x0 + copy * dx, y0 + copy * dy, w0, h0)) for copy in range(placed.fitted[1])]
-
-    def draw(self, canvas, placed, values, context):
-        from reportlab.graphics import renderPDF  # loads half of ReportLab: only when drawing
-        if placed.fitted is None:
-            return
-        element = placed.spec
-        loaded, copies = placed.fitted
-        dx, dy = element.get("step", (0, 0))
-        for copy in range(copies):
-            x0, y0, w0, h0 = element["box"]
-            box = (x0 + copy * dx, y0 + copy * dy, w0, h0)
-            if loaded[0] == "svg":
-                drawing = in_palette(loaded[1], context.palette)
-                x, y, w, h = fitted_box(box, (drawing.width / mm, drawing.height / mm), element.get("fit", "contain"))
-                canvas.saveState()
-                canvas.translate(x * mm, y * mm)
-                canvas.scale(w * mm / drawing.width, h * mm / drawing.height)
-                renderPDF.draw(drawing, canvas, 0, 0)
-                canvas.restoreState()
-            else:
-                _, reader, size, image = loaded
-                if context.palette.space != "rgb":        # a press file: the picture in its CMYK too
-                    reader = _in_press_colour(image, context.palette)
-                x, y, w, h = fitted_box(box, size, element.get("fit", "contain"))
-                canvas.drawImage(reader, x * mm, y * mm, w * mm, h * mm, mask="auto")
-
-
-def in_palette(drawing, palette):
-    """The SVG's drawing with every colour in the palette's space: a press file is all CMYK
-    (ReportLab refuses an RGB colour there), converted as the layout's own colours are; an
-    ink-saving palette draws its areas light as it does the layout's."""
-    if palette.space == "rgb" and palette.saving is None:
-        return drawing
-    from copy import deepcopy
-
-    from reportlab.lib.colors import CMYKColor, Color
-    converted = deepcopy(drawing)
-
-    def convert(node):
-        for name in ("fillColor", "strokeColor"):
-            colour = getattr(node, name, None)
-            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
-                value = "#" + "".join(f"{round(part * 255):02X}" for part in colour.rgb())
-                press = palette.colour(value, area=name == "fillColor")
-                if colour.alpha != 1:
-                    press = (CMYKColor(press.cyan, press.magenta, press.yellow, press.black, alpha=colour.alpha)
-                             if isinstance(press, CMYKColor) else Color(*press.rgb(), alpha=colour.alpha))
-                setattr(node, name, press)
-        for child in getattr(node, "contents", ()):
-            convert(child)
-
-    convert(converted)
-    return converted
+        return [Paint(None, in_box(x0 + copy * dx, y0 + copy * dy, w0, h0)) for copy in range(len(placed.fitted.boxes))]
 
 
 ELEMENT = Picture()

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import math
 
-from reportlab.lib.units import mm
-
-from ...core.canvas import polygon_path
 from ..contrast import Paint, in_polygon
 from .base import ElementType, resolve_colour
 
@@ -42,36 +39,6 @@ class Shape(ElementType):
     def pivot(self, element):
         xs, ys = [p[0] for p in element["points"]], [p[1] for p in element["points"]]
         return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-
-    def draw(self, canvas, placed, values, context):
-        element = placed.spec
-        points = [tuple(p) for p in element["points"]]
-        closed = element.get("closed", False)
-        fill = resolve_colour(element.get("fill"), values) if closed else None
-        stroke = resolve_colour(element.get("stroke", "#000000"), values)
-        width = element.get("stroke_width", 0.5)
-        path = polygon_path(canvas, points, closed)
-        if fill:
-            canvas.setFillColor(context.palette.colour(fill, area=True))
-        if stroke:
-            canvas.setStrokeColor(context.palette.colour(stroke))
-            canvas.setLineWidth(width * mm)
-            if element.get("dash_mm"):
-                canvas.setDash([d * mm for d in element["dash_mm"]])
-        outline = context.palette.outline(fill, stroke, False)
-        if outline:
-            canvas.setStrokeColor(outline[0])
-            canvas.setLineWidth(outline[1])
-        canvas.drawPath(path, stroke=1 if stroke or outline else 0, fill=1 if fill else 0)
-        # the dash is this shape's own: the elements drawn after it are solid again
-        canvas.setDash([])
-        arrow = element.get("arrow")
-        if arrow and stroke:
-            canvas.setFillColor(context.palette.colour(stroke))
-            size = element.get("arrow_mm", max(3 * width, 2.0))
-            ends = {"start": [(points[0], points[1])], "end": [(points[-1], points[-2])]}
-            for tip, tail in ends.get(arrow, ends["start"] + ends["end"]):
-                canvas.drawPath(polygon_path(canvas, arrow_head(tip, tail, size)), stroke=0, fill=1)
 
 
 ELEMENT = Shape()

@@ -9,7 +9,10 @@ different one without a leading zero. So 6, 9, 16, 66, 68, 86, 89, 98 and 99 get
 8, 11, 69, 88 and 96 read the same either way up, and 10 turned reads "01", which is no
 number: they stay unmarked, and so does text that is not a number (A, J, ★). The mark is drawn
 in the text's colour and turns with the element, so it sits under (or after) the number as its
-reader sees it; its thickness and distance follow the fitted font size."""
+reader sees it; its thickness and distance follow the fitted font size.
+
+Placing decides every line's place, each piece's font and the mark's rectangle;
+generator/render/elements/text.py only draws them."""
 from __future__ import annotations
 
 import math
@@ -22,7 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...core import fonts
 from ...core.fonts import MIN_PRINTED_PT
-from .base import ElementType, Placed, resolve_colour
+from .base import ElementType, Placed
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,28 @@ class FittedText:
     font: str
     size: float
     lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlacedLine:
+    """A line of text where it is drawn, in points: from `x` as `align` says, on the baseline
+    `y`. A line mixing fonts (characters from fonts.FALLBACK) is its `pieces`, each (left edge,
+    text, font); a marked number has its `mark` and the mark's rectangle (x0, y0, x1, y1)."""
+
+    text: str
+    x: float
+    y: float
+    align: str = "left"
+    pieces: tuple[tuple[float, str, str], ...] = ()
+    mark: str | None = None
+    mark_box: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True)
+class PlacedText(FittedText):
+    """Text fitted into its box, every line where it is drawn."""
+
+    placed_lines: tuple[PlacedLine, ...] = ()
 
 
 class TextDoesNotFit(Exception):
@@ -60,20 +85,19 @@ def line_width(line: str, font: str, size: float) -> float:
     return sum(stringWidth(piece, face, size) for piece, face in runs(line, font))
 
 
-def draw_line(canvas, x: float, y: float, line: str, font: str, size: float, align: str = "left") -> None:
-    """A line at (x, y) points, aligned to x as `align` says, fallback pieces in their font."""
+def line_pieces(x: float, line: str, font: str, size: float, align: str) -> tuple[tuple[float, str, str], ...]:
+    """(left edge in points, text, font) of each piece of a line that mixes fonts, the whole
+    aligned to x as `align` says; () for a line in one font, which is drawn aligned as it is."""
     pieces = runs(line, font)
     if len(pieces) == 1:
-        draw = {"center": canvas.drawCentredString, "right": canvas.drawRightString}.get(align, canvas.drawString)
-        draw(x, y, line)
-        return
+        return ()
     width = line_width(line, font, size)
     left = x - width / 2 if align == "center" else x - width if align == "right" else x
+    placed = []
     for piece, face in pieces:
-        canvas.setFont(face, size)
-        canvas.drawString(left, y, piece)
+        placed.append((left, piece, face))
         left += stringWidth(piece, face, size)
-    canvas.setFont(font, size)
+    return tuple(placed)
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -215,6 +239,8 @@ class Text(ElementType):
         """Fitted to its box; a character no shipped font draws is a problem like a text that
         does not fit, whatever kind of component the text is on."""
         placed = self._fitted(element, values)
+        if placed.fitted is not None:
+            placed = replace(placed, fitted=self._placed_text(element, placed.fitted))
         missing = self.check(element, values)
         return replace(placed, problems=placed.problems + tuple(missing)) if missing else placed
 
@@ -246,23 +272,21 @@ class Text(ElementType):
                 fitted = refitted
         return Placed(element, fitted)
 
-    def draw(self, canvas, placed, values, context):
-        if placed.fitted is None:
-            return
-        element, fitted = placed.spec, placed.fitted
+    def _placed_text(self, element, fitted: FittedText) -> PlacedText:
+        """The fitted lines where they are drawn, aligned in the box, a mark beside its number."""
         x, _, w, _ = element["box"]
-        canvas.saveState()          # text colour and font stay the text's own
-        canvas.setFillColor(context.palette.colour(resolve_colour(element.get("colour", "#000000"), values) or "#000000"))
-        canvas.setFont(fitted.font, fitted.size)
         align = element.get("align", "left")
         mark = upside_down_mark(element, fitted)
+        placed = []
         for line, baseline in zip(fitted.lines, baselines(element["box"], fitted)):
             if mark:
-                self._draw_marked(canvas, element, fitted, line, baseline, mark)
-            else:
-                at = x + w / 2 if align == "center" else x + w if align == "right" else x
-                draw_line(canvas, at * mm, baseline * mm, line, fitted.font, fitted.size, align)
-        canvas.restoreState()
+                left, _, box = self._mark_geometry(element, fitted, line, baseline, mark)
+                placed.append(PlacedLine(line, left, baseline * mm, mark=mark, mark_box=box))
+                continue
+            at = (x + w / 2 if align == "center" else x + w if align == "right" else x) * mm
+            pieces = line_pieces(at, line, fitted.font, fitted.size, align)
+            placed.append(PlacedLine(line, at, baseline * mm, align, pieces))
+        return PlacedText(fitted.font, fitted.size, fitted.lines, tuple(placed))
 
     @staticmethod
     def _mark_geometry(element, fitted: FittedText, line: str, baseline: float, mark: str):
@@ -281,14 +305,6 @@ class Text(ElementType):
             return left, width, (start, base, start + DOT_DIAMETER * size, base + DOT_DIAMETER * size)
         top = base - UNDERLINE_GAP * size
         return left, width, (left, top - UNDERLINE_THICKNESS * size, left + width, top)
-
-    def _draw_marked(self, canvas, element, fitted, line, baseline, mark):
-        left, _, (x0, y0, x1, y1) = self._mark_geometry(element, fitted, line, baseline, mark)
-        canvas.drawString(left, baseline * mm, line)
-        if mark == "dot":
-            canvas.circle((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, stroke=0, fill=1)
-        else:
-            canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
 
     def extents(self, placed, values):
         if placed.fitted is None:
