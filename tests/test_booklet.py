@@ -15,7 +15,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-import generator.app.build
+import generator.app.home
 from conftest import ROOT, line_of, pnp, replace_in
 from generator.i18n.texts import Texts
 from generator.layout.booklet import booklet_words
@@ -69,7 +69,7 @@ def booklets_and_kits_only():
     """These builds need the booklets and the home kits (whose page counts the booklet quotes),
     not the per-edition files such as the simulated designer's report, which take long."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(generator.app.build, "EDITION_MAKERS", {})
+        patch.setattr(generator.app.home, "EDITION_MAKERS", {})
         yield
 
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-import generator.app.build
+import generator.app.home
 import generator.app.units
 from conftest import ROOT, check_manifest, pnp, replace_in, snapshot
 
@@ -97,7 +97,7 @@ def test_C_at_something_that_is_not_a_folder_exits_2(tmp_path):
 
 def test_a_draft_locale_marks_every_page_of_its_card_board_and_token_sheets(project, tmp_path, monkeypatch):
     replace_in(project / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
-    monkeypatch.setattr(generator.app.build, "EDITION_MAKERS", {})      # no designer's report: not per locale
+    monkeypatch.setattr(generator.app.home, "EDITION_MAKERS", {})      # no designer's report: not per locale
     out = tmp_path / "out"
     result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4", "--out", str(out),
                  project=project)
@@ -153,7 +153,7 @@ def test_narrower_builds_keep_earlier_manifest_entries(project):
 def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(project, monkeypatch):
     """Built, a card's text changed, built again into the same output/: every manifest entry
     (sha256, size, pages) is the file now on disk, not the one the first build wrote."""
-    monkeypatch.setattr(generator.app.build, "EDITION_MAKERS", {})      # the report prints no card text
+    monkeypatch.setattr(generator.app.home, "EDITION_MAKERS", {})      # the report prints no card text
     selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
     assert pnp(*selection, project=project).exit_code == 0
     first = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
@@ -217,7 +217,7 @@ def _failing_writes(monkeypatch, failure):
 def test_a_build_that_fails_while_writing_leaves_the_earlier_build_as_it_was(project, monkeypatch, how):
     """The new files render (a card's text changed), then writing them fails partway: exit 1 with
     a message, and output/ holds the earlier build byte for byte, its manifest and no temporary file."""
-    monkeypatch.setattr(generator.app.build, "EDITION_MAKERS", {})      # the report prints no card text
+    monkeypatch.setattr(generator.app.home, "EDITION_MAKERS", {})      # the report prints no card text
     selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
     assert pnp(*selection, project=project).exit_code == 0
     before = snapshot(project / "output")

@@ -25,7 +25,7 @@ GAME, EDITION, LOCALE = "race-to-the-table", "full", "bg"
 @pytest.fixture(scope="module")
 def booklets(tmp_path_factory):
     """(the shop booklet on disk, the home booklet's bytes) for one kit."""
-    from generator.app.build import _press_booklet
+    from generator.app.shop import _press_booklet
     from generator.app.kits import booklet_of
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts

@@ -69,8 +69,8 @@ def _kit(game_slug: str, edition: str, locale: str, root: Path = ROOT):
 def make_files(game_slug: str, edition: str, locale: str, profile_name: str, only_kind: str | None = None,
                root: Path = ROOT):
     """The component files one profile gets for one kit, made as `pnp build --profile` makes
-    them (generator.app.build.shop_component_files, one unit per kind), and their problems."""
-    from generator.app.build import shop_component_files
+    them (generator.app.shop.shop_component_files, one unit per kind), and their problems."""
+    from generator.app.shop import shop_component_files
     from generator.app.kinds import KINDS
     from generator.load.profiles import load_profile
     project, kit = _kit(game_slug, edition, locale, root)

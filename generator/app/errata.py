@@ -46,7 +46,7 @@ from ..write.cache import Cache
 from ..write.incremental import cache_usable
 from .diff import other_version
 from .plan import load_for_build, paper_names, plan
-from .units import Unit, run_and_write
+from .units import Unit, Work
 
 
 # Values of a face shown under their own word in the booklet; any other value or layout
@@ -220,10 +220,11 @@ def booklet_files(kit: Kit, errata: Errata, version: str) -> list[Artifact]:
 
 # ---- the build ------------------------------------------------------------------------------
 
-def build_errata(project: Project, request, progress=None):
+def errata_work(project: Project, request) -> Work:
     """The errata kits of the selected games, editions and locales against the version
     `request.changed_since` (a git revision or a project folder); nothing for a kit whose
-    cards print as they did."""
+    cards print as they did. The other version is compared here, while it is at hand: the
+    units draw only this version's cards."""
     if request.profiles or request.kinds:
         raise UsageError("--changed-since builds home errata kits of cards; not with --profile or --kind")
     out = request.out_folder(project)
@@ -254,8 +255,7 @@ def build_errata(project: Project, request, progress=None):
                 units.append(Unit(f"errata|{game.slug}|{edition}|{locale}|{paper}",
                                   f"{game.slug} {edition} {locale} {paper} errata cards",
                                   _work(card_sheet_files, kit, errata)))
-        result = run_and_write(project, request, games, units, None, progress)
-    return result
+    return Work(games, units)
 
 
 def _old_game(other: Project, slug: str) -> Game | None:

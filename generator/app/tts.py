@@ -42,7 +42,7 @@ from .kinds.boards import board_faces
 from .kinds.tokens import token_faces
 from .plan import load_for_build, plan
 from .request import BuildRequest
-from .units import Unit, run_and_write
+from .units import Unit, Work
 
 
 # TTS's limits: a deck sheet has at most 10 columns and 7 rows, and TTS keeps the last slot of
@@ -471,10 +471,9 @@ def check_request(request) -> None:
         raise UsageError("--paper, --duplex, --back-offset and --ink are for printed kits, not --target tts")
 
 
-def build_tts(project, request, progress=None, cache=None):
+def tts_work(project, request, cache) -> Work:
     """The TTS folders of the selected games, editions and locales, one unit of work per deck,
     one for the boards, the tokens and the saved object each: a change redraws only what shows it."""
-    check_request(request)
     games = load_for_build(project, request.game, request.locale, cache)
     jobs = plan(games, BuildRequest(request.game, request.edition, request.locale), (FOLDER,))
     tool = tool_digest(project)
@@ -490,7 +489,7 @@ def build_tts(project, request, progress=None, cache=None):
         units.append(Unit(f"{where}|boards", label, _work(kit.board_files), inputs))
         units.append(Unit(f"{where}|tokens", label, _work(kit.token_files), inputs))
         units.append(Unit(f"{where}|save", label, _work(kit.save_files), inputs))
-    return run_and_write(project, request, games, units, cache, progress)
+    return Work(games, units)
 
 
 def _work(make, *args):

@@ -40,6 +40,15 @@ class Unit:
 
 
 @dataclass
+class Work:
+    """What a target hands the build: the games it loaded (a reused unit's texts are checked
+    against theirs) and its units, in the order of their files."""
+
+    games: list[Game]
+    units: list[Unit]
+
+
+@dataclass
 class Outcome:
     artifacts: list[Artifact]
     problems: list[Problem]
@@ -87,10 +96,10 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
     return outcomes
 
 
-def run_and_write(project: Project, request: BuildRequest, games: list[Game], units: list[Unit],
-                  cache: Cache | None, progress=None) -> BuildResult:
+def run_and_write(project: Project, request: BuildRequest, work: Work, cache: Cache | None,
+                  progress=None) -> BuildResult:
     """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
-    outcomes = run_units(units, cache, TextsNow({g.slug: g for g in games}), request.jobs, progress)
+    outcomes = run_units(work.units, cache, TextsNow({g.slug: g for g in work.games}), request.jobs, progress)
     problems = [p for outcome in outcomes for p in outcome.problems]
     if problems:
         raise DataError(problems)

@@ -1,0 +1,118 @@
+"""The home kits target: per kit, the files each component kind makes once per edition and
+locale and those it makes for each paper, the rule booklet, and each edition's designer's
+reports, as units of work. generator/app/build.py runs and writes them.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from ..core.errors import UsageError
+from ..i18n.catalogs import translatable_paths
+from ..i18n.texts import Texts
+from ..layout.faces import Localised
+from ..load.project import Game, Project
+from ..write.cache import Cache
+from ..write.incremental import data_digest, structure_digest, tool_digest
+from .kinds import files_of, locale_files_of
+from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files
+from .plan import load_for_build, paper_names, plan
+from .request import BuildRequest
+from .units import Unit, Work
+
+
+def kind_names() -> tuple[str, ...]:
+    """What `--kind` may name: each component kind, the booklet, each file made once per edition."""
+    return (*(kind.name for kind in KINDS), "booklet", *EDITION_MAKERS)
+
+
+def check_kinds(request: BuildRequest) -> None:
+    """A usage error for a kind the build does not make, or a selection of kinds for print shops."""
+    if not request.kinds:
+        return
+    if request.profiles:
+        raise UsageError("--kind is for home kits; a shop's profile decides its files")
+    unknown = [name for name in request.kinds if name not in kind_names()]
+    if unknown:
+        raise UsageError(f"no kind '{unknown[0]}' (kinds: {', '.join(kind_names())})")
+
+
+
+def _home_units(project: Project, games: list[Game], request: BuildRequest, cache: Cache | None) -> list[Unit]:
+    """The build's units in the order of its files: per kit, the files made once per edition
+    and locale (each kind's, the booklet) before each paper's; then each edition's reports (one
+    per locale, from one simulation). With `request.kinds`, only the units of those kinds."""
+    jobs = plan(games, request, paper_names(project))
+    tool = tool_digest(project)
+    structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
+    texts_cache: dict[tuple[str, str], Texts] = {}
+    options = f"{request.duplex}|{request.back_offset[0]:g},{request.back_offset[1]:g}|{request.ink}"
+    units: list[Unit] = []
+    once: set[tuple[str, str, str]] = set()
+    wanted = set(request.kinds or kind_names())
+    kinds = [kind for kind in KINDS if kind.name in wanted]
+    for game, edition, locale, paper in jobs:
+        if (game.slug, locale) not in texts_cache:
+            texts_cache[game.slug, locale] = Texts.load(game, locale)
+        texts = texts_cache[game.slug, locale]
+        papers = tuple(job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale))
+        kit = Kit(project, game, Localised(game, edition, texts), paper, request.duplex, request.back_offset, papers,
+                  request.ink)
+        where = f"{game.slug}|{edition}|{locale}"
+        inputs = {"tool": tool, "structure": structures[game.slug]}
+        if (game.slug, edition, locale) not in once:
+            once.add((game.slug, edition, locale))
+            for kind in kinds:
+                for part in kind.locale_parts(kit):
+                    # Made whatever the paper (the kinds' contract): one entry serves builds of any papers.
+                    units.append(Unit(f"home|{where}|{options}|{kind.name}-once|{part}",
+                                      f"{game.slug} {edition} {locale} {kind.name}",
+                                      _part(locale_files_of, kind, kit, part), inputs))
+            if "booklet" in wanted:
+                units.append(Unit(f"home|{where}|{','.join(papers)}|booklet", f"{game.slug} {edition} {locale} booklet",
+                                  partial(_booklet, kit), inputs))
+        for kind in kinds:
+            for part in kind.file_parts(kit):
+                units.append(Unit(f"home|{where}|{paper}|{','.join(papers)}|{options}|{kind.name}|{part}",
+                                  f"{game.slug} {edition} {locale} {paper} {kind.name}",
+                                  _part(files_of, kind, kit, part), inputs))
+    for game in games:
+        data = data_digest(game)
+        for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
+            locales = tuple(dict.fromkeys(job[2] for job in jobs if job[0] is game and job[1] == edition))
+            for kind, maker in EDITION_MAKERS.items():
+                if kind not in wanted:
+                    continue
+                # The texts it prints are recorded as a kit's are; its words are the tool's.
+                units.append(Unit(f"edition|{game.slug}|{edition}|{','.join(locales)}|{kind}",
+                                  f"{game.slug} {edition} {kind}",
+                                  _made(maker, project, game, edition, locales, cache), {"tool": tool, "data": data}))
+    return units
+
+
+# A unit's work runs in a worker process: a function of this module with its arguments, which pickle.
+
+def _part(make, kind, kit: Kit, part):
+    return partial(_made_part, make, kind, kit, part)
+
+
+def _made_part(make, kind, kit: Kit, part):
+    return make(kind, kit, part), []
+
+
+def _booklet(kit: Kit):
+    return booklet_files(kit), []
+
+
+def _made(maker, project, game, edition, locales, cache):
+    return partial(_made_per_edition, maker, project, game, edition, locales, cache)
+
+
+def _made_per_edition(maker, project, game, edition, locales, cache):
+    made = [maker(project, game, edition, cache=cache, locale=locale) for locale in locales]
+    return [artifact for artifact in made if artifact is not None], []
+
+
+def home_work(project: Project, request: BuildRequest, cache: Cache | None) -> Work:
+    """The home kits of the selected games, editions, locales and papers, as units of work."""
+    games = load_for_build(project, request.game, request.locale, cache)
+    return Work(games, _home_units(project, games, request, cache))
