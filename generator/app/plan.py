@@ -33,30 +33,30 @@ def paper_names(project: Project) -> tuple[str, ...]:
     return tuple(project.load_sheet("papers")["papers"])
 
 
+def _chosen(game: Game, request: BuildRequest, what: str, wanted: str | None, known: list[str]) -> list[str] | None:
+    """The game's editions or locales (`what`) the request selects: all of them, or the one it
+    names; None to leave the game out (it lacks that one), a usage error when the request names
+    the game."""
+    if not wanted:
+        return list(known)
+    if wanted in known:
+        return [wanted]
+    if request.game:
+        raise UsageError(f"{game.slug} has no {what} '{wanted}' ({what}s: {', '.join(known)})")
+    return None
+
+
 def plan(games: list[Game], request: BuildRequest, available: tuple[str, ...]) -> list[tuple[Game, str, str, str]]:
     if request.paper != "all" and request.paper not in available:
         raise UsageError(f"no paper '{request.paper}' (papers: {', '.join(available)}, or all)")
     papers = available if request.paper == "all" else (request.paper,)
     jobs = []
     for game in games:
-        editions = game.editions
-        if request.edition:
-            if request.edition not in editions:
-                if request.game:
-                    raise UsageError(f"{game.slug} has no edition '{request.edition}' (editions: {', '.join(editions)})")
-                continue
-            editions = [request.edition]
-        locales = game.locales
-        if request.locale:
-            if request.locale not in locales:
-                if request.game:
-                    raise UsageError(f"{game.slug} has no locale '{request.locale}' (locales: {', '.join(locales)})")
-                continue
-            locales = [request.locale]
-        for edition in editions:
-            for locale in locales:
-                for paper in papers:
-                    jobs.append((game, edition, locale, paper))
+        editions = _chosen(game, request, "edition", request.edition, game.editions)
+        locales = _chosen(game, request, "locale", request.locale, game.locales) if editions else None
+        if not editions or not locales:
+            continue
+        jobs += [(game, edition, locale, paper) for edition in editions for locale in locales for paper in papers]
     if not jobs:
         raise UsageError("nothing to build for that selection")
     return jobs
