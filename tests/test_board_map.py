@@ -15,7 +15,7 @@ import yaml
 from conftest import MM, PAPERS, page_drawing, pnp
 from generator.app.loading import load_games
 from generator.load.project import Project
-from generator.render.boards import plan_tiles
+from generator.layout.tiles import plan_tiles
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ import yaml
 
 from conftest import MM, PAPERS, line_of, pnp, replace_in
 from generator.core.errors import DataError
-from generator.render.boards import plan_tiles
+from generator.layout.tiles import plan_tiles
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,7 +26,7 @@ from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
 from generator.layout.kit import Kit
 from generator.load.project import Project
-from generator.render.boards import plan_one_sheet
+from generator.layout.tiles import plan_one_sheet
 
 
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).

@@ -46,6 +46,19 @@ class BoardPlan:
         return self.face.size_mm
 
 
+@dataclass(frozen=True)
+class BoardFace:
+    """A board laid out, named for its pages."""
+
+    key: str
+    name: str
+    plan: BoardPlan
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return self.plan.size_mm
+
+
 def merged_spec(design: dict, board: dict) -> tuple[dict, dict[str, tuple]]:
     """The board's own settings over the shared design, and where each shape is written
     (a shape a board names is wholly its own: a shape's keys depend on each other)."""
@@ -315,4 +328,4 @@ def _colour_source(spec: dict, field: str, located: dict, where_of: dict, board_
     return ("boards", board_id, "layout")
 
 
-__all__ = ["BoardPlan", "Placed", "board_shapes", "lay_out_board"]
+__all__ = ["BoardFace", "BoardPlan", "Placed", "board_shapes", "lay_out_board"]

@@ -1,144 +1,77 @@
-"""Boards at real size, drawn from their laid-out plan. A board larger than the paper is tiled
-across pages with glue strips, alignment marks and tile labels; each board is drawn once (a
-form) and clipped per tile.
+"""Boards drawn at real size, each from its laid-out plan (generator/layout/boards.py), on the
+pages generator/layout/tiles.py planned: a board larger than the paper tiled across pages with
+glue strips, alignment marks and tile labels, drawn once (a form) and clipped per tile; and a
+board scaled onto a sheet of its own.
 """
 from __future__ import annotations
-
-import math
-from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 
 from ..core.colour import RGB, Palette
-from ..core.errors import DataError, Problem
 from ..core.fonts import MIN_PRINTED_PT
-from ..core.yamlfile import locate
-from ..layout.boards import BoardPlan
+from ..layout.boards import BoardFace
+from ..layout.tiles import (
+    LABEL_INK_DOWN,
+    LABEL_INK_UP,
+    NAME_PT,
+    OneSheetPage,
+    Tile,
+    Tiled,
+    tile_cells,
+    tile_name,
+)
 from .faces import draw_placed
 from .pdf import SCALE_BAR_CLEAR_MM, Document, draft_mark, scale_bar
-
-
-@dataclass(frozen=True)
-class BoardFace:
-    """A board laid out (`generator/layout/boards.py`), named for its pages."""
-
-    key: str
-    name: str
-    plan: BoardPlan
-
-    @property
-    def size_mm(self) -> tuple[float, float]:
-        return self.plan.size_mm
-
-
-@dataclass(frozen=True)
-class Tile:
-    column: int
-    row: int
-    x_mm: float          # board window, bottom-left, in board coordinates
-    y_mm: float
-    w_mm: float
-    h_mm: float
 
 
 def draw_board(canvas, board: BoardFace, palette: Palette = RGB, *, text: bool = True) -> None:
     draw_placed(canvas, board.plan.face, palette=palette, text=text)
 
 
-# ---- tiling --------------------------------------------------------------------------------
-
-def plan_tiles(board_mm: tuple[float, float], paper_mm: tuple[float, float], margin: float,
-               overlap: float, *, source: tuple[str, int] = ("", 0)) -> tuple[tuple[float, float], list[Tile]]:
-    """Choose the paper orientation with fewer tiles and cover the board with windows of the
-    printable area. Each window overlaps its right and lower neighbours by exactly `overlap`
-    mm (the glue strip); the last column and row take what is left of the board.
-    `source` (file, line) locates the tiling settings in an error."""
-    best = None
-    for paper in (paper_mm, (paper_mm[1], paper_mm[0])):
-        inner_w, inner_h = paper[0] - 2 * margin, paper[1] - 2 * margin
-        if inner_w <= overlap or inner_h <= overlap:
-            continue
-        columns, rows = _spans(board_mm[0], inner_w, overlap), _spans(board_mm[1], inner_h, overlap)
-        if best is None or len(columns) * len(rows) < len(best[1]) * len(best[2]):
-            best = (paper, columns, rows)
-    if best is None:
-        raise DataError([Problem(source[0], source[1], "overlap_mm",
-                                 f"a {margin:g} mm margin on each side and a {overlap:g} mm glue strip leave no room "
-                                 f"for a tile on {paper_mm[0]:g} x {paper_mm[1]:g} mm paper")])
-    paper, columns, rows = best
-    tiles = []
-    for row, (down, h) in enumerate(rows):         # row 0 is the top of the board
-        for column, (x, w) in enumerate(columns):
-            tiles.append(Tile(column, row, x, board_mm[1] - down - h, w, h))
-    return paper, tiles
-
-
-def tiles_for(size_mm, paper_mm, settings: dict) -> tuple[tuple[float, float], list[Tile]]:
-    """plan_tiles with the tiling settings of templates/sheets/tiles.yaml, located in errors."""
-    return plan_tiles(size_mm, paper_mm, settings["margin_mm"], settings["overlap_mm"],
-                      source=locate(settings, ("overlap_mm",)))
-
-
-def _spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
-    """(start, size) of windows along one side: one step is a window less the overlap."""
-    step = window - overlap
-    count = max(1, math.ceil((length - overlap) / step - 1e-9))
-    return [(i * step, min(window, length - i * step)) for i in range(count)]
-
-
-def tile_name(tile: Tile) -> str:
-    return f"{chr(ord('A') + tile.row)}{tile.column + 1}"
-
-
-def render_boards(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str, *,
+def render_boards(boards: list[Tiled], paper_mm, settings: dict, labels: dict, title: str, *,
                   draft: str = "", scale_label: str = "", palette: Palette = RGB,
                   unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
-    """Every board tiled, its tiles led by its assembly map (tiles.yaml `assembly_map`)."""
+    """Every board as tiled, its tiles led by its assembly map (tiles.yaml `assembly_map`)."""
     # the map draws each board small, without its words: they would print under 6 pt
     return render_tiled(boards, paper_mm, settings, labels, lambda c, b: draw_board(c, b, palette), title, "boards",
                         draft=draft, scale_label=scale_label, assembly=settings.get("assembly_map"),
                         draw_map=lambda c, b: draw_board(c, b, palette, text=False), unprintable_mm=unprintable_mm)
 
 
-def render_tiled(items, paper_mm, settings: dict, labels: dict, draw, title: str, subject: str, *,
+def render_tiled(items: list[Tiled], paper_mm, settings: dict, labels: dict, draw, title: str, subject: str, *,
                  draft: str = "", scale_label: str = "", assembly: dict | None = None, draw_map=None,
                  unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     """Anything at real size (a board, a cut-out piece: each with `key`, `name` and `size_mm`,
-    drawn by `draw(canvas, item)`) tiled across pages with glue strips, crosses and labels;
+    drawn by `draw(canvas, item)`), as tiled, across pages with glue strips, crosses and labels;
     with `assembly` (the map's settings), an item of several tiles is led by its assembly map."""
     doc = Document(paper_mm, title, subject)
     tiles_out = []
-    for item in items:
-        tiles_out += tile_pages(doc, item, paper_mm, settings, labels, draw, draft=draft, scale_label=scale_label,
+    for tiled in items:
+        tiles_out += tile_pages(doc, tiled, settings, labels, draw, draft=draft, scale_label=scale_label,
                                 assembly=assembly, draw_map=draw_map, unprintable_mm=unprintable_mm)
     data, pages = doc.finish()
     return data, pages, tiles_out
 
 
-def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw, *, draft: str = "",
+def tile_pages(doc: Document, tiled: Tiled, settings: dict, labels: dict, draw, *, draft: str = "",
                scale_label: str = "", assembly: dict | None = None, draw_map=None,
                unprintable_mm: float = 0.0) -> list[dict]:
-    """Pages that tile `item` onto `doc`, each turned as the tiling chose, after the item's
-    assembly map when `assembly` is given and it takes several tiles; returns each page's place
-    (a tile's window, or the map's tiles as drawn on it). The map draws the item with `draw_map`
-    (`draw` when not given). No mark, label or bar is drawn in the
-    paper's `unprintable_mm` band."""
+    """Pages that print a tiled item onto `doc`, each turned as the tiling chose, after the
+    item's assembly map when `assembly` is given and it takes several tiles; returns each page's
+    place (a tile's window, or the map's tiles as drawn on it). The map draws the item with
+    `draw_map` (`draw` when not given). No mark, label or bar is drawn in the paper's
+    `unprintable_mm` band."""
     margin, overlap, mark = settings["margin_mm"], settings["overlap_mm"], settings["mark_length_mm"]
-    paper, tiles = tiles_for(item.size_mm, paper_mm, settings)
+    item, paper, tiles = tiled.item, tiled.paper_mm, list(tiled.tiles)
     name = doc.form(item.key, lambda c, b=item: draw(c, b), (0, 0, *item.size_mm))
-    if tile_label_pt(margin, unprintable_mm) < MIN_PRINTED_PT:
-        file, line = locate(settings, ("margin_mm",))
-        raise DataError([Problem(file, line, "margin_mm",
-                                 f"a {margin:g} mm tile margin leaves {margin - unprintable_mm:g} mm beside the paper's "
-                                 f"{unprintable_mm:g} mm unprintable band: too little for the tile's label")])
     bar_y = scale_bar_y(margin, unprintable_mm)
     placed = []
     if assembly and len(tiles) > 1:
         doc.new_page()
         small = doc.form(f"{item.key}-map", lambda c, b=item: draw_map(c, b), (0, 0, *item.size_mm)) if draw_map else name
-        page, cells = assembly_map(doc, small, item, tiles, paper_mm, margin, assembly, labels)
+        page, cells = assembly_map(doc, small, item, tiles, doc.page_mm, margin, assembly, labels)
         if doc.pages == 1 and scale_label:
             scale_bar(doc.canvas, margin + mark + 2, bar_y, scale_label)
         if draft:
@@ -155,7 +88,7 @@ def tile_pages(doc: Document, item, paper_mm, settings: dict, labels: dict, draw
         c.translate((margin - tile.x_mm) * mm, (margin - tile.y_mm) * mm)
         c.doForm(name)
         c.restoreState()
-        _tile_furniture(c, tile, tiles, item, paper, margin, overlap, mark, labels, unprintable_mm)
+        _tile_furniture(c, tile, tiles, item, paper, margin, overlap, mark, labels, tiled.label_pt, unprintable_mm)
         if doc.pages == 1 and scale_label:
             # beyond the arm of the corner's alignment cross, so its label never runs through it
             scale_bar(c, margin + mark + 2, bar_y, scale_label)
@@ -171,20 +104,6 @@ def scale_bar_y(margin: float, unprintable_mm: float) -> float:
     """Where the first page's 50 mm bar goes in a `margin` mm bottom margin: half way down it, or
     just above the paper's unprintable band where the band reaches that far."""
     return max(margin / 2, unprintable_mm + SCALE_BAR_CLEAR_MM)
-
-
-def tile_cells(tiles: list[Tile], board_mm: tuple[float, float]) -> dict[str, tuple[float, float, float, float]]:
-    """What of the board each tile shows once the tiles are glued (x, y, w, h in board mm): its
-    window less the strips its right and lower neighbours are laid over."""
-    lefts = sorted({t.column: t.x_mm for t in tiles}.items())
-    tops = sorted({t.row: t.y_mm + t.h_mm for t in tiles}.items())
-    rights = {column: (lefts[i + 1][1] if i + 1 < len(lefts) else board_mm[0]) for i, (column, _) in enumerate(lefts)}
-    bottoms = {row: (tops[i + 1][1] if i + 1 < len(tops) else 0.0) for i, (row, _) in enumerate(tops)}
-    cells = {}
-    for tile in tiles:
-        x, top = tile.x_mm, tile.y_mm + tile.h_mm
-        cells[tile_name(tile)] = (x, bottoms[tile.row], rights[tile.column] - x, top - bottoms[tile.row])
-    return cells
 
 
 def assembly_map(doc: Document, form: str, item, tiles: list[Tile], paper_mm, margin: float, settings: dict,
@@ -252,18 +171,7 @@ def assembly_map(doc: Document, form: str, item, tiles: list[Tile], paper_mm, ma
     return paper, {name: [round(v, 3) for v in cell] for name, cell in cells.items()}
 
 
-# The tile label's size, and its ink above and below its baseline (em: the parentheses reach
-# furthest both ways), by which it is centred between the band and the tile.
-TILE_LABEL_PT, LABEL_INK_UP, LABEL_INK_DOWN = 9, 0.76, 0.24
-
-
-def tile_label_pt(margin: float, band: float) -> float:
-    """The tile label's size: 9 pt, less where the margin beside the band is too narrow for it
-    (its ink filling at most 90 % of that room)."""
-    return min(TILE_LABEL_PT, (margin - band) / (LABEL_INK_UP + LABEL_INK_DOWN) / 0.3528 * 0.9)
-
-
-def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels, band=0.0):
+def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels, label_pt, band=0.0):
     """Glue strips on the overlaps this tile covers, alignment crosses, the tile's label; the
     crosses' outer arms end at the paper's unprintable `band`, the label sits between it and
     the tile."""
@@ -295,7 +203,7 @@ def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels,
         c.line(cx * mm, max(cy - mark, band) * mm, cx * mm, min(cy + mark, paper[1] - band) * mm)
     # Tile label and position in the top margin, centred between the band and the tile.
     room = margin - band
-    size = tile_label_pt(margin, band)
+    size = label_pt
     baseline = paper[1] - margin + room / 2 - (LABEL_INK_UP - LABEL_INK_DOWN) / 2 * size * 0.3528
     c.setFillColor(HexColor("#000000"))
     c.setFont("Sans-Bold", size)
@@ -341,74 +249,23 @@ def _vertical_label(c, cx, cy, text):
 
 # ---- one sheet -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class OneSheet:
-    """A board scaled to fit the printable area of one sheet: the sheet as turned, the scale
-    (a whole percent, rounded down, so the stated scale is exact) and the board's place."""
-
-    paper_mm: tuple[float, float]
-    scale: float
-    x_mm: float          # the scaled board's bottom-left corner on the sheet
-    y_mm: float
-
-
-def plan_one_sheet(board_mm: tuple[float, float], paper_mm: tuple[float, float], margin: float) -> OneSheet:
-    """The orientation of the paper that takes the board at the larger scale (never above
-    100 %), with the board centred in the printable area."""
-    best = None
-    for paper in (paper_mm, (paper_mm[1], paper_mm[0])):
-        inner_w, inner_h = paper[0] - 2 * margin, paper[1] - 2 * margin
-        if inner_w <= 0 or inner_h <= 0:
-            continue
-        fit = min(inner_w / board_mm[0], inner_h / board_mm[1], 1.0)
-        if best is None or fit > best[1] + 1e-9:
-            best = (paper, fit)
-    if best is None or best[1] < 0.01:
-        return OneSheet(paper_mm, 0.0, margin, margin)
-    paper, fit = best
-    scale = math.floor(fit * 100 + 1e-9) / 100
-    w, h = board_mm[0] * scale, board_mm[1] * scale
-    return OneSheet(paper, scale, (paper[0] - w) / 2, (paper[1] - h) / 2)
-
-
-# The board's name and scale above it: its size, and how far above the board's cut line its
-# baseline is when the paper's unprintable band leaves room for that.
-NAME_PT, NAME_GAP_MM = 9, 3
-
-
-def name_baseline(sheet: OneSheet, board_h: float, settings: dict, band: float) -> float:
-    """The y of the name's baseline: NAME_GAP_MM above the board, or lower where its ink would
-    reach the paper's unprintable band; a located error when it would then run into the board."""
-    em = NAME_PT * 0.3528
-    baseline = min(sheet.y_mm + board_h + NAME_GAP_MM, sheet.paper_mm[1] - band - LABEL_INK_UP * em)
-    if baseline - LABEL_INK_DOWN * em < sheet.y_mm + board_h:
-        margin = settings["margin_mm"]
-        file, line = locate(settings, ("margin_mm",))
-        raise DataError([Problem(file, line, "margin_mm",
-                                 f"a {margin:g} mm margin leaves {margin - band:g} mm beside the paper's {band:g} mm "
-                                 f"unprintable band: too little for the name above a board printed on one sheet")])
-    return baseline
-
-
-def render_one_sheet(boards: list[BoardFace], paper_mm, settings: dict, labels: dict, title: str,
+def render_one_sheet(pages: list[OneSheetPage], paper_mm, settings: dict, labels: dict, title: str,
                      percent, *, draft: str = "", scale_label: str = "", palette: Palette = RGB,
                      unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
-    """Each board on a page of its own, scaled to the printable area (the tiling's margin), its
+    """Each board on a page of its own, scaled to the printable area as `pages` planned, its
     name and scale printed above it; `percent(scale)` writes the scale in the locale. The first
     page's 50 mm bar stays clear of the paper's `unprintable_mm` band, as on tiled pages."""
     margin = settings["margin_mm"]
     doc = Document(paper_mm, title, "boards")
     placed = []
-    for board in boards:
-        sheet = plan_one_sheet(board.size_mm, paper_mm, margin)
-        if not sheet.scale:
-            continue
+    for page in pages:
+        board, sheet = page.board, page.sheet
         name = doc.form(board.key, lambda c, b=board: draw_board(c, b, palette), (0, 0, *board.size_mm))
         doc.new_page()
         c = doc.canvas
         c.setPageSize((sheet.paper_mm[0] * mm, sheet.paper_mm[1] * mm))
         doc.place(name, sheet.x_mm, sheet.y_mm, sheet.scale)
-        w, h = board.size_mm[0] * sheet.scale, board.size_mm[1] * sheet.scale
+        w, h = page.printed_mm
         c.saveState()
         c.setStrokeColor(HexColor("#000000"))
         c.setLineWidth(0.3)
@@ -416,7 +273,7 @@ def render_one_sheet(boards: list[BoardFace], paper_mm, settings: dict, labels: 
         c.setFillColor(HexColor("#000000"))
         c.setFont("Sans-Bold", NAME_PT)
         text = f"{board.name} · {labels.get('scale', '')} {percent(sheet.scale)}".replace("  ", " ")
-        c.drawString(sheet.x_mm * mm, name_baseline(sheet, h, settings, unprintable_mm) * mm, text)
+        c.drawString(sheet.x_mm * mm, page.name_baseline_mm * mm, text)
         c.restoreState()
         if doc.pages == 1 and scale_label:
             scale_bar(c, margin, scale_bar_y(margin, unprintable_mm), scale_label)

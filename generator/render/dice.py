@@ -1,136 +1,19 @@
-"""Dice as cube nets: six faces in a cross, seven glue tabs, cut and fold lines; nets packed on
-the paper in rows, turned a quarter when that fits more. The geometry (`cube_net`, `pack_nets`)
-is pure; drawing reads it, and so do the booklet's page counts and the tests.
-
-The cross, with the order of `faces` in the data:
-
-            [0 top]
-    [1 left][2 front][3 right][4 back]
-            [5 bottom]
-
-Folded, 0 is opposite 5, 1 opposite 3, and 2 opposite 4.
-"""
+"""Dice drawn as cube nets: six faces in a cross, seven glue tabs, cut and fold lines, on the
+pages generator/layout/dice.py packed (that module holds the nets' geometry)."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
 from ..core.canvas import polygon_path
 from ..core.colour import RGB, Palette
-from .faces import PlacedFace, draw_placed
+from ..layout.dice import DieNet, PlacedNet, net_cuts
+from .faces import draw_placed
 from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, scale_bar
-
-
-# (column, row) of each face in the cross, row 0 at the top.
-CROSS = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
-OPPOSITE = {0: 5, 5: 0, 1: 3, 3: 1, 2: 4, 4: 2}
-# The seven seams of the folded cube, each glued by a tab on the first edge named: (face, side).
-TABS = ((1, "top"), (3, "top"), (4, "top"), (1, "bottom"), (3, "bottom"), (4, "bottom"), (4, "right"))
-
-
-@dataclass(frozen=True)
-class CubeNet:
-    edge_mm: float
-    tab_mm: float
-    faces: tuple[tuple[float, float], ...]            # bottom-left of each face, net coordinates
-    tabs: tuple[tuple[tuple[float, float], ...], ...]  # each tab's four corners
-    folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...]   # every edge folded
-    size_mm: tuple[float, float]                      # bounding box of faces and tabs
-
-
-def _edge(x: float, y: float, e: float, side: str):
-    """The end points of one side of the square at (x, y), anticlockwise, and its outward normal."""
-    return {"top": (((x + e, y + e), (x, y + e)), (0, 1)), "bottom": (((x, y), (x + e, y)), (0, -1)),
-            "left": (((x, y + e), (x, y)), (-1, 0)), "right": (((x + e, y), (x + e, y + e)), (1, 0))}[side]
-
-
-def cube_net(edge_mm: float, tab_mm: float) -> CubeNet:
-    e, rows = edge_mm, 3
-    faces = tuple((column * e, (rows - 1 - row) * e) for column, row in CROSS)
-    tabs = []
-    for face, side in TABS:
-        (a, b), (nx, ny) = _edge(*faces[face], e, side)
-        # A trapezoid: its long side on the edge, 45° ends, so neighbouring tabs never overlap.
-        inset = (b[0] - a[0], b[1] - a[1])
-        ux, uy = inset[0] / e, inset[1] / e
-        tabs.append((a, b, (b[0] + nx * tab_mm - ux * tab_mm, b[1] + ny * tab_mm - uy * tab_mm),
-                     (a[0] + nx * tab_mm + ux * tab_mm, a[1] + ny * tab_mm + uy * tab_mm)))
-    folds = set()
-    squares = set(faces)
-    for x, y in faces:
-        if (x + e, y) in squares:
-            folds.add(((x + e, y), (x + e, y + e)))
-        if (x, y + e) in squares:
-            folds.add(((x, y + e), (x + e, y + e)))
-    folds |= {(tab[0], tab[1]) for tab in tabs}
-    return CubeNet(e, tab_mm, faces, tuple(tabs), tuple(sorted(folds)), (4 * e + tab_mm, 3 * e))
-
-
-@dataclass(frozen=True)
-class PlacedNet:
-    die: "DieNet"
-    x_mm: float             # where the net's bounding box goes, bottom-left
-    y_mm: float
-    turned: bool            # a quarter turn anticlockwise
-
-
-@dataclass(frozen=True)
-class DieNet:
-    """One die to print: its key (a PDF form), its net and its six placed faces."""
-
-    key: str
-    name: str
-    net: CubeNet
-    faces: tuple[PlacedFace, ...]
-    copies: int
-
-
-def pack_nets(dice: list[DieNet], paper_mm, margin: float, gap: float) -> list[list[PlacedNet]]:
-    """Rows of nets, in data order, upright or all turned a quarter (whichever fits more on a
-    page); pages of placed nets."""
-    pages: list[list[PlacedNet]] = []
-    page: list[PlacedNet] = []
-    width, height = paper_mm[0] - 2 * margin, paper_mm[1] - 2 * margin
-    x = y_top = shelf = 0.0
-    for die in dice:
-        w, h = die.net.size_mm
-        upright = int((width + gap) // (w + gap)) * int((height + gap) // (h + gap))
-        turned = int((width + gap) // (h + gap)) * int((height + gap) // (w + gap))
-        turn = turned > upright
-        bw, bh = (h, w) if turn else (w, h)
-        for _ in range(die.copies):
-            if page and x + bw > width + 1e-6:
-                x, y_top, shelf = 0.0, y_top + shelf + gap, 0.0
-            if page and y_top + bh > height + 1e-6:
-                pages.append(page)
-                page, x, y_top, shelf = [], 0.0, 0.0, 0.0
-            page.append(PlacedNet(die, margin + x, paper_mm[1] - margin - y_top - bh, turn))
-            x += bw + gap
-            shelf = max(shelf, bh)
-    if page:
-        pages.append(page)
-    return pages
-
-
-def _outline(net: CubeNet) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Every cut edge: square sides that are neither folds nor under a tab, and tab sides."""
-    e = net.edge_mm
-    folds = {tuple(sorted(fold)) for fold in net.folds}
-    cuts = []
-    for x, y in net.faces:
-        for side in ("top", "bottom", "left", "right"):
-            (a, b), _ = _edge(x, y, e, side)
-            if tuple(sorted((a, b))) not in folds:
-                cuts.append((a, b))
-    for tab in net.tabs:
-        cuts += [(tab[1], tab[2]), (tab[2], tab[3]), (tab[3], tab[0])]
-    return cuts
 
 
 def net_die_lines(die: DieNet) -> DieLines:
     """The net's cut edges and its folds (between faces, and at each tab's base)."""
-    return DieLines(cuts=tuple((a, b) for a, b in _outline(die.net)), folds=tuple(die.net.folds))
+    return DieLines(cuts=tuple((a, b) for a, b in net_cuts(die.net)), folds=tuple(die.net.folds))
 
 
 def draw_net(canvas, die: DieNet, style: dict, palette: Palette = RGB, bleed_mm: float = 0.0,
@@ -159,7 +42,7 @@ def draw_net(canvas, die: DieNet, style: dict, palette: Palette = RGB, bleed_mm:
         return
     canvas.setStrokeColor(palette.colour("#000000"))
     canvas.setLineWidth(style["cut_pt"])
-    for a, b in _outline(net):
+    for a, b in net_cuts(net):
         canvas.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
     canvas.setStrokeColor(palette.colour("#555555"))
     canvas.setLineWidth(style["fold_pt"])
@@ -184,14 +67,14 @@ def _grown_tab(tab, depth: float, bleed: float):
             (ax + nx * deep + ux * inset, ay + ny * deep + uy * inset))
 
 
-def render_dice(dice: list[DieNet], paper_mm, sheet: dict, title: str, *, draft: str = "",
+def render_dice(pages: list[list[PlacedNet]], paper_mm, sheet: dict, title: str, *, draft: str = "",
                 scale_label: str = "", palette: Palette = RGB,
                 unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     """Pages of packed nets; returns PDF bytes, pages and where each net went (for tests). The
     first page's 50 mm bar sits in the bottom margin, out of the paper's unprintable band."""
     doc = Document(paper_mm, title, "dice")
     placements = []
-    for page in pack_nets(dice, paper_mm, sheet["margin_mm"], sheet["gap_mm"]):
+    for page in pages:
         doc.new_page()
         for placed in page:
             die = placed.die

@@ -1,96 +1,24 @@
-"""Cut-out pieces: a face drawn from its layout, its cut outline (solid), fold lines (dashed)
-and glue areas (hatched, their label fitted inside). Pieces that fit the paper are packed on
-pages; a piece larger than the paper is tiled across pages like a board."""
+"""Cut-out pieces drawn: a face from its layout, its cut outline (solid), fold lines (dashed)
+and glue areas (hatched, their label fitted inside), on the pages generator/layout/pieces.py
+planned: packed pages, then each piece larger than the paper tiled like a board."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from ..core.canvas import polygon_path
 from ..core.colour import RGB, Palette
+from ..layout.pieces import (
+    GLUE_LABEL_LEADING,
+    GlueLabel,
+    PieceFace,
+    PiecePages,
+    fit_glue_label,
+)
 from .boards import HATCH_MM, HATCH_PT, tile_pages
-from .faces import PlacedFace, draw_placed
+from .faces import draw_placed
 from .pdf import DieLines, Document
-from .tokens import pack, place_packed
-
-
-@dataclass(frozen=True)
-class PieceFace:
-    key: str
-    name: str
-    size_mm: tuple[float, float]
-    copies: int
-    face: PlacedFace
-    outline: tuple[tuple[float, float], ...]
-    folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
-    glue: tuple[tuple[float, float, float, float], ...]
-    glue_label: str = ""
-
-
-def fits(piece: PieceFace, paper_mm, margin: float) -> bool:
-    """Whole on one page, upright (packing never turns a piece)."""
-    return piece.size_mm[0] <= paper_mm[0] - 2 * margin + 1e-6 and piece.size_mm[1] <= paper_mm[1] - 2 * margin + 1e-6
-
-
-# A glue area's label: the sizes tried, largest first (6 pt is the least that is still read
-# easily), the lines' spacing, and how far inside the area (mm) the label's room starts.
-GLUE_LABEL_SIZES_PT = (7.0, 6.5, 6.0)
-GLUE_LABEL_LEADING = 1.15
-GLUE_LABEL_PAD_MM = 0.5
-
-
-@dataclass(frozen=True)
-class GlueLabel:
-    size_pt: float
-    lines: tuple[str, ...]
-    turned: bool                                   # runs up the area's height, read from the right
-    centre_mm: tuple[float, float]
-
-
-def glue_label_room(area, size_mm, safe_mm: float = 0.0) -> tuple[float, float, float, float]:
-    """(x0, y0, x1, y1) mm where a glue area's label may go: inside the area, and `safe_mm`
-    inside the piece's trim (a shop's safe zone); empty (x1 <= x0) when there is none."""
-    x, y, w, h = area
-    pad, (width, height) = GLUE_LABEL_PAD_MM, size_mm
-    return (max(x + pad, safe_mm), max(y + pad, safe_mm),
-            min(x + w - pad, width - safe_mm), min(y + h - pad, height - safe_mm))
-
-
-def _line_choices(text: str) -> list[tuple[str, ...]]:
-    """The text on one line, then broken in two at each space (most even first)."""
-    words = text.split(" ")
-    two = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    return [(text,)] + sorted(two, key=lambda lines: abs(len(lines[0]) - len(lines[1])))
-
-
-def fit_glue_label(text: str, area, size_mm, safe_mm: float = 0.0) -> GlueLabel | None:
-    """The label at the largest size it fits its room at, across first, then turned up the
-    area, on one line, then on two; None when it fits at none of GLUE_LABEL_SIZES_PT."""
-    x0, y0, x1, y1 = glue_label_room(area, size_mm, safe_mm)
-    if x1 <= x0 or y1 <= y0:
-        return None
-    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-    for size in GLUE_LABEL_SIZES_PT:
-        for turned in (False, True):
-            length, depth = (y1 - y0, x1 - x0) if turned else (x1 - x0, y1 - y0)
-            for lines in _line_choices(text):
-                wide = max(stringWidth(line, "Sans", size) for line in lines) / mm
-                if wide <= length and len(lines) * size * GLUE_LABEL_LEADING / mm <= depth:
-                    return GlueLabel(size, lines, turned, centre)
-    return None
-
-
-def glue_label_problem(text: str, area, size_mm, safe_mm: float = 0.0) -> str | None:
-    """Why the label cannot be laid out in its glue area, or None when it can."""
-    if not text or fit_glue_label(text, area, size_mm, safe_mm) is not None:
-        return None
-    x0, y0, x1, y1 = glue_label_room(area, size_mm, safe_mm)
-    where = f" and {safe_mm:g} mm inside the trim" if safe_mm else ""
-    return (f"the glue label '{text}' does not fit its {max(x1 - x0, 0):.1f} x {max(y1 - y0, 0):.1f} mm room "
-            f"(the glue area {area[2]:g} x {area[3]:g} mm less {GLUE_LABEL_PAD_MM:g} mm{where}) at "
-            f"{GLUE_LABEL_SIZES_PT[-1]:g} pt or more, across or turned, on one line or two")
+from .tokens import place_packed
 
 
 def _glue_area(canvas, area, palette: Palette) -> None:
@@ -172,25 +100,19 @@ def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float
     canvas.restoreState()
 
 
-def page_plan(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict) -> tuple[list, list[PieceFace]]:
-    """(pages of packed pieces, pieces to tile): what fits goes on shared pages."""
-    small = [p for p in pieces if fits(p, paper_mm, packing["margin_mm"])]
-    large = [p for p in pieces if not fits(p, paper_mm, packing["margin_mm"])]
-    return (pack(small, paper_mm, packing["margin_mm"], packing["gap_mm"]) if small else []), large
-
-
-def render_pieces(pieces: list[PieceFace], paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
+def render_pieces(plan: PiecePages, paper_mm, packing: dict, tiles: dict, labels: dict, title: str, *,
                   draft: str = "", scale_label: str = "", palette: Palette = RGB,
                   unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
+    """The packed pages, then each large piece's tiles once per copy; returns PDF bytes, pages
+    and where each copy or tile went."""
     doc = Document(paper_mm, title, "pieces")
-    packed, large = page_plan(pieces, paper_mm, packing, tiles)
     draw = lambda c, p: draw_piece(c, p, palette)   # noqa: E731
-    placed = place_packed(doc, packed, draw, "piece", packing["margin_mm"], draft=draft, scale_label=scale_label,
-                          unprintable_mm=unprintable_mm)
-    for piece in large:
-        for _ in range(piece.copies):
-            placed += [{**tile, "piece": piece.key} for tile in
-                       tile_pages(doc, piece, paper_mm, tiles, labels, draw, draft=draft, scale_label=scale_label,
+    placed = place_packed(doc, plan.packed, draw, "piece", packing["margin_mm"], draft=draft,
+                          scale_label=scale_label, unprintable_mm=unprintable_mm)
+    for tiled in plan.tiled:
+        for _ in range(tiled.item.copies):
+            placed += [{**tile, "piece": tiled.item.key} for tile in
+                       tile_pages(doc, tiled, tiles, labels, draw, draft=draft, scale_label=scale_label,
                                   unprintable_mm=unprintable_mm)]
     data, pages = doc.finish()
     return data, pages, placed

@@ -12,10 +12,11 @@ from reportlab.lib.units import mm
 
 from ...core.errors import Problem
 from ...core.yamlfile import locate
-from ...layout.boards import board_shapes, lay_out_board
+from ...layout.boards import BoardFace, board_shapes, lay_out_board
 from ...layout.faces import Localised, unknown_fields
 from ...layout.kit import Kit, localised_sheet
-from ...render.boards import BoardFace, render_boards, render_one_sheet, tiles_for
+from ...layout.tiles import cut_into_tiles, one_sheet_pages, tiles_for
+from ...render.boards import render_boards, render_one_sheet
 from ...render.faces import draw_placed
 from . import Kind, ShopItem
 
@@ -131,7 +132,8 @@ def files(kit: Kit) -> list:
     tiles = kit.project.load_sheet("tiles")          # located: its errors name the file and line
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile"),
               **localised_sheet(kit, "tiles").get("text", {})}
-    data, pages, _ = render_boards(faces, kit.paper_mm, tiles, labels, kit.loc.title,
+    tiled = [cut_into_tiles(face, kit.paper_mm, tiles, kit.unprintable_mm) for face in faces]
+    data, pages, _ = render_boards(tiled, kit.paper_mm, tiles, labels, kit.loc.title,
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
     made = [kit.artifact("boards", data, pages, name=kit.ink_name("boards"), details={"ink": kit.ink})]
@@ -139,7 +141,8 @@ def files(kit: Kit) -> list:
     single = [face for face in faces if face.key.removeprefix("board-") in ids]
     if single:
         locale = kit.loc.locale
-        data, pages, _ = render_one_sheet(single, kit.paper_mm, tiles, {"scale": kit.loc.label("scale")},
+        scaled = one_sheet_pages(single, kit.paper_mm, tiles, kit.unprintable_mm)
+        data, pages, _ = render_one_sheet(scaled, kit.paper_mm, tiles, {"scale": kit.loc.label("scale")},
                                           kit.loc.title, lambda scale: format_percent(scale, locale=locale),
                                           draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                           unprintable_mm=kit.unprintable_mm)

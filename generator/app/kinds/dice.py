@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ...core.errors import Problem
 from ...core.yamlfile import locate
+from ...layout.dice import DieNet, cube_net, pack_nets
 from ...layout.faces import Localised, face_problems, unknown_fields
 from ...layout.kit import Kit
-from ...render.dice import DieNet, cube_net, draw_net, net_die_lines, pack_nets, render_dice
 from ...layout.placed import place_face
+from ...render.dice import draw_net, net_die_lines, render_dice
 from . import Kind, ShopItem, counted_rows
 
 
@@ -35,7 +36,9 @@ def files(kit: Kit) -> list:
     nets = die_nets(kit.project, kit.loc)
     if not nets:
         return []
-    data, pages, _ = render_dice(nets, kit.paper_mm, kit.project.load_sheet("dice"), f"{kit.loc.title} — dice",
+    sheet = kit.project.load_sheet("dice")
+    packed = pack_nets(nets, kit.paper_mm, sheet["margin_mm"], sheet["gap_mm"])
+    data, pages, _ = render_dice(packed, kit.paper_mm, sheet, f"{kit.loc.title} — dice",
                                  draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                  unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("dice", data, pages, name=kit.ink_name("dice"), details={"ink": kit.ink})]

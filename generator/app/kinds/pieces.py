@@ -6,9 +6,9 @@ from ...core.errors import Problem
 from ...core.yamlfile import locate
 from ...layout.faces import Localised, face_problems, unknown_fields
 from ...layout.kit import Kit
-from ...render.boards import tiles_for
+from ...layout.pieces import PieceFace, glue_label_problem, page_plan, sheet_count
 from ...layout.placed import place_face
-from ...render.pieces import PieceFace, draw_piece, glue_label_problem, page_plan, piece_die_lines, render_pieces
+from ...render.pieces import draw_piece, piece_die_lines, render_pieces
 from . import Kind, ShopItem, counted_rows
 
 
@@ -41,7 +41,8 @@ def files(kit: Kit) -> list:
         return []
     packing, tiles = _settings(kit.project)
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
-    data, pages, _ = render_pieces(pieces, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — pieces",
+    plan = page_plan(pieces, kit.paper_mm, packing, tiles, kit.unprintable_mm)
+    data, pages, _ = render_pieces(plan, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — pieces",
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("pieces", data, pages, name=kit.ink_name("pieces"), details={"ink": kit.ink})]
@@ -51,9 +52,7 @@ def sheets(project, loc, paper_mm) -> int:
     pieces = piece_faces(loc)
     if not pieces:
         return 0
-    packing, tiles = _settings(project)
-    packed, large = page_plan(pieces, paper_mm, packing, tiles)
-    return len(packed) + sum(piece.copies * len(tiles_for(piece.size_mm, paper_mm, tiles)[1]) for piece in large)
+    return sheet_count(pieces, paper_mm, *_settings(project))
 
 
 def _points(data, key: str) -> list:

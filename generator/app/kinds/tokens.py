@@ -7,17 +7,15 @@ from ...core.yamlfile import locate
 from ...layout.contrast import ink_on
 from ...layout.faces import Localised
 from ...layout.kit import Kit
-from ...render.tokens import (
+from ...layout.packing import pack
+from ...layout.tokens import (
     FLAT_SHAPES,
     TokenFace,
-    draw_token,
     flat_size,
     lay_out_token,
-    pack,
-    render_tokens,
     standee_outline,
-    token_die_lines,
 )
+from ...render.tokens import draw_token, render_tokens, token_die_lines
 from . import Kind, ShopItem
 
 
@@ -53,9 +51,11 @@ def files(kit: Kit) -> list:
     faces = token_faces(kit.loc)
     if not faces:
         return []
-    data, pages, _ = render_tokens(faces, kit.paper_mm, kit.project.load_sheet("tokens"),
-                                   f"{kit.loc.title} — tokens", draft=kit.draft, scale_label=kit.scale_label,
-                                   palette=kit.palette, unprintable_mm=kit.unprintable_mm)
+    sheet = kit.project.load_sheet("tokens")
+    packed = pack(faces, kit.paper_mm, sheet["margin_mm"], sheet["gap_mm"])
+    data, pages, _ = render_tokens(packed, kit.paper_mm, sheet, f"{kit.loc.title} — tokens", draft=kit.draft,
+                                   scale_label=kit.scale_label, palette=kit.palette,
+                                   unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("tokens", data, pages, name=kit.ink_name("tokens"), details={"ink": kit.ink})]
 
 
