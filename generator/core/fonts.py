@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from fontTools.ttLib import TTFont as ToolsFont
 from reportlab.pdfbase import pdfmetrics

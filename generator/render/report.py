@@ -25,7 +25,6 @@ import hashlib
 import io
 import json
 import textwrap
-from pathlib import Path
 
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
