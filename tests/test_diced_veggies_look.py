@@ -461,6 +461,7 @@ def test_cards_with_drawn_pictures_go_to_a_cmyk_press_profile_and_pass_its_prefl
     makes them (generator.app.build.shop_files, which preflights them), the profile's booklet
     left out (its press files are checked by test_shop_booklet.py and test_press_colour.py)."""
     from dataclasses import replace
+
     from generator.app.build import shop_files
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
