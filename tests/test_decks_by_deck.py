@@ -149,13 +149,13 @@ def test_the_booklet_names_the_sheets_each_table_size_prints(sheets, booklets):
 
 
 def test_a_print_shop_gets_one_product_per_copy():
-    """The card files as `pnp build --profile eu-3mm` makes them (generator.app.build.shop_files
+    """The card files as `pnp build --profile eu-3mm` makes them (generator.app.shop.shop_files
     draws them with generator.render.shop.render_shop_cards, its manifest entries the files'
     details). Preflight of such files: test_diced_veggies_look.py."""
-    from generator.app.kits import deck_title
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
     from generator.layout.faces import Localised, card_faces
+    from generator.layout.kit import deck_title
     from generator.load.profiles import load_profile
     from generator.load.project import Project
     from generator.render.shop import decks_of, render_shop_cards

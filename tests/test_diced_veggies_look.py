@@ -458,11 +458,11 @@ def test_a_booklet_picture_of_a_component_that_is_not_there_is_a_located_error(p
 def test_cards_with_drawn_pictures_go_to_a_cmyk_press_profile_and_pass_its_preflight():
     """The ingredient pictures are SVG: in a CMYK press file their colours are the press's, and
     no font but the shipped ones is named. The card files are made as `pnp build --profile`
-    makes them (generator.app.build.shop_files, which preflights them), the profile's booklet
+    makes them (generator.app.shop.shop_files, which preflights them), the profile's booklet
     left out (its press files are checked by test_shop_booklet.py and test_press_colour.py)."""
     from dataclasses import replace
 
-    from generator.app.build import shop_files
+    from generator.app.shop import shop_files
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
     from generator.layout.faces import Localised

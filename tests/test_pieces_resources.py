@@ -142,7 +142,7 @@ def test_a_components_only_profile_takes_pieces_and_the_games_with_them_are_buil
 
 @pytest.mark.parametrize("slug", SHOP_GAMES)
 def test_every_games_shop_components_fit_in_its_longest_locale(slug):
-    """What a shop build checks of the data before drawing (generator.app.build.shop_component_files):
+    """What a shop build checks of the data before drawing (generator.app.shop.shop_component_files):
     each component of the kinds the components-only profiles take, that the shop prints, lays
     out its text (the glue labels) inside the shop's safe zone in the game's longest locale.
     Drawing and preflighting such files is checked by test_shop_components.py."""

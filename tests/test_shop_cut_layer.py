@@ -24,9 +24,9 @@ GAME, LOCALE = "diced-veggies", "en"
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory) -> Path:
     """The profile's files of the kinds with die lines, made and written as `pnp build --profile
-    eu-3mm` makes them (generator.app.build.shop_component_files, one unit per kind, each file
+    eu-3mm` makes them (generator.app.shop.shop_component_files, one unit per kind, each file
     preflighted); the profile's cards, booklet and boards, which have no die lines, left out."""
-    from generator.app.build import shop_component_files
+    from generator.app.shop import shop_component_files
     from generator.app.kinds import KINDS
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
