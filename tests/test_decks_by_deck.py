@@ -5,6 +5,7 @@ copy only the largest table needs last), the booklet's print table names the she
 prints, a print shop gets one product per copy and Tabletop Simulator one deck per back."""
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -147,28 +148,49 @@ def test_the_booklet_names_the_sheets_each_table_size_prints(sheets, booklets):
         assert found[cards + 1:cards + 3] == lines, (locale, found[cards - 1:cards + 4])
 
 
-def test_a_print_shop_gets_one_product_per_copy(tmp_path):
-    result = pnp("build", "--game", GAME, "--locale", "en", "--profile", "eu-3mm", "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output + result.traceback
-    entries = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["files"]
-    products = {e["product"]: e for e in entries if e["kind"] == "shop-cards" and e["sides"] == ["back"]}
+def test_a_print_shop_gets_one_product_per_copy():
+    """The card files as `pnp build --profile eu-3mm` makes them (generator.app.shop.shop_files
+    draws them with generator.render.shop.render_shop_cards, its manifest entries the files'
+    details). Preflight of such files: test_diced_veggies_look.py."""
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised, card_faces
+    from generator.layout.kit import deck_title
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
+    from generator.render.shop import decks_of, render_shop_cards
+    project = Project(ROOT)
+    game = load_games(project, GAME, texts=False)[0]
+    loc = Localised(game, "standard", Texts.load(game, "en"))
+    faces = card_faces(loc)
+    titles = {deck: deck_title(loc, deck, cards[0].face) for deck, cards in decks_of(faces).items()}
+    made = list(render_shop_cards(faces, load_profile(project, "eu-3mm"),
+                                  {"game": GAME, "edition": "standard", "locale": "en"}, titles))
+    data = {artifact.path: artifact.data for artifact in made}
+    products = {a.details["product"]: a for a in made if a.kind == "shop-cards" and a.details["sides"] == ["back"]}
     assert sorted(products) == sorted([f"standard-{back}" for back in BACKS] + ["reference"])
-    for name, entry in products.items():
-        assert len(entry["decks"]) == 1
-        assert entry["cards"] == (8 if name == "reference" else PER_COPY)
-        with pikepdf.open(tmp_path / entry["path"]) as pdf:
+    for name, artifact in products.items():
+        assert len(artifact.details["decks"]) == 1
+        assert artifact.details["cards"] == (8 if name == "reference" else PER_COPY)
+        with pikepdf.open(io.BytesIO(artifact.data)) as pdf:
             drawn = {str(name).lstrip("/") for page in pdf.pages for name in page.obj.Resources.XObject.keys()}
         assert len(drawn) == 1, (name, drawn)
-        fronts = tmp_path / entry["path"].replace("-backs.pdf", "-fronts.pdf")
-        with pikepdf.open(fronts) as pdf:
+        with pikepdf.open(io.BytesIO(data[artifact.path.replace("-backs.pdf", "-fronts.pdf")])) as pdf:
             cards = {str(name).lstrip("/") for page in pdf.pages for name in page.obj.Resources.XObject.keys()}
         assert {_back_of(card) for card in cards} == {next(iter(drawn)).removeprefix("FormXob.back-")}
 
 
-def test_tabletop_simulator_has_one_deck_per_back(tmp_path):
-    result = pnp("build", "--game", GAME, "--locale", "en", "--target", "tts", "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output + result.traceback
-    save = json.loads((tmp_path / GAME / "standard" / "en" / "tts" / f"{GAME}-standard-en.json").read_text(encoding="utf-8"))
+def test_tabletop_simulator_has_one_deck_per_back():
+    """The saved objects as `pnp build --target tts` writes them (generator.app.tts.TtsKit's
+    save file, planned from the data without drawing the sheets test_tts.py checks)."""
+    from generator.app.loading import load_games
+    from generator.app.tts import TtsKit
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.load.project import Project
+    game = load_games(Project(ROOT), GAME, texts=False)[0]
+    kit = TtsKit(Localised(game, "standard", Texts.load(game, "en")))
+    save = json.loads(next(a.data for a in kit.save_files() if a.kind == "tts-save"))
     decks = [o for o in save["ObjectStates"] if o["Name"] == "Deck"]
     backs = [{entry["BackURL"] for entry in deck["CustomDeck"].values()} for deck in decks]
     assert all(len(urls) == 1 for urls in backs), backs

@@ -4,6 +4,7 @@ paper are tiled with a glue overlap, the booklet draws the net at real size. And
 element features the game's faces use: a picture chosen and repeated by the face's values."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pikepdf
@@ -454,20 +455,33 @@ def test_a_booklet_picture_of_a_component_that_is_not_there_is_a_located_error(p
     assert found[1].endswith("no component 'cleaver' in boards.yaml (boards: none)")     # boards are pictured too
 
 
-def test_cards_with_drawn_pictures_go_to_a_cmyk_press_profile_and_pass_its_preflight(tmp_path):
+def test_cards_with_drawn_pictures_go_to_a_cmyk_press_profile_and_pass_its_preflight():
     """The ingredient pictures are SVG: in a CMYK press file their colours are the press's, and
-    no font but the shipped ones is named."""
-    out = tmp_path / "shop"
-    result = pnp("build", "--game", GAME, "--locale", "ru", "--profile", "eu-3mm", "--out", str(out))
-    assert result.exit_code == 0, result.output + result.traceback
-    checked = pnp("preflight", "--profile", "eu-3mm", str(out / GAME))
-    assert checked.exit_code == 0, checked.output
-    files = sorted(out.rglob("*.pdf"))
-    assert files
-    for path in files:
-        with pikepdf.open(path) as pdf:
+    no font but the shipped ones is named. The card files are made as `pnp build --profile`
+    makes them (generator.app.shop.shop_files, which preflights them), the profile's booklet
+    left out (its press files are checked by test_shop_booklet.py and test_press_colour.py)."""
+    from dataclasses import replace
+
+    from generator.app.shop import shop_files
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
+    project = Project(ROOT)
+    game = load_games(project, GAME, texts=False)[0]
+    kit = Kit(project, game, Localised(game, "standard", Texts.load(game, "ru")), "")
+    profile = load_profile(project, "eu-3mm")
+    assert profile.cards.palette.space == "cmyk"
+    made, problems = shop_files(kit, replace(profile, booklet=None))
+    assert not problems, problems
+    files = [artifact for artifact in made if artifact.path.endswith(".pdf")]
+    assert files and all(artifact.kind.startswith("shop-card") for artifact in files), [a.kind for a in made]
+    for artifact in files:
+        with pikepdf.open(io.BytesIO(artifact.data)) as pdf:
             fonts = {str(o.get("/BaseFont")) for o in pdf.objects
                      if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"}
         # every font is embedded and shipped (preflight says so); none is a standard PDF font
         assert fonts and not any(font.lstrip("/").startswith(("Helvetica", "Times", "Courier")) for font in fonts), \
-            (path.name, fonts)
+            (artifact.path, fonts)

@@ -103,17 +103,18 @@ def test_a_saver_build_is_not_taken_for_a_normal_one(both, tmp_path):
     card sheets again (into their own file); the same saver build again has nothing to do."""
     _, _, _, saver = both
     assert "nothing changed" not in saver.output
-    out = tmp_path / "again"
-    build(out)
-    first = build(out, "--ink", "saver")
+    out = tmp_path / "again"              # the card sheets only: the files the --ink key is about
+    build(out, "--kind", "cards")
+    first = build(out, "--ink", "saver", "--kind", "cards")
     assert "nothing changed" not in first.output and "rendered" in first.output
-    again = build(out, "--ink", "saver")
+    assert (out / GAME / "standard" / "en" / f"{GAME}-standard-en-cards-saver-a4.pdf").exists()
+    again = build(out, "--ink", "saver", "--kind", "cards")
     assert "nothing changed" in again.output
 
 
 def test_the_saver_variant_is_reproducible(both, tmp_path):
     _, _, saver, _ = both
-    build(tmp_path, "--ink", "saver", "--no-cache")
+    build(tmp_path, "--ink", "saver", "--no-cache", "--kind", "cards")
     assert (tmp_path / GAME / "standard" / "en" / saver.name).read_bytes() == saver.read_bytes()
 
 

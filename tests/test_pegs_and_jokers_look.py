@@ -14,7 +14,8 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from generator.app.kits import kit_files, locale_files
+from generator.app.kinds import KINDS
+from generator.app.kits import booklet_of
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised, card_faces, card_runs, card_sizes, home_sheet, sheet_grid
 from generator.layout.kit import Kit
@@ -32,15 +33,18 @@ COPIES = CARDS["decks"]["standard"]["count"]["standard"]
 
 @pytest.fixture(scope="module")
 def built():
-    """The files of the cs kit on A4, by kind, the card faces, and their runs (a deck back each,
-    every run on sheets of its own) in the order they print."""
+    """The cards' files and the rule booklet of the cs kit on A4, the card faces, and their runs
+    (a deck back each, every run on sheets of its own) in the order they print."""
     project = Project(ROOT)
     game, problems = project.load_game(SLUG)
     assert not problems, problems
     game.rules = load_rules(game.meta["rules"])      # as a build has it: the tables' decks
     loc = Localised(game, "standard", Texts.load(game, "cs"))
     kit = Kit(project, game, loc, "a4", papers=("a4",))
-    files = {artifact.kind: artifact for artifact in kit_files(kit) + locale_files(kit)}
+    # what these tests read, made as the build makes them: the cards' files and the rule booklet
+    cards = next(kind for kind in KINDS if kind.name == "cards")
+    files = {artifact.kind: artifact for artifact in cards.files(kit)}
+    files["rules"] = booklet_of(kit)
     faces = card_faces(loc)
     runs = card_runs(loc, faces, card_sizes(project))
     assert len({run.size.name for run in runs}) == 1

@@ -1,7 +1,8 @@
 """Every resource a PDF's content names is in the resources in scope (a form drawn when a piece
 is tiled once lacked its transparency's ExtGState: readers painted the glue areas solid black),
-checked by preflight on any file, over a home kit of every game; glue labels fit their tabs; and
-every game's shop files build in its longest locale for the profiles that take components."""
+checked by preflight on any file, over the sample game's home kit (every component kind, a piece
+tiled with glue); glue labels fit their tabs; and every game's shop components, as the profiles
+that take components get them, fit those shops in the game's longest locale."""
 from __future__ import annotations
 
 import json
@@ -33,14 +34,12 @@ def _preflight(*paths: Path, profile: str = "eu-3mm") -> dict[str, dict[str, dic
     return {report["path"]: {check["criterion"]: check for check in report["checks"]} for report in reports}
 
 
-def test_every_file_of_a_home_kit_of_every_game_names_only_resources_it_has(tmp_path):
-    out = tmp_path / "out"
-    result = pnp("build", "--locale", "en", "--paper", "a4", "--kind", KINDS, "--out", str(out))
-    assert result.exit_code == 0, result.output + result.traceback
-    pdfs = sorted(out.rglob("*.pdf"))
-    games = {path.relative_to(out).parts[0] for path in pdfs}
-    assert games == set(GAMES), "every game's kit is checked"
-    assert any("-pieces-" in path.name for path in pdfs), "cut-out pieces are among them"
+def test_every_file_of_a_home_kit_names_only_resources_it_has(sample):
+    """The sample game has every component kind and a piece tiled across pages with glue areas
+    (art with transparency in a form: test_art_drawn_with_transparency_in_a_form_keeps_it)."""
+    pdfs = sorted(sample.glob("*.pdf"))
+    kinds = {kind for path in pdfs for kind in KINDS.split(",") if f"-{kind}-" in path.name}
+    assert kinds == set(KINDS.split(",")), f"a file of every kind is checked, got {[p.name for p in pdfs]}"
     reports = _preflight(*pdfs)
     assert len(reports) == len(pdfs)
     for path, checks in reports.items():
@@ -118,8 +117,8 @@ def _longest_locale(game) -> str:
     """The released locale whose printed texts are longest in all (the hardest to fit)."""
     entries = [entry for entry in every_text(game) if isinstance(entry.source, str)]
     released = [locale for locale in game.locales if not game.is_draft(locale)]
-    return max(released, key=lambda locale: (sum(len(Texts.load(game, locale).get(e.key, e.source))
-                                                 for e in entries), locale))
+    texts = {locale: Texts.load(game, locale) for locale in released}
+    return max(released, key=lambda locale: (sum(len(texts[locale].get(e.key, e.source)) for e in entries), locale))
 
 
 # The shops whose files are components only (boards, pieces): what the tool lays out near a
@@ -142,18 +141,27 @@ def test_a_components_only_profile_takes_pieces_and_the_games_with_them_are_buil
 
 
 @pytest.mark.parametrize("slug", SHOP_GAMES)
-def test_every_games_shop_components_build_in_its_longest_locale(tmp_path, slug):
-    game = GAMES[slug]
+def test_every_games_shop_components_fit_in_its_longest_locale(slug):
+    """What a shop build checks of the data before drawing (generator.app.shop.shop_component_files):
+    each component of the kinds the components-only profiles take, that the shop prints, lays
+    out its text (the glue labels) inside the shop's safe zone in the game's longest locale.
+    Drawing and preflighting such files is checked by test_shop_components.py."""
+    from generator.app.kinds import KINDS as COMPONENT_KINDS
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    project, game = Project(ROOT), GAMES[slug]
     locale = _longest_locale(game)
-    out = tmp_path / "out"
-    args = ["build", "--game", slug, "--locale", locale, "--out", str(out)]
-    for profile in COMPONENT_PROFILES:
-        args += ["--profile", profile]
-    result = pnp(*args)
-    assert result.exit_code == 0, f"{slug} {locale}: " + result.output + result.traceback
-    made = {path.name for path in out.rglob("*.pdf")}
-    assert any(name.startswith(tuple(PROFILE_KINDS & set(game.files))) for name in made), \
-        f"{slug} {locale}: shop files of its components are made, got {sorted(made)}"
+    printed = []
+    for edition, profile in ((e, p) for e in game.editions for p in load_profiles(project, COMPONENT_PROFILES)):
+        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+        spec = profile.components
+        for kind in COMPONENT_KINDS:
+            if kind.name in spec.kinds:
+                fitting = [item for item in kind.shop(kit) if spec.fits(item.size_mm)]
+                problems = [problem for item in fitting for problem in item.fit(spec.safe_mm or 0.0)]
+                assert not problems, f"{slug} {edition} {locale} {profile.name}: {problems}"
+                printed += fitting
+    assert printed, f"{slug} {locale}: the shops print some of its components"
 
 
 def test_a_glue_label_too_long_for_its_tab_is_a_located_fit_error(project):

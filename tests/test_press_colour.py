@@ -74,12 +74,28 @@ def painted(pdf) -> list[tuple[str, tuple[float, ...], bool]]:
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory) -> list[Path]:
+    """The profile's card files, made and preflighted as `pnp build --profile eu-3mm` makes them
+    (generator.app.shop.shop_files), written to a folder; its booklet and components, which
+    these tests do not read, left out."""
+    from dataclasses import replace
+
+    from generator.app.loading import load_games
+    from generator.app.shop import shop_files
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
     out = tmp_path_factory.mktemp("press")
-    result = pnp("build", "--game", GAME, "--edition", EDITION, "--locale", LOCALE, "--out", str(out),
-                 "--profile", "eu-3mm")
-    assert result.exit_code == 0, result.output
-    paths = sorted(p for p in (out / GAME / EDITION / LOCALE / "shop" / "eu-3mm").glob("*.pdf")
-                   if p.name != "booklet.pdf")
+    project = Project(ROOT)
+    game = load_games(project, GAME, texts=False)[0]
+    kit = Kit(project, game, Localised(game, EDITION, Texts.load(game, LOCALE)), "")
+    made, problems = shop_files(kit, replace(load_profile(project, "eu-3mm"), booklet=None))
+    assert not problems, problems
+    for artifact in made:
+        (out / artifact.path).parent.mkdir(parents=True, exist_ok=True)
+        (out / artifact.path).write_bytes(artifact.data)
+    paths = sorted((out / GAME / EDITION / LOCALE / "shop" / "eu-3mm").glob("*.pdf"))
     assert paths
     return paths
 

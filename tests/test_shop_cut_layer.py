@@ -16,15 +16,36 @@ import pytest
 
 from conftest import pnp
 
+ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
 GAME, LOCALE = "diced-veggies", "en"
 
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory) -> Path:
+    """The profile's files of the kinds with die lines, made and written as `pnp build --profile
+    eu-3mm` makes them (generator.app.shop.shop_component_files, one unit per kind, each file
+    preflighted); the profile's cards, booklet and boards, which have no die lines, left out."""
+    from generator.app.shop import shop_component_files
+    from generator.app.kinds import KINDS
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
     out = tmp_path_factory.mktemp("shop")
-    result = pnp("build", "--game", GAME, "--locale", LOCALE, "--profile", "eu-3mm", "--out", str(out))
-    assert result.exit_code == 0, result.output + result.traceback
+    project = Project(ROOT)
+    game = load_games(project, GAME, texts=False)[0]
+    kit = Kit(project, game, Localised(game, "standard", Texts.load(game, LOCALE)), "")
+    profile = load_profile(project, "eu-3mm")
+    for kind in KINDS:
+        if kind.name in ("tokens", "dice", "pieces"):
+            made, problems = shop_component_files(kit, profile, kind)
+            assert not problems, problems
+            for artifact in made:
+                (out / artifact.path).parent.mkdir(parents=True, exist_ok=True)
+                (out / artifact.path).write_bytes(artifact.data)
     return out / GAME / "standard" / LOCALE / "shop" / "eu-3mm"
 
 
