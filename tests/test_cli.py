@@ -6,6 +6,7 @@ import errno
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,10 +25,16 @@ from conftest import ROOT, SAMPLE, check_manifest, pnp, replace_in, snapshot
 GAME = "race-to-the-table"
 
 
-def test_list_json_has_games_editions_components_and_totals():
+@pytest.fixture(scope="module")
+def listed() -> dict:
+    """What `pnp list --json` prints, run once for the tests that read it."""
     result = pnp("list", "--json")
     assert result.exit_code == 0, result.output + result.traceback
-    data = json.loads(result.stdout)
+    return json.loads(result.stdout)
+
+
+def test_list_json_has_games_editions_components_and_totals(listed):
+    data = listed
     game = next(g for g in data["games"] if g["id"] == GAME)
     assert set(game["editions"]) == {"free", "full"}
     assert "bg" in game["locales"]
@@ -54,11 +61,9 @@ def test_list_table_shows_every_component_with_counts():
         assert word in result.stdout
 
 
-def test_list_json_has_every_game_with_its_card_totals():
-    result = pnp("list", "--json")
-    assert result.exit_code == 0, result.output + result.traceback
+def test_list_json_has_every_game_with_its_card_totals(listed):
     totals = {game["id"]: {edition: data["totals"]["cards"] for edition, data in game["editions"].items()}
-              for game in json.loads(result.stdout)["games"]}
+              for game in listed["games"]}
     assert totals == {"race-to-the-table": {"free": 27, "full": 63}, "the-game": {"standard": 102},
                       "donkey-can": {"standard": 90}, "pegs-and-jokers": {"standard": 224},
                       "diced-veggies": {"standard": 82}}
@@ -135,11 +140,13 @@ def test_builds_are_byte_identical_whatever_the_hash_seed(tmp_path):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
 
 
-def test_a_designers_own_folder_works_with_C(project, tmp_path):
-    """The installed tool on a project folder elsewhere, with its own output/."""
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", project=project)
+def test_a_designers_own_folder_works_with_C(tmp_path):
+    """The installed tool on a project folder elsewhere (a copy of the sample game's), with its own output/."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    result = pnp("build", "--paper", "a4", project=project)
     assert result.exit_code == 0, result.output + result.traceback
-    assert (project / "output" / GAME / "free" / "bg" / f"{GAME}-free-bg-cards-a4.pdf").exists()
+    assert (project / "output" / "sample-game" / "standard" / "en" / "sample-game-standard-en-cards-a4.pdf").exists()
     assert (project / "output" / "manifest.json").exists()
 
 
