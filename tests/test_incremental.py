@@ -214,8 +214,12 @@ def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_pat
     project = Project(ROOT)
     game = load_games(project, "the-game", texts=False)[0]
     cache = Cache(tmp_path)
+    # A few games: what is checked is where the second report's games come from.
+    monkeypatch.setattr(report, "REPORT_GAMES", 6)
+    monkeypatch.setattr(report, "REPORT_GAMES_OTHER", 2)
     report._REPORTS.clear()
     first = report.make_report(project, game, "standard", cache=cache)
+    assert first.details["games"] == 5 * 6 + 5 * 2
     report._REPORTS.clear()
     monkeypatch.setattr(report, "simulate", lambda *args, **kwargs: pytest.fail("the games were played again"))
     second = report.make_report(project, game, "standard", cache=cache)
