@@ -94,9 +94,9 @@ def en_draft_project(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def en(tmp_path_factory, en_draft_project) -> Path:
-    """The full edition in a draft locale."""
+    """The full edition's booklet in a draft locale."""
     out = tmp_path_factory.mktemp("en")
-    build(out, "--edition", "full", "--locale", "en", "--paper", "a4", project=en_draft_project)
+    build(out, "--edition", "full", "--locale", "en", "--paper", "a4", "--kind", "booklet", project=en_draft_project)
     return out
 
 
