@@ -286,7 +286,7 @@ def test_short_content_is_padded_with_notes_pages(project, tmp_path):
                f"\n  - id: extra\n    title: Още\n    blocks:\n      - p: {words}\n      - p: {words}\n"
                f"\n  - id: setup\n")
     out = tmp_path / "out"
-    build(out, "--edition", "free", "--locale", "bg", "--paper", "a4", project=project)
+    build(out, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "booklet", project=project)
     entry = next(e for e in manifest(out) if e["kind"] == "rules")
     texts = page_texts(rules(out, "free", "bg"))
     assert entry["content_pages"] % 4 != 0          # so this booklet needed padding
@@ -355,7 +355,7 @@ def test_a_template_asking_for_a_remote_file_fails_the_build(project, tmp_path):
     css = project / "templates" / "booklet" / "booklet.css"
     css.write_text('@import url("https://example.com/evil.css");\n' + css.read_text(encoding="utf-8"),
                    encoding="utf-8")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "booklet",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1, result.output + result.traceback
     assert "refused https://example.com/evil.css" in result.output
