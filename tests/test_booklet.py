@@ -4,6 +4,7 @@ data in the locale's words, the free booklet limited to the free edition, the DR
 the home-print imposition's page order, the URL fetcher, and byte-identical rebuilds."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -93,9 +94,9 @@ def en_draft_project(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def en(tmp_path_factory, en_draft_project) -> Path:
-    """The full edition in a draft locale."""
+    """The full edition's booklet in a draft locale."""
     out = tmp_path_factory.mktemp("en")
-    build(out, "--edition", "full", "--locale", "en", "--paper", "a4", project=en_draft_project)
+    build(out, "--edition", "full", "--locale", "en", "--paper", "a4", "--kind", "booklet", project=en_draft_project)
     return out
 
 
@@ -233,26 +234,48 @@ def test_a_released_locale_has_no_draft_mark(bg):
     assert not any(draft in text for text in page_texts(rules(bg, "full", "bg")))
 
 
+def content_text(node) -> str:
+    """Every string a laid-out booklet holds (its sections, blocks, facts and words), one per line."""
+    if isinstance(node, str):
+        return node if not node.startswith("data:") else ""        # a drawn picture, not text
+    if dataclasses.is_dataclass(node):
+        node = [getattr(node, f.name) for f in dataclasses.fields(node)]
+    if isinstance(node, dict):
+        node = list(node.values())
+    if isinstance(node, (list, tuple)):
+        return "\n".join(content_text(item) for item in node)
+    return ""
+
+
 def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monkeypatch):
     """The quick card's free count goes from 10 to 11 in the data and, consistently, in the
     rules module (whose check would otherwise refuse the data): every locale's free booklet
-    then quotes 11 and the new total of 28 cards."""
+    then quotes 11 and the new total of 28 cards. The source locale's booklet is built and
+    read in print; every locale's is laid out as the build lays it out."""
+    from generator.app.booklet import rule_booklet_content
+    from generator.app.loading import load_games
+    from generator.layout.kit import Kit
     from generator.rules.race_to_the_table import SPEC
     replace_in(project / "components" / GAME / "cards.yaml", "count: {full: 15, free: 10}",
                "count: {full: 15, free: 11}")
     monkeypatch.setitem(SPEC.counts["free"]["cards"], "quick", 11)
     monkeypatch.setitem(SPEC.totals["free"], "cards/action", 28)
     monkeypatch.setitem(SPEC.totals["free"], "cards", 28)
+    loaded = Project(project)
+    game = load_games(loaded, GAME, texts=False)[0]
     out = tmp_path / "out"
-    build(out, "--edition", "free", "--paper", "a4", project=project)
-    game, _ = Project(project).load_game(GAME)
+    build(out, "--edition", "free", "--locale", game.source_locale, "--paper", "a4", "--kind", "booklet",
+          project=project)
+    printed = flat("\n".join(page_texts(rules(out, "free", game.source_locale))))
+    assert len(game.locales) > 1
     for locale in game.locales:
         loc = Localised(game, "free", Texts.load(game, locale))
-        text = flat("\n".join(page_texts(rules(out, "free", locale))))
+        text = flat(content_text(rule_booklet_content(Kit(loaded, game, loc, ""), picture_dpi=20)))
         def cards(n):
             return flat(loc.texts.fill("{n|cards}", {"n": n}))
-        assert f"{flat(loc.edition_name())}: {cards(11)}" in text, locale
-        assert cards(28) in text and cards(27) not in text, locale
+        for words in ((text, printed) if locale == game.source_locale else (text,)):
+            assert f"{flat(loc.edition_name())}: {cards(11)}" in words, locale
+            assert cards(28) in words and cards(27) not in words, locale
 
 
 # ---- padding, imposition, reproducibility ---------------------------------------------------
@@ -263,7 +286,7 @@ def test_short_content_is_padded_with_notes_pages(project, tmp_path):
                f"\n  - id: extra\n    title: Още\n    blocks:\n      - p: {words}\n      - p: {words}\n"
                f"\n  - id: setup\n")
     out = tmp_path / "out"
-    build(out, "--edition", "free", "--locale", "bg", "--paper", "a4", project=project)
+    build(out, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "booklet", project=project)
     entry = next(e for e in manifest(out) if e["kind"] == "rules")
     texts = page_texts(rules(out, "free", "bg"))
     assert entry["content_pages"] % 4 != 0          # so this booklet needed padding
@@ -332,7 +355,7 @@ def test_a_template_asking_for_a_remote_file_fails_the_build(project, tmp_path):
     css = project / "templates" / "booklet" / "booklet.css"
     css.write_text('@import url("https://example.com/evil.css");\n' + css.read_text(encoding="utf-8"),
                    encoding="utf-8")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "booklet",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1, result.output + result.traceback
     assert "refused https://example.com/evil.css" in result.output

@@ -75,7 +75,8 @@ def test_a_project_with_its_own_templates_keeps_the_tools_translations(tmp_path)
     assert pnp("i18n", "extract", project=project).exit_code == 0
     assert {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir() if p.is_file()} == tool_catalogs
     assert not (project / "templates" / "locales").exists()
-    result = pnp("build", "--game", "the-game", "--locale", "bg", "--paper", "a4", project=project)
+    result = pnp("build", "--game", "the-game", "--locale", "bg", "--paper", "a4", "--kind", "cards",
+                 project=project)                                   # the calibration sheet comes with the cards
     assert result.exit_code == 0, result.output + result.traceback
     pdf = pdfium.PdfDocument(project / "output" / "the-game" / "standard" / "bg" / "the-game-standard-bg-calibration-a4.pdf")
     assert "Калибриране" in pdf[0].get_textpage().get_text_range()

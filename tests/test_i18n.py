@@ -252,16 +252,16 @@ def test_plural_phrases_take_the_form_cldr_gives_each_number(locale):
 
 def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(project, tmp_path):
     """Changing a card's text leaves the released catalogs behind: the full validation says
-    so, but a build of the source locale alone goes through."""
+    so, but a build of the source locale alone goes through (its cards, which print the text)."""
     replace_in(project / "components" / GAME / "cards.yaml",
                "text: Преместете един пул 2 полета напред.", "text: Преместете който и да е пул 2 полета напред.")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
     assert f"components/{GAME}/locales/en.po: locale 'en' is released but 1 of " in result.stderr
-    result = pnp("build", "--game", GAME, "--locale", "bg", "--edition", "free", "--paper", "a4",
+    result = pnp("build", "--game", GAME, "--locale", "bg", "--edition", "free", "--paper", "a4", "--kind", "cards",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 0, result.output + result.traceback
-    result = pnp("build", "--game", GAME, "--locale", "en", "--edition", "free", "--paper", "a4",
+    result = pnp("build", "--game", GAME, "--locale", "en", "--edition", "free", "--paper", "a4", "--kind", "cards",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1
 
@@ -270,8 +270,8 @@ def test_the_calibration_sheet_speaks_the_kits_language(tmp_path):
     """The tool's own words (templates/locales/*.po) are translated like a game's: every text of
     the sheet, front and back, and the line naming the offset it was built with, both numbers in."""
     import pypdfium2 as pdfium
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "uk", "--paper", "a4",
-                 "--back-offset", "1.5,-0.5", "--out", str(tmp_path))
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "uk", "--paper", "a4", "--kind", "cards",
+                 "--back-offset", "1.5,-0.5", "--out", str(tmp_path))     # the sheet comes with the cards
     assert result.exit_code == 0, result.output + result.traceback
     source = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))["text"]
     source = {**{k: v for k, v in source.items() if k != "steps"}, **{f"steps.{i}": v for i, v in enumerate(source["steps"])}}

@@ -83,21 +83,36 @@ def test_a_rebuild_with_nothing_changed_renders_nothing(sample_project, tmp_path
     assert files(out) == before
 
 
-def test_one_translated_card_name_rebuilds_exactly_the_files_that_print_it(project, tmp_path):
+def with_translation(project: Path, locale: str, translations: dict[str, tuple[str, str]]) -> None:
+    """Give the sample game a draft locale whose catalog translates these strings (key path:
+    (source text, translation)); a draft prints the source text for the rest."""
+    replace_in(project / "components" / "sample-game" / "game.yaml", "  en: released\n",
+               f"  en: released\n  {locale}: draft\n")
+    entries = "".join(f'\nmsgctxt "{key}"\nmsgid "{source}"\nmsgstr "{text}"\n'
+                      for key, (source, text) in translations.items())
+    catalog = project / "components" / "sample-game" / "locales" / f"{locale}.po"
+    catalog.parent.mkdir()
+    catalog.write_text('msgid ""\nmsgstr ""\n"Language: ' + locale + '\\n"\n'
+                       '"Content-Type: text/plain; charset=UTF-8\\n"\n' + entries, encoding="utf-8")
+
+
+def test_one_translated_card_name_rebuilds_exactly_the_files_that_print_it(sample_project, tmp_path):
+    with_translation(sample_project, "bg", {"cards.knight.name": ("Knight", "Рицар"),
+                                            "cards.archer.name": ("Archer", "Стрелец")})
     out = tmp_path / "out"
-    args = ("--game", "donkey-can", "--locale", "en", "--paper", "a4")
-    build(project, out, *args)
+    args = ("--locale", "bg", "--paper", "a4")
+    build(sample_project, out, *args)
     before = files(out)
-    catalog = project / "components" / "donkey-can" / "locales" / "en.po"
-    replace_in(catalog, 'msgstr "Dusty"', 'msgstr "Dusty Junior"')
-    second = build(project, out, *args)
+    catalog = sample_project / "components" / "sample-game" / "locales" / "bg.po"
+    replace_in(catalog, 'msgstr "Рицар"', 'msgstr "Млад рицар"')
+    second = build(sample_project, out, *args)
     changed = rebuilt_paths(out, before)
     # What prints the name: the card sheets, the deck's contact sheet, the booklet that lists it.
     assert any("-cards-a4" in path for path in changed), changed
     assert rendered(second) == len(changed), f"rendered {rendered(second)} files, {len(changed)} changed: {changed}"
     assert len(changed) < len(before) / 2
     cold = tmp_path / "cold"
-    build(project, cold, *args, "--no-cache")
+    build(sample_project, cold, *args, "--no-cache")
     assert files(out) == files(cold)
 
 
@@ -199,8 +214,12 @@ def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_pat
     project = Project(ROOT)
     game = load_games(project, "the-game", texts=False)[0]
     cache = Cache(tmp_path)
+    # A few games: what is checked is where the second report's games come from.
+    monkeypatch.setattr(report, "REPORT_GAMES", 6)
+    monkeypatch.setattr(report, "REPORT_GAMES_OTHER", 2)
     report._REPORTS.clear()
     first = report.make_report(project, game, "standard", cache=cache)
+    assert first.details["games"] == 5 * 6 + 5 * 2
     report._REPORTS.clear()
     monkeypatch.setattr(report, "simulate", lambda *args, **kwargs: pytest.fail("the games were played again"))
     second = report.make_report(project, game, "standard", cache=cache)

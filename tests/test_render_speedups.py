@@ -8,7 +8,7 @@ import shutil
 import pytest
 from weasyprint.pdf.fonts import Font
 
-from conftest import ROOT, replace_in
+from conftest import ROOT, SAMPLE, replace_in
 from generator.core import fonts
 from generator.core.colour import RGB
 from generator.core.reproducible import fixed_clock
@@ -85,14 +85,15 @@ def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
 
 @pytest.fixture(scope="module")
 def game_booklet():
-    """The Game's booklet content in its source locale, laid out once."""
+    """The sample game's booklet content (every component kind, so every kind of picture and
+    table a booklet has) in its source locale, laid out once."""
     from generator.app.booklet import rule_booklet_content
     from generator.app.loading import load_games
     from generator.i18n.texts import Texts
     from generator.layout.faces import Localised
     from generator.layout.kit import Kit
-    project = Project(ROOT)
-    game = load_games(project, "the-game")[0]
+    project = Project(SAMPLE)
+    game = load_games(project, "sample-game")[0]
     loc = Localised(game, game.editions[0], Texts.load(game, game.source_locale))
     return project, rule_booklet_content(Kit(project, game, loc, ""))
 
