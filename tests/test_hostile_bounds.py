@@ -397,7 +397,7 @@ def test_preflight_as_cards_booklet_or_component_checks_a_file_as_that(sample_pr
     assert f"FAIL  {page}  (checked as a component file, as asked (--as component))" in as_component.stdout
     assert f"{page}: bleed: " in as_component.stderr or f"{page}: size: " in as_component.stderr
     as_booklet = preflight(sample_project, "--profile", "eu-3mm", "--as", "booklet", str(page))
-    assert f"(checked as a booklet, as asked (--as booklet))" in as_booklet.stdout
+    assert "(checked as a booklet, as asked (--as booklet))" in as_booklet.stdout
     assert f"{page}: pages: 1 pages, not a multiple of 4 for saddle stitching" in as_booklet.stderr
     # a profile without that section has nothing to check it against
     missing = preflight(sample_project, "--profile", "drivethrucards", "--as", "component", str(page))
