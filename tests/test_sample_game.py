@@ -22,8 +22,12 @@ def _page(pdf_path, index):
 
 
 def _mask(image, colour, tolerance=12):
-    return {(x, y) for x in range(image.width) for y in range(image.height)
-            if all(abs(a - b) <= tolerance for a, b in zip(image.getpixel((x, y)), colour))}
+    """The (x, y) of every pixel within `tolerance` of `colour` in each channel."""
+    import numpy
+    near = (numpy.abs(numpy.asarray(image, dtype=numpy.int16) - numpy.array(colour, dtype=numpy.int16))
+            <= tolerance).all(axis=2)
+    ys, xs = numpy.nonzero(near)
+    return set(zip(xs.tolist(), ys.tolist()))
 
 
 def _regions(points):
