@@ -18,6 +18,8 @@ from generator.write.output import write_all
 
 GAME, LOCALE = "the-game", "cs"
 HOME_BUILD = ("build", "--game", GAME, "--locale", LOCALE, "--paper", "a4")
+# A booklet template is read by the booklet's files: the build of that kind.
+BOOKLET_BUILD = (*HOME_BUILD, "--kind", "booklet")
 TEMPLATE = "templates/booklet/booklet.html.j2"
 TITLE = "  <h1>{{ booklet.title }}</h1>"
 PROFILE = "templates/profiles/planted.yaml"
@@ -203,7 +205,7 @@ def test_jinja2_globals_do_not_reach_python(built):
                 f"{TEMPLATE}:{line}: cycler: 'cycler' is undefined (a booklet template has booklet, fonts, stylesheet, "
                 f"pad_pages, range)"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
     assert not marker.exists()
 
 
@@ -214,14 +216,14 @@ def test_the_sandbox_stops_what_validation_cannot_see(built):
     line = plant_template(built, names + "{{ (booklet|attr(class)|attr(init)|attr(globals))[builtins][import]('os')."
                           + shell(marker) + " }}")
     assert pnp("validate", GAME, project=built).exit_code == 0
-    refused(built, HOME_BUILD, [f"{TEMPLATE}:{line}: __class__: not allowed in a booklet template: access to attribute "
+    refused(built, BOOKLET_BUILD, [f"{TEMPLATE}:{line}: __class__: not allowed in a booklet template: access to attribute "
                                 f"'__class__' of 'BookletContent' object is unsafe."])
     assert not marker.exists()
 
 
 def test_a_template_cannot_change_the_values_it_is_given(built):
     line = plant_template(built, "{{ booklet.sections.append(1) }}")
-    refused(built, HOME_BUILD, [f"{TEMPLATE}:{line}: append: not allowed in a booklet template: access to attribute "
+    refused(built, BOOKLET_BUILD, [f"{TEMPLATE}:{line}: append: not allowed in a booklet template: access to attribute "
                                 f"'append' of 'list' object is unsafe."])
 
 
@@ -243,7 +245,7 @@ def test_a_mistake_in_a_template_is_reported_at_its_line(built, text, key_messag
         refused(built, ("validate", GAME), expected)
     else:
         assert pnp("validate", GAME, project=built).exit_code == 0
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
 
 
 def test_a_template_reads_no_file_outside_the_project(built):
@@ -253,7 +255,7 @@ def test_a_template_reads_no_file_outside_the_project(built):
     dirs = f"{built}/templates, {ROOT}/templates"
     expected = [f"{TEMPLATE}:{line}: no template '../../secret.txt' in {dirs}"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
 
 
 def test_a_template_that_is_a_link_out_of_the_project_is_not_read(built):
@@ -263,7 +265,7 @@ def test_a_template_that_is_a_link_out_of_the_project_is_not_read(built):
     (built / TEMPLATE).symlink_to(planted)
     expected = [f"{TEMPLATE}:1: refused: the path leads outside the project"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
 
 
 def test_a_templates_folder_that_is_a_link_out_of_the_project_is_not_read(built):
@@ -272,4 +274,4 @@ def test_a_templates_folder_that_is_a_link_out_of_the_project_is_not_read(built)
     (built / "templates" / "booklet").symlink_to(shared)
     expected = [f"{TEMPLATE}:1: refused: the path leads outside the project"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
