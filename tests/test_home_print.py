@@ -269,10 +269,11 @@ def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, she
 
 def test_pnp_validate_checks_the_sheet_templates_too(project):
     """A broken sheet template is a located problem of `pnp validate` as of `pnp build`,
-    found before any file is drawn."""
+    found before any file is drawn. The templates are the project's, checked whichever game is
+    validated: one game is enough."""
     path = project / "templates" / "sheets" / "tokens.yaml"
     replace_in(path, "gap_mm: 4", "gap: 4")
-    result = pnp("validate", project=project)
+    result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1 and not result.traceback, result.output
     assert f"templates/sheets/tokens.yaml:{line_of(path, 'gap: 4')}: gap: unknown key 'gap', did you mean 'gap_mm'? (allowed: gap_mm, margin_mm)" \
         in result.stderr.splitlines(), result.stderr
@@ -509,7 +510,8 @@ def test_calibration_tells_a_pdf_only_reader_what_to_do(long_kit):
 
 
 def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--out", str(tmp_path))
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "report",
+                 "--out", str(tmp_path))
     assert result.exit_code == 0, result.output + result.traceback
     with pikepdf.open(tmp_path / GAME / "free" / "bg" / f"{GAME}-free-bg-report.pdf") as pdf:
         for page in pdf.pages:
