@@ -28,11 +28,12 @@ MPC_FRONT = '"{deck}/{number}-{card}-x{copies}-front.png"'
 
 @pytest.fixture(scope="module")
 def good_output(tmp_path_factory) -> Path:
-    """output/ of one real build, made once for the module."""
+    """output/ of one real build, made once for the module: the booklet's files, which the
+    template tests build again."""
     project = tmp_path_factory.mktemp("good") / "project"
     shutil.copytree(ROOT / "components", project / "components")
     shutil.copytree(ROOT / "templates", project / "templates")
-    result = pnp(*HOME_BUILD, project=project)
+    result = pnp(*BOOKLET_BUILD, project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project / "output"
 
@@ -152,7 +153,7 @@ def test_a_link_in_the_output_folder_is_not_followed(built):
     folder = built / "output" / GAME / "standard" / LOCALE
     shutil.rmtree(folder)
     folder.symlink_to(elsewhere)
-    refused(built, HOME_BUILD, [
+    refused(built, BOOKLET_BUILD, [
         f"{folder}: a link to {elsewhere.resolve()}, outside the output folder: the build writes nothing through it"])
     assert list(elsewhere.iterdir()) == []
 
