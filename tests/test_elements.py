@@ -35,7 +35,8 @@ def _back_cell(project):
 
 
 def _build(project):
-    return pnp("build", "--game", GAME, "--locale", "cs", "--paper", "a4", project=project)
+    """The card sheets, where the backs the tests change are drawn."""
+    return pnp("build", "--game", GAME, "--locale", "cs", "--paper", "a4", "--kind", "cards", project=project)
 
 
 def test_pictures_shapes_and_turned_elements_are_drawn(project):

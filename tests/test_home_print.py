@@ -48,22 +48,29 @@ def page_text(path: Path, index: int) -> str:
 
 @pytest.fixture(scope="module")
 def long_kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("long"), "--edition", "full")
+    """The full edition on every paper: the kinds its tests read (cards with their calibration
+    sheet and previews, boards, tokens)."""
+    return build(tmp_path_factory.mktemp("long"), "--edition", "full", "--kind", "cards,boards,tokens")
 
+
+# The duplex variants are read only on their card sheets: they build the cards kind.
 
 @pytest.fixture(scope="module")
 def short_kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("short"), "--edition", "full", "--paper", "letter", "--duplex", "short")
+    return build(tmp_path_factory.mktemp("short"), "--edition", "full", "--paper", "letter", "--duplex", "short",
+                 "--kind", "cards")
 
 
 @pytest.fixture(scope="module")
 def offset_kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("offset"), "--edition", "full", "--paper", "a4", "--back-offset", "2,-0.5")
+    return build(tmp_path_factory.mktemp("offset"), "--edition", "full", "--paper", "a4", "--back-offset", "2,-0.5",
+                 "--kind", "cards")
 
 
 @pytest.fixture(scope="module")
 def gutterfold_kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("gutterfold"), "--edition", "free", "--duplex", "gutterfold")
+    return build(tmp_path_factory.mktemp("gutterfold"), "--edition", "free", "--duplex", "gutterfold",
+                 "--kind", "cards")
 
 
 # ---- sizes and marks -----------------------------------------------------------------------------
@@ -170,7 +177,8 @@ def test_gutterfold_puts_fronts_over_their_upside_down_backs(gutterfold_kit, pap
 
 
 def test_fronts_only_has_no_back_pages(tmp_path):
-    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--duplex", "fronts")
+    # the cards kind, which carries the calibration sheet when backs are separate pages
+    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--duplex", "fronts", "--kind", "cards")
     with pikepdf.open(kit_file(kit, "free", "cards-fronts", "a4")) as pdf:
         assert len(pdf.pages) == 3                                          # 27 cards, 9 a page
         names = {f["name"] for p in pdf.pages for f in page_drawing(p)["forms"]}
@@ -261,10 +269,11 @@ def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, she
 
 def test_pnp_validate_checks_the_sheet_templates_too(project):
     """A broken sheet template is a located problem of `pnp validate` as of `pnp build`,
-    found before any file is drawn."""
+    found before any file is drawn. The templates are the project's, checked whichever game is
+    validated: one game is enough."""
     path = project / "templates" / "sheets" / "tokens.yaml"
     replace_in(path, "gap_mm: 4", "gap: 4")
-    result = pnp("validate", project=project)
+    result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1 and not result.traceback, result.output
     assert f"templates/sheets/tokens.yaml:{line_of(path, 'gap: 4')}: gap: unknown key 'gap', did you mean 'gap_mm'? (allowed: gap_mm, margin_mm)" \
         in result.stderr.splitlines(), result.stderr
@@ -328,7 +337,7 @@ def _text_runs(page, text: str) -> list[list[tuple[float, float, float, float]]]
 def test_standee_front_stands_on_the_bottom_tab_and_the_back_folds_over_head_to_head(tmp_path):
     """Bottom tab, front upright, middle fold, back upside down, top tab: folded at the middle
     the two figures are back to back and both stand on their tabs."""
-    kit = build(tmp_path, "--edition", "free", "--paper", "a4")
+    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--kind", "tokens")
     game = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
     pawn = yaml.safe_load((ROOT / "components" / GAME / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]["pawn"]
     name, hint = pawn["name"], game["labels"]["write_here"]
@@ -439,7 +448,7 @@ def test_a_preview_title_that_wraps_shows_every_line(project, tmp_path):
     from generator.render.preview import DPI, MARGIN_MM, TITLE_MM
     replace_in(project / "components" / GAME / "cards.yaml", "name: Бърза справка",
                "name: Бърза справка за първата игра на цялото семейство")
-    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4",
+    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", "--kind", "cards",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 0, result.output
     image = Image.open(tmp_path / "out" / GAME / "full" / "bg" / f"{GAME}-full-bg-preview-reference.png")
@@ -501,7 +510,8 @@ def test_calibration_tells_a_pdf_only_reader_what_to_do(long_kit):
 
 
 def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--out", str(tmp_path))
+    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "report",
+                 "--out", str(tmp_path))
     assert result.exit_code == 0, result.output + result.traceback
     with pikepdf.open(tmp_path / GAME / "free" / "bg" / f"{GAME}-free-bg-report.pdf") as pdf:
         for page in pdf.pages:
@@ -538,7 +548,7 @@ def test_board_glue_strips_are_hatched_and_the_scale_label_misses_every_cross(lo
 
 
 def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(tmp_path):
-    kit = build(tmp_path, "--edition", "free", "--paper", "a4")
+    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--kind", "tokens")
     game = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
     pawn = yaml.safe_load((ROOT / "components" / GAME / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]["pawn"]
     (width, figure), base = pawn["size_mm"], pawn["base_mm"]

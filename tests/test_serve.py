@@ -158,11 +158,13 @@ def request(port: int, path: str, host: str | None = None) -> tuple[int, bytes]:
         connection.close()
 
 
-@pytest.fixture
-def planted(tmp_path):
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
     """A server on a project whose data does not build, so output/ stays as planted: a
     manifest listing one good file and files beside the project, reached by `..`, an absolute
-    path, a linked file and a linked folder."""
+    path, a linked file and a linked folder. Its port and the secret's path; one server answers
+    every request test of the module, as nothing they ask changes it."""
+    tmp_path = tmp_path_factory.mktemp("planted")
     project = tmp_path / "sample"
     shutil.copytree(SAMPLE, project)
     cards = project / "components" / "sample-game" / "cards.yaml"
@@ -185,7 +187,7 @@ def planted(tmp_path):
                                        encoding="utf-8")
     process, port = start(project, out)
     try:
-        yield port
+        yield port, secret
     finally:
         printed, left = stop(process)
         assert "Traceback" not in printed and left == [], printed
@@ -197,16 +199,16 @@ def planted(tmp_path):
                                   "/files/{secret}", "/files/{quoted}",
                                   "/files/kit/linked.png", "/files/linked/secret.png",
                                   "/pages/..%2fsecret.txt/1.png"])
-def test_serve_answers_nothing_beside_the_output_folder(planted, tmp_path, path):
-    port = planted
-    secret = str(tmp_path / "secret.txt")
+def test_serve_answers_nothing_beside_the_output_folder(planted, path):
+    port, secret = planted
+    secret = str(secret)
     status, body = request(port, path.format(secret=secret, quoted=quote(secret, safe="")))
     assert status == 404 and SECRET.encode() not in body
     assert request(port, "/files/kit/good.png") == (200, b"\x89PNG\r\n\x1a\n" + b"a file of the build")
 
 
 def test_serve_lists_no_file_beside_the_output_folder_on_its_page(planted):
-    status, body = request(planted, "/")
+    status, body = request(planted[0], "/")
     page = body.decode("utf-8")
     assert status == 200 and "kit/good.png" in page
     assert "secret" not in page and "linked" not in page, page
@@ -215,7 +217,7 @@ def test_serve_lists_no_file_beside_the_output_folder_on_its_page(planted):
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1:{other}", "localhost:{other}",
                                   "localhost.evil.example:{port}", "127.0.0.1.nip.io:{port}", "", "[::1]:{port}"])
 def test_serve_answers_only_requests_addressed_to_it(planted, host):
-    port = planted
+    port = planted[0]
     host = host.format(port=port, other=port + 1)
     for path in ("/", "/status", "/files/kit/good.png"):
         status, body = request(port, path, host)

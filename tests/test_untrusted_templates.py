@@ -18,6 +18,8 @@ from generator.write.output import write_all
 
 GAME, LOCALE = "the-game", "cs"
 HOME_BUILD = ("build", "--game", GAME, "--locale", LOCALE, "--paper", "a4")
+# A booklet template is read by the booklet's files: the build of that kind.
+BOOKLET_BUILD = (*HOME_BUILD, "--kind", "booklet")
 TEMPLATE = "templates/booklet/booklet.html.j2"
 TITLE = "  <h1>{{ booklet.title }}</h1>"
 PROFILE = "templates/profiles/planted.yaml"
@@ -26,11 +28,12 @@ MPC_FRONT = '"{deck}/{number}-{card}-x{copies}-front.png"'
 
 @pytest.fixture(scope="module")
 def good_output(tmp_path_factory) -> Path:
-    """output/ of one real build, made once for the module."""
+    """output/ of one real build, made once for the module: the booklet's files, which the
+    template tests build again."""
     project = tmp_path_factory.mktemp("good") / "project"
     shutil.copytree(ROOT / "components", project / "components")
     shutil.copytree(ROOT / "templates", project / "templates")
-    result = pnp(*HOME_BUILD, project=project)
+    result = pnp(*BOOKLET_BUILD, project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project / "output"
 
@@ -150,7 +153,7 @@ def test_a_link_in_the_output_folder_is_not_followed(built):
     folder = built / "output" / GAME / "standard" / LOCALE
     shutil.rmtree(folder)
     folder.symlink_to(elsewhere)
-    refused(built, HOME_BUILD, [
+    refused(built, BOOKLET_BUILD, [
         f"{folder}: a link to {elsewhere.resolve()}, outside the output folder: the build writes nothing through it"])
     assert list(elsewhere.iterdir()) == []
 
@@ -158,11 +161,12 @@ def test_a_link_in_the_output_folder_is_not_followed(built):
 def test_a_game_folder_name_that_is_no_file_name_is_refused_at_the_write_stage(built):
     (built / "components" / GAME).rename(built / "components" / "the\\game")
     out_before = tree(built / "output")
-    result = pnp("build", "--game", "the\\game", "--locale", LOCALE, "--paper", "a4", project=built)
+    # the card files, four of them: every path of the game is refused
+    result = pnp("build", "--game", "the\\game", "--locale", LOCALE, "--paper", "a4", "--kind", "cards", project=built)
     assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
     lines = result.stderr.splitlines()
     assert "components/the\\game: refused to write 'the\\\\game/standard/cs/the\\\\game-standard-cs-preview-piles.png' " \
-           "and 5 more: it holds a backslash (folders are separated by /)" in lines, result.stderr
+           "and 3 more: it holds a backslash (folders are separated by /)" in lines, result.stderr
     assert tree(built / "output") == out_before
 
 
@@ -203,7 +207,7 @@ def test_jinja2_globals_do_not_reach_python(built):
                 f"{TEMPLATE}:{line}: cycler: 'cycler' is undefined (a booklet template has booklet, fonts, stylesheet, "
                 f"pad_pages, range)"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
     assert not marker.exists()
 
 
@@ -214,14 +218,14 @@ def test_the_sandbox_stops_what_validation_cannot_see(built):
     line = plant_template(built, names + "{{ (booklet|attr(class)|attr(init)|attr(globals))[builtins][import]('os')."
                           + shell(marker) + " }}")
     assert pnp("validate", GAME, project=built).exit_code == 0
-    refused(built, HOME_BUILD, [f"{TEMPLATE}:{line}: __class__: not allowed in a booklet template: access to attribute "
+    refused(built, BOOKLET_BUILD, [f"{TEMPLATE}:{line}: __class__: not allowed in a booklet template: access to attribute "
                                 f"'__class__' of 'BookletContent' object is unsafe."])
     assert not marker.exists()
 
 
 def test_a_template_cannot_change_the_values_it_is_given(built):
     line = plant_template(built, "{{ booklet.sections.append(1) }}")
-    refused(built, HOME_BUILD, [f"{TEMPLATE}:{line}: append: not allowed in a booklet template: access to attribute "
+    refused(built, BOOKLET_BUILD, [f"{TEMPLATE}:{line}: append: not allowed in a booklet template: access to attribute "
                                 f"'append' of 'list' object is unsafe."])
 
 
@@ -243,7 +247,7 @@ def test_a_mistake_in_a_template_is_reported_at_its_line(built, text, key_messag
         refused(built, ("validate", GAME), expected)
     else:
         assert pnp("validate", GAME, project=built).exit_code == 0
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
 
 
 def test_a_template_reads_no_file_outside_the_project(built):
@@ -253,7 +257,7 @@ def test_a_template_reads_no_file_outside_the_project(built):
     dirs = f"{built}/templates, {ROOT}/templates"
     expected = [f"{TEMPLATE}:{line}: no template '../../secret.txt' in {dirs}"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
 
 
 def test_a_template_that_is_a_link_out_of_the_project_is_not_read(built):
@@ -263,7 +267,7 @@ def test_a_template_that_is_a_link_out_of_the_project_is_not_read(built):
     (built / TEMPLATE).symlink_to(planted)
     expected = [f"{TEMPLATE}:1: refused: the path leads outside the project"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)
 
 
 def test_a_templates_folder_that_is_a_link_out_of_the_project_is_not_read(built):
@@ -272,4 +276,4 @@ def test_a_templates_folder_that_is_a_link_out_of_the_project_is_not_read(built)
     (built / "templates" / "booklet").symlink_to(shared)
     expected = [f"{TEMPLATE}:1: refused: the path leads outside the project"]
     refused(built, ("validate", GAME), expected)
-    refused(built, HOME_BUILD, expected)
+    refused(built, BOOKLET_BUILD, expected)

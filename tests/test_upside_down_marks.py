@@ -152,7 +152,8 @@ def turned(text) -> bool:
 @pytest.fixture(scope="module")
 def the_game(tmp_path_factory):
     out = tmp_path_factory.mktemp("the-game")
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--out", str(out))
+    # the card sheets, where the numbers are drawn
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--kind", "cards", "--out", str(out))
     assert result.exit_code == 0, result.output + result.traceback
     cards = {int(m.group(1)): drawn for name, drawn in
              forms(out / "the-game" / "standard" / "cs" / "the-game-standard-cs-cards-a4.pdf").items()
@@ -247,7 +248,7 @@ def sample_project(tmp_path):
 def test_a_die_face_layout_asking_for_a_dot_dots_its_6_only(sample_project):
     layouts = sample_project / "components" / "sample-game" / "layouts.yaml"
     replace_in(layouts, DIE_TEXT, DIE_TEXT[:-1] + ", upside_down_mark: dot}")
-    result = pnp("build", "--paper", "a4", project=sample_project)
+    result = pnp("build", "--paper", "a4", "--kind", "dice", project=sample_project)
     assert result.exit_code == 0, result.output + result.traceback
     dice = sample_project / "output" / "sample-game" / "standard" / "en" / "sample-game-standard-en-dice-a4.pdf"
     assert dice.exists(), sorted(p.name for p in dice.parent.iterdir())
