@@ -11,7 +11,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from conftest import pnp, replace_in
+from conftest import replace_in
 from generator.app.kits import Kit, booklet_of
 from generator.app.loading import load_games
 from generator.core.reproducible import fixed_clock
@@ -28,21 +28,19 @@ HEADINGS = {"/H1": 1, "/H2": 2, "/H3": 3, "/H4": 4, "/H5": 5, "/H6": 6}
 
 
 @pytest.fixture(scope="module")
-def booklets(tmp_path_factory) -> dict:
-    """(slug, locale) -> (Localised, PDF bytes) of each game's first edition, as `pnp build`
-    writes the booklets (with the card sheets, as the games' own kit tests build them)."""
+def booklets(rendered_booklet) -> dict:
+    """(slug, locale) -> (Localised, PDF bytes) of each game's first edition, as
+    `pnp build --kind booklet` writes the booklets (shared with the session's other readers of
+    them, tests/conftest.py `rendered_booklet`)."""
     project = Project(ROOT)
-    out = tmp_path_factory.mktemp("booklets")
     made = {}
     for slug in GAMES:
-        result = pnp("build", "--game", slug, "--kind", "cards,booklet", "--out", str(out))
-        assert result.exit_code == 0, result.output + result.traceback
         game = load_games(project, slug, texts=False)[0]
         assert set(game.locales) == set(LOCALES)
         edition = game.editions[0]
         for locale in LOCALES:
             loc = Localised(game, edition, Texts.load(game, locale))
-            made[slug, locale] = loc, (out / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()
+            made[slug, locale] = loc, rendered_booklet(slug, edition, locale)[1]
     return made
 
 

@@ -2,10 +2,12 @@
 has every board on one sheet (A4 and Letter, its scale printed), beside the tiled one, and its
 booklet says so; the free booklet's examples heading and card counts follow the edition's data;
 and where a kit departs from its source on purpose (The Game's "66 on 77", The Donkey Can!'s
-cargo face down), the booklet says so. Checked on rendered PDFs, against numbers worked out here
-from the YAML and the catalogs."""
+cargo face down), the booklet says so. Checked on every locale's booklet as the build lays it out,
+and on the printed PDF of one locale, against numbers worked out here from the YAML and the
+catalogs."""
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import io
 import math
@@ -21,7 +23,9 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from conftest import PAPERS, ROOT, line_of, page_drawing, pnp, replace_in
+from generator.app.booklet import rule_booklet_content
 from generator.app.kinds import boards as boards_kind
+from generator.app.loading import load_games
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
 from generator.layout.kit import Kit
@@ -31,6 +35,9 @@ from generator.layout.tiles import plan_one_sheet
 
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
 
+# The locale whose booklets are also read in print: what the layout holds is what is printed
+# (the printed ones prove it), and the words of every locale are checked where they are laid out.
+PRINTED = "en"
 RTT, THE_GAME, DONKEY = "race-to-the-table", "the-game", "donkey-can"
 HYPHEN = "\u2010"              # where WeasyPrint hyphenates a word
 TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
@@ -113,20 +120,57 @@ def tree() -> Project:
     return Project(ROOT)
 
 
+def content_text(node) -> str:
+    """Every string a laid-out booklet holds (its sections, blocks, facts and words), one per line."""
+    if isinstance(node, str):
+        return node if not node.startswith("data:") else ""        # a drawn picture, not text
+    if dataclasses.is_dataclass(node):
+        node = [getattr(node, f.name) for f in dataclasses.fields(node)]
+    if isinstance(node, dict):
+        node = list(node.values())
+    if isinstance(node, (list, tuple)):
+        return "\n".join(content_text(item) for item in node)
+    return ""
+
+
 @pytest.fixture(scope="module")
-def booklet(rendered_booklet):
-    """The extracted text of a game's booklet in an edition and locale, rendered once."""
+def laid_out(tree):
+    """A game's booklet in an edition and locale as the build lays it out (pictures drawn small:
+    these tests read words)."""
+    games: dict = {}
+
+    def content(game_slug: str, edition: str, locale: str):
+        if game_slug not in games:
+            games[game_slug] = load_games(tree, game_slug, texts=False)[0]
+        game = games[game_slug]
+        return rule_booklet_content(Kit(tree, game, Localised(game, edition, Texts.load(game, locale)), ""),
+                                    picture_dpi=20)
+    return content
+
+
+@pytest.fixture(scope="module")
+def booklet(laid_out, rendered_booklet):
+    """The texts to read of a game's booklet in an edition and locale: the laid-out booklet's,
+    and in the printed locale also the rendered PDF's."""
     made: dict = {}
 
-    def text(game_slug: str, edition: str, locale: str) -> str:
+    def texts(game_slug: str, edition: str, locale: str) -> list[str]:
         if (game_slug, edition, locale) not in made:
-            pdf = pdfium.PdfDocument(rendered_booklet(game_slug, edition, locale)[1])
-            try:
-                made[game_slug, edition, locale] = flat("\n".join(page.get_textpage().get_text_range() for page in pdf))
-            finally:
-                pdf.close()
+            found = [flat(content_text(laid_out(game_slug, edition, locale)))]
+            if locale == PRINTED:
+                pdf = pdfium.PdfDocument(rendered_booklet(game_slug, edition, locale)[1])
+                try:
+                    found.append(flat("\n".join(page.get_textpage().get_text_range() for page in pdf)))
+                finally:
+                    pdf.close()
+            made[game_slug, edition, locale] = found
         return made[game_slug, edition, locale]
-    return text
+    return texts
+
+
+@pytest.mark.parametrize("game_slug", [RTT, THE_GAME, DONKEY])
+def test_the_printed_locale_is_one_of_the_games(game_slug):
+    assert PRINTED in locales(game_slug)             # else no booklet of it would be read in print
 
 
 # ---- Race to the Table: the board on one sheet ----------------------------------------------------
@@ -225,18 +269,19 @@ def test_a_one_sheet_edition_that_does_not_exist_and_a_missing_label_are_located
 
 @pytest.mark.parametrize("locale", locales(RTT))
 def test_the_full_booklet_lists_and_prints_the_one_sheet_boards(booklet, locale):
-    text = booklet(RTT, "full", locale)
     on_one_sheet = norm(label(RTT, locale, "one_sheet"))
     boards = one_sheet_boards("full")
-    # the component list: how many boards also come on one sheet
-    assert f"{phrase(RTT, locale, 'boards', len(boards))} {on_one_sheet}" in text
-    # the print table: their sheets on each paper, one a board, under the tiled boards
-    sheets = phrase(RTT, locale, "sheets", len(boards))
-    assert f" {on_one_sheet} {sheets} {sheets}" in text
     key, source = block(RTT, "printing", 1)
     assert "на един лист" in source["p"] and source["editions"] == ["full"]
-    assert norm(string(RTT, locale, f"{key}.p", source["p"])) in text
-    assert on_one_sheet not in booklet(RTT, "free", locale)
+    for text in booklet(RTT, "full", locale):
+        # the component list: how many boards also come on one sheet
+        assert f"{phrase(RTT, locale, 'boards', len(boards))} {on_one_sheet}" in text
+        # the print table: their sheets on each paper, one a board, under the tiled boards
+        sheets = phrase(RTT, locale, "sheets", len(boards))
+        assert f" {on_one_sheet} {sheets} {sheets}" in text
+        assert norm(string(RTT, locale, f"{key}.p", source["p"])) in text
+    for text in booklet(RTT, "free", locale):
+        assert on_one_sheet not in text
 
 
 # ---- Race to the Table, free edition: headings and counts from the data ----------------------------
@@ -247,15 +292,17 @@ def examples_shown(edition: str) -> int:
 
 
 @pytest.mark.parametrize("locale", locales(RTT))
-def test_the_examples_heading_counts_the_examples_the_edition_shows(booklet, locale):
+def test_the_examples_heading_counts_the_examples_the_edition_shows(booklet, laid_out, locale):
     assert (examples_shown("free"), examples_shown("full")) == (1, 2)
     for edition in ("free", "full"):
         n = examples_shown(edition)
         heading = phrase(RTT, locale, "examples", n)
-        text = booklet(RTT, edition, locale)
-        assert text.count(heading) >= 2, heading                   # the contents, and the heading
-    free = booklet(RTT, "free", locale)
-    assert phrase(RTT, locale, "examples", 2) not in free and "Два примера" not in free
+        section, = [s for s in laid_out(RTT, edition, locale).sections if s.id == "examples"]
+        assert norm(section.title) == heading                     # the heading the contents list too
+        for text in booklet(RTT, edition, locale)[1:]:
+            assert text.count(heading) >= 2, heading               # printed: the contents, and the heading
+    for free in booklet(RTT, "free", locale):
+        assert phrase(RTT, locale, "examples", 2) not in free and "Два примера" not in free
 
 
 def free_action_cards() -> tuple[int, int]:
@@ -271,21 +318,22 @@ def test_the_free_edition_has_the_sources_action_cards_and_kinds():
 
 @pytest.mark.parametrize("locale", locales(RTT))
 def test_the_free_booklet_counts_its_action_cards_and_their_kinds(booklet, locale):
-    text = booklet(RTT, "free", locale)
     total, kinds = free_action_cards()
     cards, of_kinds = phrase(RTT, locale, "action_cards", total), phrase(RTT, locale, "kinds", kinds)
-    assert re.search(re.escape(cards) + r".{1,6}" + re.escape(of_kinds), text), (cards, of_kinds)
+    for text in booklet(RTT, "free", locale):
+        assert re.search(re.escape(cards) + r".{1,6}" + re.escape(of_kinds), text), (cards, of_kinds)
 
 
 @pytest.mark.parametrize("locale", locales(RTT))
 def test_the_free_booklet_compares_kinds_in_brackets_not_as_a_range(booklet, locale):
-    text = booklet(RTT, "free", locale)
     cards = data(RTT, "cards")["cards"].values()
     full_kinds = len([c for c in cards if c["deck"] == "action" and c["count"].get("full")])
     roles = sum(c["count"].get("full", 0) for c in cards if c["deck"] == "roles")
     free_kinds = free_action_cards()[1]
-    assert re.search(r"\(" + re.escape(phrase(RTT, locale, "kinds", full_kinds)) + rf"[^()]*\b{free_kinds}\)", text)
-    assert not re.search(rf"\b{free_kinds}\s*[–—-]\s*{re.escape(phrase(RTT, locale, 'roles', roles))}", text)
+    for text in booklet(RTT, "free", locale):
+        assert re.search(r"\(" + re.escape(phrase(RTT, locale, "kinds", full_kinds)) + rf"[^()]*\b{free_kinds}\)",
+                         text)
+        assert not re.search(rf"\b{free_kinds}\s*[–—-]\s*{re.escape(phrase(RTT, locale, 'roles', roles))}", text)
 
 
 # ---- departures from the source, said in every locale ----------------------------------------------
@@ -296,7 +344,8 @@ def test_the_game_booklet_says_why_its_example_is_67_on_77(booklet, locale):
     key, source = block(THE_GAME, "turn", 5)
     note = norm(string(THE_GAME, locale, f"{key}.p", source["p"]))
     assert all(number in note for number in ("66", "77", "67", "11", "10"))
-    assert note in booklet(THE_GAME, "standard", locale)
+    for text in booklet(THE_GAME, "standard", locale):
+        assert note in text
 
 
 @pytest.mark.parametrize("locale", locales(DONKEY))
@@ -304,4 +353,5 @@ def test_the_donkey_booklet_says_why_cargo_is_played_face_down(booklet, locale):
     # The source's step 1 plays cargo face up, its step 4 turns it face up.
     key, source = block(DONKEY, "round", 4)
     assert "лицьовою стороною догори" in source["p"]
-    assert norm(string(DONKEY, locale, f"{key}.p", source["p"])) in booklet(DONKEY, "standard", locale)
+    for text in booklet(DONKEY, "standard", locale):
+        assert norm(string(DONKEY, locale, f"{key}.p", source["p"])) in text

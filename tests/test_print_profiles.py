@@ -303,7 +303,8 @@ def test_a_shop_draws_the_face_at_its_own_size_as_the_home_sheet_does(built, tmp
     page = (image.width / png_px, image.height / png_px)
     measured["tgc"] = white_panel(image, png_px, (page[0] - w) / 2, (page[1] - h) / 2)
     home = tmp_path / "home"
-    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", "--out", str(home))
+    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", "--kind", "cards",
+                 "--out", str(home))
     assert result.exit_code == 0, result.output
     document = pdfium.PdfDocument(str(home / GAME / "full" / "bg" / f"{GAME}-full-bg-cards-a4.pdf"))
     try:
@@ -405,6 +406,27 @@ def test_shop_booklet_is_single_pages_in_reading_order_with_bleed_and_trimbox(bu
 
 # ---- validation and data-driven colour -------------------------------------------------------------------
 
+def shop_card_files(project: Path, profile_name: str, edition: str) -> list[tuple[str, bytes]]:
+    """(path, bytes) of a profile's card files for the game in Bulgarian, made and preflighted as
+    `pnp build --profile` makes them (generator.app.shop.shop_files); the booklet and components,
+    which the tests that call this do not read, left out."""
+    from dataclasses import replace
+
+    from generator.app.loading import load_games
+    from generator.app.shop import shop_files
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
+    loaded = Project(project)
+    game = load_games(loaded, GAME, texts=False)[0]
+    kit = Kit(loaded, game, Localised(game, edition, Texts.load(game, "bg")), "")
+    made, problems = shop_files(kit, replace(load_profile(loaded, profile_name), booklet=None))
+    assert not problems, problems
+    return [(artifact.path, artifact.data) for artifact in made]
+
+
 def _project_copy(tmp_path: Path) -> Path:
     project = tmp_path / "project"
     shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
@@ -463,15 +485,14 @@ def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
     layouts = project / "components" / GAME / "layouts.yaml"
     _edit(layouts, 'fill: "#2B2D42", bleed: true', 'fill: "#000000", bleed: true')
     _edit(project / "components" / GAME / "cards.yaml", 'colour: "#D7263D"', 'colour: "#000040"')   # a deep blue
-    out = tmp_path / "out"
-    result = build_shop(out, "drivethrucards", "eu-3mm", edition="free", project=project)
-    assert result.exit_code == 0, result.output
     from generator.core.colour import Palette
     for profile, rich, limit, press in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240, "CGATS TR 003"),
                                         ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300, "FOGRA39")):
         fills = []
-        for path in card_pdfs(shop(out, profile, "free")):
-            with pikepdf.open(path) as pdf:
+        pdfs = [data for path, data in shop_card_files(project, profile, "free") if path.endswith(".pdf")]
+        assert pdfs, profile
+        for data in pdfs:
+            with pikepdf.open(io.BytesIO(data)) as pdf:
                 fills += [values for op, values in operators(pdf) if op == "k"]
         assert rich in fills, f"{profile}: large black areas use the profile's rich black"
         text_k = Palette("cmyk", limit, None, press).cmyk("#1E1E1E")
