@@ -1,6 +1,7 @@
 """Shared fixtures: a private copy of the project to change, and running `pnp` like a user."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import multiprocessing
@@ -289,6 +290,19 @@ def _session_build_cache(tmp_path_factory):
     _shared_cache["root"] = folder
     yield folder
     _shared_cache["root"] = None
+
+
+def content_text(node) -> str:
+    """Every string a laid-out booklet holds (its sections, blocks, facts and words), one per line."""
+    if isinstance(node, str):
+        return node if not node.startswith("data:") else ""        # a drawn picture, not text
+    if dataclasses.is_dataclass(node):
+        node = [getattr(node, f.name) for f in dataclasses.fields(node)]
+    if isinstance(node, dict):
+        node = list(node.values())
+    if isinstance(node, (list, tuple)):
+        return "\n".join(content_text(item) for item in node)
+    return ""
 
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "sample"

@@ -4,7 +4,6 @@ data in the locale's words, the free booklet limited to the free edition, the DR
 the home-print imposition's page order, the URL fetcher, and byte-identical rebuilds."""
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import shutil
@@ -17,7 +16,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 import generator.app.home
-from conftest import ROOT, line_of, pnp, replace_in
+from conftest import ROOT, content_text, line_of, pnp, replace_in
 from generator.i18n.texts import Texts
 from generator.layout.booklet import booklet_words
 from generator.layout.faces import Localised
@@ -232,19 +231,6 @@ def test_a_draft_locale_shows_its_words_and_a_draft_mark_on_every_page(en, en_dr
 def test_a_released_locale_has_no_draft_mark(bg):
     draft = yaml_of("game")["labels"]["draft"]
     assert not any(draft in text for text in page_texts(rules(bg, "full", "bg")))
-
-
-def content_text(node) -> str:
-    """Every string a laid-out booklet holds (its sections, blocks, facts and words), one per line."""
-    if isinstance(node, str):
-        return node if not node.startswith("data:") else ""        # a drawn picture, not text
-    if dataclasses.is_dataclass(node):
-        node = [getattr(node, f.name) for f in dataclasses.fields(node)]
-    if isinstance(node, dict):
-        node = list(node.values())
-    if isinstance(node, (list, tuple)):
-        return "\n".join(content_text(item) for item in node)
-    return ""
 
 
 def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monkeypatch):

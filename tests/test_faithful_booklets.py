@@ -7,7 +7,6 @@ and on the printed PDF of one locale, against numbers worked out here from the Y
 catalogs."""
 from __future__ import annotations
 
-import dataclasses
 import gettext
 import io
 import math
@@ -22,7 +21,7 @@ from babel import Locale
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from conftest import PAPERS, ROOT, line_of, page_drawing, pnp, replace_in
+from conftest import PAPERS, ROOT, content_text, line_of, page_drawing, pnp, replace_in
 from generator.app.booklet import rule_booklet_content
 from generator.app.kinds import boards as boards_kind
 from generator.app.loading import load_games
@@ -118,19 +117,6 @@ def shown(node: dict, edition: str) -> bool:
 def tree() -> Project:
     """The project itself, read only."""
     return Project(ROOT)
-
-
-def content_text(node) -> str:
-    """Every string a laid-out booklet holds (its sections, blocks, facts and words), one per line."""
-    if isinstance(node, str):
-        return node if not node.startswith("data:") else ""        # a drawn picture, not text
-    if dataclasses.is_dataclass(node):
-        node = [getattr(node, f.name) for f in dataclasses.fields(node)]
-    if isinstance(node, dict):
-        node = list(node.values())
-    if isinstance(node, (list, tuple)):
-        return "\n".join(content_text(item) for item in node)
-    return ""
 
 
 @pytest.fixture(scope="module")
