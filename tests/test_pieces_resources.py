@@ -15,9 +15,13 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import ROOT, line_of, pnp, replace_in
+from generator.app.kinds import KINDS as COMPONENT_KINDS
 from generator.app.loading import load_games
+from generator.app.shop import printed_items
 from generator.i18n.catalogs import every_text
 from generator.i18n.texts import Texts
+from generator.layout.faces import Localised
+from generator.layout.kit import Kit
 from generator.load.profiles import load_profiles
 from generator.load.project import Project
 
@@ -146,19 +150,14 @@ def test_every_games_shop_components_fit_in_its_longest_locale(slug):
     each component of the kinds the components-only profiles take, that the shop prints, lays
     out its text (the glue labels) inside the shop's safe zone in the game's longest locale.
     Drawing and preflighting such files is checked by test_shop_components.py."""
-    from generator.app.kinds import KINDS as COMPONENT_KINDS
-    from generator.layout.faces import Localised
-    from generator.layout.kit import Kit
     project, game = Project(ROOT), GAMES[slug]
     locale = _longest_locale(game)
     printed = []
     for edition, profile in ((e, p) for e in game.editions for p in load_profiles(project, COMPONENT_PROFILES)):
         kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
-        spec = profile.components
         for kind in COMPONENT_KINDS:
-            if kind.name in spec.kinds:
-                fitting = [item for item in kind.shop(kit) if spec.fits(item.size_mm)]
-                problems = [problem for item in fitting for problem in item.fit(spec.safe_mm or 0.0)]
+            if kind.name in profile.components.kinds:
+                fitting, problems = printed_items(kind.shop(kit), profile)
                 assert not problems, f"{slug} {edition} {locale} {profile.name}: {problems}"
                 printed += fitting
     assert printed, f"{slug} {locale}: the shops print some of its components"

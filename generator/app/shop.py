@@ -98,6 +98,14 @@ def _press_booklet(kit: Kit, profile, folder: str) -> list[Artifact]:
                      profile.booklet.source)]
 
 
+def printed_items(items: list, profile) -> tuple[list, list[Problem]]:
+    """The shop items the profile's shop prints (those its size limits take), and the problems
+    of their text inside its safe zone, found before anything is drawn."""
+    spec = profile.components
+    fitting = [item for item in items if spec.fits(item.size_mm)]
+    return fitting, [problem for item in fitting for problem in item.fit(spec.safe_mm or 0.0)]
+
+
 def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[Problem]]:
     """One kind's component files for one profile: a PDF per component the shop's size limits
     take, checked by preflight; what is larger than the shop prints is left out and named in a
@@ -106,8 +114,7 @@ def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[
     g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
     folder = f"{g}/{e}/{l}/shop/{profile.name}"
     items = kind.shop(kit)
-    fitting = [item for item in items if spec.fits(item.size_mm)]
-    unfit = [problem for item in fitting for problem in item.fit(spec.safe_mm or 0.0)]
+    fitting, unfit = printed_items(items, profile)
     if unfit:
         return [], unfit
     made = [Artifact(f"{folder}/{f.path}", f.data, g, f.kind, e, l, "", f.pages, f.details, f.source)
