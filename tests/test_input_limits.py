@@ -185,7 +185,7 @@ def test_the_text_fit_takes_a_few_wraps_whatever_size_is_asked(monkeypatch):
         return real_wrap(*args)
 
     monkeypatch.setattr(text_element, "wrap", counted)
-    fitted = text_element.fit_text(text, "regular", 100_000, 2, 40, 20)
+    fitted, _ = text_element.fit_lines(text, "regular", 100_000, 2, 40, 20)
     assert len(wraps) <= 12, wraps
     assert fitted.size == one_by_one(200)        # nothing fits a 20 mm box above 200 pt
 

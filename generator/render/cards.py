@@ -7,8 +7,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..core.colour import RGB, Palette
-from ..layout.elements.text import fit_text
 from ..layout.faces import Face, SheetGrid
+from ..layout.furniture import OFFSET_LINE_BELOW_MM, OFFSET_LINE_PT, STEPS_MARGIN_MM, CalibrationSteps
 from .faces import draw_bleed, draw_placed
 from .pdf import Document, draft_mark, scale_bar
 
@@ -241,12 +241,13 @@ def draw_fold_line(canvas, grid: SheetGrid, style: dict, label: str) -> None:
         canvas.restoreState()
 
 
-def render_calibration(paper_mm: tuple[float, float], settings: dict, *, scale_label: str = "",
-                       back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, int]:
+def render_calibration(paper_mm: tuple[float, float], settings: dict, steps: CalibrationSteps, *,
+                       scale_label: str = "", back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, int]:
     """Two pages printed on one sheet: a cross at the page centre on the front; on the back,
     scales centred on the same point, labelled with the --back-offset that puts the back
     where the front is. The back page moves by `back_offset` like every back page, and its
-    labels allow for that, so the number read off is always the whole offset to use."""
+    labels allow for that, so the number read off is always the whole offset to use. `steps`
+    are the front's instructions as laid out (generator/layout/furniture)."""
     text = settings["text"]
     doc = Document(paper_mm, text["title"], "calibration")
     cx, cy = paper_mm[0] / 2, paper_mm[1] / 2
@@ -256,17 +257,14 @@ def render_calibration(paper_mm: tuple[float, float], settings: dict, *, scale_l
     c.setFillColor(HexColor("#000000"))
     c.setFont("Sans-Bold", 14)
     c.drawString(20 * mm, (paper_mm[1] - 22) * mm, text["title"])
-    y = paper_mm[1] - 32
-    for number, step in enumerate(text["steps"], 1):
-        fitted = fit_text(f"{number}. {step}", "regular", 9, 7, paper_mm[0] - 40, 30)
-        c.setFont(fitted.font, fitted.size)
-        for line in fitted.lines:
-            c.drawString(20 * mm, y * mm, line)
-            y -= fitted.size * 1.25 / mm
-        y -= 1.5
+    for step in steps.steps:
+        c.setFont(step.text.font, step.text.size)
+        for line, y in zip(step.text.lines, step.baselines_mm):
+            c.drawString(STEPS_MARGIN_MM * mm, y * mm, line)
     if any(back_offset):
-        c.setFont("Sans", 8)
-        c.drawString(20 * mm, (y - 2) * mm, text["current"].format(dx=_number(back_offset[0]), dy=_number(back_offset[1])))
+        c.setFont("Sans", OFFSET_LINE_PT)
+        c.drawString(STEPS_MARGIN_MM * mm, (steps.below_mm - OFFSET_LINE_BELOW_MM) * mm,
+                     text["current"].format(dx=_number(back_offset[0]), dy=_number(back_offset[1])))
     arm = settings["cross_mm"] / 2
     c.setStrokeColor(HexColor("#000000"))
     c.setLineWidth(settings["cross_width_pt"])

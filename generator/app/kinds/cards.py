@@ -2,6 +2,9 @@
 sheet of each card size; the duplex calibration sheet beside them; a contact sheet per deck."""
 from __future__ import annotations
 
+from ...core.errors import DataError, Problem
+from ...core.yamlfile import locate
+from ...i18n.catalogs import tool_text_place
 from ...layout.faces import (
     card_faces,
     card_faces_with_texts,
@@ -14,6 +17,7 @@ from ...layout.faces import (
     sheet_grid,
     unprintable_band,
 )
+from ...layout.furniture import CalibrationSteps, ContactSheet, lay_out_calibration_steps, lay_out_contact_sheet
 from ...layout.kit import Kit, deck_title, localised_sheet
 from ...render.cards import render_calibration, render_card_sheets
 from ...render.preview import render_contact_sheet
@@ -33,7 +37,11 @@ def files(kit: Kit, part: str | None = None) -> list:
         return []
     made = _card_sheets(kit) if part in (None, "cards") else []
     if part in (None, "calibration") and kit.duplex in ("long", "short"):
-        data, pages = render_calibration(kit.paper_mm, localised_sheet(kit, "calibration"),
+        settings = localised_sheet(kit, "calibration")
+        steps = lay_out_calibration_steps(kit.paper_mm, settings["text"]["steps"], settings["cross_mm"])
+        if steps.problems:
+            raise DataError(_step_problems(kit, steps))
+        data, pages = render_calibration(kit.paper_mm, settings, steps,
                                          scale_label=kit.scale_label, back_offset=kit.back_offset)
         made.append(kit.artifact("calibration", data, pages, details=kit.duplex_details))
     return made
@@ -55,6 +63,30 @@ def _card_sheets(kit: Kit) -> list:
     return [kit.artifact("cards", data, pages, name=name, details={**kit.duplex_details, "ink": kit.ink})]
 
 
+def _step_problems(kit: Kit, steps: CalibrationSteps) -> list[Problem]:
+    """Each calibration step too long for the kit's paper, at its words: the tool's catalog
+    entry in the kit's locale, or the sheet's English source."""
+    source = kit.project.load_sheet("calibration")
+    problems = []
+    for index, reason in steps.problems:
+        file, line = locate(source, ("text", "steps", index))
+        where = tool_text_place(kit.project, kit.loc.locale, f"sheets.calibration.text.steps.{index}",
+                                str(source["text"]["steps"][index]), (file, line, f"text.steps.{index}"))
+        problems.append(Problem(*where, f"[{kit.game.slug} {kit.loc.edition} {kit.loc.locale}] step {index + 1} of "
+                                        f"the duplex calibration sheet does not fit on {kit.paper} paper: {reason}"))
+    return problems
+
+
+def _title_problem(kit: Kit, deck: str, sheet: ContactSheet) -> Problem:
+    """A deck's contact sheet title ("Game — Deck") too long for its band, at the deck's name."""
+    cards_file = kit.game.files["cards"]
+    path = ("decks", deck, "name") if "name" in cards_file["decks"][deck] else ("decks", deck)
+    file, line = locate(cards_file, path)
+    return Problem(file, line, ".".join(path),
+                   f"[{kit.game.slug} {kit.loc.edition} {kit.loc.locale}] the contact sheet's title "
+                   f"'{sheet.title_text}' does not fit: {sheet.problem}; shorten the deck's name or the game's title")
+
+
 def locale_parts(kit: Kit) -> list:
     """Each deck with cards in the edition, in the order of its first card."""
     return list(dict.fromkeys(c.data["deck"] for c in kit.game.in_edition(kit.loc.edition, "cards")))
@@ -67,7 +99,10 @@ def locale_files(kit: Kit, part: str | None = None) -> list:
     faces = card_faces(kit.loc) if part is None else deck_faces(kit.loc, part)
     for deck, cards in decks_of(faces).items():
         faces = [card.face for card in cards]
-        data = render_contact_sheet(faces, deck_title(kit.loc, deck, faces[0]), kit.loc.label("back"))
+        sheet = lay_out_contact_sheet(faces, deck_title(kit.loc, deck, faces[0]), kit.loc.label("back"))
+        if sheet.problem:
+            raise DataError([_title_problem(kit, deck, sheet)])
+        data = render_contact_sheet(sheet)
         artifacts.append(kit.artifact("preview", data, 1, name=f"preview-{deck}", extension="png",
                                       per_paper=False, details={"deck": deck}))
     return artifacts
