@@ -57,12 +57,6 @@ class PlacedText(FittedText):
     placed_lines: tuple[PlacedLine, ...] = ()
 
 
-class TextDoesNotFit(Exception):
-    def __init__(self, field: str, reason: str):
-        super().__init__(f"{field}: {reason}")
-        self.field, self.reason = field, reason
-
-
 def runs(line: str, font: str) -> list[tuple[str, str]]:
     """The line as (text, font) pieces: characters the text font lacks (fonts.FALLBACK, the
     minus sign) in the font that has them."""
@@ -162,16 +156,6 @@ def fit_lines(text: str, style: str, size: float, min_size: float, width_mm: flo
     else:
         reason = f"needs {len(lines)} lines at {min_size:g} pt, the {height_mm:g} mm box holds fewer"
     return FittedText(font, min_size, tuple(lines)), reason
-
-
-def fit_text(text: str, style: str, size: float, min_size: float, width_mm: float, height_mm: float,
-             field: str = "") -> FittedText:
-    """fit_lines for the tool's own page furniture (titles, calibration steps): raises
-    TextDoesNotFit naming `field`; a game's texts are fitted when laid out, never raised."""
-    fitted, reason = fit_lines(text, style, size, min_size, width_mm, height_mm)
-    if reason:
-        raise TextDoesNotFit(field, reason)
-    return fitted
 
 
 def baselines(box, fitted: FittedText) -> list[float]:
