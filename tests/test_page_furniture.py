@@ -11,6 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.core import fonts
+from generator.layout.assembly import lay_out_assembly_map
 from generator.layout.furniture import (
     CROSS_CLEAR_MM,
     MARGIN_MM,
@@ -107,3 +108,57 @@ def test_a_calibration_step_too_long_for_the_paper_is_an_error_at_the_step(sampl
     line = line_of(sheet, "Take your time")
     assert f"templates/sheets/calibration.yaml:{line}: text.steps.1: [sample-game standard en] step 2 of the " \
            "duplex calibration sheet does not fit on a4 paper" in result.output
+
+
+# ---- a tiled board's assembly map --------------------------------------------------------
+
+MAP_SETTINGS = {"title_pt": 12, "note_pt": 9, "note_height_mm": 14, "gap_mm": 4, "label_pt": 16, "grid_pt": 0.9}
+
+
+class _Board:
+    key, name, size_mm = "board-track", "Track", (600.0, 400.0)
+
+
+def _tiles():
+    from generator.layout.tiles import tiles_for
+    return tiles_for(_Board.size_mm, A4, {"margin_mm": 10, "overlap_mm": 12, "mark_length_mm": 5})[1]
+
+
+def test_the_assembly_map_keeps_its_words_above_the_map_and_each_label_in_its_cell():
+    words = {"assembly_title": "Assembly map", "assembly_note": "Glue each sheet over the hatched strips. " * 3}
+    plan = lay_out_assembly_map(_Board(), _tiles(), A4, 10, MAP_SETTINGS, words)
+    assert plan.problems == ()
+    assert plan.paper_mm == (297.0, 210.0)                  # a wide board takes the page turned
+    x0, y0 = plan.origin_mm
+    top_of_map = y0 + _Board.size_mm[1] * plan.scale
+    assert 10 - 1e-6 <= x0 and x0 + _Board.size_mm[0] * plan.scale <= plan.paper_mm[0] - 10 + 1e-6
+    assert plan.note_lines and min(plan.note_baselines_mm) - 9 * 0.3528 * fonts.DESCENT > top_of_map
+    assert plan.title_baseline_mm < plan.paper_mm[1] - 10 < plan.title_baseline_mm + 12 * 0.3528 * 1.4
+    assert len(plan.labels) == len(plan.cells) == len(_tiles())
+    for label in plan.labels:
+        x, y, w, h = plan.cells[label.text]
+        cx, cy = label.centre_pt
+        assert abs(cx / mm - (x + w / 2)) < 1e-6 and abs(cy / mm - (y + h / 2)) < 1e-6
+        assert label.width_pt / mm < w and label.size / mm < h
+
+
+def test_a_note_longer_than_its_room_is_a_reason():
+    words = {"assembly_note": "Glue each sheet over the hatched strips of its neighbours. " * 12}
+    plan = lay_out_assembly_map(_Board(), _tiles(), A4, 10, MAP_SETTINGS, words)
+    assert [key for key, _ in plan.problems] == ["assembly_note"]
+    assert "more than the 14 mm kept for it" in plan.problems[0][1]
+
+
+def test_an_assembly_note_too_long_is_an_error_at_its_words(sample_project):
+    sheet = sample_project / "templates" / "sheets" / "tiles.yaml"
+    sheet.parent.mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parent.parent / "templates" / "sheets" / "tiles.yaml", sheet)
+    replace_in(sheet, 'assembly_note: "Trim every sheet', 'assembly_note: "' + "Take your time. " * 60 + 'Trim every sheet')
+    out = sample_project / "out"
+    result = pnp("build", "--kind", "boards", "--paper", "a4", "--out", str(out), project=sample_project)
+    assert result.exit_code == 1, result.output + result.traceback
+    assert result.traceback == ""
+    line = line_of(sheet, "assembly_note:")
+    assert f"templates/sheets/tiles.yaml:{line}: text.assembly_note: [sample-game standard en] on a4 paper, " \
+           "the note takes" in result.output
+    assert not list(out.rglob("*.pdf"))

@@ -7,19 +7,16 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 
 from ..core.colour import RGB, Palette
-from ..core.fonts import MIN_PRINTED_PT
+from ..layout.assembly import AssemblyMap
 from ..layout.boards import BoardFace
 from ..layout.tiles import (
     LABEL_INK_DOWN,
     LABEL_INK_UP,
     NAME_PT,
     OneSheetPage,
-    Tile,
     Tiled,
-    tile_cells,
     tile_name,
 )
 from .faces import draw_placed
@@ -30,52 +27,52 @@ def draw_board(canvas, board: BoardFace, palette: Palette = RGB, *, text: bool =
     draw_placed(canvas, board.plan.face, palette=palette, text=text)
 
 
-def render_boards(boards: list[Tiled], paper_mm, settings: dict, labels: dict, title: str, *,
-                  draft: str = "", scale_label: str = "", palette: Palette = RGB,
+def render_boards(boards: list[Tiled], maps: dict[str, AssemblyMap], paper_mm, settings: dict, labels: dict,
+                  title: str, *, draft: str = "", scale_label: str = "", palette: Palette = RGB,
                   unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
-    """Every board as tiled, its tiles led by its assembly map (tiles.yaml `assembly_map`)."""
+    """Every board as tiled, its tiles led by its assembly map when `maps` has one for it."""
     # the map draws each board small, without its words: they would print under 6 pt
     return render_tiled(boards, paper_mm, settings, labels, lambda c, b: draw_board(c, b, palette), title, "boards",
-                        draft=draft, scale_label=scale_label, assembly=settings.get("assembly_map"),
+                        draft=draft, scale_label=scale_label, maps=maps,
                         draw_map=lambda c, b: draw_board(c, b, palette, text=False), unprintable_mm=unprintable_mm)
 
 
 def render_tiled(items: list[Tiled], paper_mm, settings: dict, labels: dict, draw, title: str, subject: str, *,
-                 draft: str = "", scale_label: str = "", assembly: dict | None = None, draw_map=None,
+                 draft: str = "", scale_label: str = "", maps: dict | None = None, draw_map=None,
                  unprintable_mm: float = 0.0) -> tuple[bytes, int, list[dict]]:
     """Anything at real size (a board, a cut-out piece: each with `key`, `name` and `size_mm`,
     drawn by `draw(canvas, item)`), as tiled, across pages with glue strips, crosses and labels;
-    with `assembly` (the map's settings), an item of several tiles is led by its assembly map."""
+    an item with a laid-out assembly map in `maps` (by its key) is led by it."""
     doc = Document(paper_mm, title, subject)
     tiles_out = []
     for tiled in items:
         tiles_out += tile_pages(doc, tiled, settings, labels, draw, draft=draft, scale_label=scale_label,
-                                assembly=assembly, draw_map=draw_map, unprintable_mm=unprintable_mm)
+                                assembly=(maps or {}).get(tiled.item.key), draw_map=draw_map,
+                                unprintable_mm=unprintable_mm)
     data, pages = doc.finish()
     return data, pages, tiles_out
 
 
 def tile_pages(doc: Document, tiled: Tiled, settings: dict, labels: dict, draw, *, draft: str = "",
-               scale_label: str = "", assembly: dict | None = None, draw_map=None,
+               scale_label: str = "", assembly: AssemblyMap | None = None, draw_map=None,
                unprintable_mm: float = 0.0) -> list[dict]:
     """Pages that print a tiled item onto `doc`, each turned as the tiling chose, after the
-    item's assembly map when `assembly` is given and it takes several tiles; returns each page's
-    place (a tile's window, or the map's tiles as drawn on it). The map draws the item with
-    `draw_map` (`draw` when not given). No mark, label or bar is drawn in the paper's
-    `unprintable_mm` band."""
+    item's laid-out `assembly` map when given; returns each page's place (a tile's window, or
+    the map's tiles as drawn on it). The map draws the item with `draw_map` (`draw` when not
+    given). No mark, label or bar is drawn in the paper's `unprintable_mm` band."""
     margin, overlap, mark = settings["margin_mm"], settings["overlap_mm"], settings["mark_length_mm"]
     item, paper, tiles = tiled.item, tiled.paper_mm, list(tiled.tiles)
     name = doc.form(item.key, lambda c, b=item: draw(c, b), (0, 0, *item.size_mm))
     bar_y = scale_bar_y(margin, unprintable_mm)
     placed = []
-    if assembly and len(tiles) > 1:
+    if assembly is not None:
         doc.new_page()
         small = doc.form(f"{item.key}-map", lambda c, b=item: draw_map(c, b), (0, 0, *item.size_mm)) if draw_map else name
-        page, cells = assembly_map(doc, small, item, tiles, doc.page_mm, margin, assembly, labels)
+        cells = draw_assembly_map(doc, small, assembly)
         if doc.pages == 1 and scale_label:
             scale_bar(doc.canvas, margin + mark + 2, bar_y, scale_label)
         if draft:
-            draft_mark(doc.canvas, page, draft)
+            draft_mark(doc.canvas, assembly.paper_mm, draft)
         placed.append({"page": doc.pages, "board": item.key, "map": cells})
     for tile in tiles:
         doc.new_page()
@@ -106,59 +103,33 @@ def scale_bar_y(margin: float, unprintable_mm: float) -> float:
     return max(margin / 2, unprintable_mm + SCALE_BAR_CLEAR_MM)
 
 
-def assembly_map(doc: Document, form: str, item, tiles: list[Tile], paper_mm, margin: float, settings: dict,
-                 labels: dict) -> tuple[tuple[float, float], dict[str, list[float]]]:
-    """A page with the whole item drawn small under the grid of its tiles, each tile's label
-    in the middle of the part it shows, the item's name and how to glue the tiles above it.
-    The page is turned to take the map at the larger scale. Returns the page's size and each
-    tile's cell on it (page mm)."""
-    title_pt, note_pt = settings["title_pt"], settings["note_pt"]
-    title_mm = title_pt * 0.3528 * 1.4
-    top_room = title_mm + settings["note_height_mm"] + settings["gap_mm"]
-    board_w, board_h = item.size_mm
-    best = None
-    for paper in (paper_mm, (paper_mm[1], paper_mm[0])):
-        room_w, room_h = paper[0] - 2 * margin, paper[1] - 2 * margin - top_room
-        if room_w > 0 and room_h > 0:
-            scale = min(room_w / board_w, room_h / board_h)
-            if best is None or scale > best[1] + 1e-9:
-                best = (paper, scale)
-    paper, scale = best if best else (paper_mm, 0.0)
+def draw_assembly_map(doc: Document, form: str, plan: AssemblyMap) -> dict[str, list[float]]:
+    """The laid-out map (generator/layout/assembly.py) on a page of its own: the item small under
+    the grid of its tiles, each tile's label in the middle of its part, the item's name and how to
+    glue the tiles above it. Returns each tile's cell on the page (mm)."""
     c = doc.canvas
+    paper = plan.paper_mm
     c.setPageSize((paper[0] * mm, paper[1] * mm))
-    w, h = board_w * scale, board_h * scale
-    x0 = (paper[0] - w) / 2
-    y0 = paper[1] - margin - top_room - h
-    top = paper[1] - margin
     c.saveState()
     c.setFillColor(HexColor("#000000"))
-    c.setFont("Sans-Bold", title_pt)
-    c.drawString(margin * mm, (top - title_pt * 0.3528) * mm,
-                 f"{item.name} · {labels.get('assembly_title', 'Assembly map')}")
-    c.setFont("Sans", note_pt)
-    line_mm = note_pt * 0.3528 * 1.3
-    y = top - title_mm - note_pt * 0.3528
-    for line in simpleSplit(labels.get("assembly_note", ""), "Sans", note_pt, (paper[0] - 2 * margin) * mm):
-        c.drawString(margin * mm, y * mm, line)
-        y -= line_mm
+    c.setFont("Sans-Bold", plan.title_pt)
+    c.drawString(plan.margin_mm * mm, plan.title_baseline_mm * mm, plan.title)
+    c.setFont("Sans", plan.note_pt)
+    for line, y in zip(plan.note_lines, plan.note_baselines_mm):
+        c.drawString(plan.margin_mm * mm, y * mm, line)
     c.restoreState()
-    if scale <= 0:
-        return paper, {}
-    doc.place(form, x0, y0, scale)
-    cells = {name: [x0 + x * scale, y0 + y * scale, cw * scale, ch * scale]
-             for name, (x, y, cw, ch) in tile_cells(tiles, item.size_mm).items()}
+    if plan.scale <= 0:
+        return {}
+    doc.place(form, *plan.origin_mm, plan.scale)
     c.saveState()
-    grid = settings["grid_pt"]
+    grid = plan.grid_pt
     for colour, width in (("#FFFFFF", 2.5 * grid), ("#000000", grid)):     # a white halo keeps it clear of the art
         c.setStrokeColor(HexColor(colour))
         c.setLineWidth(width)
-        for x, y, cw, ch in cells.values():
+        for x, y, cw, ch in plan.cells.values():
             c.rect(x * mm, y * mm, cw * mm, ch * mm, stroke=1, fill=0)
-    for label, (x, y, cw, ch) in cells.items():
-        # smaller where the cell is small, never under the least anything printed keeps
-        size = max(MIN_PRINTED_PT, min(settings["label_pt"], ch * mm * 0.5, cw * mm / (0.75 * len(label) + 0.8)))
-        text_w = c.stringWidth(label, "Sans-Bold", size)
-        cx, cy = (x + cw / 2) * mm, (y + ch / 2) * mm
+    for label in plan.labels:
+        size, text_w, (cx, cy) = label.size, label.width_pt, label.centre_pt
         pad = size * 0.3
         c.setFillColor(HexColor("#FFFFFF"))
         c.setStrokeColor(HexColor("#000000"))
@@ -166,9 +137,9 @@ def assembly_map(doc: Document, form: str, item, tiles: list[Tile], paper_mm, ma
         c.roundRect(cx - text_w / 2 - pad, cy - size * 0.5 - pad, text_w + 2 * pad, size + 2 * pad, pad, stroke=1, fill=1)
         c.setFillColor(HexColor("#000000"))
         c.setFont("Sans-Bold", size)
-        c.drawCentredString(cx, cy - size * 0.35, label)
+        c.drawCentredString(cx, cy - size * 0.35, label.text)
     c.restoreState()
-    return paper, {name: [round(v, 3) for v in cell] for name, cell in cells.items()}
+    return {name: [round(v, 3) for v in cell] for name, cell in plan.cells.items()}
 
 
 def _tile_furniture(c, tile, tiles, board, paper, margin, overlap, mark, labels, label_pt, band=0.0):

@@ -10,8 +10,10 @@ from babel.numbers import format_percent
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from ...core.errors import Problem
+from ...core.errors import DataError, Problem
 from ...core.yamlfile import locate
+from ...i18n.catalogs import tool_text_place
+from ...layout.assembly import AssemblyMap, lay_out_assembly_map
 from ...layout.boards import BoardFace, board_shapes, lay_out_board
 from ...layout.faces import Localised, unknown_fields
 from ...layout.kit import Kit, localised_sheet
@@ -133,7 +135,13 @@ def files(kit: Kit) -> list:
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile"),
               **localised_sheet(kit, "tiles").get("text", {})}
     tiled = [cut_into_tiles(face, kit.paper_mm, tiles, kit.unprintable_mm) for face in faces]
-    data, pages, _ = render_boards(tiled, kit.paper_mm, tiles, labels, kit.loc.title,
+    maps = {board.item.key: lay_out_assembly_map(board.item, list(board.tiles), kit.paper_mm, tiles["margin_mm"],
+                                                 tiles["assembly_map"], labels)
+            for board in tiled if tiles.get("assembly_map") and len(board.tiles) > 1}
+    problems = [problem for board_map in maps.values() for problem in _map_problems(kit, board_map)]
+    if problems:
+        raise DataError(problems)
+    data, pages, _ = render_boards(tiled, maps, kit.paper_mm, tiles, labels, kit.loc.title,
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
     made = [kit.artifact("boards", data, pages, name=kit.ink_name("boards"), details={"ink": kit.ink})]
@@ -149,6 +157,20 @@ def files(kit: Kit) -> list:
         made.append(kit.artifact("boards-one-sheet", data, pages, name=kit.ink_name("boards-one-sheet"),
                                  details={"ink": kit.ink}))
     return made
+
+
+def _map_problems(kit: Kit, board_map: AssemblyMap) -> list[Problem]:
+    """Words of an assembly map too long for their room, at the words: the tool's catalog entry
+    in the kit's locale, or tiles.yaml's English source."""
+    source = kit.project.load_sheet("tiles")
+    problems = []
+    for key, reason in board_map.problems:
+        file, line = locate(source, ("text", key))
+        where = tool_text_place(kit.project, kit.loc.locale, f"sheets.tiles.text.{key}", str(source["text"][key]),
+                                (file, line, f"text.{key}"))
+        problems.append(Problem(*where, f"[{kit.game.slug} {kit.loc.edition} {kit.loc.locale}] on {kit.paper} paper, "
+                                        f"{reason}"))
+    return problems
 
 
 def board_sheets(size_mm, paper_mm, tiles: dict) -> int:
