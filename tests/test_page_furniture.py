@@ -162,3 +162,36 @@ def test_an_assembly_note_too_long_is_an_error_at_its_words(sample_project):
     assert f"templates/sheets/tiles.yaml:{line}: text.assembly_note: [sample-game standard en] on a4 paper, " \
            "the note takes" in result.output
     assert not list(out.rglob("*.pdf"))
+
+
+# ---- what is drawn was measured when laid out ----------------------------------------------
+
+def test_a_token_and_a_glue_label_are_drawn_without_measuring_again(monkeypatch):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.layout import pieces as piece_layout
+    from generator.layout import tokens as token_layout
+    from generator.layout.elements import icon as icon_layout
+    from generator.render import pieces as piece_render
+    from generator.render.tokens import draw_token
+
+    token = token_layout.lay_out_token(token_layout.TokenFace(
+        key="token-gold", shape="disc", name="Gold", colour="#7A5C00", copies=1, size_mm=(25.0, 25.0),
+        icon="★", field="tokens.gold"))
+    label = piece_layout.fit_glue_label("glue", (0, 0, 40, 12), (40, 60))
+    assert token.icon_glyph is not None and label is not None and label.wide_pt > 0
+
+    def measured(*args, **kwargs):
+        raise AssertionError("drawing measured again")
+
+    for module, name in ((icon_layout, "stringWidth"), (token_layout, "placed_glyph"), (token_layout, "fit_lines"),
+                         (piece_layout, "stringWidth"), (piece_layout, "getAscentDescent")):
+        monkeypatch.setattr(module, name, measured)
+    for name in ("stringWidth", "getAscentDescent", "fit_glue_label", "placed_glyph"):     # nor by a name of their own
+        monkeypatch.setattr(piece_render, name, measured, raising=False)
+    canvas = Canvas(io.BytesIO())
+    draw_token(canvas, token)
+    piece_render._glue_label(canvas, label, piece_render.RGB)
+    canvas.save()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from .packing import Packed, pack
 from .placed import PlacedFace
@@ -44,6 +44,11 @@ class GlueLabel:
     lines: tuple[str, ...]
     turned: bool                                   # runs up the area's height, read from the right
     centre_mm: tuple[float, float]
+    # the widest line, and the font's ascent and descent (below the baseline: negative) at the
+    # label's size, in points: the paper patch under the words is drawn to them
+    wide_pt: float = 0.0
+    ascent_pt: float = 0.0
+    descent_pt: float = 0.0
 
 
 def glue_label_room(area, size_mm, safe_mm: float = 0.0) -> tuple[float, float, float, float]:
@@ -73,9 +78,9 @@ def fit_glue_label(text: str, area, size_mm, safe_mm: float = 0.0) -> GlueLabel 
         for turned in (False, True):
             length, depth = (y1 - y0, x1 - x0) if turned else (x1 - x0, y1 - y0)
             for lines in _line_choices(text):
-                wide = max(stringWidth(line, "Sans", size) for line in lines) / mm
-                if wide <= length and len(lines) * size * GLUE_LABEL_LEADING / mm <= depth:
-                    return GlueLabel(size, lines, turned, centre)
+                wide_pt = max(stringWidth(line, "Sans", size) for line in lines)
+                if wide_pt / mm <= length and len(lines) * size * GLUE_LABEL_LEADING / mm <= depth:
+                    return GlueLabel(size, lines, turned, centre, wide_pt, *getAscentDescent("Sans", size))
     return None
 
 

@@ -20,6 +20,7 @@ from .contrast import (
     in_disc,
     in_polygon,
 )
+from .elements.icon import PlacedGlyph, placed_glyph
 from .elements.text import FittedText, fit_lines, line_width
 
 
@@ -48,6 +49,7 @@ class TokenFace:
     ink_key: str = "colour"
     fold_fit: FittedText | None = None
     name_raised: bool = False      # the name moved up under the icon, as it did not fit below
+    icon_glyph: PlacedGlyph | None = None     # the icon where it is drawn (None: none, or no font has it)
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -150,7 +152,10 @@ def lay_out_token(token: TokenFace) -> TokenFace:
                        f"{token.field}.name")
         elif reason:
             problems.append((f"{token.field}.name", f"text does not fit: {reason}"))
-        laid = replace(token, name_fit=name, name_raised=raised)
+        w, h = token.size_mm
+        d = _diameter(token)
+        icon = placed_glyph(token.icon, (w / 2, h / 2 + d * ICON_RISE), d * ICON_PT_PER_MM) if token.icon else None
+        laid = replace(token, name_fit=name, name_raised=raised, icon_glyph=icon)
     else:
         w, _ = token.figure_mm
         write = fit(token.write_label, "italic", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 7, 6, "labels.write_here")

@@ -13,10 +13,9 @@ from ..core.colour import RGB, Palette
 from ..layout.elements import Placed
 from ..layout.placed import PlacedFace, contrast_of, place_face, text_extents
 from .elements import DrawContext, drawing_of
-from .elements.icon import draw_glyph
 
 
-__all__ = ["PlacedFace", "contrast_of", "draw_face", "draw_glyph", "draw_bleed", "draw_placed", "place_face",
+__all__ = ["PlacedFace", "contrast_of", "draw_face", "draw_bleed", "draw_placed", "place_face",
            "text_extents"]
 
 

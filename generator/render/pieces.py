@@ -4,7 +4,6 @@ planned: packed pages, then each piece larger than the paper tiled like a board.
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from ..core.canvas import polygon_path
 from ..core.colour import RGB, Palette
@@ -46,8 +45,7 @@ def _glue_label(canvas, label: GlueLabel, palette: Palette) -> None:
     """The label's lines centred on its room, on a patch of paper that keeps the hatching off
     the letters."""
     size, lead = label.size_pt, label.size_pt * GLUE_LABEL_LEADING
-    ascent, descent = getAscentDescent("Sans", size)
-    wide = max(stringWidth(line, "Sans", size) for line in label.lines)
+    ascent, descent, wide = label.ascent_pt, label.descent_pt, label.wide_pt
     deep = len(label.lines) * lead
     canvas.saveState()
     canvas.translate(label.centre_mm[0] * mm, label.centre_mm[1] * mm)

@@ -12,8 +12,6 @@ from ..layout.tokens import (
     BASE_GREY,
     FLAT_SHAPES,
     FOLD_GREY,
-    ICON_PT_PER_MM,
-    ICON_RISE,
     RING_INSET_MM,
     RING_WIDTH_MM,
     WRITE_GREY,
@@ -22,7 +20,7 @@ from ..layout.tokens import (
     inscribed_diameter,
     name_baseline,
 )
-from .faces import draw_glyph
+from .elements.icon import draw_placed_glyph
 from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, scale_bar
 
 
@@ -56,8 +54,8 @@ def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float
         canvas.circle(cx * mm, cy * mm, (d / 2 - RING_INSET_MM) * mm, stroke=1, fill=0)
     else:
         canvas.drawPath(polygon_path(canvas, flat_outline(token.shape, token.side_mm, RING_INSET_MM)), stroke=1, fill=0)
-    if token.icon:
-        draw_glyph(canvas, token.icon, (cx, cy + d * ICON_RISE), d * ICON_PT_PER_MM, token.ink, palette)
+    if token.icon_glyph is not None:
+        draw_placed_glyph(canvas, token.icon_glyph, token.ink, palette)
     fitted = token.name_fit
     canvas.setFillColor(palette.colour(token.ink))
     canvas.setFont(fitted.font, fitted.size)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...core.colour import RGB, Palette
 from ...layout.elements.base import resolve_colour
-from ...layout.elements.icon import PlacedGlyph, placed_glyph
+from ...layout.elements.icon import PlacedGlyph
 
 
 ELEMENT_TYPE = "icon"
@@ -13,14 +13,6 @@ def draw_placed_glyph(canvas, glyph: PlacedGlyph, colour: str, palette: Palette 
     canvas.setFillColor(palette.colour(colour))
     canvas.setFont(glyph.font, glyph.size)
     canvas.drawString(glyph.x, glyph.y, glyph.glyph)
-
-
-def draw_glyph(canvas, glyph: str, centre, size: float, colour: str, palette: Palette = RGB) -> None:
-    """A glyph of `size` points centred on `centre` (mm), for what has no face layout (a token's icon)."""
-    placed = placed_glyph(glyph, centre, size)
-    if placed is None:
-        raise ValueError(f"no shipped font has the glyph {glyph!r}")
-    draw_placed_glyph(canvas, placed, colour, palette)
 
 
 def draw(canvas, placed, values, context):
