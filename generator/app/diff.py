@@ -24,8 +24,13 @@ from pathlib import Path
 
 from ..core.errors import Problem, UsageError
 from ..i18n.catalogs import translatable_keys
+from ..i18n.texts import Texts
+from ..load.card_sizes import check_card_sizes
 from ..load.project import Component, Game, Project, categories, game_files
 from ..rules import RulesName
+from ..rules.engine import InvariantBroken, OptionError, SetupError
+from ..rules.simulate import simulate
+from ..validate.checks import validate_game
 
 
 # Seeded games per edition and player count whose figures are compared: few, so a diff is
@@ -116,8 +121,6 @@ def load_version(project: Project, slug: str) -> Loaded:
 def check_version(project: Project, loaded: Loaded) -> Loaded:
     """With the problems the rules engine's checks find (schema, references, counts the rules
     need, setups, seeded games): validate's data checks."""
-    from ..load.card_sizes import check_card_sizes
-    from ..validate.checks import validate_game
     loaded.problems += validate_game(loaded.game)
     loaded.problems += check_card_sizes(project, loaded.game) if not loaded.problems else []
     return loaded
@@ -153,7 +156,6 @@ class Catalogs:
 
     def text(self, locale: str, key: str, source: str) -> str | None:
         """What `source` (key path `key`) prints in `locale`; None when the version lacks the locale."""
-        from ..i18n.texts import Texts
         if locale not in self.game.locales:
             return None
         if locale not in self._texts:
@@ -260,8 +262,6 @@ def compare_checks(old: Loaded, new: Loaded) -> dict:
 def _simulations(game: Game, editions: list[str]) -> dict[str, dict]:
     """"edition|players" -> the figures of DIFF_GAMES seeded games with the engine's first
     policy, or {"error": why} when they cannot be played."""
-    from ..rules.engine import InvariantBroken, OptionError, SetupError
-    from ..rules.simulate import simulate
     engine = getattr(game.rules, "ENGINE", None)
     figures = {}
     for edition in editions:

@@ -9,6 +9,7 @@ from ..core.artifacts import Artifact
 from ..core.errors import DataError, Problem
 from ..core.files import outside_roots
 from ..load.project import Project
+from ..write.incremental import forget_digests, up_to_date, whole_build_inputs
 
 
 @dataclass
@@ -60,7 +61,6 @@ class BuildResult:
 
 def unchanged_build(project: Project, request: BuildRequest) -> BuildResult | None:
     """The last build's result when its inputs and output are exactly as it left them."""
-    from ..write.incremental import forget_digests, up_to_date, whole_build_inputs
     forget_digests()
     if not request.cache or request.changed_since:
         return None
