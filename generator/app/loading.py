@@ -77,14 +77,19 @@ def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cac
 
 
 def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
+    """Every kind's components laid out in each locale and edition, and every check of
+    generator/validate/placed.py run over them; and each kind's checks of data no laid-out
+    component shows."""
     from ..i18n.texts import Texts
     from ..layout.faces import Localised
+    from ..validate.placed import check_placed
     from .kits import KINDS, validation_kit
     problems = []
     for locale in locales or game.locales:
         texts = Texts.load(game, locale)
         for edition in game.editions:
             kit = validation_kit(project, game, Localised(game, edition, texts))
+            problems += check_placed(kit.loc, [kind.placed(kit) for kind in KINDS])
             for kind in KINDS:
                 problems += kind.check(kit)
     return list(dict.fromkeys(problems))     # a layout's own fault is named once, not per locale

@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from ..core.errors import DataError, Problem, UsageError
 from ..core.yamlfile import key_path, locate
@@ -17,6 +18,8 @@ from ..load.project import Component, Game, Project
 from .placed import PlacedFace, contrast_of, place_face
 from .elements import element_type
 from .elements.base import colour_field
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,23 @@ class Localised:
 
     def __post_init__(self):
         self.values = numbers(self.game, self.edition)
+        self._laid: dict[str, tuple[object, dict]] = {}
+
+    def __getstate__(self) -> dict:
+        # a worker process lays out anew what it draws: laid-out faces stay in their process
+        return {**self.__dict__, "_laid": {}}
+
+    def laid_out(self, name: str, lay_out: Callable[[], T]) -> T:
+        """What `lay_out()` makes of this edition and locale (a kind's faces), made once for this
+        object and shared by its checks and its files. The texts it printed are told again on
+        every call, as if printed then, so each piece of work still records what it printed."""
+        if name not in self._laid:
+            with collected() as lookups:
+                made = lay_out()
+            self._laid[name] = (made, lookups)
+        made, lookups = self._laid[name]
+        retell(lookups)
+        return made
 
     @property
     def locale(self) -> str:
@@ -133,7 +153,13 @@ def card_faces_with_texts(loc: Localised) -> tuple[list[Face], list[tuple[str, d
 
 
 def _card_faces(loc: Localised) -> tuple[list[Face], list[tuple[str, dict]]]:
-    """The faces, and per face its back's id and the texts its values were made of."""
+    """The faces, and per face its back's id and the texts its values were made of; laid out
+    once per Localised."""
+    faces, texts = loc.laid_out("cards", lambda: _lay_out_card_faces(loc))
+    return list(faces), list(texts)
+
+
+def _lay_out_card_faces(loc: Localised) -> tuple[list[Face], list[tuple[str, dict]]]:
     game = loc.game
     faces_layouts = game.layouts.get("faces", {})
     backs_layouts = game.layouts.get("backs", {})
@@ -184,7 +210,7 @@ def distinct_faces(faces: list[Face]):
                 yield candidate
 
 
-def _text_place(loc: Localised, file: str, line: int, key: str) -> tuple[str, int]:
+def text_place(loc: Localised, file: str, line: int, key: str) -> tuple[str, int]:
     """Where a face's text is fixed: the catalog entry of the translation the locale prints,
     or else the card's place in the data."""
     message = loc.texts.by_context.get(key)
@@ -226,41 +252,19 @@ def colour_problems(loc: Localised, face: PlacedFace, source: tuple[str, int, st
     return problems
 
 
-def face_problems(loc, face, file: str, line: int, key: str) -> list:
-    """A placed face's problems (text that does not fit, a character no font draws, text or a
-    mark that does not stand out ...) as located problems."""
-    return [Problem(file, line, f"{key}.{field}", f"{problem_label(loc, placed, face.values, (field, message))} {message}")
-            for placed in face.elements for field, message in placed.problems] + colour_problems(loc, face, (file, line, key))
-
-
-def check_faces(loc: Localised, faces: list[Face]) -> list[Problem]:
-    """Every text fits its box, every picture loads, every character has a glyph and every
-    text and mark stands out from what is under it, in this locale."""
-    problems = []
-    for candidate in distinct_faces(faces):
-        file, line, key = candidate.source
-        for placed in candidate.placed.elements:
-            for field, message in placed.problems:
-                if field in placed.spec:
-                    # A key of the layout itself (a picture's file): the layout is to mend, in
-                    # every locale alike.
-                    path = key_path(loc.game.layouts, placed.spec) + (field,)
-                    problems.append(Problem(placed.spec.file, placed.spec.line_of(field), ".".join(map(str, path)),
-                                            f"[{loc.game.slug}] {message}"))
-                else:
-                    problems.append(Problem(*_text_place(loc, file, line, f"{key}.{field}"), f"{key}.{field}",
-                                            f"{problem_label(loc, placed, candidate.placed.values, (field, message))} {message}"))
-        problems += colour_problems(loc, candidate.placed, candidate.source)
+def card_field_uses(loc: Localised) -> list[tuple[dict | None, dict]]:
+    """(layout, values) of every card of every edition, front and back: the values a card
+    layout may read (a field may be one edition's)."""
     game = loc.game
     decks, faces_layouts, backs_layouts = game.decks, game.layouts.get("faces", {}), game.layouts.get("backs", {})
     uses = []
-    for component in game.components:            # every edition's cards: a field may be one edition's
+    for component in game.components:
         if component.category == "cards" and component.data.get("deck") in decks:
             deck = decks[component.data["deck"]]
             values = component_values(loc, component)
             uses += [(faces_layouts.get(component.data.get("layout", deck["layout"])), values),
                      (backs_layouts.get(component.data.get("back", deck["back"])), values)]
-    return problems + unknown_fields(game, uses, "card")
+    return uses
 
 
 def unknown_fields(game: Game, uses, what: str) -> list[Problem]:

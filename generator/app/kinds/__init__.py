@@ -13,6 +13,7 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Callable
 
+from ...layout.component import PlacedKind
 from ...load.project import SHOP_FILES, categories, shop_kinds
 
 
@@ -22,6 +23,10 @@ def _nothing(*_args) -> list:
 
 def _no_picture(*_args) -> None:
     return None
+
+
+def _laid_out_none(kit) -> PlacedKind:
+    return PlacedKind("", "", ())
 
 
 def _whole(_kit) -> list:
@@ -56,7 +61,11 @@ class Kind:
     files: Callable
     # (project, loc, paper_mm) -> sheets of that paper the kind's components print on (0: none)
     sheets: Callable
-    # kit -> located problems found while laying the components out (text that does not fit ...)
+    # kit -> the kind's components as laid out (a generator.layout.component.PlacedKind), which
+    # generator/validate/placed.py checks; the kind's files draw the same laid-out faces
+    placed: Callable = _laid_out_none
+    # kit -> located problems of the kind's data that no laid-out component shows (an edition a
+    # setting names that the game lacks ...), checked in each edition and locale
     check: Callable = _nothing
     # kit -> files made once per edition and locale whatever the paper (contact sheets ...)
     locale_files: Callable = _nothing

@@ -15,7 +15,8 @@ from ...core.yamlfile import locate
 from ...i18n.catalogs import tool_text_place
 from ...layout.assembly import AssemblyMap, lay_out_assembly_map
 from ...layout.boards import BoardFace, board_shapes, lay_out_board
-from ...layout.faces import Localised, unknown_fields
+from ...layout.component import PlacedComponent, PlacedKind
+from ...layout.faces import Localised
 from ...layout.kit import Kit, localised_sheet
 from ...layout.tiles import cut_into_tiles, one_sheet_pages, tiles_for
 from ...render.boards import render_boards, render_one_sheet
@@ -24,6 +25,11 @@ from . import Kind, ShopItem
 
 
 def board_faces(loc: Localised) -> list[BoardFace]:
+    """Every board of the edition laid out, once per Localised."""
+    return list(loc.laid_out("boards", lambda: _lay_out_boards(loc)))
+
+
+def _lay_out_boards(loc: Localised) -> list[BoardFace]:
     game = loc.game
     boards_file = game.files.get("boards")
     if not boards_file:
@@ -199,21 +205,26 @@ def parts(project, loc, paper_mm) -> list:
     return rows
 
 
-def check(kit: Kit) -> list:
-    """What laying the boards out found: text that does not fit, a shape larger than its board."""
+def placed(kit: Kit) -> PlacedKind:
+    """Each board with what laying it out found (text that does not fit or stand out, a shape
+    larger than its board), located in boards.yaml."""
     loc = kit.loc
     boards_file = loc.game.files.get("boards")
-    problems, uses = [], []
+    components, uses = [], []
     design, faces = (boards_file or {}).get("design") or {}, loc.game.layouts.get("faces", {})
     for component, board in zip(loc.game.in_edition(loc.edition, "boards"), board_faces(loc)):
-        for path, message in board.plan.problems:
-            file, line = locate(boards_file, path)
-            problems.append(Problem(file, line, ".".join(map(str, path)),
-                                    f"[{loc.game.slug} {loc.edition} {loc.locale}] {message}"))
+        found = tuple((*locate(boards_file, path), ".".join(map(str, path)), message)
+                      for path, message in board.plan.problems)
         spec, _ = board_shapes(design, component.id, component.data)
         uses.append((faces.get(spec.get("layout", "")), board.plan.face.values))
-    problems += one_sheet_problems(loc.game)
-    return problems + unknown_fields(loc.game, uses, "board")
+        components.append(PlacedComponent("boards", component.id,
+                                          (*locate(boards_file, ("boards", component.id)), component.keypath),
+                                          board.size_mm, board, found=found))
+    return PlacedKind("boards", "board", tuple(components), tuple(uses))
+
+
+def check(kit: Kit) -> list:
+    return one_sheet_problems(kit.game)
 
 
 def one_sheet_problems(game) -> list:
@@ -266,4 +277,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("boards", files, sheets, check, contents=contents, parts=parts, picture=picture, shop=shop)
+KIND = Kind("boards", files, sheets, placed=placed, check=check, contents=contents, parts=parts, picture=picture, shop=shop)

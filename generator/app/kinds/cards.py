@@ -9,14 +9,16 @@ from ...layout.faces import (
     card_faces,
     card_faces_with_texts,
     card_runs,
+    card_field_uses,
     card_sizes,
-    check_faces,
     deck_faces,
+    distinct_faces,
     home_sheet,
     run_pages,
     sheet_grid,
     unprintable_band,
 )
+from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
 from ...layout.furniture import CalibrationSteps, ContactSheet, lay_out_calibration_steps, lay_out_contact_sheet
 from ...layout.kit import Kit, deck_title, localised_sheet
 from ...render.cards import render_calibration, render_card_sheets
@@ -138,8 +140,14 @@ def tables(project, loc, paper_mm) -> list:
     return [(tuple(players), list(numbers)) for numbers, players in sheets_of.items()]
 
 
-def check(kit: Kit) -> list:
-    return check_faces(kit.loc, card_faces(kit.loc))
+def placed(kit: Kit) -> PlacedKind:
+    """Every distinct card face, fronts and backs, once each; the values of every edition's
+    cards for the fields their layouts read (a field may be one edition's)."""
+    faces = distinct_faces(card_faces(kit.loc))
+    return PlacedKind("cards", "card", tuple(
+        PlacedComponent("cards", face.key, face.source, tuple(face.layout["size_mm"]), face,
+                        (ComponentFace(face.placed, face.source, names_catalog=True),))
+        for face in faces), tuple(card_field_uses(kit.loc)))
 
 
 def contents(loc, phrase) -> list:
@@ -152,5 +160,5 @@ def contents(loc, phrase) -> list:
     return rows
 
 
-KIND = Kind("cards", files, sheets, check, locale_files, contents, tables=tables, file_parts=file_parts,
-            locale_parts=locale_parts)
+KIND = Kind("cards", files, sheets, placed=placed, locale_files=locale_files, contents=contents, tables=tables,
+            file_parts=file_parts, locale_parts=locale_parts)

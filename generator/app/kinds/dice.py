@@ -2,10 +2,10 @@
 and fold lines), packed on the paper."""
 from __future__ import annotations
 
-from ...core.errors import Problem
 from ...core.yamlfile import locate
+from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
 from ...layout.dice import DieNet, cube_net, pack_nets
-from ...layout.faces import Localised, face_problems, unknown_fields
+from ...layout.faces import Localised
 from ...layout.kit import Kit
 from ...layout.placed import place_face
 from ...render.dice import draw_net, net_die_lines, render_dice
@@ -13,7 +13,12 @@ from . import Kind, ShopItem, counted_rows
 
 
 def die_nets(project, loc: Localised) -> list[DieNet]:
-    """Every die of the edition whose face layout exists and has the die's size."""
+    """Every die of the edition whose face layout exists and has the die's size, laid out once
+    per Localised."""
+    return list(loc.laid_out("dice", lambda: _lay_out_dice(project, loc)))
+
+
+def _lay_out_dice(project, loc: Localised) -> list[DieNet]:
     game, nets = loc.game, []
     tab = project.load_sheet("dice")["tab_mm"]
     for component in game.in_edition(loc.edition, "dice"):
@@ -50,33 +55,27 @@ def sheets(project, loc, paper_mm) -> int:
     return len(pack_nets(nets, paper_mm, sheet["margin_mm"], sheet["gap_mm"])) if nets else 0
 
 
-def check(kit: Kit) -> list:
-    """Each die's layout exists and is the die's size; every face's text fits, in this locale."""
-    game, loc, problems = kit.game, kit.loc, []
-    faces = game.layouts.get("faces", {})
+def placed(kit: Kit) -> PlacedKind:
+    """Each die with the face layout it names (its edge is the size that layout must have) and,
+    when it could be laid out, its six faces, each named at its place in `faces`."""
+    game, loc = kit.game, kit.loc
+    layouts, dice_file = game.layouts.get("faces", {}), game.files.get("dice")
+    nets = {net.key: net for net in die_nets(kit.project, loc)}
+    components, uses = [], []
     for component in game.in_edition(loc.edition, "dice"):
-        data = component.data
-        file, line = locate(game.files["dice"], ("dice", component.id, "layout"))
-        layout = faces.get(data["layout"])
-        if layout is None:
-            known = ", ".join(sorted(faces)) or "none"
-            problems.append(Problem(file, line, f"{component.keypath}.layout",
-                                    f"no face layout '{data['layout']}' in layouts.yaml (faces: {known})"))
-            continue
+        data, net = component.data, nets.get(f"die-{component.id}")
+        layout = layouts.get(data["layout"])
+        faces = tuple(ComponentFace(face, (*locate(dice_file, ("dice", component.id, "faces", index)),
+                                           f"dice.{component.id}.faces.{index}"))
+                      for index, face in enumerate(net.faces)) if net else ()
+        uses += [(layout, laid.face.values) for laid in faces]
         edge = data["edge_mm"]
-        if tuple(layout["size_mm"]) != (edge, edge):
-            problems.append(Problem(layout.file, layout.line_of("size_mm"), f"faces.{data['layout']}.size_mm",
-                                    f"the layout is {layout['size_mm'][0]:g} x {layout['size_mm'][1]:g} mm, but "
-                                    f"{component.keypath} has {edge:g} mm faces"))
-    layout_of = {f"die-{c.id}": faces.get(c.data["layout"]) for c in game.in_edition(loc.edition, "dice")}
-    nets = die_nets(kit.project, loc)
-    for net in nets:
-        component_id = net.key.removeprefix("die-")
-        for index, face in enumerate(net.faces):
-            file, line = locate(game.files["dice"], ("dice", component_id, "faces", index))
-            problems += face_problems(loc, face, file, line, f"dice.{component_id}.faces.{index}")
-    return problems + unknown_fields(game, [(layout_of[net.key], face.values) for net in nets for face in net.faces],
-                                     "die face")
+        components.append(PlacedComponent(
+            "dice", component.id, (*locate(dice_file, ("dice", component.id)), component.keypath),
+            net.net.size_mm if net else (edge, edge), net, faces, data["layout"],
+            (*locate(dice_file, ("dice", component.id, "layout")), f"{component.keypath}.layout"), layout,
+            (edge, edge)))
+    return PlacedKind("dice", "die face", tuple(components), tuple(uses))
 
 
 def contents(loc, phrase) -> list:
@@ -106,4 +105,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("dice", files, sheets, check, contents=contents, picture=picture, shop=shop)
+KIND = Kind("dice", files, sheets, placed=placed, contents=contents, picture=picture, shop=shop)

@@ -2,17 +2,23 @@
 lines and glue areas; packed on the paper, or tiled across pages when larger than it."""
 from __future__ import annotations
 
-from ...core.errors import Problem
 from ...core.yamlfile import locate
-from ...layout.faces import Localised, face_problems, unknown_fields
+from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
+from ...layout.faces import Localised
 from ...layout.kit import Kit
-from ...layout.pieces import PieceFace, glue_label_problem, page_plan, sheet_count
+from ...layout.pieces import PieceFace, page_plan, sheet_count
 from ...layout.placed import place_face
 from ...render.pieces import draw_piece, piece_die_lines, render_pieces
+from ...validate.placed import glue_labels
 from . import Kind, ShopItem, counted_rows
 
 
 def piece_faces(loc: Localised) -> list[PieceFace]:
+    """Every piece of the edition whose face layout exists, laid out once per Localised."""
+    return list(loc.laid_out("pieces", lambda: _lay_out_pieces(loc)))
+
+
+def _lay_out_pieces(loc: Localised) -> list[PieceFace]:
     game, pieces = loc.game, []
     glue = loc.label("glue")
     for component in game.in_edition(loc.edition, "pieces"):
@@ -64,47 +70,36 @@ def _points(data, key: str) -> list:
     return [corner for x, y, w, h in data.get("glue", []) for corner in ((x, y), (x + w, y + h))]
 
 
-def glue_problems(loc, piece: PieceFace, safe_mm: float = 0.0) -> list:
-    """Each glue area's label fits inside it (and `safe_mm` inside the trim), located at the
-    area in pieces.yaml."""
-    game, component_id, problems = loc.game, piece.key.removeprefix("piece-"), []
-    for index, area in enumerate(piece.glue):
-        message = glue_label_problem(piece.glue_label, area, piece.size_mm, safe_mm)
-        if message:
-            file, line = locate(game.files["pieces"], ("pieces", component_id, "glue", index))
-            problems.append(Problem(file, line, f"pieces.{component_id}.glue.{index}",
-                                    f"[{game.slug} {loc.edition} {loc.locale}] {message}"))
-    return problems
-
-
-def check(kit: Kit) -> list:
-    """Each piece's layout exists, its outline, folds and glue stay on it, its text and glue
-    labels fit."""
-    game, loc, problems = kit.game, kit.loc, []
-    faces = game.layouts.get("faces", {})
+def placed(kit: Kit) -> PlacedKind:
+    """Each piece with the face layout it names, its outline, folds and glue areas, which must
+    lie on that layout, and, when it could be laid out, its face and labelled glue areas."""
+    game, loc = kit.game, kit.loc
+    layouts, pieces_file = game.layouts.get("faces", {}), game.files.get("pieces")
+    laid = {piece.key: piece for piece in piece_faces(loc)}
+    components, uses = [], []
     for component in game.in_edition(loc.edition, "pieces"):
-        data = component.data
-        layout = faces.get(data["layout"])
-        if layout is None:
-            file, line = locate(game.files["pieces"], ("pieces", component.id, "layout"))
-            problems.append(Problem(file, line, f"{component.keypath}.layout",
-                                    f"no face layout '{data['layout']}' in layouts.yaml (faces: {', '.join(sorted(faces)) or 'none'})"))
+        data, piece = component.data, laid.get(f"piece-{component.id}")
+        layout = layouts.get(data["layout"])
+        source = (*locate(pieces_file, ("pieces", component.id)), component.keypath)
+        on_layout = tuple(((*locate(pieces_file, ("pieces", component.id, key)), f"{component.keypath}.{key}"),
+                           tuple(_points(data, key))) for key in ("outline", "folds", "glue") if key in data)
+        if piece is None:
+            components.append(PlacedComponent("pieces", component.id, source, (0.0, 0.0), None, (), data["layout"],
+                                              (*locate(pieces_file, ("pieces", component.id, "layout")),
+                                               f"{component.keypath}.layout"), None, on_layout=on_layout))
             continue
-        w, h = layout["size_mm"]
-        for key in ("outline", "folds", "glue"):
-            outside = [p for p in _points(data, key) if not (-1e-6 <= p[0] <= w + 1e-6 and -1e-6 <= p[1] <= h + 1e-6)]
-            if outside:
-                file, line = locate(game.files["pieces"], ("pieces", component.id, key))
-                problems.append(Problem(file, line, f"{component.keypath}.{key}",
-                                        f"({outside[0][0]:g}, {outside[0][1]:g}) lies outside the {w:g} x {h:g} mm layout"))
-    layout_of = {f"piece-{c.id}": faces.get(c.data["layout"]) for c in game.in_edition(loc.edition, "pieces")}
-    pieces = piece_faces(loc)
-    for piece in pieces:
-        component_id = piece.key.removeprefix("piece-")
-        file, line = locate(game.files["pieces"], ("pieces", component_id))
-        problems += face_problems(loc, piece.face, file, line, f"pieces.{component_id}")
-        problems += glue_problems(loc, piece)
-    return problems + unknown_fields(game, [(layout_of[piece.key], piece.face.values) for piece in pieces], "piece")
+        uses.append((layout, piece.face.values))
+        glue = tuple(((*locate(pieces_file, ("pieces", component.id, "glue", index)),
+                       f"pieces.{component.id}.glue.{index}"), area) for index, area in enumerate(piece.glue))
+        components.append(PlacedComponent(
+            "pieces", component.id, source, piece.size_mm, piece, (ComponentFace(piece.face, source),),
+            data["layout"], ("", 0, ""), layout, on_layout=on_layout, glue=glue, glue_label=piece.glue_label))
+    return PlacedKind("pieces", "piece", tuple(components), tuple(uses))
+
+
+def glue_labels_within(loc: Localised, component: PlacedComponent, safe_mm: float) -> list:
+    """The piece's glue labels that do not fit their areas `safe_mm` inside the trim."""
+    return glue_labels(safe_mm)(loc, PlacedKind("pieces", "piece", (component,)))
 
 
 def contents(loc, phrase) -> list:
@@ -121,15 +116,15 @@ def picture(project, loc, component_id: str):
 
 def shop(kit: Kit) -> list:
     """Each piece whole for a print shop, however large (the shop's die follows its outline)."""
-    items = []
+    items, laid = [], {component.id: component for component in placed(kit).components}
     for piece in piece_faces(kit.loc):
         component_id = piece.key.removeprefix("piece-")
         items.append(ShopItem(component_id, piece.name, piece.size_mm, piece.copies,
                               lambda c, bleed, palette, safe, p=piece: draw_piece(c, p, palette, bleed, safe,
                                                                                   cut_lines=False),
                               (*locate(kit.game.files["pieces"], ("pieces", component_id)), f"pieces.{component_id}"),
-                              piece_die_lines(piece), lambda safe, p=piece: glue_problems(kit.loc, p, safe)))
+                              piece_die_lines(piece), lambda safe, c=laid[component_id]: glue_labels_within(kit.loc, c, safe)))
     return items
 
 
-KIND = Kind("pieces", files, sheets, check, contents=contents, picture=picture, shop=shop)
+KIND = Kind("pieces", files, sheets, placed=placed, contents=contents, picture=picture, shop=shop)

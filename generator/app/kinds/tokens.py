@@ -1,9 +1,8 @@
 """Tokens: discs, squares, hexes and fold-over standees, packed on the paper."""
 from __future__ import annotations
 
-from ...core import fonts
-from ...core.errors import Problem
 from ...core.yamlfile import locate
+from ...layout.component import PlacedComponent, PlacedKind, located
 from ...layout.contrast import ink_on
 from ...layout.faces import Localised
 from ...layout.kit import Kit
@@ -20,6 +19,11 @@ from . import Kind, ShopItem
 
 
 def token_faces(loc: Localised) -> list[TokenFace]:
+    """Every token of the edition laid out (a standee once per copy), once per Localised."""
+    return list(loc.laid_out("tokens", lambda: _lay_out_tokens(loc)))
+
+
+def _lay_out_tokens(loc: Localised) -> list[TokenFace]:
     faces = []
     for component in loc.game.in_edition(loc.edition, "tokens"):
         data = component.data
@@ -65,31 +69,20 @@ def sheets(project, loc, paper_mm) -> int:
     return len(pack(faces, paper_mm, sheet["margin_mm"], sheet["gap_mm"])) if faces else 0
 
 
-def _glyph_problems(face: TokenFace) -> list[tuple[str, str]]:
-    """(key, reason) of each of the token's texts with a character its font lacks, and of an
-    icon no shipped symbol font has: drawn, they would be blank."""
-    found = []
-    for key, text, style in ((f"{face.field}.name", face.name, "bold"), ("labels.write_here", face.write_label, "italic")):
-        missing = fonts.missing_glyphs(text, style)
-        if missing:
-            found.append((key, f"no glyph in the shipped font for {''.join(sorted(missing))!r}"))
-    if face.icon and fonts.symbol_font_for(face.icon) is None:
-        found.append((f"{face.field}.icon", f"no shipped font has the icon glyph {face.icon!r}"))
-    return found
-
-
-def check(kit: Kit) -> list:
-    """Token texts that do not fit or have a character no font draws, and texts or marks that do
-    not stand out from the token, each once (a standee's copies share their texts)."""
-    game, loc = kit.game, kit.loc
-    problems = []
-    for key, reason in dict.fromkeys(p for face in token_faces(loc) for p in (*face.problems, *_glyph_problems(face))):
-        path = tuple(int(step) if step.isdigit() else step for step in key.split("."))
-        # the file whose top level holds the key (tokens:, labels:)
-        data = next((d for d in game.files.values() if path[0] in d), game.meta)
-        file, line = locate(data, path)
-        problems.append(Problem(file, line, key, f"[{game.slug} {loc.edition} {loc.locale}] {reason}"))
-    return problems
+def placed(kit: Kit) -> PlacedKind:
+    """Each token (a standee's every copy) with the texts and icon it fits itself, and what
+    fitting them found: a text that does not fit, a text or mark that does not stand out."""
+    game, components = kit.game, []
+    for face in token_faces(kit.loc):
+        component_id = face.field.split(".", 1)[1]
+        found = tuple((*located(game, key), key, reason) for key, reason in face.problems)
+        components.append(PlacedComponent(
+            "tokens", component_id, (*locate(game.files["tokens"], ("tokens", component_id)), face.field),
+            face.size_mm, face, found=found,
+            texts=((f"{face.field}.name", face.name, "bold"),
+                   *((("labels.write_here", face.write_label, "italic"),) if face.write_label else ())),
+            icons=((f"{face.field}.icon", face.icon),) if face.icon else ()))
+    return PlacedKind("tokens", "token", tuple(components))
 
 
 # The booklet phrase a token of this shape is counted with, before the general ones.
@@ -117,4 +110,4 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("tokens", files, sheets, check, contents=contents, shop=shop)
+KIND = Kind("tokens", files, sheets, placed=placed, contents=contents, shop=shop)
