@@ -1,0 +1,85 @@
+"""The placed model: every kind describes its laid-out components in one type, one list of checks
+(generator/validate/placed.py) runs over all of them, and a kind's faces are laid out once per
+edition and locale for its checks and its files alike. On the sample project (every kind), no
+PDF drawn."""
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from conftest import SAMPLE
+from generator.app.kinds import KINDS
+from generator.app.kits import validation_kit
+from generator.app.loading import check_game_faces, load_games
+from generator.core.errors import Problem
+from generator.i18n.texts import Texts, collected
+from generator.layout.faces import Localised
+from generator.load.project import Project
+from generator.validate import placed as placed_checks
+
+
+@pytest.fixture(scope="module")
+def sample_game():
+    project = Project(SAMPLE)
+    return project, load_games(project, texts=False)[0]
+
+
+def test_a_check_added_to_the_list_runs_over_every_kind(sample_game, monkeypatch):
+    project, game = sample_game
+    seen = []
+
+    @placed_checks.each
+    def every_component(loc, component):
+        seen.append((loc.edition, component.kind, component.id))
+        return [Problem(*component.source[:2], component.source[2], f"seen as {component.kind} {component.id}")]
+
+    monkeypatch.setattr(placed_checks, "CHECKS", [*placed_checks.CHECKS, every_component])
+    problems = check_game_faces(project, game, ["en"])
+
+    assert {kind for _, kind, _ in seen} == {kind.name for kind in KINDS}
+    # one problem per component laid out, each at the component's place in the data, and nothing
+    # else: the sample passes every other check
+    assert sorted(p.message for p in problems) == sorted({f"seen as {kind} {id_}" for _, kind, id_ in seen})
+    tray = next(p for p in problems if p.message == "seen as pieces tray")
+    assert (tray.file, tray.key) == (f"{game.display}/pieces.yaml", "pieces.tray")
+    assert tray.line > 0
+
+
+def _localised(project, game) -> Localised:
+    return Localised(game, game.editions[0], Texts.load(game, "en"))
+
+
+def test_a_kind_lays_its_faces_out_once_for_its_checks_and_its_files(sample_game):
+    project, game = sample_game
+    kit = validation_kit(project, game, _localised(project, game))
+    for kind in KINDS:
+        first, again = kind.placed(kit), kind.placed(kit)
+        assert first.components, kind.name
+        for one, other in zip(first.components, again.components, strict=True):
+            assert one.shape is not None and one.shape is other.shape, (kind.name, one.id)
+            assert [f.face for f in one.faces] == [f.face for f in other.faces]
+            assert all(a.face is b.face for a, b in zip(one.faces, other.faces)), (kind.name, one.id)
+
+
+def test_faces_laid_out_before_still_tell_the_texts_they_print(sample_game):
+    """A piece of work that reuses faces laid out earlier records the texts they print, as if it
+    had laid them out itself: a changed text still rebuilds the files that print it."""
+    project, game = sample_game
+    kit = validation_kit(project, game, _localised(project, game))
+    for kind in KINDS:
+        with collected() as first:
+            kind.placed(kit)
+        with collected() as again:
+            kind.placed(kit)
+        assert first and again.keys() >= first.keys(), kind.name
+
+
+def test_laid_out_faces_stay_in_their_process(sample_game):
+    project, game = sample_game
+    loc = _localised(project, game)
+    kit = validation_kit(project, game, loc)
+    for kind in KINDS:
+        kind.placed(kit)
+    assert loc._laid
+    assert pickle.loads(pickle.dumps(loc))._laid == {}
