@@ -14,6 +14,7 @@ from generator.app.kits import validation_kit
 from generator.app.loading import check_game_faces, load_games
 from generator.core.errors import Problem
 from generator.i18n.texts import Texts, collected
+from generator.layout import faces as faces_module
 from generator.layout.faces import Localised
 from generator.load.project import Project
 from generator.validate import placed as placed_checks
@@ -83,3 +84,16 @@ def test_laid_out_faces_stay_in_their_process(sample_game):
         kind.placed(kit)
     assert loc._laid
     assert pickle.loads(pickle.dumps(loc))._laid == {}
+
+
+def test_only_the_latest_few_editions_and_locales_keep_their_faces(sample_game):
+    """A build running every unit in one process keeps the faces of a few kits, not of all."""
+    project, game = sample_game
+    tokens = next(kind for kind in KINDS if kind.name == "tokens")
+    locs = [_localised(project, game) for _ in range(faces_module.KEEP_LAID_OUT + 1)]
+    for loc in locs:
+        tokens.placed(validation_kit(project, game, loc))
+    assert locs[0]._laid == {}
+    assert all(loc._laid for loc in locs[1:])
+    tokens.placed(validation_kit(project, game, locs[0]))      # laid out again when asked again
+    assert locs[0]._laid and locs[1]._laid == {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import weakref
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -65,6 +66,8 @@ class Localised:
         object and shared by its checks and its files. The texts it printed are told again on
         every call, as if printed then, so each piece of work still records what it printed."""
         if name not in self._laid:
+            if not self._laid:
+                _keep_laid_out(self)
             with collected() as lookups:
                 made = lay_out()
             self._laid[name] = (made, lookups)
@@ -94,6 +97,22 @@ class Localised:
     def edition_name(self, edition: str | None = None) -> str:
         edition = edition or self.edition
         return self.text(f"editions.{edition}.name", self.game.meta["editions"][edition]["name"])
+
+
+# The Localised objects keeping laid-out faces, the latest last. Work done in one process (a
+# build with one worker) goes from edition and locale to edition and locale: only the latest few
+# keep theirs, so memory stays that of a few kits however many the build makes.
+KEEP_LAID_OUT = 4
+_keeping: list[weakref.ref] = []
+
+
+def _keep_laid_out(loc: Localised) -> None:
+    _keeping[:] = [ref for ref in _keeping if ref() is not None]
+    _keeping.append(weakref.ref(loc))
+    while len(_keeping) > KEEP_LAID_OUT:
+        oldest = _keeping.pop(0)()
+        if oldest is not None:
+            oldest._laid.clear()
 
 
 def component_values(loc: Localised, component: Component) -> dict:
