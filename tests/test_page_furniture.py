@@ -195,3 +195,23 @@ def test_a_token_and_a_glue_label_are_drawn_without_measuring_again(monkeypatch)
     draw_token(canvas, token)
     piece_render._glue_label(canvas, label, piece_render.RGB)
     canvas.save()
+
+
+def test_validate_finds_a_step_too_long_for_one_paper_only_and_the_title_too_long(sample_project):
+    """Before anything is drawn, in one run: the contact sheet's title, and a step that fits
+    the wider paper but not the narrower one, named with the paper it does not fit."""
+    sheet = sample_project / "templates" / "sheets" / "calibration.yaml"
+    sheet.parent.mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parent.parent / "templates" / "sheets" / "calibration.yaml", sheet)
+    # long enough that the steps reach the cross on US Letter (279.4 mm high) but not on A4 (297 mm)
+    replace_in(sheet, "    - Hold the sheet against a window", "    - " + "Take your time and read this slowly. " * 17
+               + "Hold the sheet against a window")
+    replace_in(sheet, "    - The cross printed", "    - " + "Look closely. " * 17 + "The cross printed")
+    cards = sample_project / "components" / "sample-game" / "cards.yaml"
+    replace_in(cards, "    name: Heroes", "    name: Heroes" + " and Their Many Friends, Foes and Relations" * 6)
+    result = pnp("validate", project=sample_project)
+    assert result.exit_code == 1, result.output + result.traceback
+    assert "decks.heroes.name: [sample-game standard en] the contact sheet's title" in result.output
+    assert "step 6 of the duplex calibration sheet does not fit on letter paper: the steps and the line under " \
+           "them run 4.4 mm into the 5 mm kept clear above the cross" in result.output
+    assert "does not fit on a4 paper" not in result.output

@@ -5,6 +5,7 @@ to its printable area with the scale printed beside it."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from babel.numbers import format_percent
 from reportlab.lib.colors import HexColor
@@ -137,13 +138,7 @@ def files(kit: Kit) -> list:
     faces = board_faces(kit.loc)
     if not faces:
         return []
-    tiles = kit.project.load_sheet("tiles")          # located: its errors name the file and line
-    labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile"),
-              **localised_sheet(kit, "tiles").get("text", {})}
-    tiled = [cut_into_tiles(face, kit.paper_mm, tiles, kit.unprintable_mm) for face in faces]
-    maps = {board.item.key: lay_out_assembly_map(board.item, list(board.tiles), kit.paper_mm, tiles["margin_mm"],
-                                                 tiles["assembly_map"], labels)
-            for board in tiled if tiles.get("assembly_map") and len(board.tiles) > 1}
+    tiles, labels, tiled, maps = _tiled(kit, faces)
     problems = [problem for board_map in maps.values() for problem in _map_problems(kit, board_map)]
     if problems:
         raise DataError(problems)
@@ -163,6 +158,19 @@ def files(kit: Kit) -> list:
         made.append(kit.artifact("boards-one-sheet", data, pages, name=kit.ink_name("boards-one-sheet"),
                                  details={"ink": kit.ink}))
     return made
+
+
+def _tiled(kit: Kit, faces: list[BoardFace]) -> tuple[dict, dict, list, dict]:
+    """tiles.yaml, the words the tiles print, each board cut into tiles on the kit's paper, and
+    the assembly map of each board of several tiles (by its key)."""
+    tiles = kit.project.load_sheet("tiles")          # located: its errors name the file and line
+    labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile"),
+              **localised_sheet(kit, "tiles").get("text", {})}
+    tiled = [cut_into_tiles(face, kit.paper_mm, tiles, kit.unprintable_mm) for face in faces]
+    maps = {board.item.key: lay_out_assembly_map(board.item, list(board.tiles), kit.paper_mm, tiles["margin_mm"],
+                                                 tiles["assembly_map"], labels)
+            for board in tiled if tiles.get("assembly_map") and len(board.tiles) > 1}
+    return tiles, labels, tiled, maps
 
 
 def _map_problems(kit: Kit, board_map: AssemblyMap) -> list[Problem]:
@@ -224,7 +232,19 @@ def placed(kit: Kit) -> PlacedKind:
 
 
 def check(kit: Kit) -> list:
-    return one_sheet_problems(kit.game)
+    """The data of boards printed on one sheet, and the words of every assembly map on every
+    paper, laid out before anything is drawn."""
+    problems = one_sheet_problems(kit.game)
+    faces = board_faces(kit.loc)
+    for paper in kit.project.load_sheet("papers")["papers"] if faces else ():
+        on_paper = replace(kit, paper=paper)
+        try:
+            maps = _tiled(on_paper, faces)[3]
+        except DataError as error:          # a tile margin the paper leaves no room in
+            problems += error.problems
+            continue
+        problems += [problem for board_map in maps.values() for problem in _map_problems(on_paper, board_map)]
+    return problems
 
 
 def one_sheet_problems(game) -> list:

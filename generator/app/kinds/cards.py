@@ -2,6 +2,8 @@
 sheet of each card size; the duplex calibration sheet beside them; a contact sheet per deck."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.errors import DataError, Problem
 from ...core.yamlfile import locate
 from ...i18n.catalogs import tool_text_place
@@ -39,8 +41,7 @@ def files(kit: Kit, part: str | None = None) -> list:
         return []
     made = _card_sheets(kit) if part in (None, "cards") else []
     if part in (None, "calibration") and kit.duplex in ("long", "short"):
-        settings = localised_sheet(kit, "calibration")
-        steps = lay_out_calibration_steps(kit.paper_mm, settings["text"]["steps"], settings["cross_mm"])
+        settings, steps = _calibration_steps(kit)
         if steps.problems:
             raise DataError(_step_problems(kit, steps))
         data, pages = render_calibration(kit.paper_mm, settings, steps,
@@ -96,18 +97,40 @@ def locale_parts(kit: Kit) -> list:
 
 def locale_files(kit: Kit, part: str | None = None) -> list:
     """A contact sheet per deck (PNG), once per edition and locale whatever the paper."""
-    from ...render.shop import decks_of  # shop code loads the booklet's libraries: only when drawing
     artifacts = []
-    faces = card_faces(kit.loc) if part is None else deck_faces(kit.loc, part)
-    for deck, cards in decks_of(faces).items():
-        faces = [card.face for card in cards]
-        sheet = lay_out_contact_sheet(faces, deck_title(kit.loc, deck, faces[0]), kit.loc.label("back"))
+    for deck, sheet in _contact_sheets(kit, card_faces(kit.loc) if part is None else deck_faces(kit.loc, part)):
         if sheet.problem:
             raise DataError([_title_problem(kit, deck, sheet)])
-        data = render_contact_sheet(sheet)
-        artifacts.append(kit.artifact("preview", data, 1, name=f"preview-{deck}", extension="png",
-                                      per_paper=False, details={"deck": deck}))
+        artifacts.append(kit.artifact("preview", render_contact_sheet(sheet), 1, name=f"preview-{deck}",
+                                      extension="png", per_paper=False, details={"deck": deck}))
     return artifacts
+
+
+def _contact_sheets(kit: Kit, faces: list) -> list[tuple[str, ContactSheet]]:
+    """(deck, its contact sheet laid out) of each deck the faces are of, in the order of its first."""
+    by_deck: dict[str, list] = {}
+    for face in faces:
+        by_deck.setdefault(face.values["deck"], []).append(face)
+    return [(deck, lay_out_contact_sheet(cards, deck_title(kit.loc, deck, cards[0]), kit.loc.label("back")))
+            for deck, cards in by_deck.items()]
+
+
+def _calibration_steps(kit: Kit) -> tuple[dict, CalibrationSteps]:
+    settings = localised_sheet(kit, "calibration")
+    return settings, lay_out_calibration_steps(kit.paper_mm, settings["text"]["steps"], settings["cross_mm"])
+
+
+def check(kit: Kit) -> list:
+    """The words of the pages cards come with, laid out before anything is drawn: each deck's
+    contact sheet title, and the calibration sheet's steps on every paper."""
+    if not kit.game.in_edition(kit.loc.edition, "cards"):
+        return []
+    problems = [_title_problem(kit, deck, sheet) for deck, sheet in _contact_sheets(kit, card_faces(kit.loc))
+                if sheet.problem]
+    for paper in kit.project.load_sheet("papers")["papers"]:
+        on_paper = replace(kit, paper=paper)
+        problems += _step_problems(on_paper, _calibration_steps(on_paper)[1])
+    return problems
 
 
 def sheets(project, loc, paper_mm) -> int:
@@ -160,5 +183,5 @@ def contents(loc, phrase) -> list:
     return rows
 
 
-KIND = Kind("cards", files, sheets, placed=placed, locale_files=locale_files, contents=contents, tables=tables,
+KIND = Kind("cards", files, sheets, placed=placed, check=check, locale_files=locale_files, contents=contents, tables=tables,
             file_parts=file_parts, locale_parts=locale_parts)
