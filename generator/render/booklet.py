@@ -289,6 +289,33 @@ def describe_links(document, pdf) -> None:
                 annotation["Contents"] = pydyf.String(words)
 
 
+# What a header cell heads, as the PDF's structure says it (/Scope), by its HTML scope.
+SCOPES = {"col": "/Column", "colgroup": "/Column", "row": "/Row", "rowgroup": "/Row"}
+
+
+def scope_headers(document, pdf) -> None:
+    """Each header cell (/TH) says what it heads (/Scope), as its HTML `scope` does; one without
+    heads its column in the table's head and its row elsewhere. WeasyPrint links data cells
+    to their headers (/Headers and /IDs) but writes no /Scope, and a reader that goes by it
+    then cannot tell a column's header from a row's."""
+    from weasyprint.formatting_structure import boxes
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            mark = getattr(box, "mark", None)
+            if not isinstance(box, boxes.TableCellBox) or mark is None or box.element_tag != "th":
+                continue
+            scope = SCOPES.get(box.element.get("scope", ""))
+            if scope is None:
+                scope = "/Column" if box.element.getparent().getparent().tag == "thead" else "/Row"
+            mark["A"]["Scope"] = scope
+
+
+def finish_tagged(document, pdf) -> None:
+    """What the booklet's tags need beyond WeasyPrint's: links described, header cells scoped."""
+    describe_links(document, pdf)
+    scope_headers(document, pdf)
+
+
 def render(project: Project, content: BookletContent) -> RenderedBooklet:
     """HTML from the templates, PDF from WeasyPrint, filled to a multiple of 4 pages: laid out
     again a step tighter or looser when that ends the rules on a whole sheet (or one page short
@@ -345,7 +372,7 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     tagging = _Warnings(logging.ERROR)
     logger.addHandler(tagging)
     try:
-        data = padded.write_pdf(pdf_variant=PDF_VARIANT, finisher=describe_links)
+        data = padded.write_pdf(pdf_variant=PDF_VARIANT, finisher=finish_tagged)
     finally:
         logger.removeHandler(tagging)
     if tagging.messages:
