@@ -140,12 +140,12 @@ def template_environment(project: Project) -> TemplateSandbox:
     return environment
 
 
-def template_problem(exc: Exception, loader: TemplateLoader) -> Problem:
+def template_problem(exc: Exception, loader: TemplateLoader, template: str = BOOKLET_TEMPLATE) -> Problem:
     """A template's mistake at its file and line: Jinja2 gives a syntax error its own; for the
     rest, its tracebacks carry the template's name and line in the frames it ran."""
     if isinstance(exc, jinja2.TemplateSyntaxError):
         return Problem(exc.filename or exc.name or "", exc.lineno, "", f"template syntax error: {exc.message}")
-    file, line = f"templates/{BOOKLET_TEMPLATE}", 0
+    file, line = f"templates/{template}", 0
     for frame in traceback.extract_tb(exc.__traceback__):
         if frame.filename in loader.loaded:
             file, line = frame.filename, frame.lineno
@@ -161,14 +161,16 @@ def template_problem(exc: Exception, loader: TemplateLoader) -> Problem:
     return Problem(file, line, key, message)
 
 
-def render_html(project: Project, values: dict) -> str:
+def render_html(project: Project, values: dict, template: str = BOOKLET_TEMPLATE) -> str:
+    """`template` (the booklet's, or another under templates/ such as the report's) filled
+    with `values` in the sandbox."""
     environment = template_environment(project)
     try:
-        return environment.get_template(BOOKLET_TEMPLATE).render(values)
+        return environment.get_template(template).render(values)
     except PnpError:
         raise
     except Exception as exc:      # whatever a template does wrong, since it is not ours
-        raise DataError([template_problem(exc, environment.loader)]) from None
+        raise DataError([template_problem(exc, environment.loader, template)]) from None
 
 
 def check_templates(project: Project) -> list[Problem]:

@@ -5,10 +5,12 @@ tool's catalogs (templates/sheets/report.yaml, templates/locales/), the game's t
 and component names from the game's, numbers as the locale writes them (Babel). The games are
 played once per edition, whatever the number of locales.
 
-Plotting is matplotlib: already a dependency, it draws vector PDF pages without a browser or
-a GUI (Agg backend, `Figure` objects, no pyplot state), embeds TrueType subsets of the shipped
-Noto Sans (so Cyrillic card names render) and writes no timestamp when told not to, so the
-same data gives byte-identical files.
+The report is a tagged PDF (PDF/UA-1) made as the booklet is: HTML from a template
+(templates/report/, in the booklet's Jinja2 sandbox), WeasyPrint with the project's fetcher,
+the shipped Noto Sans (so Cyrillic card names render). The summaries and card use are HTML
+tables that head their columns and rows; each plot is a matplotlib SVG (Agg backend, `Figure`
+objects, no pyplot state; its words SVG text, no date, ids from a fixed salt) shown as an
+image whose text says what it shows, so the same data gives byte-identical files.
 
 What is plotted is generic: `Tally` keeps each game's `stats()`; numbers become box plots,
 texts (how a game ended) stacked shares, and mappings of numbers (cards, roles) tables of
@@ -20,26 +22,31 @@ names game.yaml and the key, never a raw key in print.
 """
 from __future__ import annotations
 
+import base64
 import dataclasses
 import hashlib
 import io
 import json
-import textwrap
+import logging
 
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 from ..core.artifacts import Artifact
 from ..core.digests import GENERATOR, digest, folder_digest, rules_digest
-from ..core.errors import DataError
+from ..core.errors import BuildError, DataError
 from ..core.fonts import FONT_DIR
+from ..core.reproducible import fixed_clock
 from ..core.yamlfile import load_yaml
 from ..i18n.catalogs import tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
-from ..load.project import Game, Project
+from ..load.project import TOOL_TEMPLATES, Game, Project
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
 from ..rules.simulate import Run, Tally, simulate
+from . import subset
+from .booklet import PDF_VARIANT, ProjectFetcher, _Warnings, finish_tagged
+from .booklet_templates import render_html
 
 
 # Games per player count: the engine's first policy (random play) gets the most, each other
@@ -47,7 +54,17 @@ from ..rules.simulate import Run, Tally, simulate
 REPORT_GAMES, REPORT_GAMES_OTHER = 200, 50
 REPORT_SEED = 0
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
-PAGE = (297 / 25.4, 210 / 25.4)                  # A4 landscape, inches: exactly 841.89 x 595.28 pt
+# The report's fonts, as @font-face rules (family, weight, style, file): the plots' words name
+# Noto Sans too, so WeasyPrint draws them in the shipped files.
+FONT_FACES = (
+    ("Noto Sans", 400, "normal", "NotoSans-Regular.ttf"),
+    ("Noto Sans", 700, "normal", "NotoSans-Bold.ttf"),
+    ("Noto Sans", 400, "italic", "NotoSans-Italic.ttf"),
+    ("Report Math", 400, "normal", "NotoSansMath-Regular.ttf"),     # what Noto Sans lacks (the minus sign)
+)
+# A plot's size: an A4 landscape page's width inside its margins (report.css), under its heading.
+PLOT_MM = (269.0, 168.0)
+TEMPLATE, STYLESHEET = "report/report.html.j2", "report/report.css"
 INK, MUTED, ACCENT = "#222222", "#777777", "#C8553D"
 PALETTE = ["#3F88C5", "#C8553D", "#2A9D3F", "#F49D37", "#6A4C93", "#1B998B", "#E0B100", "#7A1F3D"]
 # The report's words, under templates/: its `text:` is the English source of the tool's catalogs.
@@ -153,7 +170,7 @@ def make_report(project: Project, game: Game, edition: str, cache=None, locale: 
     # same content: changed components, names, words or run settings make a new one.
     key = _content_key(engine, game, edition, title, names, words, figures)
     if key not in _REPORTS:
-        data, pages = _render(title, runs, figures, words)
+        data, pages = _render(project, title, runs, figures, words)
         _keep(_REPORTS, key, (data, pages, sum(run.tally.games for policy in runs.values() for run in policy)))
     data, pages, games = _REPORTS[key]
     return Artifact(report_path(game, edition, locale), data, game.slug, "report", edition, locale, "", pages,
@@ -250,7 +267,8 @@ def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
 
 def _use_shipped_fonts() -> None:
     """Make the shipped Noto Sans win over any system copy of the same family (matplotlib takes
-    the first of equally good matches), so every machine embeds the same font files."""
+    the first of equally good matches), so every machine lays out the plots' words with the
+    metrics of the font WeasyPrint draws them in."""
     from matplotlib import font_manager
     manager = font_manager.fontManager
     shipped = [str(FONT_DIR / name) for name in FONT_FILES]
@@ -271,45 +289,98 @@ def _style() -> dict:
         "font.family": "Noto Sans", "font.size": 9, "axes.titlesize": 11, "axes.titleweight": "bold",
         "axes.edgecolor": MUTED, "axes.labelcolor": INK, "xtick.color": INK, "ytick.color": INK,
         "axes.spines.top": False, "axes.spines.right": False,
-        "pdf.fonttype": 42,                   # embed TrueType (subset), not Type 3 outlines
-        "pdf.compression": 9, "path.simplify": False, "svg.hashsalt": "pnp",
+        # Words as SVG text (drawn by WeasyPrint in the shipped fonts, read by screen readers and
+        # searches), ids from a fixed salt.
+        "svg.fonttype": "none", "path.simplify": False, "svg.hashsalt": "pnp",
     }
 
 
-def _render(title: str, runs: dict[str, list[Run]], figures: Figures, words: Words) -> tuple[bytes, int]:
+def _render(project: Project, title: str, runs: dict[str, list[Run]], figures: Figures,
+            words: Words) -> tuple[bytes, int]:
+    """The report as HTML (templates/report/, in the sandbox) made into a tagged PDF by
+    WeasyPrint, as the booklet is: the plots SVG images with a text that says what each
+    shows, the summaries and card use tables with headed columns and rows."""
     import matplotlib
     matplotlib.use("Agg")
-    from matplotlib.backends.backend_pdf import PdfPages
+    from weasyprint import HTML
 
     main_policy = next(iter(runs))
     main = runs[main_policy]
-    pages = [
-        lambda fig: _cover(fig, title, runs, figures, words),
-        lambda fig: _numbers(fig, main, main_policy, figures, words),
-        lambda fig: _endings(fig, runs, figures, words),
-        lambda fig: _seat_rates(fig, runs, words),
-        lambda fig: _usage(fig, main, main_policy, figures, words),
-    ]
-    buffer = io.BytesIO()
-    metadata = {"Title": words("document", title=title), "Author": "pnp", "Creator": "pnp",
-                "Producer": "pnp (matplotlib)", "CreationDate": None, "ModDate": None}
     with matplotlib.rc_context(_style()):
-        with PdfPages(buffer, metadata=metadata) as pdf:
-            for draw in pages:
-                figure = _figure()
-                draw(figure)
-                pdf.savefig(figure)
-    return _with_language(buffer.getvalue(), words.locale), len(pages)
+        pages = [
+            _plot_page(words("numbers_title", policy=words.policy(main_policy)),
+                       lambda fig: _numbers(fig, main, figures, words),
+                       [figures(key) for key in main[0].tally.numbers]),
+            _plot_page(words("endings_title"), lambda fig: _endings(fig, runs, figures, words),
+                       [f"{words('endings_policy', policy=words.policy(policy), games=words.number(policy_runs[0].tally.games))}"
+                        f" ({words.items(_ending_labels(policy_runs, figures))})"
+                        for policy, policy_runs in runs.items()]),
+            _plot_page(words("seats_title", first=words.number(1), fair=words.number(1.0, 1)),
+                       lambda fig: _seat_rates(fig, runs, words),
+                       [words("policy", policy=words.policy(policy)) for policy in runs]),
+            {"heading": words("usage_title", policy=words.policy(main_policy)), "plots": [],
+             "tables": _usage_tables(main, figures, words)},
+        ]
+    report = {
+        "lang": words.locale, "document": words("document", title=title), "title": title,
+        "subtitle": words("subtitle"), "notes": _notes(runs, words),
+        "summaries": [_summary_table(policy, policy_runs, figures, words) for policy, policy_runs in runs.items()],
+        "pages": pages,
+    }
+    stylesheet = project.template(STYLESHEET)
+    html = render_html(project, {"report": report, "fonts": _font_faces(), "stylesheet": stylesheet.resolve().as_uri()},
+                       TEMPLATE)
+    subset.install()          # the same bytes as WeasyPrint's own subsetting, sooner
+    fetcher = ProjectFetcher([project.root, FONT_DIR, TOOL_TEMPLATES])
+    logger = logging.getLogger("weasyprint")
+    # A picture without its text (logged as an error when tagged) fails the report, as any
+    # file the report may not read does.
+    problems = _Warnings(logging.ERROR)
+    logger.addHandler(problems)
+    try:
+        document = HTML(string=html, base_url=stylesheet.parent.resolve().as_uri(), url_fetcher=fetcher).render()
+        # Font subsets stamped with the build's fixed date, whoever asks for the report.
+        with fixed_clock():
+            data = document.write_pdf(pdf_variant=PDF_VARIANT, finisher=finish_tagged)
+    finally:
+        logger.removeHandler(problems)
+    found = [f"refused {url}" for url in fetcher.refused] + problems.messages
+    if found:
+        raise BuildError(f"report {title} ({words.locale}): " + "; ".join(dict.fromkeys(found)))
+    return data, len(document.pages)
 
 
-def _with_language(data: bytes, locale: str) -> bytes:
-    """The document's language (/Lang) for readers and screen readers; matplotlib writes none."""
-    import pikepdf
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        pdf.Root.Lang = pikepdf.String(locale)
-        out = io.BytesIO()
-        pdf.save(out, deterministic_id=True)
-        return out.getvalue()
+def _font_faces() -> list[dict]:
+    return [{"family": family, "weight": weight, "style": style, "url": (FONT_DIR / file).resolve().as_uri()}
+            for family, weight, style, file in FONT_FACES]
+
+
+def _notes(runs: dict[str, list[Run]], words: Words) -> list[str]:
+    notes = [words("seed_note", seed=REPORT_SEED)]
+    first = next(iter(runs.values()))
+    shared = [run for run in first if run.tally.seats != run.players]
+    if shared:
+        notes.append(words("teams", tables=words.items([words("team_table", players=run.players, seats=run.tally.seats)
+                                                         for run in shared])))
+    return notes
+
+
+def _plot_page(heading: str, draw, shows: list[str]) -> dict:
+    """A page of one plot: `draw(figure)` draws it, `shows` says what its parts show (its
+    text for a screen reader: the heading, then each part)."""
+    figure = _figure()
+    draw(figure)
+    buffer = io.BytesIO()
+    # No date and ids from a fixed salt (svg.hashsalt): the same plot gives the same bytes.
+    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    image = "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    alt = f"{heading}: {'; '.join(shows)}" if shows else heading
+    return {"heading": heading, "plots": [{"image": image, "alt": alt, "width_mm": PLOT_MM[0]}], "tables": []}
+
+
+def _ending_labels(runs: list[Run], figures: Figures) -> list[str]:
+    return [f"{figures(key)}: {figures.value(key, value)}" for key in runs[0].tally.texts
+            for value in sorted({v for run in runs for v in run.tally.texts[key]})]
 
 
 def component_names(game: Game) -> dict[str, str]:
@@ -333,7 +404,7 @@ def localised_names(loc: Localised, ids=None) -> dict[str, str]:
 
 def _figure():
     from matplotlib.figure import Figure
-    return Figure(figsize=PAGE)
+    return Figure(figsize=(PLOT_MM[0] / 25.4, PLOT_MM[1] / 25.4))
 
 
 def _players(runs: list[Run]) -> list[int]:
@@ -348,63 +419,31 @@ def _numbers_as_written(words: Words, *axes) -> None:
         axis.set_major_formatter(formatter)
 
 
-def _cover(fig, title: str, runs: dict[str, list[Run]], figures: Figures, words: Words) -> None:
-    fig.text(0.06, 0.93, title, fontsize=20, fontweight="bold", color=INK)
-    fig.text(0.06, 0.89, words("subtitle"), fontsize=12, color=MUTED)
-    notes = [words("seed_note", seed=REPORT_SEED)]
-    first = next(iter(runs.values()))
-    shared = [run for run in first if run.tally.seats != run.players]
-    if shared:
-        notes.append(words("teams", tables=words.items([words("team_table", players=run.players, seats=run.tally.seats)
-                                                         for run in shared])))
-    # Wrapped at the page's edge: a locale's sentence may be longer than the English one.
-    fig.text(0.06, 0.86, "\n".join(notes), fontsize=8.5, color=MUTED, va="top", linespacing=1.5, wrap=True)
-    height = 0.74 / len(runs)
-    for index, (policy, policy_runs) in enumerate(runs.items()):
-        ax = fig.add_axes([0.06, 0.78 - (index + 1) * height, 0.88, height - 0.04])
-        _summary_table(ax, policy, policy_runs, figures, words)
-
-
-def _summary_table(ax, policy: str, runs: list[Run], figures: Figures, words: Words) -> None:
+def _summary_table(policy: str, runs: list[Run], figures: Figures, words: Words) -> dict:
+    """The figures of one policy's games at each player count: a row per player count."""
     endings = [(key, value) for key in runs[0].tally.texts
                for value in sorted({v for run in runs for v in run.tally.texts[key]})]
-    columns = [words("players"), words("seats"), words("turns_mean"), words("turns_median")]
+    columns = [words("seats"), words("turns_mean"), words("turns_median")]
     columns += [f"{figures(key)}: {figures.value(key, value)}" for key, value in endings] + [words("best_seat"), words("worst_seat")]
     rows = []
     for run in runs:
         summary = run.tally.summary()
         turns = summary["numbers"].get("turns")
-        row = [words.number(run.players), words.number(run.tally.seats)]
+        row = [words.number(run.tally.seats)]
         row += [words.number(turns["mean"], 1), words.number(turns["median"])] if turns else ["–", "–"]
         row += [words.percent(summary["shares"][key].get(value, 0)) for key, value in endings]
         rates = summary["win_rate"]
         row += [words("rate_at_seat", rate=words.percent(max(rates)), seat=rates.index(max(rates)) + 1),
                 words("rate_at_seat", rate=words.percent(min(rates)), seat=rates.index(min(rates)) + 1)]
-        rows.append([str(cell) for cell in row])
-    ax.axis("off")
-    ax.set_title(words("policy_games", policy=words.policy(policy), games=words.number(runs[0].tally.games)),
-                 loc="left")
-    # Headings wrapped at spaces to their column's width (about 4.8 pt a character at 8 pt):
-    # a figure's name and value in a locale may be longer than the column.
-    chars = max(8, int(0.88 * PAGE[0] * 72 / len(columns) / 4.8))
-    columns = [textwrap.fill(column, chars, break_long_words=False) for column in columns]
-    table = ax.table(cellText=rows, colLabels=columns, loc="upper left", cellLoc="center",
-                     bbox=[0, 0, 1, 1])
-    table.auto_set_font_size(False)
-    table.set_fontsize(8)
-    for (row, _), cell in table.get_celld().items():
-        cell.set_edgecolor("#DDDDDD")
-        if row == 0:
-            cell.set_text_props(fontweight="bold")
-            cell.set_facecolor("#F2F2F2")
+        rows.append({"header": words.number(run.players), "cells": [{"text": str(cell), "style": ""} for cell in row]})
+    return {"kind": "summary", "caption": "", "group": "", "corner": words("players"), "columns": columns, "rows": rows,
+            "heading": words("policy_games", policy=words.policy(policy), games=words.number(runs[0].tally.games))}
 
 
-def _numbers(fig, runs: list[Run], policy: str, figures: Figures, words: Words) -> None:
+def _numbers(fig, runs: list[Run], figures: Figures, words: Words) -> None:
     keys = list(runs[0].tally.numbers)
     columns = min(2, len(keys)) or 1
     rows = -(-len(keys) // columns) or 1
-    fig.suptitle(words("numbers_title", policy=words.policy(policy)), x=0.06, ha="left",
-                 fontsize=14, fontweight="bold")
     players = _players(runs)
     for index, key in enumerate(keys):
         ax = fig.add_subplot(rows, columns, index + 1)
@@ -427,11 +466,10 @@ def _numbers(fig, runs: list[Run], policy: str, figures: Figures, words: Words) 
         ax.set_xticks(players)
     # More rows, lower plots: the gap grows with them so that no figure's name runs into the
     # numbers of the plot above it.
-    fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=0.08, hspace=0.45 * max(1.0, rows / 3), wspace=0.2)
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.95, bottom=0.08, hspace=0.45 * max(1.0, rows / 3), wspace=0.2)
 
 
 def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) -> None:
-    fig.suptitle(words("endings_title"), x=0.06, ha="left", fontsize=14, fontweight="bold")
     policies = list(runs)
     for index, policy in enumerate(policies):
         ax = fig.add_subplot(1, len(policies), index + 1)
@@ -458,12 +496,10 @@ def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) ->
         labels = ax.get_legend_handles_labels()[1]
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False,
                   ncol=max(1, min(3, 55 // max([len(label) for label in labels] + [1]))))
-    fig.subplots_adjust(left=0.07, right=0.97, top=0.86, bottom=0.2, wspace=0.25)
+    fig.subplots_adjust(left=0.07, right=0.97, top=0.93, bottom=0.2, wspace=0.25)
 
 
 def _seat_rates(fig, runs: dict[str, list[Run]], words: Words) -> None:
-    fig.suptitle(words("seats_title", first=words.number(1), fair=words.number(1.0, 1)), x=0.06, ha="left",
-                 fontsize=14, fontweight="bold")
     policies = list(runs)
     for index, policy in enumerate(policies):
         ax = fig.add_subplot(1, len(policies), index + 1)
@@ -487,34 +523,31 @@ def _seat_rates(fig, runs: dict[str, list[Run]], words: Words) -> None:
             ax.spines[side].set_visible(False)
         bar = fig.colorbar(image, ax=ax, shrink=0.7, label=words("win_rate_seats"))
         _numbers_as_written(words, bar.ax.yaxis)
-    fig.subplots_adjust(left=0.1, right=0.97, top=0.88, bottom=0.1, wspace=0.25)
+    fig.subplots_adjust(left=0.1, right=0.97, top=0.93, bottom=0.1, wspace=0.25)
 
 
-def _usage(fig, runs: list[Run], policy: str, figures: Figures, words: Words) -> None:
-    keys = [key for key, table in runs[0].tally.counts.items() if table]
-    fig.suptitle(words("usage_title", policy=words.policy(policy)), x=0.06, ha="left",
-                 fontsize=14, fontweight="bold")
+def _usage_tables(runs: list[Run], figures: Figures, words: Words) -> list[dict]:
+    """For each mapping the games report (cards, roles): a table of its items' uses per game
+    (a row per item, a column per player count), each cell shaded by how high it is."""
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+    shades = colormaps["Oranges"]
+    tables = []
     players = _players(runs)
-    for index, key in enumerate(keys):
-        ax = fig.add_subplot(1, max(1, len(keys)), index + 1)
-        items = list(runs[0].tally.counts[key])
-        grid = []
-        for item in items:
-            row = []
+    for key in [key for key, table in runs[0].tally.counts.items() if table]:
+        rows = []
+        grid = {}
+        for item in runs[0].tally.counts[key]:
+            grid[item] = []
             for run in runs:
                 values = run.tally.counts[key].get(item, [])
-                row.append(sum(values) / run.tally.games if values else 0.0)
-            grid.append(row)
-        top = max([v for row in grid for v in row] + [1e-9])
-        ax.imshow(grid, cmap="Oranges", vmin=0, vmax=top, aspect="auto")
-        for r, row in enumerate(grid):
-            for c, value in enumerate(row):
-                ax.text(c, r, words.number(value, 1) if value < 10 else words.number(value, 0), ha="center",
-                        va="center", fontsize=7, color="white" if value > 0.6 * top else INK)
-        ax.set_xticks(range(len(players)), [words.number(p) for p in players])
-        ax.set_yticks(range(len(items)), [figures.value(key, item) for item in items])
-        ax.set_xlabel(words("players"))
-        ax.set_title(figures(key), loc="left")
-        for side in ("left", "bottom"):
-            ax.spines[side].set_visible(False)
-    fig.subplots_adjust(left=0.14, right=0.97, top=0.88, bottom=0.1, wspace=0.45)
+                grid[item].append(sum(values) / run.tally.games if values else 0.0)
+        top = max([v for row in grid.values() for v in row] + [1e-9])
+        for item, row in grid.items():
+            cells = [{"text": words.number(value, 1) if value < 10 else words.number(value, 0),
+                      "style": f"background: {to_hex(shades(value / top))}; color: {'#FFFFFF' if value > 0.6 * top else INK}"}
+                     for value in row]
+            rows.append({"header": figures.value(key, item), "cells": cells})
+        tables.append({"kind": "usage", "caption": figures(key), "group": words("players"), "corner": None,
+                       "columns": [words.number(p) for p in players], "rows": rows})
+    return tables
