@@ -1,17 +1,20 @@
-"""Rule booklets are tagged PDF (PDF/UA-1) in every locale, read here from the structure tree:
-marked, in the locale's language, titled, headings in reading order as the outline has them,
-every picture with alternative text from the locale's catalog, table headers linked to their
-cells. A shop's booklet keeps the tags through its bleed."""
+"""Rule booklets and designer's reports are tagged PDF (PDF/UA-1) in every locale, read here
+from the structure tree: marked, in the locale's language, titled, headings in reading order as
+the outline has them, every picture with alternative text from the locale's catalog, table
+headers scoped and linked to their cells. A shop's booklet keeps the tags through its bleed.
+Every booklet and report `pnp build` writes passes the PDF/UA-1 rules a machine can decide
+(those the `pdfua` package checks, walked here with pikepdf)."""
 from __future__ import annotations
 
 import io
+import json
 from itertools import groupby
 from pathlib import Path
 
 import pikepdf
 import pytest
 
-from conftest import replace_in
+from conftest import pnp, replace_in
 from generator.app.kits import Kit, booklet_of
 from generator.app.loading import load_games
 from generator.core.reproducible import fixed_clock
@@ -216,3 +219,144 @@ def test_a_picture_without_alternative_text_fails_the_booklet_with_a_readable_me
     message = str(failed.value)
     assert "needs an alt text" in message and "has no required alt description" in message
     assert 'Image "data:image/png;base64,…"' in message and len(message) < 2000
+
+
+# ---- the machine-checkable PDF/UA-1 rules ----------------------------------------------
+# The twelve checks of the `pdfua` package (0.1.3: 16 of PDF/UA-1's 106 rules, by its ids),
+# walked here with pikepdf: the package itself cannot read a /K that is an array with the
+# pikepdf this project installs, so one of its checks never runs there.
+
+TEXT_OPERATORS = {"Tj", "TJ", "'", '"'}
+
+
+def pdfua_findings(data: bytes) -> list[str]:
+    """Every breach of the machine-checkable rules, as '<rule>: <what>' (empty: none)."""
+    pdf = open_pdf(data)
+    root, found = pdf.Root, []
+    if "/StructTreeRoot" not in root:
+        return ["UA-01-005: no structure tree"]
+    if root.get("/MarkInfo") is None or root.MarkInfo.get("/Marked") is not True:
+        found.append("UA-01-002: /MarkInfo /Marked is not true")
+    for number, page in enumerate(pdf.pages, start=1):
+        depth = unmarked = 0
+        for operands, operator in pikepdf.parse_content_stream(page):
+            operator = str(operator)
+            if operator in ("BDC", "BMC"):
+                depth += 1
+            elif operator == "EMC":
+                depth -= 1
+            elif depth == 0 and (operator in TEXT_OPERATORS or operator == "Do"):
+                unmarked += 1
+        if unmarked:
+            found.append(f"UA-01-003: page {number}: {unmarked} operators neither tagged nor artifact")
+        for annotation in page.obj.get("/Annots", []):
+            kind = str(annotation.get("/Subtype"))
+            if kind != "/Popup" and not str(annotation.get("/Contents", "")).strip():
+                rule = "UA-18-005" if kind == "/Link" else "UA-18-001"
+                found.append(f"{rule}: page {number}: a {kind} annotation without /Contents")
+    if not str(root.get("/Lang", "")).strip():
+        found.append("UA-06-001: no /Lang")
+    if not str(pdf.docinfo.get("/Title", "")).strip():
+        found.append("UA-07-001: no title")
+    if root.get("/ViewerPreferences") is None or root.ViewerPreferences.get("/DisplayDocTitle") is not True:
+        found.append("UA-07-002: the viewer is not asked to show the title")
+    if "/Metadata" not in root or b"pdfuaid" not in root.Metadata.read_bytes():
+        found.append("UA-28-004: no PDF/UA identification in XMP")
+    for element, _ in elements(pdf):
+        role = str(element.S)
+        if role == "/Figure" and not str(element.get("/Alt", element.get("/ActualText", ""))).strip():
+            found.append("UA-13-004: a figure without /Alt")
+        elif role in HEADINGS and not marks_content(element):
+            found.append(f"UA-14-001: an empty {role}")
+        elif role == "/Table":
+            found += table_findings(element)
+    return found
+
+
+def marks_content(element) -> bool:
+    kids = element.get("/K")
+    for kid in (kids if isinstance(kids, pikepdf.Array) else [kids] if kids is not None else []):
+        if not isinstance(kid, pikepdf.Dictionary) or kid.get("/Type") == "/MCR" or marks_content(kid):
+            return True                                # an /MCID, or a marked-content reference
+    return False
+
+
+def table_findings(table) -> list[str]:
+    """UA-15-003: a table's structure is determinable: its rows have header cells (/TH), each
+    with /Scope (or /Headers), and every data cell names its headers."""
+    cells = [cell for cell in descendants(table) if cell.S in ("/TH", "/TD")]
+    if not any(row.S == "/TR" for row in descendants(table)):
+        return ["UA-15-003: a table without rows"]
+    headers = [cell for cell in cells if cell.S == "/TH"]
+    data = [cell for cell in cells if cell.S == "/TD"]
+    if data and not headers:
+        return [f"UA-15-003: a table of {len(data)} data cells and no header cell"]
+    unscoped = [cell for cell in headers if "/Scope" not in cell.get("/A", {}) and "/Headers" not in cell.get("/A", {})]
+    if data and unscoped:
+        return [f"UA-15-003: {len(unscoped)} header cells with neither /Scope nor /Headers"]
+    return []
+
+
+def test_the_check_finds_what_it_checks():
+    """A document that breaks the rules is caught: the check can fail."""
+    from reportlab.pdfgen.canvas import Canvas
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    canvas.drawString(72, 72, "untagged")
+    canvas.save()
+    assert pdfua_findings(buffer.getvalue()) == ["UA-01-005: no structure tree"]
+
+
+@pytest.mark.parametrize("slug, locale", CASES)
+def test_every_booklet_passes_the_machine_checkable_rules(booklets, slug, locale):
+    assert pdfua_findings(booklets[slug, locale][1]) == []
+
+
+REPORT_GAME = "the-game"        # a small game with a rules engine: its reports in every locale
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory) -> dict[str, bytes]:
+    """The first edition's designer's reports in every locale, as `pnp build` writes them, from
+    a few games per player count (as tests/test_report.py plays them): how many were played
+    changes the numbers printed, not the tags."""
+    from generator.render import report
+    out = tmp_path_factory.mktemp("reports")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "REPORT_GAMES", 6)
+        patch.setattr(report, "REPORT_GAMES_OTHER", 2)
+        result = pnp("build", "--game", REPORT_GAME, "--edition", "standard", "--kind", "report", "--paper", "a4",
+                     "--out", str(out))
+    assert result.exit_code == 0, result.output + result.traceback
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
+    assert {entry["games"] for entry in entries} == {5 * 6 + 5 * 2}        # the games played here
+    return {path.parent.name: path.read_bytes() for path in sorted(out.rglob("*-report.pdf"))}
+
+
+def test_every_report_passes_the_machine_checkable_rules(reports):
+    assert set(reports) == set(LOCALES)
+    assert {locale: pdfua_findings(data) for locale, data in reports.items()} == {locale: [] for locale in LOCALES}
+
+
+def test_report_tables_head_their_columns_and_rows_and_plots_say_what_they_show(reports):
+    pdf = open_pdf(reports["cs"])
+    assert str(pdf.Root.Lang) == "cs" and pdf.open_metadata().get("pdfuaid:part") == "1"
+    tables = [e for e, _ in elements(pdf) if e.S == "/Table"]
+    assert tables
+    for table in tables:
+        scopes = {str(c.A.Scope) for c in descendants(table) if c.S == "/TH"}
+        assert scopes == {"/Column", "/Row"}
+        assert all(c.A.Headers for c in descendants(table) if c.S == "/TD")
+    figures = [e for e, _ in elements(pdf) if e.S == "/Figure"]
+    assert len(figures) == 3         # game length, endings, seat win rates (card use is a table)
+    headings = [e for e, _ in elements(pdf) if e.S == "/H2"]
+    alts = [str(f.Alt) for f in figures]
+    assert all(alt.strip() and not alt.isascii() for alt in alts)     # Czech words
+    assert len(headings) >= len(figures)
+
+
+def test_sample_project_booklet_passes_the_machine_checkable_rules(sample):
+    """The fixture game's kit (it has no rules engine, so no report): a designer's project."""
+    files = sorted(sample.glob("*-rules.pdf")) + sorted(sample.glob("*-report.pdf"))
+    assert [path.name.rsplit("-", 1)[1] for path in files] == ["rules.pdf"]
+    assert {path.name: pdfua_findings(path.read_bytes()) for path in files} == {path.name: [] for path in files}
