@@ -274,3 +274,14 @@ def test_an_unknown_key_under_figures_is_a_schema_problem(project):
     assert result.exit_code != 0
     assert any("game.yaml" in line and "figures.turns" in line and "label" in line
                for line in result.output.splitlines()), result.output
+
+
+def test_a_mistake_in_the_report_template_is_a_problem_at_its_line(project):
+    template = project / "templates" / "report" / "report.html.j2"
+    replace_in(template, "{{ report.subtitle }}", "{{ reprt.subtitle }}")
+    line = next(number for number, text in enumerate(template.read_text(encoding="utf-8").splitlines(), start=1)
+                if "reprt" in text)
+    result = pnp("validate", "the-game", project=project)
+    assert result.exit_code != 0
+    assert f"templates/report/report.html.j2:{line}: reprt: 'reprt' is undefined (a report template has report, " \
+           f"fonts, stylesheet" in result.output, result.output

@@ -1,7 +1,8 @@
-"""The booklet's templates (templates/booklet/, the project's before the tool's), run in Jinja2's
-sandbox: a template is not trusted, sees only the values the booklet gives it, and any mistake
-in it is an error at its own file and line. What can be known of them without rendering is
-checked before a build draws anything (check_templates).
+"""The booklet's and the designer's report's templates (templates/booklet/, templates/report/,
+the project's before the tool's), run in Jinja2's sandbox: a template is not trusted, sees only
+the values the build gives it, and any mistake in it is an error at its own file and line. What
+can be known of them without rendering is checked before a build draws anything
+(check_templates).
 """
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ from ..load.project import TOOL_TEMPLATES, Project
 # in, and of Jinja2's globals only the (sandbox's bounded) range the shipped template uses.
 BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
 TEMPLATE_VALUES = ("booklet", "fonts", "stylesheet", "pad_pages")
+REPORT_TEMPLATE = "report/report.html.j2"
+REPORT_VALUES = ("report", "fonts", "stylesheet")
+# What each template is, by name, and the values it is given.
+TEMPLATES = {BOOKLET_TEMPLATE: ("booklet", TEMPLATE_VALUES), REPORT_TEMPLATE: ("report", REPORT_VALUES)}
 TEMPLATE_GLOBALS = {"range": safe_range}
 
 
@@ -60,6 +65,7 @@ class TemplateUndefined(jinja2.StrictUndefined):
     what the value does have."""
 
     __slots__ = ()
+    template = TEMPLATES[BOOKLET_TEMPLATE]        # (what, values) of the template it is raised in
 
     def __init__(self, hint=None, obj=jinja2.utils.missing, name=None, exc=jinja2.UndefinedError):
         def error(message):
@@ -74,7 +80,7 @@ class TemplateUndefined(jinja2.StrictUndefined):
         if self._undefined_hint:
             return self._undefined_hint
         if obj is jinja2.utils.missing:
-            return undefined_name(name)
+            return undefined_name(name, *self.template)
         if is_dataclass(obj):
             return no_such(type(obj).__name__, name, [f.name for f in fields(obj)])
         if isinstance(obj, dict):
@@ -82,8 +88,8 @@ class TemplateUndefined(jinja2.StrictUndefined):
         return f"a {type(obj).__name__} has no '{name}'"
 
 
-def undefined_name(name: str) -> str:
-    return f"'{name}' is undefined (a booklet template has {', '.join(TEMPLATE_VALUES + tuple(TEMPLATE_GLOBALS))})"
+def undefined_name(name: str, what: str = "booklet", values: tuple = TEMPLATE_VALUES) -> str:
+    return f"'{name}' is undefined (a {what} template has {', '.join(values + tuple(TEMPLATE_GLOBALS))})"
 
 
 def no_such(what: str, name, has: list[str]) -> str:
@@ -130,10 +136,16 @@ class CompiledTemplates(jinja2.BytecodeCache):
 COMPILED_TEMPLATES = CompiledTemplates()
 
 
-def template_environment(project: Project) -> TemplateSandbox:
-    """The sandbox with the booklet's loader, strict about undefined values, escaping HTML."""
+# Undefined values of each template, saying what that template is given.
+UNDEFINED = {name: type("TemplateUndefined", (TemplateUndefined,), {"__slots__": (), "template": template})
+             for name, template in TEMPLATES.items()}
+
+
+def template_environment(project: Project, template: str = BOOKLET_TEMPLATE) -> TemplateSandbox:
+    """The sandbox with the project's templates, strict about undefined values (those of
+    `template`), escaping HTML."""
     environment = TemplateSandbox(
-        loader=TemplateLoader(project), autoescape=True, undefined=TemplateUndefined,
+        loader=TemplateLoader(project), autoescape=True, undefined=UNDEFINED[template],
         trim_blocks=True, lstrip_blocks=True, bytecode_cache=COMPILED_TEMPLATES)
     environment.globals.clear()
     environment.globals.update(TEMPLATE_GLOBALS)
@@ -151,7 +163,7 @@ def template_problem(exc: Exception, loader: TemplateLoader, template: str = BOO
             file, line = frame.filename, frame.lineno
     key = getattr(exc, "key", "")
     if isinstance(exc, jinja2.exceptions.SecurityError):
-        message = f"not allowed in a booklet template: {exc}"
+        message = f"not allowed in a {TEMPLATES[template][0]} template: {exc}"
     elif isinstance(exc, jinja2.TemplateNotFound):
         message = not_found(exc.name, loader.project)
     elif isinstance(exc, jinja2.TemplateError):
@@ -164,7 +176,7 @@ def template_problem(exc: Exception, loader: TemplateLoader, template: str = BOO
 def render_html(project: Project, values: dict, template: str = BOOKLET_TEMPLATE) -> str:
     """`template` (the booklet's, or another under templates/ such as the report's) filled
     with `values` in the sandbox."""
-    environment = template_environment(project)
+    environment = template_environment(project, template)
     try:
         return environment.get_template(template).render(values)
     except PnpError:
@@ -174,17 +186,21 @@ def render_html(project: Project, values: dict, template: str = BOOKLET_TEMPLATE
 
 
 def check_templates(project: Project) -> list[Problem]:
-    """What can be known of the booklet's templates without rendering them: syntax, names
-    that are not among the values a template gets, and the internals the sandbox refuses."""
+    """What can be known of the booklet's and the report's templates without rendering them:
+    syntax, names that are not among the values a template gets, and the internals the
+    sandbox refuses."""
     environment = template_environment(project)
     loader = environment.loader
     booklet_fields = [f.name for f in fields(BookletContent)]
-    problems, seen, pending = [], set(), [(BOOKLET_TEMPLATE, None)]
+    problems, seen = [], set()
+    # (template, where it is included, the template a build renders that it is part of)
+    pending = [(name, None, name) for name in reversed(TEMPLATES)]
     while pending:
-        name, included_at = pending.pop()
-        if name in seen:
+        name, included_at, rendered = pending.pop()
+        if (name, rendered) in seen:
             continue
-        seen.add(name)
+        seen.add((name, rendered))
+        what, values = TEMPLATES[rendered]
         try:
             source, file, _ = loader.get_source(environment, name)
             tree = environment.parse(source, name, file)
@@ -196,24 +212,25 @@ def check_templates(project: Project) -> list[Problem]:
             problems.append(Problem(*where, "", not_found(name, project)))
             continue
         except jinja2.TemplateSyntaxError as exc:
-            problems.append(template_problem(exc, loader))
+            problems.append(template_problem(exc, loader, rendered))
             continue
         if included_at is None:      # an included template also sees its includer's variables
-            known = set(TEMPLATE_VALUES) | set(environment.globals)
+            known = set(values) | set(environment.globals)
             for unknown in sorted(jinja2.meta.find_undeclared_variables(tree) - known):
                 line = next(n.lineno for n in tree.find_all(nodes.Name) if n.name == unknown)
-                problems.append(Problem(file, line, unknown, undefined_name(unknown)))
-        # `booklet` is a BookletContent wherever the template does not assign it itself.
-        ours = not any(n.name == "booklet" and n.ctx != "load" for n in tree.find_all(nodes.Name))
+                problems.append(Problem(file, line, unknown, undefined_name(unknown, what, values)))
+        # `booklet` is a BookletContent wherever the booklet's template does not assign it itself.
+        ours = rendered == BOOKLET_TEMPLATE and \
+            not any(n.name == "booklet" and n.ctx != "load" for n in tree.find_all(nodes.Name))
         for node, attribute in attributes(tree):
             if attribute.startswith("_"):
                 problems.append(Problem(file, node.lineno, attribute,
-                                        f"not allowed in a booklet template: access to attribute '{attribute}' is unsafe"))
+                                        f"not allowed in a {what} template: access to attribute '{attribute}' is unsafe"))
             elif ours and isinstance(node.node, nodes.Name) and node.node.name == "booklet" and attribute not in booklet_fields:
                 problems.append(Problem(file, node.lineno, attribute, no_such("BookletContent", attribute, booklet_fields)))
         for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
             if isinstance(node.template, nodes.Const) and isinstance(node.template.value, str):
-                pending.append((node.template.value, (file, node.lineno)))
+                pending.append((node.template.value, (file, node.lineno), rendered))
     return problems
 
 
