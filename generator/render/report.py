@@ -312,8 +312,7 @@ def _render(project: Project, title: str, runs: dict[str, list[Run]], figures: F
                        lambda fig: _numbers(fig, main, figures, words),
                        [figures(key) for key in main[0].tally.numbers]),
             _plot_page(words("endings_title"), lambda fig: _endings(fig, runs, figures, words),
-                       [f"{words('endings_policy', policy=words.policy(policy), games=words.number(policy_runs[0].tally.games))}"
-                        f" ({words.items(_ending_labels(policy_runs, figures))})"
+                       [f"{_endings_heading(policy, policy_runs, words)}: {words.items(_ending_labels(policy_runs, figures))}"
                         for policy, policy_runs in runs.items()]),
             _plot_page(words("seats_title", first=words.number(1), fair=words.number(1.0, 1)),
                        lambda fig: _seat_rates(fig, runs, words),
@@ -376,6 +375,10 @@ def _plot_page(heading: str, draw, shows: list[str]) -> dict:
     image = "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
     alt = f"{heading}: {'; '.join(shows)}" if shows else heading
     return {"heading": heading, "plots": [{"image": image, "alt": alt, "width_mm": PLOT_MM[0]}], "tables": []}
+
+
+def _endings_heading(policy: str, runs: list[Run], words: Words) -> str:
+    return words("endings_policy", policy=words.policy(policy), games=words.number(runs[0].tally.games))
 
 
 def _ending_labels(runs: list[Run], figures: Figures) -> list[str]:
@@ -486,8 +489,7 @@ def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) ->
                     if s >= 0.06:
                         ax.text(x, b + s / 2, words.percent(s), ha="center", va="center", fontsize=7, color="white")
                 bottom = [b + s for b, s in zip(bottom, shares)]
-        ax.set_title(words("endings_policy", policy=words.policy(policy),
-                           games=words.number(policy_runs[0].tally.games)), loc="left")
+        ax.set_title(_endings_heading(policy, policy_runs, words), loc="left")
         ax.set_xlabel(words("players"))
         ax.set_ylabel(words("share_of_games"))
         ax.set_xticks(players)
