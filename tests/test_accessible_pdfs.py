@@ -326,7 +326,7 @@ def reports(tmp_path_factory) -> dict[str, bytes]:
         patch.setattr(report, "REPORT_GAMES", 6)
         patch.setattr(report, "REPORT_GAMES_OTHER", 2)
         result = pnp("build", "--game", REPORT_GAME, "--edition", "standard", "--kind", "report", "--paper", "a4",
-                     "--out", str(out))
+                     "--out", str(out), "--jobs", "1")
     assert result.exit_code == 0, result.output + result.traceback
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
     assert {entry["games"] for entry in entries} == {5 * 6 + 5 * 2}        # the games played here
