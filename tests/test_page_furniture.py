@@ -20,7 +20,7 @@ from generator.layout.furniture import (
     lay_out_calibration_steps,
     lay_out_contact_sheet,
 )
-from tests.conftest import SAMPLE, line_of, pnp, replace_in
+from tests.conftest import ROOT, SAMPLE, line_of, pnp, replace_in
 
 
 A4 = (210.0, 297.0)
@@ -82,6 +82,14 @@ def sample_project(tmp_path) -> Path:
     return project
 
 
+def own_sheet(project: Path, name: str) -> Path:
+    """The project's own copy of the tool's sheet template `name`, which it then uses instead."""
+    sheet = project / "templates" / "sheets" / f"{name}.yaml"
+    sheet.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "templates" / "sheets" / f"{name}.yaml", sheet)
+    return sheet
+
+
 def test_a_deck_name_too_long_for_its_contact_sheet_is_an_error_at_the_name(sample_project):
     cards = sample_project / "components" / "sample-game" / "cards.yaml"
     replace_in(cards, "    name: Heroes", "    name: Heroes" + " and Their Many Friends, Foes and Relations" * 6)
@@ -96,9 +104,7 @@ def test_a_deck_name_too_long_for_its_contact_sheet_is_an_error_at_the_name(samp
 
 
 def test_a_calibration_step_too_long_for_the_paper_is_an_error_at_the_step(sample_project):
-    sheet = sample_project / "templates" / "sheets" / "calibration.yaml"
-    sheet.parent.mkdir(parents=True)
-    shutil.copy(Path(__file__).resolve().parent.parent / "templates" / "sheets" / "calibration.yaml", sheet)
+    sheet = own_sheet(sample_project, "calibration")
     replace_in(sheet, "    - Hold the sheet against a window",
                "    - " + "Take your time and read this slowly. " * 40 + "Hold the sheet against a window")
     out = sample_project / "out"
@@ -150,9 +156,7 @@ def test_a_note_longer_than_its_room_is_a_reason():
 
 
 def test_an_assembly_note_too_long_is_an_error_at_its_words(sample_project):
-    sheet = sample_project / "templates" / "sheets" / "tiles.yaml"
-    sheet.parent.mkdir(parents=True)
-    shutil.copy(Path(__file__).resolve().parent.parent / "templates" / "sheets" / "tiles.yaml", sheet)
+    sheet = own_sheet(sample_project, "tiles")
     replace_in(sheet, 'assembly_note: "Trim every sheet', 'assembly_note: "' + "Take your time. " * 60 + 'Trim every sheet')
     out = sample_project / "out"
     result = pnp("build", "--kind", "boards", "--paper", "a4", "--out", str(out), project=sample_project)
@@ -200,9 +204,7 @@ def test_a_token_and_a_glue_label_are_drawn_without_measuring_again(monkeypatch)
 def test_validate_finds_a_step_too_long_for_one_paper_only_and_the_title_too_long(sample_project):
     """Before anything is drawn, in one run: the contact sheet's title, and a step that fits
     the wider paper but not the narrower one, named with the paper it does not fit."""
-    sheet = sample_project / "templates" / "sheets" / "calibration.yaml"
-    sheet.parent.mkdir(parents=True)
-    shutil.copy(Path(__file__).resolve().parent.parent / "templates" / "sheets" / "calibration.yaml", sheet)
+    sheet = own_sheet(sample_project, "calibration")
     # long enough that the steps reach the cross on US Letter (279.4 mm high) but not on A4 (297 mm)
     replace_in(sheet, "    - Hold the sheet against a window", "    - " + "Take your time and read this slowly. " * 17
                + "Hold the sheet against a window")
