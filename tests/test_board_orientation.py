@@ -23,16 +23,18 @@ SIDE_COLOURS = [tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in DESIGN["s
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> list[numpy.ndarray]:
-    """Every page of the sample game's A4 board file, rendered (RGB, y down)."""
+def boards(tmp_path_factory) -> dict[int, list[tuple[float, float, int]]]:
+    """The side colours' centroids of each whole ring on the pages of the sample game's A4 board
+    file, by number of sides."""
     out = tmp_path_factory.mktemp("boards") / "out"
     result = pnp("build", "--kind", "boards", "--paper", "a4", "-j", "1", "--out", str(out), project=SAMPLE)
     assert result.exit_code == 0, result.output + result.traceback
     document = pdfium.PdfDocument((out / GAME / "standard" / "en" / f"{GAME}-standard-en-boards-a4.pdf").read_bytes())
     try:
-        return [numpy.asarray(page.render(scale=2).to_pil().convert("RGB")).astype(int) for page in document]
+        pages = [numpy.asarray(page.render(scale=1.5).to_pil().convert("RGB")).astype(numpy.int16) for page in document]
     finally:
         document.close()
+    return whole_boards(pages)
 
 
 def side_centroids(page: numpy.ndarray) -> list[tuple[float, float, int]]:
@@ -58,13 +60,13 @@ def whole_boards(pages) -> dict[int, list[tuple[float, float, int]]]:
     return found
 
 
-def test_the_printed_boards_include_a_whole_square_and_hexagon_ring(pages):
-    assert set(whole_boards(pages)) == {4, 6}
+def test_the_printed_boards_include_a_whole_square_and_hexagon_ring(boards):
+    assert set(boards) == {4, 6}
 
 
 @pytest.mark.parametrize("sides", [4, 6])
-def test_side_1_is_at_the_bottom_and_play_runs_clockwise(pages, sides):
-    centroids = whole_boards(pages)[sides]
+def test_side_1_is_at_the_bottom_and_play_runs_clockwise(boards, sides):
+    centroids = boards[sides]
     cx = sum(x for x, _, _ in centroids) / sides
     cy = sum(y for _, y, _ in centroids) / sides
     for side, (x, y, _) in enumerate(centroids, start=1):
