@@ -76,6 +76,12 @@ def test_one_point_over_the_limit_is_taken_down(limit):
     assert total(limit_ink(cmyk, limit)) == pytest.approx(limit, abs=1e-6)
 
 
+def test_a_low_limit_takes_down_even_a_little_colour_ink():
+    """Under a dark K, less than 100 % of C+M+Y can still be over a low limit."""
+    c, m, y, k = limit_ink((0.3, 0.3, 0.3, 1.0), 150)
+    assert (c, m, y, k) == (pytest.approx(1 / 6), pytest.approx(1 / 6), pytest.approx(1 / 6), 1.0)
+
+
 def test_a_limit_k_alone_reaches_leaves_no_colour_ink():
     assert limit_ink((0.5, 0.5, 0.5, 1.0), 100) == (0.0, 0.0, 0.0, 1.0)
 
@@ -123,6 +129,18 @@ def test_picture_pixels_with_k_high_and_low_stay_within_the_limit(name, palette,
     assert totals.max() <= limit + 1e-6, totals
     assert list(out[0, :, 3]) == [p[3] for p in pixels]           # K kept
     assert tuple(out[0, 2]) == (10, 10, 10, 10)                    # under the limit: untouched
+    # C, M and Y come down only as far as the limit needs (whole steps, rounded down)
+    for index, pixel in enumerate(pixels):
+        if sum(pixel) / 255 * 100 > limit:
+            assert limit - 3 * 100 / 255 <= float(totals[0, index]) <= limit, (index, totals)
+
+
+def test_a_separated_picture_stays_a_cmyk_image_and_an_rgb_palette_leaves_it_alone():
+    image = Image.new("CMYK", (2, 1), (250, 240, 230, 250))
+    palette = Palette("cmyk", 240, None, CMYK_PROFILES[0][1].press)
+    assert palette.picture(image).mode == "CMYK"
+    rgb = Image.new("RGB", (2, 1), (10, 20, 30))
+    assert Palette().picture(rgb) is rgb
 
 
 # ---- preflight: total ink of what a file paints ----------------------------------------------------
@@ -184,6 +202,8 @@ def _placed_image_ppi(pixels: tuple[int, int], placed_pt: tuple[float, float], t
     ((10, 300), (72, 72), 10),
     ((600, 300), (72, 72), 300),
     ((300, 300), (72, 144), 150),       # stretched down to twice its height
+    ((300, 600), (72, 144), 300),       # twice as tall, placed twice as tall
+    ((600, 300), (144, 72), 300),
 ])
 def test_an_images_resolution_is_that_of_its_worse_axis(pixels, placed, ppi):
     assert _placed_image_ppi(pixels, placed) == pytest.approx(ppi)
@@ -196,6 +216,27 @@ def test_preflight_fails_an_image_sharp_on_one_axis_only():
     preflight_module._images(report, preflight_module._Walk(pdf), 300)
     (check,) = report.checks
     assert check.ok is False and "lowest 10 ppi" in check.detail
+
+
+@pytest.mark.parametrize("ppi, ok", [(300, True), (299.6, True), (299.4, False), (150, False)])
+def test_the_lowest_resolution_passes_at_the_limit_and_fails_under_it(ppi, ok):
+    pdf = _pdf(f"q {300 / ppi * 72:.6f} 0 0 72 10 10 cm /Im Do Q".encode(), (300, 300))
+    report = preflight_module.FileReport("x.pdf")
+    preflight_module._images(report, preflight_module._Walk(pdf), 300)
+    (check,) = report.checks
+    assert check.ok is ok, check.detail
+
+
+def test_a_stencil_mask_is_not_judged_for_resolution():
+    pdf = _pdf(b"q 72 0 0 72 10 10 cm /Im Do Q")
+    page = pdf.pages[0]
+    page.obj.Resources.XObject = pikepdf.Dictionary({"/Im": pikepdf.Stream(
+        pdf, bytes(2 * 10), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=10, Height=10,
+        ImageMask=True, BitsPerComponent=1)})
+    report = preflight_module.FileReport("x.pdf")
+    preflight_module._images(report, preflight_module._Walk(pdf), 300)
+    (check,) = report.checks
+    assert check.ok is True, check.detail
 
 
 def _png(dpi: tuple[float, float], size: tuple[int, int]) -> bytes:

@@ -61,6 +61,8 @@ def test_mini_cards_are_smaller_than_poker_cards_by_their_own_ratio_on_each_axis
 
 @pytest.mark.parametrize("size, scale", [((63, 88), (1.0, 1.0)), ((44, 63), (44 / 63, 63 / 88)),
                                          ((70, 120), (70 / 63, 120 / 88)),
+                                         # square: the upright model, as SidewaysCard (width > height) says
+                                         ((70, 70), (70 / 63, 70 / 88)),
                                          # sideways: TTS's sideways model is 88 across, 63 deep
                                          ((88, 63), (1.0, 1.0)), ((120, 70), (120 / 88, 70 / 63))])
 def test_a_card_size_scales_each_axis_by_its_own_side(size, scale):
