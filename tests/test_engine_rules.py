@@ -11,7 +11,6 @@ playthroughs (sources: the seeds; facts in reference/games.md):
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 

@@ -5,7 +5,6 @@ read here from the sample game's layouts, not from the code under test."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 import yaml
