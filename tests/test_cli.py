@@ -150,11 +150,17 @@ def test_a_designers_own_folder_works_with_C(tmp_path):
 
 
 def test_narrower_builds_keep_earlier_manifest_entries(project):
-    pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", project=project)
-    pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", project=project)
+    """Two builds of one kind (the card sheets) that differ in edition: the second keeps the
+    first's entries, byte for byte, beside its own."""
+    selection = ("build", "--game", GAME, "--locale", "bg", "--paper", "a4", "--kind", "cards")
+    assert pnp(*selection, "--edition", "free", project=project).exit_code == 0
+    first = {e["path"]: e for e in check_manifest(project / "output")}
+    assert pnp(*selection, "--edition", "full", project=project).exit_code == 0
     manifest = json.loads((project / "output" / "manifest.json").read_text(encoding="utf-8"))
     editions = {e["edition"] for e in manifest["files"] if e["game"] == GAME}
     assert {"free", "full"} <= editions
+    kept = {e["path"]: e for e in manifest["files"] if e["path"] in first}
+    assert kept == first
 
 
 def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(project, monkeypatch):

@@ -10,7 +10,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
@@ -109,19 +108,44 @@ def test_the_same_seed_plays_the_same_game(slug):
     assert first != _play_checking_every_step(engine, box, players, 12, "random").to_json()
 
 
+# Every game's `pnp simulate --json`, run by the command's own entry point in one process per hash
+# seed (a process started once, not once per game): what each run printed, by game.
+IN_OTHER_PROCESS = """
+import json, sys
+from click.testing import CliRunner
+from generator.cli.main import main
+root, runs = sys.argv[1], json.loads(sys.argv[2])
+printed = {}
+for slug, games in runs.items():
+    result = CliRunner().invoke(main, ["-C", root, "simulate", slug, "--games", str(games), "--seed", "3", "--json"])
+    printed[slug] = [result.exit_code, result.stdout, result.stderr]
+print(json.dumps(printed))
+"""
+
+
+@pytest.fixture(scope="module")
+def simulated_in_other_processes() -> list[dict]:
+    """For hash seeds 1 and 2: each game's (exit code, stdout, stderr) of `pnp simulate --json`."""
+    runs = json.dumps({slug: OTHER_PROCESS_GAMES.get(slug, 10) for slug in SLUGS})
+    printed = []
+    for hash_seed in ("1", "2"):
+        done = subprocess.run([sys.executable, "-c", IN_OTHER_PROCESS, str(ROOT), runs], capture_output=True,
+                              text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 0, done.stderr
+        printed.append(json.loads(done.stdout))
+    return printed
+
+
 @pytest.mark.parametrize("slug", SLUGS)
-def test_the_same_seed_gives_the_same_json_in_other_processes(slug):
+def test_the_same_seed_gives_the_same_json_in_other_processes(simulated_in_other_processes, slug):
     """Nothing may depend on the order of a set or a dict of strings, which changes with the
     process's hash seed."""
-    script = Path(sys.executable).with_name("pnp")
     games = OTHER_PROCESS_GAMES.get(slug, 10)
     outputs = []
-    for hash_seed in ("1", "2"):
-        done = subprocess.run([str(script), "-C", str(ROOT), "simulate", slug, "--games", str(games), "--seed", "3",
-                               "--json"],
-                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
-        assert done.returncode == 0, done.stderr
-        outputs.append(json.loads(done.stdout))
+    for printed in simulated_in_other_processes:
+        exit_code, stdout, stderr = printed[slug]
+        assert exit_code == 0, stderr
+        outputs.append(json.loads(stdout))
     assert outputs[0] == outputs[1]
     assert outputs[0]["runs"] and all(run["games"] == games for run in outputs[0]["runs"])
 
