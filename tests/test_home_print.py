@@ -447,7 +447,8 @@ def _ink_runs(image, rows) -> int:
 
 def test_a_preview_title_that_wraps_shows_every_line(project, tmp_path):
     from PIL import Image
-    from generator.render.preview import DPI, MARGIN_MM, TITLE_MM
+    from generator.layout.furniture import MARGIN_MM, TITLE_MM
+    from generator.render.preview import DPI
     replace_in(project / "components" / GAME / "cards.yaml", "name: Бърза справка",
                "name: Бърза справка за първата игра на цялото семейство")
     result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", "--kind", "cards",

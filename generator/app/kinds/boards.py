@@ -236,15 +236,16 @@ def check(kit: Kit) -> list:
     paper, laid out before anything is drawn."""
     problems = one_sheet_problems(kit.game)
     faces = board_faces(kit.loc)
+    maps = []
     for paper in kit.project.load_sheet("papers")["papers"] if faces else ():
         on_paper = replace(kit, paper=paper)
         try:
-            maps = _tiled(on_paper, faces)[3]
-        except DataError as error:          # a tile margin the paper leaves no room in
-            problems += error.problems
-            continue
-        problems += [problem for board_map in maps.values() for problem in _map_problems(on_paper, board_map)]
-    return problems
+            maps += [(on_paper, board_map) for board_map in _tiled(on_paper, faces)[3].values()]
+        except DataError:
+            # tiles.yaml leaves no room on this paper: the build of that paper names it, and
+            # the maps' words are judged once the sheet itself is mended
+            return problems
+    return problems + [problem for on_paper, board_map in maps for problem in _map_problems(on_paper, board_map)]
 
 
 def one_sheet_problems(game) -> list:
