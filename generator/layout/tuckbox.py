@@ -99,7 +99,7 @@ def tuck_box_net(width: float, height: float, depth: float) -> Net:
     panels = {"front": (0, yb, w, h), "side": (x1, yb, t, h), "back": (x2, yb, w, h), "other-side": (x3, yb, t, h),
               "glue-tab": (x4, yb, tab, h), "bottom": (x2, flap, w, t), "bottom-flap": (x2, 0, w, flap),
               "lid": (x2, yt, w, t), "lid-flap": (x2, yt + t, w, flap)}
-    return Net((x5, top), tuple((round(x, 6), round(y, 6)) for x, y in _without_repeats(outline)), folds,
+    return Net((round(x5, 6), round(top, 6)), tuple((round(x, 6), round(y, 6)) for x, y in _without_repeats(outline)), folds,
                ((x4, yb + taper, tab, h - 2 * taper),), panels)
 
 
