@@ -42,7 +42,8 @@ Point = tuple[float, float]
 Area = tuple[float, float, float, float]
 
 
-def inside_mm(card_mm: tuple[float, float], cards: int, calliper_mm: float, play_mm: float) -> tuple[float, float, float]:
+def inside_mm(card_mm: tuple[float, float], cards: int, calliper_mm: float,
+              play_mm: float) -> tuple[float, float, float]:
     """(width, height, depth) inside the box: the card size plus play, and the deck's thickness
     (its cards times the card stock's calliper) plus play."""
     return (card_mm[0] + play_mm, card_mm[1] + play_mm, cards * calliper_mm + play_mm)
@@ -99,8 +100,8 @@ def tuck_box_net(width: float, height: float, depth: float) -> Net:
     panels = {"front": (0, yb, w, h), "side": (x1, yb, t, h), "back": (x2, yb, w, h), "other-side": (x3, yb, t, h),
               "glue-tab": (x4, yb, tab, h), "bottom": (x2, flap, w, t), "bottom-flap": (x2, 0, w, flap),
               "lid": (x2, yt, w, t), "lid-flap": (x2, yt + t, w, flap)}
-    return Net((round(x5, 6), round(top, 6)), tuple((round(x, 6), round(y, 6)) for x, y in _without_repeats(outline)), folds,
-               ((x4, yb + taper, tab, h - 2 * taper),), panels)
+    outline = [(round(x, 6), round(y, 6)) for x, y in _without_repeats(outline)]
+    return Net((round(x5, 6), round(top, 6)), tuple(outline), folds, ((x4, yb + taper, tab, h - 2 * taper),), panels)
 
 
 def _without_repeats(points: list[Point]) -> list[Point]:

@@ -158,7 +158,7 @@ def picture(project, loc, component_id: str):
     """A tuck box's net as it prints: its face, cut outline, folds and glue tab."""
     for box in tuck_boxes(project, loc):
         if box.piece.key == f"tuckbox-{component_id}":
-            return box.piece.size_mm, lambda canvas: draw_piece(canvas, box.piece)
+            return box.piece.size_mm, lambda canvas, piece=box.piece: draw_piece(canvas, piece)
     return None
 
 
@@ -172,7 +172,8 @@ def shop(kit: Kit) -> list:
                                                                                       cut_lines=False),
                               (*locate(kit.game.files["tuckboxes"], ("tuckboxes", component_id)),
                                f"tuckboxes.{component_id}"),
-                              piece_die_lines(box.piece), lambda safe, c=laid[component_id]: glue_labels_within(kit.loc, c, safe)))
+                              piece_die_lines(box.piece),
+                              lambda safe, c=laid[component_id]: glue_labels_within(kit.loc, c, safe)))
     return items
 
 
