@@ -157,6 +157,22 @@ def test_the_front_shows_the_title_and_the_deck_name_inside_the_front_panel(boxe
     assert sum(1 for p in face.elements if p.spec.get("field") == "game_title") == 2
 
 
+def test_a_deep_box_has_the_deck_name_up_both_sides(boxes):
+    thin = boxes["heroes-box"]
+    assert [field for field, _ in text_extents(thin.faces[0].face)].count("deck_name") == 1
+    # 40 cards: 13 mm deep, room for 10 pt across the side
+    deep = lay_out_tuck_box("tuckbox-deep", "Deep", 1, "heroes", HEROES["card"], 40, CALLIPER_MM, PLAY_MM, None, None,
+                            {"game_title": "Sample Game", "deck_name": "Heroes"}, "glue")
+    assert not deep.piece.face.problems
+    spines = [box for field, box in text_extents(deep.piece.face) if field == "deck_name"][1:]
+    assert len(spines) == 2
+    for (x0, y0, x1, y1), side in zip(spines, ("side", "other-side")):
+        sx, sy, sw, sh = deep.net.panels[side]
+        assert _close(sw, 40 * CALLIPER_MM + PLAY_MM)
+        assert sx < x0 < x1 < sx + sw and sy < y0 < y1 < sy + sh
+        assert y1 - y0 > x1 - x0            # turned: it reads up the side
+
+
 def test_a_deck_name_too_long_for_the_front_is_a_located_problem(sample_copy):
     # three lines of 6 pt fill the name's 9 mm: this takes more
     replace_in(sample_copy / "components/sample-game/cards.yaml", "name: Heroes",

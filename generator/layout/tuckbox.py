@@ -35,6 +35,8 @@ BOX_COLOUR, BOX_INK = "#FFFFFF", "#1E1E1E"
 FRONT_SIDE_MM = 3.0
 TITLE_MM, TITLE_PT, TITLE_MIN_PT = 11.0, 14.0, 7.0
 DECK_NAME_MM, DECK_NAME_PT, DECK_NAME_MIN_PT = 9.0, 12.0, 6.0
+# A side at least this deep carries the deck's name, turned to read up the side.
+SPINE_MIN_MM, SPINE_PT = 8.0, 10.0
 # The values a deck's back art may read to be printed on the box: the deck's, not one card's.
 BOX_VALUES = frozenset({"game_title", "deck_name"})
 
@@ -154,14 +156,30 @@ def box_front(width: float, height: float, back: dict | None) -> list[dict]:
          "size": DECK_NAME_PT, "min_size": DECK_NAME_MIN_PT, "colour": "{ink}", "align": "center"}]
 
 
+def spines(net: Net) -> list[dict]:
+    """The deck's name up each side, when the sides are deep enough to read it."""
+    elements = []
+    for name in ("side", "other-side"):
+        x, y, depth, height = net.panels[name]
+        if depth < SPINE_MIN_MM:
+            continue
+        length, across = height - 2 * FRONT_SIDE_MM, depth - 2
+        centre = (x + depth / 2, y + height / 2)
+        elements.append({"type": "text", "field": "deck_name", "rotate": 90, "font": "bold", "size": SPINE_PT,
+                         "min_size": DECK_NAME_MIN_PT, "colour": "{ink}", "align": "center",
+                         "box": [centre[0] - length / 2, centre[1] - across / 2, length, across]})
+    return elements
+
+
 def net_layout(net: Net, front: list[dict], defaults: dict | None = None) -> dict:
-    """The face layout over the whole net: the box's colour (running into a shop's bleed), and
-    the front's elements (in the front panel's millimetres) moved onto the front panel."""
+    """The face layout over the whole net: the box's colour (running into a shop's bleed), the
+    front's elements (in the front panel's millimetres) moved onto the front panel, and the
+    deck's name up the sides."""
     (w, h), (fx, fy, _, _) = net.size_mm, net.panels["front"]
     return {"size_mm": [w, h],
             "defaults": {"colour": BOX_COLOUR, "ink": BOX_INK, **(defaults or {})},
             "elements": [{"type": "rect", "box": [0, 0, w, h], "fill": "{colour}", "bleed": True},
-                         *(moved(e, fx, fy) for e in front)]}
+                         *(moved(e, fx, fy) for e in front), *spines(net)]}
 
 
 @dataclass(frozen=True)
