@@ -133,9 +133,11 @@ def test_the_outline_is_one_closed_path_and_every_fold_and_glue_area_lies_on_the
                 assert _inside(point, outline) or _on_edge(point, outline), (point, net.size_mm)
             middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
             assert _inside(middle, outline), (start, end)
+        # the glue area's printed outline keeps off every die line, cut or fold (a shop's preflight)
         for x, y, w, h in net.glue:
             for corner in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)):
-                assert _inside(corner, outline) or _on_edge(corner, outline), corner
+                assert _inside(corner, outline) and not _on_edge(corner, outline), corner
+                assert not any(_on_edge(corner, list(fold)) for fold in net.folds), corner
         for name, (x, y, w, h) in net.panels.items():
             assert _inside((x + w / 2, y + h / 2), outline), name
 
@@ -153,8 +155,19 @@ def test_the_front_shows_the_title_and_the_deck_name_inside_the_front_panel(boxe
     # the title stays clear of the thumb notch cut into the front's top edge
     notch_bottom = min(y for x, y in box.shape.net.outline if 0 < x < fw)
     assert printed["game_title"][3] < notch_bottom
-    # the deck's back art is on the front (its own copy of the title), under the box's own title
-    assert sum(1 for p in face.elements if p.spec.get("field") == "game_title") == 2
+    # the deck's back art prints the title: the box adds only the deck's name, once
+    assert [field for field, _ in text_extents(face)] == ["game_title", "deck_name"]
+    assert not box.shape.notched
+
+
+def test_a_text_under_the_thumb_notch_is_a_located_problem(sample_copy):
+    layouts = sample_copy / "components/sample-game/layouts.yaml"
+    replace_in(layouts, "field: deck_name, box: [3, 5, 39, 9]", "field: deck_name, box: [3, 54, 39, 9]")
+    project = Project(sample_copy)
+    problems = check_game_faces(project, load_games(project, texts=False)[0], ["en"])
+    found = [p for p in problems if p.key == "tuckboxes.coins-box.deck_name"]
+    assert found and "thumb notch" in found[0].message
+    assert found[0].line == line_of(sample_copy / TUCKBOXES, "coins-box:")
 
 
 def test_a_deep_box_has_the_deck_name_up_both_sides(boxes):

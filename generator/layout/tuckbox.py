@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .elements import element_type
 from .pieces import PieceFace
-from .placed import place_face
+from .placed import place_face, text_extents
 
 # How deep a tuck flap goes in behind the front: deep enough to hold the lid shut.
 TUCK_FLAP_MM = 15.0
@@ -25,9 +25,12 @@ TUCK_FLAP_MM = 15.0
 # and bottom of the box.
 GLUE_TAB_MM = 10.0
 GLUE_TAB_TAPER_MM = 3.0
+# The glue area stops this short of the tab's cut edge and its fold: its outline is printed,
+# and a shop's preflight wants nothing printed on a die line.
+GLUE_CLEAR_MM = 1.0
 # The thumb notch: a half circle of this radius (at most a fifth of the front's width), drawn
 # as this many straight cuts.
-THUMB_NOTCH_MM = 10.0
+THUMB_NOTCH_MM = 8.0
 THUMB_NOTCH_STEPS = 12
 # What the box's own front prints when no layout is named: colours, and the title's and the
 # deck name's boxes (mm from the panel's sides, sizes in points).
@@ -75,7 +78,7 @@ def tuck_box_net(width: float, height: float, depth: float) -> Net:
     chamfer = min(2.0, t / 3)               # a dust flap's free corner
     slant = min(1.5, t / 3)                 # its edge beside the lid or bottom, cut back from the fold
     tuck_corner = min(5.0, flap / 3, w / 6)
-    notch = min(THUMB_NOTCH_MM, w / 5)
+    notch = notch_radius(w)
     x1, x2, x3, x4 = w, w + t, 2 * w + t, 2 * w + 2 * t
     x5 = x4 + tab
     yb, yt = flap + t, flap + t + h            # the body's bottom and top
@@ -103,7 +106,8 @@ def tuck_box_net(width: float, height: float, depth: float) -> Net:
               "glue-tab": (x4, yb, tab, h), "bottom": (x2, flap, w, t), "bottom-flap": (x2, 0, w, flap),
               "lid": (x2, yt, w, t), "lid-flap": (x2, yt + t, w, flap)}
     outline = [(round(x, 6), round(y, 6)) for x, y in _without_repeats(outline)]
-    return Net((round(x5, 6), round(top, 6)), tuple(outline), folds, ((x4, yb + taper, tab, h - 2 * taper),), panels)
+    glue = ((x4 + GLUE_CLEAR_MM, yb + taper, tab - 2 * GLUE_CLEAR_MM, h - 2 * taper),)
+    return Net((round(x5, 6), round(top, 6)), tuple(outline), folds, glue, panels)
 
 
 def _without_repeats(points: list[Point]) -> list[Point]:
@@ -135,25 +139,36 @@ def reads_only_box_values(layout: dict) -> bool:
     return all(element_type(e).fields(e) <= BOX_VALUES for e in layout["elements"])
 
 
+def notch_radius(width: float) -> float:
+    return min(THUMB_NOTCH_MM, width / 5)
+
+
 def box_front(width: float, height: float, back: dict | None) -> list[dict]:
-    """The box's own front, on a panel `width` x `height`: the game's title under the thumb
-    notch and the deck's name at the foot, each on a band of the box's colour, and between
-    them the deck's back art (`back`, centred; None: the box's colour)."""
-    notch = min(THUMB_NOTCH_MM, width / 5)
-    title_y = height - notch - 2 - TITLE_MM
+    """The box's own front, on a panel `width` x `height`: the deck's back art (`back`,
+    centred; None: the box's colour), and what of the game's title and the deck's name the back
+    does not print itself: the title under the thumb notch, the name at the foot, each on a band
+    of the box's colour that covers the art there."""
+    title_y = height - notch_radius(width) - 2 - TITLE_MM
     name_y = FRONT_SIDE_MM
-    elements = []
+    inner = width - 2 * FRONT_SIDE_MM
+    elements, printed = [], set()
     if back is not None:
         bw, bh = back["size_mm"]
         elements += [moved(e, (width - bw) / 2, (height - bh) / 2) for e in back["elements"]]
-        elements += [{"type": "rect", "box": [0, title_y - 2, width, height - title_y + 2], "fill": "{colour}"},
-                     {"type": "rect", "box": [0, 0, width, name_y + DECK_NAME_MM + 2], "fill": "{colour}"}]
-    inner = width - 2 * FRONT_SIDE_MM
-    return elements + [
-        {"type": "text", "field": "game_title", "box": [FRONT_SIDE_MM, title_y, inner, TITLE_MM], "font": "bold",
-         "size": TITLE_PT, "min_size": TITLE_MIN_PT, "colour": "{ink}", "align": "center"},
-        {"type": "text", "field": "deck_name", "box": [FRONT_SIDE_MM, name_y, inner, DECK_NAME_MM], "font": "bold",
-         "size": DECK_NAME_PT, "min_size": DECK_NAME_MIN_PT, "colour": "{ink}", "align": "center"}]
+        printed = {field for e in back["elements"] for field in element_type(e).fields(e)}
+    if "game_title" not in printed:
+        if back is not None:
+            elements.append({"type": "rect", "box": [0, title_y - 2, width, height - title_y + 2], "fill": "{colour}"})
+        elements.append({"type": "text", "field": "game_title", "box": [FRONT_SIDE_MM, title_y, inner, TITLE_MM],
+                         "font": "bold", "size": TITLE_PT, "min_size": TITLE_MIN_PT, "colour": "{ink}",
+                         "align": "center"})
+    if "deck_name" not in printed:
+        if back is not None:
+            elements.append({"type": "rect", "box": [0, 0, width, name_y + DECK_NAME_MM + 2], "fill": "{colour}"})
+        elements.append({"type": "text", "field": "deck_name", "box": [FRONT_SIDE_MM, name_y, inner, DECK_NAME_MM],
+                         "font": "bold", "size": DECK_NAME_PT, "min_size": DECK_NAME_MIN_PT, "colour": "{ink}",
+                         "align": "center"})
+    return elements
 
 
 def spines(net: Net) -> list[dict]:
@@ -193,6 +208,16 @@ class TuckBox:
     play_mm: float
     inside_mm: tuple[float, float, float]
     net: Net
+    notched: tuple[str, ...] = ()       # fields of texts the thumb notch cuts into
+
+
+def notched_texts(face, net: Net) -> tuple[str, ...]:
+    """The fields of the face's texts that reach into the thumb notch, which would cut them."""
+    fx, fy, fw, fh = net.panels["front"]
+    radius, top = notch_radius(fw), fy + fh
+    centre = fx + fw / 2
+    return tuple(field for field, (x0, y0, x1, y1) in text_extents(face)
+                 if x0 < centre + radius and x1 > centre - radius and y1 > top - radius and y0 < top)
 
 
 def lay_out_tuck_box(key: str, name: str, copies: int, deck: str, card_mm: tuple[float, float], cards: int,
@@ -207,6 +232,6 @@ def lay_out_tuck_box(key: str, name: str, copies: int, deck: str, card_mm: tuple
     else:
         # a back art read only the box's values (reads_only_box_values): its defaults are not wanted
         layout = net_layout(net, box_front(inside[0], inside[1], back))
-    piece = PieceFace(key, name, net.size_mm, copies, place_face(layout, values, folder), net.outline, net.folds,
-                      net.glue, glue_label)
-    return TuckBox(piece, deck, cards, calliper_mm, play_mm, inside, net)
+    face = place_face(layout, values, folder)
+    piece = PieceFace(key, name, net.size_mm, copies, face, net.outline, net.folds, net.glue, glue_label)
+    return TuckBox(piece, deck, cards, calliper_mm, play_mm, inside, net, notched_texts(face, net))

@@ -130,6 +130,9 @@ def placed(kit: Kit) -> PlacedKind:
         components.append(PlacedComponent(
             "tuckboxes", component.id, source, box.piece.size_mm, box, (ComponentFace(box.piece.face, source),),
             data.get("layout", ""), layout_at, front, front_mm,
+            found=tuple((*source[:2], f"{component.keypath}.{field}",
+                         f"the thumb notch cut into the front's top edge cuts into its {field}: move that text "
+                         f"down in its layout, or give the box a front layout of its own") for field in box.notched),
             glue=tuple((source, area) for area in box.piece.glue), glue_label=box.piece.glue_label))
     return PlacedKind("tuckboxes", "tuck box", tuple(components), tuple(uses))
 
