@@ -206,6 +206,17 @@ def test_a_box_of_a_deck_that_does_not_exist_is_a_located_error(sample_copy):
         in result.output
 
 
+def test_a_deck_too_thick_for_a_tuck_box_is_a_located_error(sample_copy):
+    replace_in(sample_copy / TUCKBOXES, "deck: heroes,", "deck: heroes, calliper_mm: 5,")
+    replace_in(sample_copy / "components/sample-game/cards.yaml", "count: {standard: 4}", "count: {standard: 30}")
+    project = Project(sample_copy)
+    game, _ = project.load_game("sample-game")        # its rules, which count 4 knights, not asked
+    problems = check_game_faces(project, game, ["en"])
+    found = [p for p in problems if p.key == "tuckboxes.heroes-box.deck"]
+    assert found and found[0].line == line_of(sample_copy / TUCKBOXES, "heroes-box:")
+    assert "the deck 'heroes' is 33 cards, 166 mm deep with play: more than the 100 mm" in found[0].message
+
+
 def test_a_front_layout_not_of_the_front_panels_size_is_a_located_error(sample_copy):
     layouts = sample_copy / "components/sample-game/layouts.yaml"
     replace_in(layouts, "size_mm: [45, 64]", "size_mm: [44, 63]")

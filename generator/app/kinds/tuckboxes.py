@@ -17,6 +17,9 @@ from .pieces import glue_labels_within
 # Room the cards get on their width and height, and past the deck's thickness, when the box
 # does not say (`play_mm`): enough to slide the deck out, little enough that it does not rattle.
 PLAY_MM = 1.0
+# The deepest box made: a deck thicker than this is not held by a tuck box's flaps (and a
+# deck of thousands of cards would make a net of hundreds of pages).
+MAX_DEPTH_MM = 100.0
 
 
 def deck_cards(game, edition: str, deck: str) -> int:
@@ -67,9 +70,9 @@ def _lay_out_tuck_boxes(project, loc: Localised) -> list[TuckBox]:
         cards = deck_cards(game, loc.edition, deck_id)
         can, front = _front(game, data)
         calliper = calliper_mm(project, data)
-        if card_layout is None or not cards or not can or calliper is None:
-            continue
         play = data.get("play_mm", PLAY_MM)
+        if card_layout is None or not cards or not can or calliper is None or cards * calliper + play > MAX_DEPTH_MM:
+            continue
         card_mm = tuple(card_layout["size_mm"])
         if front is not None and tuple(front["size_mm"]) != _front_mm(game, data):
             continue                                 # the placed check `layout_size` names it
@@ -138,7 +141,7 @@ def placed(kit: Kit) -> PlacedKind:
 
 
 def check(kit: Kit) -> list[Problem]:
-    """A box's deck is one of the game's, with cards in the edition to hold."""
+    """A box's deck is one of the game's, with cards in the edition to hold, and not too many."""
     game, problems = kit.game, []
     boxes_file = game.files.get("tuckboxes")
     for component in game.in_edition(kit.loc.edition, "tuckboxes"):
@@ -149,6 +152,13 @@ def check(kit: Kit) -> list[Problem]:
         elif not deck_cards(game, kit.loc.edition, deck):
             problems.append(Problem(*at, f"[{game.slug} {kit.loc.edition}] the deck '{deck}' has no cards in this "
                                          f"edition: the box would hold nothing"))
+        else:
+            cards, calliper = deck_cards(game, kit.loc.edition, deck), calliper_mm(kit.project, component.data)
+            depth = cards * (calliper or 0) + component.data.get("play_mm", PLAY_MM)
+            if depth > MAX_DEPTH_MM:
+                problems.append(Problem(*at, f"[{game.slug} {kit.loc.edition}] the deck '{deck}' is {cards} cards, "
+                                             f"{depth:g} mm deep with play: more than the {MAX_DEPTH_MM:g} mm a tuck "
+                                             f"box holds"))
         if calliper_mm(kit.project, component.data) is None:
             papers = kit.project.load_sheet("papers")
             problems.append(Problem(papers.file, 1, "card_calliper_mm",
