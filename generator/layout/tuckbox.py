@@ -6,8 +6,9 @@ the back's bottom edge the bottom panel and its tuck flap, on its top edge the l
 flap, both tucking in behind the front; a dust flap on each end of both sides; a thumb notch in
 the front's top edge. Its outline, folds and glue area are a cut-out piece's (`PieceFace`), so
 pieces' packing, tiling and drawing take it as it is; its face is one face layout placed over
-the whole net: the box's colour, and on the front panel the game's title and the deck's name
-over the deck's back art, or the box's own front layout.
+the whole net: the box's colour; on the front panel the deck's back art with what of the game's
+title and the deck's name it does not print itself, or the box's own front layout; the deck's
+name up deep sides.
 Coordinates are millimetres from the net's bottom-left corner.
 """
 from __future__ import annotations
