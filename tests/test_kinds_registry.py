@@ -15,15 +15,15 @@ from generator.load.project import categories, shop_kinds
 def test_the_kind_modules_come_in_the_order_their_schemas_give():
     assert [kind.name for kind in KINDS] == list(categories())
     # the order every kit's files and the booklet's rows take
-    assert categories() == ("cards", "boards", "tokens", "dice", "pieces")
+    assert categories() == ("cards", "boards", "tokens", "dice", "pieces", "tuckboxes")
 
 
 def test_a_kind_without_a_module_or_a_module_without_a_schema_stops_the_registry():
     modules = {kind.name: kind for kind in KINDS}
-    with pytest.raises(RuntimeError, match=r"generator/app/kinds \(boards, cards, dice, pieces, tokens\) are not the kinds "
-                                           r"whose schema .* \(boards, cards, dice, meeples, pieces, tokens\)"):
+    with pytest.raises(RuntimeError, match=r"generator/app/kinds \(boards, cards, dice, pieces, tokens, tuckboxes\) are not the kinds "
+                                           r"whose schema .* \(boards, cards, dice, meeples, pieces, tokens, tuckboxes\)"):
         in_schema_order(modules, (*categories(), "meeples"))
-    with pytest.raises(RuntimeError, match=r"\(boards, cards, dice, meeples, pieces, tokens\) are not"):
+    with pytest.raises(RuntimeError, match=r"\(boards, cards, dice, meeples, pieces, tokens, tuckboxes\) are not"):
         in_schema_order({**modules, "meeples": replace(modules["pieces"], name="meeples")}, categories())
 
 
@@ -35,7 +35,7 @@ def test_a_module_declaring_another_kind_stops_the_registry():
 
 
 def test_the_kinds_that_make_shop_files_are_those_their_schemas_name():
-    assert shop_kinds() == ("boards", "tokens", "dice", "pieces")
+    assert shop_kinds() == ("boards", "tokens", "dice", "pieces", "tuckboxes")
     assert [kind.name for kind in KINDS if makes_shop_files(kind)] == list(shop_kinds())
 
 

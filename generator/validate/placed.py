@@ -51,7 +51,7 @@ def layout_size(loc: Localised, component: PlacedComponent) -> list[Problem]:
         return []
     return [Problem(layout.file, layout.line_of("size_mm"), f"faces.{component.layout_name}.size_mm",
                     f"the layout is {layout['size_mm'][0]:g} x {layout['size_mm'][1]:g} mm, but "
-                    f"{component.source[2]} has {size[0]:g} mm faces")]
+                    f"{component.source[2]} has {size[0]:g}{'' if size[0] == size[1] else f' x {size[1]:g}'} mm faces")]
 
 
 @each
