@@ -127,7 +127,7 @@ def test_a_missing_component_kind_names_it(project):
     assert result.exit_code == 1
     where = f"components/{GAME}/cards.yaml:{line_of(cards, 'cards:')}: cards"       # where the card is missing
     assert result.stderr.splitlines() == [
-        f"{where}: cards.sudden-rain: rules need 1 in edition 'full', data has no such card",
+        f"{where}: cards.sudden-rain: rules need 1 in edition 'full', data has none under cards",
         f"{where}: total cards in edition 'full': rules need 63, data says 62",
         f"{where}: total cards/action in edition 'full': rules need 54, data says 53",
         "3 problem(s) found.",

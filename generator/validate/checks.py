@@ -181,7 +181,7 @@ def check_rules(game: Game) -> list[Problem]:
                 if component is None:
                     root = game.files.get(category)
                     add(root if root is not None else game.meta, (category,),
-                        f"{category}.{cid}: rules need {needed} in edition '{edition}', data has no such {category[:-1]}")
+                        f"{category}.{cid}: rules need {needed} in edition '{edition}', data has none under {category}")
                     continue
                 says = component.count(edition)
                 if says != needed:
@@ -191,7 +191,8 @@ def check_rules(game: Game) -> list[Problem]:
         for component in game.components:
             if component.count(edition) and component.id not in need.get(component.category, {}):
                 add(game.files[component.category], (component.category, component.id, "count", edition),
-                    f"rules have no {component.category[:-1]} '{component.id}' in edition '{edition}', data says {component.count(edition)}")
+                    f"rules count no '{component.id}' among their {component.category} in edition '{edition}', "
+                    f"data says {component.count(edition)}")
         for selector, needed in spec.totals.get(edition, {}).items():
             says = total(game, edition, selector)
             if says != needed:
