@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import dataclasses
-import fcntl
 import hashlib
 import json
 import multiprocessing
@@ -293,22 +292,6 @@ def _session_build_cache(tmp_path_factory):
     _shared_cache["root"] = None
 
 
-def built_booklet(slug: str, edition: str, locale: str, folder: Path) -> bytes:
-    """The home rule booklet as `pnp build --kind booklet` writes it into `folder`. One worker of
-    a parallel run builds a booklet at a time: the other waits, then takes the rendering from the
-    session's shared cache instead of rendering the same booklet beside it."""
-    lock_path = (_shared_cache["root"] or folder.parent) / f"booklet-{slug}-{edition}-{locale}.lock"
-    with open(lock_path, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            result = pnp("build", "--game", slug, "--edition", edition, "--locale", locale, "--kind", "booklet",
-                         "--out", str(folder))
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-    assert result.exit_code == 0, result.output + result.traceback
-    return (folder / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()
-
-
 def content_text(node) -> str:
     """Every string a laid-out booklet holds (its sections, blocks, facts and words), one per line."""
     if isinstance(node, str):
@@ -360,9 +343,13 @@ def rendered_booklet(tmp_path_factory):
         if (slug, edition, locale) not in made:
             if slug not in games:
                 games[slug] = load_games(project, slug, texts=False)[0]
-            data = built_booklet(slug, edition, locale, out / f"{slug}-{edition}-{locale}")
+            folder = out / f"{slug}-{edition}-{locale}"
+            result = pnp("build", "--game", slug, "--edition", edition, "--locale", locale, "--kind", "booklet",
+                         "--out", str(folder))
+            assert result.exit_code == 0, result.output + result.traceback
             loc = Localised(games[slug], edition, Texts.load(games[slug], locale))
             content = rule_booklet_content(Kit(project, games[slug], loc, ""))   # as the build lays it out
+            data = (folder / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()
             made[slug, edition, locale] = (content, data)
         return made[slug, edition, locale]
     return booklet

@@ -11,7 +11,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import ROOT, _apply, _mul, built_booklet, content_ops
+from conftest import ROOT, _apply, _mul, content_ops, pnp
 from generator.app.loading import load_games
 from generator.layout.booklet import booklet_words
 from generator.load.project import Project
@@ -223,7 +223,11 @@ def booklet_pdf(tmp_path_factory):
     out = tmp_path_factory.mktemp("booklet-pdfs")
 
     def pdf(slug: str, edition: str, locale: str) -> bytes:
-        return built_booklet(slug, edition, locale, out / f"{slug}-{edition}-{locale}")
+        folder = out / f"{slug}-{edition}-{locale}"
+        result = pnp("build", "--game", slug, "--edition", edition, "--locale", locale, "--kind", "booklet",
+                     "--out", str(folder))
+        assert result.exit_code == 0, result.output + result.traceback
+        return (folder / slug / edition / locale / f"{slug}-{edition}-{locale}-rules.pdf").read_bytes()
     return pdf
 
 
