@@ -47,6 +47,18 @@ def pnp(*args: str, project: Path = ROOT) -> Result:
     return result
 
 
+def simulation_runs(stdout: str) -> list[dict]:
+    """The runs `pnp simulate --json` printed, each run's measured actions_per_second checked
+    (a whole number of actions a second, above 0) and taken out: the rest is the same for the
+    same seed."""
+    runs = json.loads(stdout)["runs"]
+    for run in runs:
+        speed = run.pop("actions_per_second")
+        assert isinstance(speed, int) and speed > 0, speed
+        assert run["actions_per_game"] > 0
+    return runs
+
+
 def check_manifest(out: Path) -> list[dict]:
     """Every entry of out/manifest.json names a file there with that sha256, size and page
     count, and every file in the folder has an entry: what the manifest says is on disk."""

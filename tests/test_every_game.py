@@ -14,7 +14,7 @@ import sys
 import pytest
 import yaml
 
-from conftest import ROOT, pnp
+from conftest import ROOT, pnp, simulation_runs
 from generator.app.bench import game_benchmark
 from generator.app.loading import load_games
 from generator.load.project import Project
@@ -145,9 +145,9 @@ def test_the_same_seed_gives_the_same_json_in_other_processes(simulated_in_other
     for printed in simulated_in_other_processes:
         exit_code, stdout, stderr = printed[slug]
         assert exit_code == 0, stderr
-        outputs.append(json.loads(stdout))
+        outputs.append(simulation_runs(stdout))
     assert outputs[0] == outputs[1]
-    assert outputs[0]["runs"] and all(run["games"] == games for run in outputs[0]["runs"])
+    assert outputs[0] and all(run["games"] == games for run in outputs[0])
 
 
 @pytest.mark.parametrize("slug,path", SCENARIOS, ids=lambda item: getattr(item, "stem", item))

@@ -2,16 +2,15 @@
 invariant checked after every action of every game."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from conftest import ROOT, pnp
+from conftest import ROOT, pnp, simulation_runs
 from generator.app.loading import load_games
 from generator.load.project import Project
 from generator.rules.engine import InvariantBroken
 from generator.rules.race_to_the_table import state as rules
-from generator.rules.simulate import Tally, play_game, play_out, policy_rng
+from generator.rules.simulate import Tally, game_seed, play_game, play_out, policy_rng
 from generator.validate import checks as validate
 
 
@@ -23,7 +22,7 @@ ENGINE = GAME.rules.ENGINE
 def simulate_json(*args):
     result = pnp("simulate", SLUG, "--json", *args)
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["runs"]
+    return simulation_runs(result.stdout)
 
 
 def test_same_seed_same_json_other_seed_other_result():
@@ -146,3 +145,22 @@ def test_tally_sums_numbers_texts_and_counts():
     assert summary["numbers"]["turns"] == {"mean": 15, "median": 15, "min": 10, "max": 20}
     assert summary["shares"]["ended_by"] == {"clock": 0.5, "table": 0.5}
     assert summary["counts"]["cards"] == {"quick": {"total": 3, "per_game": 1.5}, "taxi": {"total": 4, "per_game": 2}}
+
+
+def test_actions_per_game_is_the_mean_length_of_the_games_played():
+    """Each game's actions counted as they are applied: the seeded games replayed here, action by
+    action, give the mean `pnp simulate --json` prints; the text summary prints it too."""
+    games, seed = 7, 2
+    [run] = simulate_json("--edition", "free", "--players", "3", "--games", str(games), "--seed", str(seed))
+    components = ENGINE.components(GAME, "free")
+    lengths = []
+    for index in range(games):
+        played, state_seed = [], game_seed(seed, index)
+        state = ENGINE.new_game(3, seed=state_seed, **components, **ENGINE.options)
+        play_out(ENGINE, state, "random", policy_rng(state_seed), played=played)
+        lengths.append(len(played))
+    assert len(set(lengths)) > 1
+    assert run["actions_per_game"] == pytest.approx(sum(lengths) / games, abs=1e-4)
+    printed = pnp("simulate", SLUG, "--edition", "free", "--players", "3", "--games", str(games), "--seed", str(seed))
+    assert f"actions per game: {run['actions_per_game']}" in printed.stdout
+    assert f"{games} games, {sum(lengths)} actions in " in printed.stdout

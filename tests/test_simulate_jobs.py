@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from conftest import ROOT, pnp
+from conftest import ROOT, pnp, simulation_runs
 from generator.app.loading import load_games, read_game
 from generator.load.project import Project
 from generator.rules import simulate as simulation
@@ -16,9 +16,10 @@ from generator.rules.simulate import GameSource, Workers
 
 
 def simulate(*args):
+    """What `pnp simulate ARGS` printed: the runs, for --json, without their measured speed."""
     result = pnp("simulate", *args)
     assert result.exit_code == 0, result.output
-    return result.stdout
+    return simulation_runs(result.stdout) if "--json" in args else result.stdout
 
 
 # Game counts that two jobs do not split evenly: a run is cut into chunks of games / 16
@@ -53,15 +54,15 @@ def test_the_printed_summary_is_the_same_byte_for_byte():
 
 
 def test_a_rule_broken_in_a_worker_is_reported(monkeypatch):
-    real = simulation.play_game
+    real = simulation._played_game
 
-    def broken(engine, components, *, seed, **settings):
-        state = real(engine, components, seed=seed, **settings)
+    def broken(engine, components, players, edition, seed, *settings):
+        state, actions = real(engine, components, players, edition, seed, *settings)
         if seed in (130, 170):
             raise InvariantBroken(f"seed {seed}: turn {state.turns}: broken on purpose")
-        return state
+        return state, actions
 
-    monkeypatch.setattr(simulation, "play_game", broken)     # the workers fork with it
+    monkeypatch.setattr(simulation, "_played_game", broken)     # the workers fork with it
     args = ("simulate", "race-to-the-table", "--edition", "full", "--players", "4", "--games", "200")
     one, two = pnp(*args, "--jobs", "1"), pnp(*args, "--jobs", "2")
     assert one.exit_code == two.exit_code != 0

@@ -38,6 +38,13 @@ def play_out(engine: Engine, state: State, policy: str, rng: random.Random, *, c
     """Play `state` on to its end with `policy` for every seat, appending each action to
     `played` when given. With `check`, invariants are tested after every action. A game still
     going after the engine's max_actions is a broken rule (InvariantBroken)."""
+    _play_on(engine, state, policy, rng, check, played)
+    return state
+
+
+def _play_on(engine: Engine, state: State, policy: str, rng: random.Random, check: bool,
+             played: list[Action] | None) -> int:
+    """play_out's loop: how many actions it took to end the game."""
     choose, limit = engine.policies[policy], engine.max_actions
     is_terminal, apply, check_invariants = state.is_terminal, state.apply, state.check_invariants
     actions = 0
@@ -51,18 +58,24 @@ def play_out(engine: Engine, state: State, policy: str, rng: random.Random, *, c
             check_invariants()
         if played is not None:
             played.append(action)
-    return state
+    return actions
 
 
 def play_game(engine: Engine, components: Mapping[str, Any], *, players: int, edition: str, seed: int,
               policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True) -> State:
     """Play one game to its end. With `check`, invariants are tested after every action and a
     broken one raises InvariantBroken saying which game, action and rule."""
+    return _played_game(engine, components, players, edition, seed, policy, options, check)[0]
+
+
+def _played_game(engine: Engine, components: Mapping[str, Any], players: int, edition: str, seed: int,
+                 policy: str, options: Mapping[str, Any] | None, check: bool) -> tuple[State, int]:
+    """One game played to its end, and how many actions it took."""
     state = engine.new_game(players, seed=seed, **components, **(options or {}))
     try:
         if check:
             state.check_invariants()
-        return play_out(engine, state, policy, policy_rng(seed), check=check)
+        return state, _play_on(engine, state, policy, policy_rng(seed), check, None)
     except InvariantBroken as exc:
         raise InvariantBroken(f"{engine.slug} {edition} {players} players, seed {seed}: {exc}") from None
 
@@ -100,8 +113,12 @@ class Tally:
     numbers: dict[str, list[float]] = field(default_factory=dict)
     texts: dict[str, list[str]] = field(default_factory=dict)
     counts: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    # How many actions each game took (every player's move, draw or pass the engine applied).
+    actions: list[int] = field(default_factory=list)
 
-    def add(self, returns: list[float], stats: Mapping[str, Any]) -> None:
+    def add(self, returns: list[float], stats: Mapping[str, Any], actions: int | None = None) -> None:
+        if actions is not None:
+            self.actions.append(actions)
         if not self.wins:
             self.seats = len(returns)
             self.wins = [0.0] * self.seats
@@ -127,6 +144,7 @@ class Tally:
         return {
             "games": self.games,
             "win_rate": [_round(w / games) for w in self.wins],
+            **({"actions_per_game": _round(statistics.fmean(self.actions))} if self.actions else {}),
             "numbers": {key: _describe(values) for key, values in self.numbers.items()},
             "shares": {key: {value: _round(values.count(value) / games) for value in sorted(set(values))}
                        for key, values in self.texts.items()},
@@ -165,13 +183,14 @@ class Run:
 
 def play_games(engine: Engine, components: Mapping[str, Any], *, players: int, edition: str, seed: int,
                start: int, stop: int, policy: str = "random", options: Mapping[str, Any] | None = None,
-               check: bool = True) -> list[tuple[list[float], dict[str, Any]]]:
-    """Games `start` .. `stop - 1` of a run seeded `seed`: each one's returns and stats."""
+               check: bool = True) -> list[tuple[list[float], dict[str, Any], int]]:
+    """Games `start` .. `stop - 1` of a run seeded `seed`: each one's returns, stats and number
+    of actions."""
     played = []
     for index in range(start, stop):
-        state = play_game(engine, components, players=players, edition=edition, seed=game_seed(seed, index),
-                          policy=policy, options=options, check=check)
-        played.append((state.returns(), state.stats()))
+        state, actions = _played_game(engine, components, players, edition, game_seed(seed, index), policy,
+                                      options, check)
+        played.append((state.returns(), state.stats(), actions))
     return played
 
 
@@ -262,7 +281,7 @@ class Workers:
 
     def play(self, engine: Engine, components: Mapping[str, Any], *, edition: str, players: int, games: int,
              seed: int, policy: str, options: dict, check: bool, progress: Callable[[int], None] | None):
-        """Every game of a run, in order, each as (returns, stats)."""
+        """Every game of a run, in order, each as (returns, stats, actions)."""
         if self.jobs == 1 or self.source is None or games < 2:
             for index in range(games):
                 [result] = play_games(engine, components, players=players, edition=edition, seed=seed,
@@ -300,7 +319,8 @@ def simulate(engine: Engine, game, *, edition: str, players: int, games: int, se
     tally = Tally()
     workers = workers or Workers(1)
     step = (lambda count: [progress() for _ in range(count)]) if progress else None
-    for returns, stats in workers.play(engine, components, edition=edition, players=players, games=games,
-                                       seed=seed, policy=policy, options=options, check=check, progress=step):
-        tally.add(returns, stats)
+    for returns, stats, actions in workers.play(engine, components, edition=edition, players=players, games=games,
+                                                seed=seed, policy=policy, options=options, check=check,
+                                                progress=step):
+        tally.add(returns, stats, actions)
     return Run(engine.slug, edition, players, policy, seed, options, tally)

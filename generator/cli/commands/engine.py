@@ -57,6 +57,7 @@ def describe_run(data: dict, names: dict[str, str]) -> list[str]:
     seats = f", {data['seats']} seats" if data["seats"] != data["players"] else ""
     lines = [f"{data['game']} {data['edition']}: {data['players']} players{seats}, {data['games']} games "
              f"(policy {data['policy']}, seed {data['seed']}{', ' + options if options else ''})"]
+    lines.append(f"  actions per game: {data['actions_per_game']}")
     for key, figures in data["numbers"].items():
         lines.append(f"  {key}: mean {figures['mean']}, median {figures['median']} "
                      f"(min {figures['min']}, max {figures['max']})")
@@ -115,7 +116,7 @@ def register(main) -> None:
     @click.option("--policy", default="random", show_default=True, help="How every seat chooses (e.g. random, greedy).")
     @click.option("--option", "option_values", multiple=True, metavar="KEY=VALUE",
                   help="A rules variant, e.g. quick=true, roles=false, team_size=3 (repeatable).")
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON (the same for the same seed).")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON (the same for the same seed, but for each run's measured actions_per_second).")
     @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
                   help="Worker processes sharing the games (0: one per core); the results are the same.")
     @click.pass_obj
@@ -138,7 +139,7 @@ def register(main) -> None:
         editions = [edition] if edition else [e for e in loaded.editions if e in spec.editions]
         counts = [players] if players else list(spec.tables)
         names = component_names(loaded)
-        runs, elapsed = [], 0.0
+        runs, elapsed, actions = [], 0.0, 0
         with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress, \
                 Workers(jobs, GameSource(read_game, (str(obj.project.root), loaded.slug))) as workers:
             workers.share(engine, loaded, editions)
@@ -156,13 +157,16 @@ def register(main) -> None:
                         raise PnpError(f"{label}: {exc}") from None
                     except InvariantBroken as exc:
                         raise PnpError(f"a rule broke: {exc}") from None
-                    elapsed += time.perf_counter() - started
-                    runs.append(run.to_json())
+                    spent = time.perf_counter() - started
+                    elapsed += spent
+                    actions += sum(run.tally.actions)
+                    # Measured, so the one figure of a run that differs from one run to the next.
+                    runs.append({**run.to_json(), "actions_per_second": round(sum(run.tally.actions) / spent)})
         if as_json:
             click.echo(json.dumps({"runs": runs}, ensure_ascii=False, indent=2))
             return
         for data in runs:
             click.echo("\n".join(describe_run(data, names)))
         total = games * len(runs)
-        click.echo(f"{total} games in {elapsed:.2f} s ({total / elapsed:.0f} games/s), invariants checked "
-                   f"after every action")
+        click.echo(f"{total} games, {actions} actions in {elapsed:.2f} s ({total / elapsed:.0f} games/s, "
+                   f"{actions / elapsed:.0f} actions/s), invariants checked after every action")

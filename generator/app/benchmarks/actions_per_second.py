@@ -1,0 +1,101 @@
+"""Checked actions per second, as a designer meets them: `pnp simulate GAME --edition E --players N
+--games 500 --jobs 1 --json` run as a whole process (start-up, reading the game, every invariant
+checked after every action), its CPU time, for every game, edition and table size. The goal,
+GOAL actions per CPU second, is judged at each game's largest table, where games are longest;
+the smaller tables are printed beside it. Then, per game, the wall time of `--jobs 2` against
+`--jobs 1`.
+
+Actions are counted by the simulator as it applies them (`actions_per_game` in the JSON); the
+figure here divides the run's actions by the whole process's CPU time, so start-up counts
+against it. A table far below the goal plays fewer games (about CAP_SECONDS of CPU, sized by a
+short in-process measure first); the line says how many. PNP_BENCH_GAMES sets the 500."""
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import time
+
+from ...rules.benchmark import games_per_run
+from ...rules.simulate import play_game
+from ..loading import load_games
+
+
+GOAL = 50_000                # checked actions per CPU second, whole process, at the largest table
+GAMES = 500
+CAP_SECONDS = 20.0           # at most about this much CPU per whole-process run
+ESTIMATE_SECONDS = 0.5       # the in-process measure that sizes a run
+JOBS_SECONDS = 6.0           # about this long a --jobs 1 run, for the --jobs 2 ratio
+
+
+def _pnp(project, *args: str) -> tuple[float, float, str]:
+    """Run `pnp -C project ARGS` as its own process: (wall seconds, CPU seconds of it and its
+    workers, what it printed)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "generator.cli.main", "-C", str(project.root), *args],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        raise RuntimeError(f"pnp {' '.join(args)} failed: {done.stderr.strip()}")
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
+
+
+def _estimate(engine, components, edition: str, players: int) -> float:
+    """Games per CPU second in this process, invariants checked, over about ESTIMATE_SECONDS."""
+    played, started = 0, time.process_time()
+    while time.process_time() - started < ESTIMATE_SECONDS:
+        play_game(engine, components, players=players, edition=edition, seed=played, options=engine.options)
+        played += 1
+    return played / (time.process_time() - started)
+
+
+def run(project) -> list[str]:
+    wanted = games_per_run(GAMES)
+    lines = [f"goal: >= {GOAL:,} checked actions per CPU second at each game's largest table, whole process "
+             f"(`pnp simulate --games {wanted} --jobs 1`), random policy; smaller tables for comparison"]
+    passed = failed = 0
+    for game in load_games(project, texts=False):
+        engine = getattr(game.rules, "ENGINE", None)
+        if engine is None:
+            continue
+        spec = game.rules.SPEC
+        editions = [e for e in game.editions if e in spec.counts]
+        _, startup, _ = _pnp(project, "simulate", game.slug, "--edition", editions[0], "--players",
+                             str(spec.tables[0]), "--games", "1")
+        lines.append(f"{game.slug}: a 1-game run takes {startup:.2f} s CPU (start-up and reading the game)")
+        slowest = {}
+        largest = max(spec.tables)
+        for edition in editions:
+            components = engine.components(game, edition)
+            for players in spec.tables:
+                estimate = _estimate(engine, components, edition, players)
+                games = wanted if wanted <= estimate * CAP_SECONDS else max(20, int(estimate * CAP_SECONDS))
+                _, cpu, printed = _pnp(project, "simulate", game.slug, "--edition", edition, "--players",
+                                       str(players), "--games", str(games), "--jobs", "1", "--json")
+                [figures] = json.loads(printed)["runs"]
+                actions = figures["actions_per_game"] * games
+                rate = actions / cpu
+                fewer = "" if games == wanted else f", only {games} games: too slow for {wanted}"
+                verdict = ""
+                if players == largest:
+                    ok = rate >= GOAL and games == wanted
+                    passed, failed = passed + ok, failed + (not ok)
+                    verdict = f", goal >= {GOAL:,}: {'PASS' if ok else 'FAIL'}"
+                lines.append(f"{game.slug} {edition} {players:>2}p: {rate:8,.0f} actions/s whole process "
+                             f"({figures['actions_per_game']:g} actions a game, {games / cpu:6.0f} games/s, "
+                             f"{cpu:.2f} s CPU{fewer}; {figures['actions_per_second']:,} actions/s while playing)"
+                             f"{verdict}")
+                slowest[(edition, players)] = estimate
+        # --jobs 2 against --jobs 1, on the table that takes longest per game
+        edition, players = min(slowest, key=slowest.get)
+        games = max(64, int(slowest[(edition, players)] * JOBS_SECONDS))
+        args = ("simulate", game.slug, "--edition", edition, "--players", str(players), "--games", str(games))
+        one, _, _ = _pnp(project, *args, "--jobs", "1")
+        two, _, _ = _pnp(project, *args, "--jobs", "2")
+        lines.append(f"{game.slug} {edition} {players}p, {games} games: --jobs 2 takes {two / one:.2f} of "
+                     f"--jobs 1's wall time ({two:.2f} s against {one:.2f} s; 0.5 is two free cores)")
+    lines.append(f"{passed} largest tables PASS, {failed} FAIL")
+    return lines
