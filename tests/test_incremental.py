@@ -247,6 +247,44 @@ def test_a_link_planted_in_the_cache_leads_no_read_or_write_out_of_the_output_fo
     assert files(out) == good
 
 
+def test_blobs_that_are_links_are_not_read_even_when_their_target_hashes_to_their_name(sample_project, tmp_path):
+    """A blob replaced by a link to a file outside with the very same bytes (so it would pass the
+    hash check) is not read through: every file is made again, and is what it was."""
+    out = tmp_path / "out"
+    build(sample_project, out, "--paper", "a4")
+    good = files(out)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    blobs = [b for b in sorted((out / ".cache" / "blobs").rglob("*")) if b.is_file()]
+    for blob in blobs:
+        target = elsewhere / blob.name
+        blob.rename(target)
+        blob.symlink_to(target)
+    (out / "manifest.json").unlink()       # not the last build's output: the units are looked up
+    again = build(sample_project, out, "--paper", "a4")
+    assert rendered(again) == len(good) - 1, "blobs behind links were trusted"
+    assert files(out) == good
+
+
+def test_a_blob_name_that_is_not_a_sha256_is_not_looked_for(tmp_path, monkeypatch):
+    """A record naming its blob with a 64-character path, or with capital hex digits, leads to
+    no read at all: such a name is no SHA-256 the cache wrote."""
+    from generator.write.cache import Cache
+    cache = Cache(tmp_path / "out")
+    data = b"kept"
+    sha = cache.put_blob(data)
+    cache.flush()
+    climbing = "../../../../secret"
+    names = [("./" * 32)[:64 - len(climbing)] + climbing, sha.upper(), sha[:-1] + "g", sha[:-1], sha + "0"]
+    assert all(len(name) == 64 for name in names[:3])
+    reads = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or real(self))
+    assert [cache.blob(name) for name in names] == [None] * len(names)
+    assert reads == []
+    assert cache.blob(sha) == data and len(reads) == 1          # the check reads what it should
+
+
 def test_a_copy_of_the_project_reuses_its_cache_and_a_changed_copy_does_not(sample_project, tmp_path):
     """The cache is keyed by what files are made from, not by where the project lies: a copy
     (a clone, a moved folder) with the first build's cache renders nothing and makes the same

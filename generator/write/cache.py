@@ -46,12 +46,11 @@ class Cache:
         self.writable = True
         self._pending_blobs: dict[Path, bytes] = {}
         self._pending_records: dict[Path, bytes] = {}
-        self._later: list[tuple[str, str, dict]] = []
 
     def __getstate__(self) -> dict:
         """A worker's copy: the same folder, nothing held; what the worker adds goes back to the
         build (units.py), which writes it."""
-        return dict(self.__dict__, _pending_blobs={}, _pending_records={}, _later=[])
+        return dict(self.__dict__, _pending_blobs={}, _pending_records={})
 
     # ---- blobs ----
 
