@@ -5,19 +5,23 @@ PDF drawn."""
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 
 import pytest
 
 from conftest import SAMPLE
+from generator.app import shop
 from generator.app.kinds import KINDS
-from generator.app.kits import validation_kit
+from generator.app.kits import Kit, validation_kit
 from generator.app.loading import check_game_faces, load_games
-from generator.core.errors import Problem
+from generator.core.errors import DataError, Problem
 from generator.i18n.texts import Texts, collected
 from generator.layout import faces as faces_module
 from generator.layout.faces import Localised
+from generator.load.profiles import load_profile
 from generator.load.project import Project
 from generator.validate import placed as placed_checks
+from generator.validate.profile import profile_checks, profile_kinds
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +101,48 @@ def test_only_the_latest_few_editions_and_locales_keep_their_faces(sample_game):
     assert all(loc._laid for loc in locs[1:])
     tokens.placed(validation_kit(project, game, locs[0]))      # laid out again when asked again
     assert locs[0]._laid and locs[1]._laid == {}
+
+
+def _profile_problems(project, game, profile, kit) -> tuple[list[str], dict[str, list[str]]]:
+    """The messages of `pnp validate --profile`, and of each shop unit of the kit, by kind."""
+    try:
+        shop.check_profiles(project, [game], [profile.name])
+        validated = []
+    except DataError as error:
+        validated = [p.message for p in error.problems]
+    units = {}
+    for kind in KINDS:
+        if kind.name in profile_kinds(profile):
+            made, problems = (shop.shop_files(kit, profile) if kind.name == "cards" else
+                              shop.shop_component_files(kit, profile, kind))
+            assert made == [] or not problems, kind.name
+            units[kind.name] = [p.message for p in problems]
+    return validated, units
+
+
+def test_a_check_added_to_a_profiles_list_runs_for_validate_and_every_shop_unit(sample_game, monkeypatch):
+    """A print profile's checks are a list run by the same runner: a check added to it runs over
+    the components of every kind the profile prints, for `pnp validate --profile` and for each
+    unit of a shop build, which then stops before drawing."""
+    project, game = sample_game
+    profile = replace(load_profile(project, "eu-3mm"), booklet=None)
+    kit = Kit(project, game, _localised(project, game), "")
+    monkeypatch.setattr(shop, "render_shop_components", lambda *args: [])    # nothing drawn
+    validated, units = _profile_problems(project, game, profile, kit)
+    seen = set()
+
+    @placed_checks.each
+    def every_printed(loc, component):
+        seen.add((component.kind, component.id))
+        return [Problem(*component.source, f"printed: {component.kind} {component.id}")]
+
+    monkeypatch.setattr(shop, "profile_checks", lambda p: [*profile_checks(p), every_printed])
+    validated_now, units_now = _profile_problems(project, game, profile, kit)
+
+    # every kind the profile prints, and only those (it takes no tuck boxes)
+    assert {kind for kind, _ in seen} == set(profile_kinds(profile)) == {kind.name for kind in KINDS} - {"tuckboxes"}
+    assert set(validated_now) == set(validated) | {f"printed: {kind} {id_}" for kind, id_ in seen}
+    for kind in KINDS:
+        if kind.name in units:
+            assert units_now[kind.name] == units[kind.name] + [f"printed: {kind.name} {c.id}"
+                                                               for c in kind.placed(kit).components], kind.name

@@ -1,6 +1,6 @@
 """The print-shop target: for every requested profile, each kit's card and booklet files and
-each component kind's files, checked (safe zone before drawing, preflight after), as units of
-work. generator/app/build.py runs and writes them.
+each component kind's files, checked (the profile's checks before drawing, preflight after), as
+units of work. generator/app/build.py runs and writes them.
 """
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from functools import partial
 from ..core.artifacts import Artifact
 from ..core.errors import DataError, Problem, UsageError
 from ..i18n.catalogs import translatable_paths
-from ..i18n.texts import Texts
+from ..i18n.texts import Texts, collected
 from ..layout.faces import Localised, card_faces
-from ..load.profiles import load_profiles
+from ..load.profiles import Profile, load_profiles
 from ..load.project import Game, Project
 from ..render.shop import booklet_with_bleed, decks_of, render_shop_cards, render_shop_components
 from ..render.shop_booklet import PRESS_PICTURE_DPI, render_press_booklet
-from ..validate.safe_zone import check_safe_zone
+from ..validate.placed import check_placed
+from ..validate.profile import CARDS, profile_checks, profile_kinds
 from ..write.cache import Cache
 from ..write.incremental import structure_digest, tool_digest
 from ..write.preflight import preflight_files
@@ -26,31 +27,37 @@ from .request import BuildRequest
 from .units import Unit, Work
 
 
-def safe_zones(project: Project, jobs, profiles) -> tuple[list[Problem], list]:
-    """Every card text and icon inside each profile's safe zone, for (game, edition, locale) jobs."""
-    problems, work = [], []
-    for game, edition, locale in jobs:
-        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
-        faces = card_faces(kit.loc)
-        for profile in profiles:
-            problems += check_safe_zone(kit.loc, faces, profile)
-            work.append((kit, faces, profile))
-    return problems, work
+def profile_problems(kit: Kit, profile: Profile, kinds) -> list[Problem]:
+    """The profile's checks (generator/validate/profile.py) over the placed components of those
+    of `kinds` (names) that it prints, found before anything is drawn."""
+    taken = profile_kinds(profile)
+    # What placing looks up besides what the files print (every edition's values, which
+    # validation's field check reads) is no input of a shop's files: a unit records the texts
+    # its files print as it draws them.
+    with collected():
+        placed = [kind.placed(kit) for kind in KINDS if kind.name in kinds and kind.name in taken]
+    return check_placed(kit.loc, placed, profile_checks(profile))
 
 
 def check_profiles(project: Project, games: list[Game], names) -> None:
-    """`pnp validate --profile`: the safe zones those shops ask for, in every released locale."""
+    """`pnp validate --profile`: what those shops ask of the components they print (the cards'
+    safe zone and sizes, glue labels inside the safe zone), in every released locale."""
     profiles = load_profiles(project, names)
-    jobs = [(g, e, l) for g in games for e in g.editions for l in g.locales if not g.is_draft(l)]
-    problems, _ = safe_zones(project, jobs, profiles)
+    problems = []
+    for game in games:
+        for edition in game.editions:
+            for locale in (l for l in game.locales if not game.is_draft(l)):
+                kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+                for profile in profiles:
+                    problems += profile_problems(kit, profile, profile_kinds(profile))
     if problems:
         raise DataError(problems)
 
 
 def shop_work(project: Project, request: BuildRequest, cache: Cache | None) -> Work:
     """Every requested profile's files for the selected games, editions and locales, checked
-    (safe zone before rendering, preflight after) before anything is written. Only released
-    locales are built: a draft translation does not go to a shop."""
+    (the profile's checks before rendering, preflight after) before anything is written. Only
+    released locales are built: a draft translation does not go to a shop."""
     if request.duplex != "long" or any(request.back_offset) or request.ink != "normal":
         raise UsageError("--duplex, --back-offset and --ink are for home kits; a shop's profile decides its files")
     profiles = load_profiles(project, request.profiles)
@@ -98,14 +105,6 @@ def _press_booklet(kit: Kit, profile, folder: str) -> list[Artifact]:
                      profile.booklet.source)]
 
 
-def printed_items(items: list, profile) -> tuple[list, list[Problem]]:
-    """The shop items the profile's shop prints (those its size limits take), and the problems
-    of their text inside its safe zone, found before anything is drawn."""
-    spec = profile.components
-    fitting = [item for item in items if spec.fits(item.size_mm)]
-    return fitting, [problem for item in fitting for problem in item.fit(spec.safe_mm or 0.0)]
-
-
 def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[Problem]]:
     """One kind's component files for one profile: a PDF per component the shop's size limits
     take, checked by preflight; what is larger than the shop prints is left out and named in a
@@ -114,9 +113,10 @@ def shop_component_files(kit: Kit, profile, kind) -> tuple[list[Artifact], list[
     g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale
     folder = f"{g}/{e}/{l}/shop/{profile.name}"
     items = kind.shop(kit)
-    fitting, unfit = printed_items(items, profile)
-    if unfit:
-        return [], unfit
+    found = profile_problems(kit, profile, (kind.name,))
+    if found:
+        return [], found
+    fitting = [item for item in items if spec.fits(item.size_mm)]
     made = [Artifact(f"{folder}/{f.path}", f.data, g, f.kind, e, l, "", f.pages, f.details, f.source)
             for f in render_shop_components(kind.name, fitting, profile, {"game": g, "edition": e, "locale": l})]
     too_large = list(dict.fromkeys((item.component, item.name, item.size_mm) for item in items
@@ -143,7 +143,7 @@ def shop_files(kit: Kit, profile) -> tuple[list[Artifact], list[Problem]]:
     """One profile's files for one kit, or the problems that keep them from a shop: text
     outside the safe zone (found before anything is drawn), a failed preflight."""
     faces = card_faces(kit.loc)
-    problems = check_safe_zone(kit.loc, faces, profile)
+    problems = profile_problems(kit, profile, (CARDS,))
     if problems:
         return [], problems
     g, e, l = kit.game.slug, kit.loc.edition, kit.loc.locale

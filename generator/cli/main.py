@@ -74,7 +74,8 @@ def list_command(obj: Context, as_json: bool):
 @main.command()
 @click.argument("game", required=False)
 @click.option("--profile", "profiles", multiple=True, metavar="NAME",
-              help="Also check every card's safe zone for this print-shop profile (repeatable, or 'all').")
+              help="Also check what this print-shop profile asks of what it prints: every card's safe zone "
+                   "and size, glue labels inside its safe zone (repeatable, or 'all').")
 @click.pass_obj
 def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
     """Check all data (or one GAME's) and report every problem with file, line and key."""

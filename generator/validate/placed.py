@@ -4,7 +4,8 @@ Each check in CHECKS takes a Localised (the game, edition and locale) and one ki
 components (generator/layout/component.py) and returns located problems. Most look at one
 component at a time (`each`). `check_placed` runs every check over every kind of a kit. A new
 check is a function added to CHECKS; a new kind describes its components as PlacedComponents
-and gets every check.
+and gets every check. What a print shop asks besides is a list of the same shape
+(generator/validate/profile.py), run by `check_placed` too.
 """
 from __future__ import annotations
 
@@ -146,6 +147,8 @@ CHECKS: list[Check] = [layout_exists, layout_size, on_layout, face_fit, face_con
                        glue_labels(), fields_known]
 
 
-def check_placed(loc: Localised, kinds: Sequence[PlacedKind]) -> list[Problem]:
-    """Every check over every kind's placed components, kind by kind in the kinds' order."""
-    return [problem for placed in kinds for check in CHECKS for problem in check(loc, placed)]
+def check_placed(loc: Localised, kinds: Sequence[PlacedKind], checks: Sequence[Check] | None = None) -> list[Problem]:
+    """Every check (CHECKS unless given: a print profile's, generator/validate/profile.py) over
+    every kind's placed components, kind by kind in the kinds' order."""
+    return [problem for placed in kinds for check in (CHECKS if checks is None else checks)
+            for problem in check(loc, placed)]

@@ -49,9 +49,6 @@ class ShopItem:
     # where the shop's die cuts and creases it (a generator.render.pdf.DieLines), drawn on a
     # layer that does not print; None: cut along the trim
     die_lines: object = None
-    # safe_mm -> located problems of text the component cannot lay out that far inside the
-    # trim (checked before anything is drawn)
-    fit: Callable = lambda safe_mm: []
 
 
 @dataclass(frozen=True)

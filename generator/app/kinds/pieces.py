@@ -9,7 +9,6 @@ from ...layout.kit import Kit
 from ...layout.pieces import PieceFace, page_plan, sheet_count
 from ...layout.placed import place_face
 from ...render.pieces import draw_piece, piece_die_lines, render_pieces
-from ...validate.placed import glue_labels
 from . import Kind, ShopItem, counted_rows
 
 
@@ -97,11 +96,6 @@ def placed(kit: Kit) -> PlacedKind:
     return PlacedKind("pieces", "piece", tuple(components), tuple(uses))
 
 
-def glue_labels_within(loc: Localised, component: PlacedComponent, safe_mm: float) -> list:
-    """The piece's glue labels that do not fit their areas `safe_mm` inside the trim."""
-    return glue_labels(safe_mm)(loc, PlacedKind("pieces", "piece", (component,)))
-
-
 def contents(loc, phrase) -> list:
     return counted_rows(loc, phrase, "pieces", "pieces")
 
@@ -116,14 +110,14 @@ def picture(project, loc, component_id: str):
 
 def shop(kit: Kit) -> list:
     """Each piece whole for a print shop, however large (the shop's die follows its outline)."""
-    items, laid = [], {component.id: component for component in placed(kit).components}
+    items = []
     for piece in piece_faces(kit.loc):
         component_id = piece.key.removeprefix("piece-")
         items.append(ShopItem(component_id, piece.name, piece.size_mm, piece.copies,
                               lambda c, bleed, palette, safe, p=piece: draw_piece(c, p, palette, bleed, safe,
                                                                                   cut_lines=False),
                               (*locate(kit.game.files["pieces"], ("pieces", component_id)), f"pieces.{component_id}"),
-                              piece_die_lines(piece), lambda safe, c=laid[component_id]: glue_labels_within(kit.loc, c, safe)))
+                              piece_die_lines(piece)))
     return items
 
 

@@ -12,7 +12,6 @@ from ...layout.pieces import page_plan, sheet_count
 from ...layout.tuckbox import TuckBox, lay_out_tuck_box, reads_only_box_values
 from ...render.pieces import draw_piece, piece_die_lines, render_pieces
 from . import Kind, ShopItem
-from .pieces import glue_labels_within
 
 # Room the cards get on their width and height, and past the deck's thickness, when the box
 # does not say (`play_mm`): enough to slide the deck out, little enough that it does not rattle.
@@ -177,7 +176,7 @@ def picture(project, loc, component_id: str):
 
 def shop(kit: Kit) -> list:
     """Each box's net whole for a print shop (the shop's die follows its outline and folds)."""
-    items, laid = [], {component.id: component for component in placed(kit).components}
+    items = []
     for box in tuck_boxes(kit.project, kit.loc):
         component_id = box.piece.key.removeprefix("tuckbox-")
         items.append(ShopItem(component_id, box.piece.name, box.piece.size_mm, box.piece.copies,
@@ -185,8 +184,7 @@ def shop(kit: Kit) -> list:
                                                                                       cut_lines=False),
                               (*locate(kit.game.files["tuckboxes"], ("tuckboxes", component_id)),
                                f"tuckboxes.{component_id}"),
-                              piece_die_lines(box.piece),
-                              lambda safe, c=laid[component_id]: glue_labels_within(kit.loc, c, safe)))
+                              piece_die_lines(box.piece)))
     return items
 
 
