@@ -382,3 +382,23 @@ def spawned_workers(monkeypatch):
     multiprocessing.set_start_method("spawn", force=True)
     yield spawned
     multiprocessing.set_start_method(method, force=True)
+
+
+# ---- which tests share a worker -----------------------------------------------------------
+# Files that read the same rendered booklets run on one worker, one after the other: the
+# session's cache then hands the later ones the booklets the first rendered, where two
+# workers would render each of them side by side. Every other file is its own unit of work.
+SAME_WORKER = {name: "booklets" for name in ("test_accessible_pdfs.py", "test_booklet_print.py", "test_typography.py",
+                                             "test_faithful_booklets.py", "test_board_map.py")}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedFileScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = super()._split_scope(nodeid)
+            return SAME_WORKER.get(file.rpartition("/")[2], file)
+
+    return SharedFileScheduling(config, log)
