@@ -82,8 +82,9 @@ def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None
     component shows."""
     from ..i18n.texts import Texts
     from ..layout.faces import Localised
+    from ..layout.kit import validation_kit
     from ..validate.placed import check_placed
-    from .kits import KINDS, validation_kit
+    from .kinds import KINDS
     problems = []
     for locale in locales or game.locales:
         texts = Texts.load(game, locale)

@@ -74,6 +74,12 @@ class Kit:
                         details or {}, source=(self.game.display, 0, ""))
 
 
+def validation_kit(project: Project, game: Game, loc: Localised) -> Kit:
+    """A kit for validation's dry runs: no paper choice changes what fits, so the first paper
+    stands for all."""
+    return Kit(project, game, loc, next(iter(project.load_sheet("papers")["papers"])))
+
+
 def localised_sheet(kit: Kit, name: str) -> dict:
     """A sheet template with its `text` in the kit's locale (the tool's catalogs)."""
     sheet = dict(kit.project.load_sheet(name))
