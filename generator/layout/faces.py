@@ -508,7 +508,7 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float], unprintable_mm: float
 def unprintable_band(project: Project, paper_mm) -> float:
     """The band a home printer cannot print along the edges of the paper of this size
     (templates/sheets/papers.yaml), either way round; 0 for a size no paper has."""
-    for paper in project.load_sheet("papers")["papers"].values():
+    for paper in project.read_sheet("papers")["papers"].values():
         if sorted(map(float, paper["size_mm"])) == sorted(map(float, paper_mm)):
             return float(paper.get("unprintable_mm", 0))
     return 0.0
@@ -519,7 +519,7 @@ def check_sheet_bands(project: Project) -> list[Problem]:
     paper's unprintable band (templates/sheets/papers.yaml): found when validating, before any
     sheet is drawn."""
     try:
-        papers = project.load_sheet("papers")["papers"]
+        papers = project.read_sheet("papers")["papers"]
         sizes = card_sizes(project)
     except (DataError, UsageError):
         return []               # check_sheets names what is wrong with them
