@@ -251,8 +251,8 @@ def colour_problems(loc: Localised, face: PlacedFace, source: tuple[str, int, st
     """Every text and mark of `face` that does not stand out from what is under it, located where
     its colour is set: the layout element's own colour key, or the component (`source`: file,
     line, key path) whose value a `{field}` colour reads."""
-    if any(colour_field(placed.spec.get(key)) not in (None, *face.values)
-           for placed in face.elements for key in ("colour", "stroke", "fill")):
+    refs = {colour_field(placed.spec.get(key)) for placed in face.elements for key in ("colour", "stroke", "fill")}
+    if not refs <= {None, *face.values}:
         return []     # a colour read from a value the face lacks: unknown_fields names that, not its stand-in
     problems = []
     for placed, field, message in contrast_of(face):
