@@ -45,7 +45,7 @@ def kind_picture(project: Project, loc: Localised, reference: str):
 def home_print(project: Project, loc: Localised) -> HomePrint:
     """Sheets of each paper the home kit takes, as each component kind lays its files out:
     card sheets (fronts and backs on one sheet, printed duplex), board tiles, token pages."""
-    papers = project.load_sheet("papers")["papers"]
+    papers = project.read_sheet("papers")["papers"]
     home = HomePrint([paper["name"] for paper in papers.values()])
     for kind in KINDS:
         sheets = [kind.sheets(project, loc, tuple(paper["size_mm"])) for paper in papers.values()]

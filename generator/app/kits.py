@@ -9,9 +9,7 @@ from typing import Callable
 
 from ..core.artifacts import Artifact
 from ..layout.booklet import scale_note
-from ..layout.faces import Localised
-from ..layout.kit import Kit, deck_title, localised_sheet
-from ..load.project import Game, Project
+from ..layout.kit import Kit, deck_title, localised_sheet, validation_kit
 from ..render.booklet import render as render_booklet
 from ..render.impose import impose
 from ..render.report import make_report
@@ -64,10 +62,3 @@ EDITION_MAKERS: dict[str, Callable[..., Artifact | None]] = {
     "report": make_report,        # the designer's report, from simulation (games with an engine)
 }
 
-
-# ---- dry runs for validation --------------------------------------------------------------
-
-def validation_kit(project: Project, game: Game, loc: Localised) -> Kit:
-    """A kit for validation's dry runs: no paper choice changes what fits, so the first paper
-    stands for all."""
-    return Kit(project, game, loc, next(iter(project.load_sheet("papers")["papers"])))

@@ -82,14 +82,17 @@ def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None
     component shows."""
     from ..i18n.texts import Texts
     from ..layout.faces import Localised
+    from ..layout.kit import validation_kit
+    from ..layout.placed import placed_once
     from ..validate.placed import check_placed
-    from .kits import KINDS, validation_kit
+    from .kinds import KINDS
     problems = []
-    for locale in locales or game.locales:
-        texts = Texts.load(game, locale)
-        for edition in game.editions:
-            kit = validation_kit(project, game, Localised(game, edition, texts))
-            problems += check_placed(kit.loc, [kind.placed(kit) for kind in KINDS])
-            for kind in KINDS:
-                problems += kind.check(kit)
+    with placed_once():
+        for locale in locales or game.locales:
+            texts = Texts.load(game, locale)
+            for edition in game.editions:
+                kit = validation_kit(project, game, Localised(game, edition, texts))
+                problems += check_placed(kit.loc, [kind.placed(kit) for kind in KINDS])
+                for kind in KINDS:
+                    problems += kind.check(kit)
     return list(dict.fromkeys(problems))     # a layout's own fault is named once, not per locale

@@ -30,7 +30,7 @@ def load_for_build(project: Project, slug: str | None = None, locale: str | None
 
 def paper_names(project: Project) -> tuple[str, ...]:
     """The home papers the project prints on (templates/sheets/papers.yaml)."""
-    return tuple(project.load_sheet("papers")["papers"])
+    return tuple(project.read_sheet("papers")["papers"])
 
 
 def _chosen(game: Game, request: BuildRequest, what: str, wanted: str | None, known: list[str]) -> list[str] | None:

@@ -79,10 +79,10 @@ def list_command(obj: Context, as_json: bool):
 @click.pass_obj
 def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
     """Check all data (or one GAME's) and report every problem with file, line and key."""
-    from ..app.shop import check_profiles
     from ..app.plan import load_for_build
     games = load_for_build(obj.project, game)
     if profiles:
+        from ..app.shop import check_profiles     # the print-shop renderers load only when asked for
         check_profiles(obj.project, games, profiles)
     click.echo(f"ok: {', '.join(g.slug for g in games)}")
 

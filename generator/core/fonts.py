@@ -71,5 +71,11 @@ def symbol_font_for(glyph: str) -> str | None:
 
 def missing_glyphs(text: str, style: str = "regular") -> set[str]:
     """Characters of `text` that the text font cannot draw."""
+    return set(_missing_glyphs(text, style))
+
+
+@lru_cache(maxsize=16384)
+def _missing_glyphs(text: str, style: str) -> frozenset[str]:
+    # the shipped fonts never change: a text checked on every face of every edition is looked up once
     cmap = _cmap(TEXT_FONTS[style][1])
-    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap and ch not in FALLBACK}
+    return frozenset(ch for ch in text if not ch.isspace() and ord(ch) not in cmap and ch not in FALLBACK)

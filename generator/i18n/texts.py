@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import codecs
 import gettext
+import hashlib
+import pickle
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
@@ -292,6 +294,25 @@ def read_catalog(path: Path, locale: str, roots: list[Path], display: str) -> tu
     data, problems = read_bytes_inside(path, roots, display)
     if data is None:
         return None, problems
+    key = (hashlib.blake2b(data, digest_size=20).digest(), locale, display)
+    if key in _READ_CATALOGS:
+        kept, problems = _READ_CATALOGS[key]
+        return (None if kept is None else pickle.loads(kept)), list(problems)
+    catalog, problems = _parsed_catalog(data, locale, display)
+    # kept pickled: every caller gets a catalog of its own to change
+    _READ_CATALOGS[key] = (None if catalog is None else pickle.dumps(catalog), tuple(problems))
+    while len(_READ_CATALOGS) > KEEP_READ_CATALOGS:
+        del _READ_CATALOGS[next(iter(_READ_CATALOGS))]
+    return catalog, problems
+
+
+# Catalogs parsed in this process by their bytes, locale and name: a command reads each one
+# for the texts of every edition and for the translation checks. The oldest go first.
+KEEP_READ_CATALOGS = 64
+_READ_CATALOGS: dict[tuple[bytes, str, str], tuple[bytes | None, tuple[Problem, ...]]] = {}
+
+
+def _parsed_catalog(data: bytes, locale: str, display: str) -> tuple[Catalog | None, list[Problem]]:
     bom = data.startswith(codecs.BOM_UTF8)
     if bom:
         data = data[len(codecs.BOM_UTF8):]

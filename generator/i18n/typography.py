@@ -232,6 +232,22 @@ DASH_MINUS = re.compile(r"(?:^|(?<=[\s(\[„«“\"/]))[–—‐‑-](?=\d|\{)"
 BARE_PLACEHOLDER = re.compile(r"\{[a-z0-9_.@-]+\}")
 
 
+TYPED_APOSTROPHE = re.compile(rf"(?<=[^\W\d_])[{re.escape(APOSTROPHES)}](?=[^\W\d_])")
+
+
+@lru_cache(maxsize=256)
+def _typed_ordinals(suffixes: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], ...]:
+    """(the suffix as typed, what finds it typed after a placeholder) of each ordinal suffix."""
+    found = []
+    for suffix in suffixes:
+        plain = suffix.replace(NB_HYPHEN, "-")
+        pattern = rf"{BARE_PLACEHOLDER.pattern}{re.escape(plain)}"
+        # "{x}-о поле"; a full stop ("{x}. pole") only before a word that goes on the sentence
+        follows = r"(?= [^\W\d_])" if plain == "." else r"(?![^\W\d_])"
+        found.append((plain, re.compile(pattern + follows)))
+    return tuple(found)
+
+
 def problems(text: str, locale: str) -> list[str]:
     """What a text (as written, placeholders unfilled) breaks of the locale's rules that binding
     cannot mend, each as a message; [] when it keeps them."""
@@ -240,7 +256,7 @@ def problems(text: str, locale: str) -> list[str]:
     r = rules(locale)
     found = []
     if r.apostrophe:
-        typed = re.search(rf"(?<=[^\W\d_])[{re.escape(APOSTROPHES)}](?=[^\W\d_])", text)
+        typed = TYPED_APOSTROPHE.search(text)
         if typed:
             word = re.search(rf"[^\W\d_]*{re.escape(typed.group())}[^\W\d_]*", text[max(0, typed.start() - 20):]).group()
             found.append(f"typography: write the apostrophe {r.apostrophe!r} (U+{ord(r.apostrophe):04X}), "
@@ -250,12 +266,8 @@ def problems(text: str, locale: str) -> list[str]:
         found.append(f"typography: a negative number takes the minus sign {r.minus!r} (U+{ord(r.minus):04X}), "
                      f"not {minus.group()!r} (U+{ord(minus.group()):04X}), as in "
                      f"{text[minus.start():minus.start() + 8]!r}")
-    for suffix in sorted(r.ordinal_suffixes, key=len, reverse=True):
-        plain = suffix.replace(NB_HYPHEN, "-")
-        pattern = rf"{BARE_PLACEHOLDER.pattern}{re.escape(plain)}"
-        # "{x}-о поле"; a full stop ("{x}. pole") only before a word that goes on the sentence
-        follows = r"(?= [^\W\d_])" if plain == "." else r"(?![^\W\d_])"
-        typed = next((m for m in re.finditer(pattern + follows, text)
+    for plain, typed_after in _typed_ordinals(tuple(sorted(r.ordinal_suffixes, key=len, reverse=True))):
+        typed = next((m for m in typed_after.finditer(text)
                       if plain != "." or text[m.end() + 1].islower()), None)
         if typed:
             name = typed.group()[:-len(plain)]

@@ -93,10 +93,15 @@ def in_polygon(points) -> Region:
     of times; a point on the outline (where two strips meet) is inside."""
     corners = [tuple(p) for p in points]
 
+    edges = list(zip(corners, corners[1:] + corners[:1]))
+    # Round each edge, wider than the 1e-6 a point on it may be off: a point outside cannot be on it.
+    near = [(min(ax, bx) - 1e-5, max(ax, bx) + 1e-5, min(ay, by) - 1e-5, max(ay, by) + 1e-5)
+            for (ax, ay), (bx, by) in edges]
+
     def contains(x: float, y: float) -> bool:
         inside = False
-        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
-            if _on_segment(x, y, (ax, ay), (bx, by)):
+        for ((ax, ay), (bx, by)), (left, right, low, high) in zip(edges, near):
+            if left <= x <= right and low <= y <= high and _on_segment(x, y, (ax, ay), (bx, by)):
                 return True
             if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
                 inside = not inside
@@ -128,17 +133,19 @@ def turned(points, degrees: float, pivot: tuple[float, float]):
     return tuple((px + (x - px) * cos - (y - py) * sin, py + (x - px) * sin + (y - py) * cos) for x, y in points)
 
 
-def _near(layers, index: int, points) -> list[Paint]:
-    """The paints laid before layer `index` that may lie under `points`, the last laid first."""
+def _near(paints, points) -> list[tuple[Paint, tuple | None]]:
+    """Of `paints` ((paint, its box or None) in drawing order), those that may lie under
+    `points`, the last laid first."""
     xs, ys = [x for x, _ in points], [y for _, y in points]
     x0, y0, x1, y1 = min(xs) - 1e-6, min(ys) - 1e-6, max(xs) + 1e-6, max(ys) + 1e-6
-    found = []
-    for layer in reversed(layers[:index]):
-        if isinstance(layer, Paint):
-            box = getattr(layer.contains, "box", None)
-            if box is None or (box[0] <= x1 and x0 <= box[2] and box[1] <= y1 and y0 <= box[3]):
-                found.append(layer)
-    return found
+    return [(paint, box) for paint, box in reversed(paints)
+            if box is None or (box[0] <= x1 and x0 <= box[2] and box[1] <= y1 and y0 <= box[3])]
+
+
+# A region holds no point farther than this outside its box (in_box, in_disc and in_polygon
+# allow 1e-6): a point outside the wider box is not tested.
+BOX_MARGIN = 1e-5
+_EVERYWHERE = (-math.inf, -math.inf, math.inf, math.inf)
 
 
 def under(paints: list[Paint], x: float, y: float) -> str | None:
@@ -153,16 +160,34 @@ def contrast_problems(layers) -> list[tuple[int, str]]:
     """(index, message) of every ink in `layers` that does not stand out enough from what is
     under it, each once, at its worst point; ink over a picture is not judged."""
     problems = []
+    laid: list[tuple[Paint, tuple | None]] = []      # the paints so far, with their boxes
     for index, layer in enumerate(layers):
+        if isinstance(layer, Paint):
+            laid.append((layer, getattr(layer.contains, "box", None)))
+            continue
         if not isinstance(layer, Ink) or not layer.colours or not layer.points:
             continue
-        paints = _near(layers, index, layer.points)
+        # as `under` reads them: a region's test called without its wrapper, and only at
+        # points inside its box
+        tests = []
+        for paint, box in _near(laid, layer.points):
+            left, low, right, high = _EVERYWHERE if box is None else (
+                box[0] - BOX_MARGIN, box[1] - BOX_MARGIN, box[2] + BOX_MARGIN, box[3] + BOX_MARGIN)
+            tests.append((paint.colour, paint.contains.test if type(paint.contains) is Region else paint.contains,
+                          left, low, right, high))
         worst = None
         for x, y in layer.points:
-            below = under(paints, x, y)
+            below = PAPER
+            for colour, test, left, low, right, high in tests:
+                if left <= x <= right and low <= y <= high and test(x, y):
+                    below = colour
+                    break
             if below is None:
                 continue
-            best = max(layer.colours, key=lambda colour: ratio(colour, below))
+            if len(layer.colours) == 1:
+                best = layer.colours[0]
+            else:
+                best = max(layer.colours, key=lambda colour: ratio(colour, below))
             found = (ratio(best, below), best, below)
             if worst is None or found[0] < worst[0]:
                 worst = found

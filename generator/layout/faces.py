@@ -251,8 +251,8 @@ def colour_problems(loc: Localised, face: PlacedFace, source: tuple[str, int, st
     """Every text and mark of `face` that does not stand out from what is under it, located where
     its colour is set: the layout element's own colour key, or the component (`source`: file,
     line, key path) whose value a `{field}` colour reads."""
-    if any(colour_field(placed.spec.get(key)) not in (None, *face.values)
-           for placed in face.elements for key in ("colour", "stroke", "fill")):
+    refs = {colour_field(placed.spec.get(key)) for placed in face.elements for key in ("colour", "stroke", "fill")}
+    if not refs <= {None, *face.values}:
         return []     # a colour read from a value the face lacks: unknown_fields names that, not its stand-in
     problems = []
     for placed, field, message in contrast_of(face):
@@ -508,7 +508,7 @@ def sheet_grid(sheet: dict, paper_mm: tuple[float, float], unprintable_mm: float
 def unprintable_band(project: Project, paper_mm) -> float:
     """The band a home printer cannot print along the edges of the paper of this size
     (templates/sheets/papers.yaml), either way round; 0 for a size no paper has."""
-    for paper in project.load_sheet("papers")["papers"].values():
+    for paper in project.read_sheet("papers")["papers"].values():
         if sorted(map(float, paper["size_mm"])) == sorted(map(float, paper_mm)):
             return float(paper.get("unprintable_mm", 0))
     return 0.0
@@ -519,7 +519,7 @@ def check_sheet_bands(project: Project) -> list[Problem]:
     paper's unprintable band (templates/sheets/papers.yaml): found when validating, before any
     sheet is drawn."""
     try:
-        papers = project.load_sheet("papers")["papers"]
+        papers = project.read_sheet("papers")["papers"]
         sizes = card_sizes(project)
     except (DataError, UsageError):
         return []               # check_sheets names what is wrong with them

@@ -34,7 +34,7 @@ class Kit:
 
     @property
     def paper_mm(self) -> tuple[float, float]:
-        papers = self.project.load_sheet("papers")["papers"]
+        papers = self.project.read_sheet("papers")["papers"]
         return tuple(papers[self.paper]["size_mm"])
 
     @property
@@ -72,6 +72,12 @@ class Kit:
         return Artifact(self.path(name or kind, extension, per_paper), data, self.game.slug, kind,
                         self.loc.edition, self.loc.locale, self.paper if per_paper else "", pages,
                         details or {}, source=(self.game.display, 0, ""))
+
+
+def validation_kit(project: Project, game: Game, loc: Localised) -> Kit:
+    """A kit for validation's dry runs: no paper choice changes what fits, so the first paper
+    stands for all."""
+    return Kit(project, game, loc, next(iter(project.read_sheet("papers")["papers"])))
 
 
 def localised_sheet(kit: Kit, name: str) -> dict:

@@ -7,11 +7,15 @@ down for the contrast check) is read here; generator/render/faces.py draws it.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from .contrast import Ink, Paint, contrast_problems, turned
 from .elements import Placed, element_type, rotated_box
+from .elements.base import COLOUR_KEYS, resolve_colour
+from .elements.image import pictures_read_once
 
 
 @dataclass(frozen=True)
@@ -30,8 +34,47 @@ class PlacedFace:
 
 def place_face(layout: dict, values: dict, folder: Path | None = None) -> PlacedFace:
     values = {**layout.get("defaults", {}), **values}
-    placed = tuple(element_type(element).place(element, values, folder) for element in layout["elements"])
+    placed = tuple(_place(element, values, folder) for element in layout["elements"])
     return PlacedFace(tuple(layout["size_mm"]), values, placed)
+
+
+# While `placed_once` holds, by element: (the element, the names of the values it reads,
+# what it placed for each reading of them).
+_placements: ContextVar[dict | None] = ContextVar("placements", default=None)
+# and by the elements of a face and the colours they resolve to: (those elements, what contrast_of found)
+_contrasts: ContextVar[dict | None] = ContextVar("contrasts", default=None)
+
+
+@contextmanager
+def placed_once():
+    """Within it, an element is placed once for the values it reads (its `fields`), and each
+    picture once: checking a game lays the same card out in every edition, its fronts again
+    and again with a count or an edition's name that most elements do not print."""
+    token, contrasts = _placements.set({}), _contrasts.set({})
+    try:
+        with pictures_read_once():
+            yield
+    finally:
+        _contrasts.reset(contrasts)
+        _placements.reset(token)
+
+
+def _place(element: dict, values: dict, folder: Path | None) -> Placed:
+    kind = element_type(element)
+    placements = _placements.get()
+    if placements is None:
+        return kind.place(element, values, folder)
+    known = placements.get(id(element))
+    if known is None or known[0] is not element:
+        known = placements[id(element)] = (element, tuple(sorted(kind.fields(element))), {})
+    read = (folder,) + tuple((type(values.get(name)), values.get(name)) for name in known[1])
+    try:
+        placed = known[2].get(read)
+    except TypeError:           # a value that cannot be a key: placed afresh
+        return kind.place(element, values, folder)
+    if placed is None:
+        placed = known[2][read] = kind.place(element, values, folder)
+    return placed
 
 
 def text_extents(face: PlacedFace) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -64,6 +107,23 @@ def face_layers(face: PlacedFace) -> list[tuple[Placed, Paint | Ink]]:
 def contrast_of(face: PlacedFace) -> list[tuple[Placed, str, str]]:
     """(element, field, message) of every text or mark of the face that does not stand out
     from what is under it."""
+    contrasts = _contrasts.get()
+    if contrasts is None:
+        return _contrast_of(face)
+    # What the elements lay down follows from them and the colours their values give them.
+    colours = tuple(resolve_colour(value, face.values) if isinstance(value, str) else value
+                    for placed in face.elements for value in map(placed.spec.get, COLOUR_KEYS))
+    key = (tuple(map(id, face.elements)), colours)
+    try:
+        found = contrasts.get(key)
+    except TypeError:
+        return _contrast_of(face)
+    if found is None or any(a is not b for a, b in zip(found[0], face.elements)):
+        found = contrasts[key] = (face.elements, _contrast_of(face))
+    return list(found[1])
+
+
+def _contrast_of(face: PlacedFace) -> list[tuple[Placed, str, str]]:
     laid = face_layers(face)
     layers = [layer for _, layer in laid]
     return [(laid[index][0], layers[index].field, message) for index, message in contrast_problems(layers)]

@@ -19,7 +19,7 @@ class CardSize:
 
 
 def card_sizes(project: Project) -> list[CardSize]:
-    data = project.load_sheet("card-sizes")["sizes"]
+    data = project.read_sheet("card-sizes")["sizes"]
     return [CardSize(name, tuple(size["size_mm"]), dict(size["sheets"])) for name, size in data.items()]
 
 

@@ -255,7 +255,13 @@ class Project:
 
     def load_sheet(self, name: str) -> Located:
         """A sheet template (templates/sheets/NAME.yaml), checked against the schema of its
-        kind; anything wrong is a DataError located in the sheet's file."""
+        kind; anything wrong is a DataError located in the sheet's file. The caller's own copy,
+        to change as it needs."""
+        return copy.deepcopy(self.read_sheet(name))
+
+    def read_sheet(self, name: str) -> Located:
+        """The sheet template as load_sheet gives it, shared by every caller: to read, never to
+        change."""
         path = self.template(f"sheets/{name}.yaml")
         try:
             state = path.stat()
@@ -263,7 +269,7 @@ class Project:
         except OSError:
             key = None                      # loading it names what is wrong
         if key in self._sheets:
-            return copy.deepcopy(self._sheets[key])     # callers may change their copy
+            return self._sheets[key]
         display = self.display(path)
         data, problems = load_yaml(path, display, [self.root, TOOL_TEMPLATES])
         if not problems and not isinstance(data, Located):
@@ -273,7 +279,7 @@ class Project:
         if problems:
             raise DataError(problems)
         if key is not None:
-            self._sheets[key] = copy.deepcopy(data)
+            self._sheets[key] = data
         return data
 
 

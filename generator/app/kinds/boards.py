@@ -237,7 +237,7 @@ def check(kit: Kit) -> list:
     problems = one_sheet_problems(kit.game)
     faces = board_faces(kit.loc)
     maps = []
-    for paper in kit.project.load_sheet("papers")["papers"] if faces else ():
+    for paper in kit.project.read_sheet("papers")["papers"] if faces else ():
         on_paper = replace(kit, paper=paper)
         try:
             maps += [(on_paper, board_map) for board_map in _tiled(on_paper, faces)[3].values()]

@@ -127,7 +127,7 @@ def check(kit: Kit) -> list:
         return []
     problems = [_title_problem(kit, deck, sheet) for deck, sheet in _contact_sheets(kit, card_faces(kit.loc))
                 if sheet.problem]
-    for paper in kit.project.load_sheet("papers")["papers"]:
+    for paper in kit.project.read_sheet("papers")["papers"]:
         on_paper = replace(kit, paper=paper)
         problems += _step_problems(on_paper, _calibration_steps(on_paper)[1])
     return problems

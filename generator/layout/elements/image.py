@@ -17,6 +17,7 @@ import re
 import threading
 import warnings
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -277,6 +278,31 @@ def copies_of(element: dict, values: dict) -> tuple[int, str]:
     return int(value), ""
 
 
+# The pictures read so far while `pictures_read_once` holds: path -> (bytes or None, problems).
+_pictures_read: ContextVar[dict | None] = ContextVar("pictures_read", default=None)
+
+
+@contextmanager
+def pictures_read_once():
+    """Within it, each picture file is read once: checking every face of a game places its
+    few pictures on hundreds of faces, in every edition and locale."""
+    token = _pictures_read.set({})
+    try:
+        yield
+    finally:
+        _pictures_read.reset(token)
+
+
+def _read_picture(path: Path, folder: Path, file: str):
+    read = _pictures_read.get()
+    if read is None:
+        return read_bytes_inside(path, [folder], file, MAX_IMAGE_BYTES, "the game's folder")
+    key = (path, folder, file)
+    if key not in read:
+        read[key] = read_bytes_inside(path, [folder], file, MAX_IMAGE_BYTES, "the game's folder")
+    return read[key]
+
+
 class Picture(ElementType):
     name = "image"
     required = ("file", "box")
@@ -306,7 +332,7 @@ class Picture(ElementType):
         if folder is None:
             return Placed(element, None, (("file", "a picture needs the game's folder"),))
         path = folder / file
-        data, problems = read_bytes_inside(path, [folder], file, MAX_IMAGE_BYTES, "the game's folder")
+        data, problems = _read_picture(path, folder, file)
         if problems:
             return Placed(element, None, (("file", f"picture {file}: {problems[0].message}"),))
         try:

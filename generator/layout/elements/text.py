@@ -60,7 +60,7 @@ class PlacedText(FittedText):
 def runs(line: str, font: str) -> list[tuple[str, str]]:
     """The line as (text, font) pieces: characters the text font lacks (fonts.FALLBACK, the
     minus sign) in the font that has them."""
-    if not any(ch in fonts.FALLBACK for ch in line):
+    if fonts.FALLBACK.keys().isdisjoint(line):
         return [(line, font)]
     pieces: list[tuple[str, str]] = []
     for ch in line:
@@ -72,9 +72,11 @@ def runs(line: str, font: str) -> list[tuple[str, str]]:
     return pieces
 
 
+@lru_cache(maxsize=65536, typed=True)
 def line_width(line: str, font: str, size: float) -> float:
-    """Width of a line in points, each piece in its own font."""
-    if not any(ch in fonts.FALLBACK for ch in line):
+    """Width of a line in points, each piece in its own font. Measured once per process (the
+    fonts are the shipped ones): fitting a text tries the same words at each size it weighs."""
+    if fonts.FALLBACK.keys().isdisjoint(line):
         return stringWidth(line, font, size)
     return sum(stringWidth(piece, face, size) for piece, face in runs(line, font))
 

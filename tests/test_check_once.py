@@ -1,0 +1,74 @@
+"""What a check keeps so as not to do the same work twice, and what it must still see: each
+caller's own copy where callers change what they get, an edited file read again."""
+from __future__ import annotations
+
+from generator.i18n.texts import read_catalog
+from generator.layout.placed import contrast_of, place_face, placed_once
+from generator.load.project import Project
+
+from conftest import replace_in
+
+NAME = {"type": "text", "field": "name", "box": [5, 5, 53, 20], "font": "regular", "size": 12}
+
+
+def test_each_read_of_a_catalog_is_its_own_and_an_edited_catalog_is_read_anew(project):
+    path = project / "components" / "race-to-the-table" / "locales" / "cs.po"
+    first, _ = read_catalog(path, "cs", [project], "cs.po")
+    message = next(m for m in first if m.id and m.context and m.string)
+    original = message.string
+    message.string = "changed by one caller"
+    second, _ = read_catalog(path, "cs", [project], "cs.po")
+    assert second.get(message.id, context=message.context).string == original
+    replace_in(path, f'msgstr "{original}"', 'msgstr "edited in the file"')
+    third, _ = read_catalog(path, "cs", [project], "cs.po")
+    assert third.get(message.id, context=message.context).string == "edited in the file"
+
+
+def test_a_loaded_sheet_is_the_callers_to_change(project):
+    sheets = Project(project)
+    sheets.load_sheet("papers")["papers"].clear()
+    assert sheets.read_sheet("papers")["papers"]
+    assert sheets.load_sheet("papers")["papers"] == sheets.read_sheet("papers")["papers"]
+
+
+def test_an_element_is_placed_once_for_the_values_it_reads():
+    layout = {"size_mm": [63, 88], "elements": [NAME]}
+    with placed_once():
+        ace = place_face(layout, {"name": "Ace", "count_label": "×1"})
+        ace_again = place_face(layout, {"name": "Ace", "count_label": "×2"})
+        king = place_face(layout, {"name": "King", "count_label": "×1"})
+    outside = place_face(layout, {"name": "Ace", "count_label": "×1"})
+    assert ace_again.elements[0] is ace.elements[0] and ace_again.values["count_label"] == "×2"
+    assert king.elements[0].fitted.lines == ("King",)
+    assert outside.elements[0] is not ace.elements[0] and outside.elements[0] == ace.elements[0]
+
+
+def test_a_face_in_other_colours_is_judged_again():
+    # the card's colour names another of its values: the rect reads `colour` alone, the same each time
+    layout = {"size_mm": [63, 88], "elements": [{"type": "rect", "box": [0, 0, 63, 88], "fill": "{colour}"},
+                                                {**NAME, "colour": "#777777"}]}
+
+    def card(shade: str) -> dict:
+        return {"name": "Ace", "colour": "{shade}", "shade": shade}
+
+    with placed_once():
+        on_white = contrast_of(place_face(layout, card("#FFFFFF")))
+        on_black = contrast_of(place_face(layout, card("#000000")))
+        on_white_again = contrast_of(place_face(layout, card("#FFFFFF")))
+    assert [message for _, _, message in on_white] == [
+        message for _, _, message in contrast_of(place_face(layout, card("#FFFFFF")))]
+    assert on_white and on_white_again == on_white and on_black == []
+
+
+def test_a_picture_is_read_again_by_the_next_check(tmp_path):
+    layout = {"size_mm": [63, 88], "elements": [{"type": "image", "file": "art.svg", "box": [0, 0, 20, 20]}]}
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm"><rect width="{w}" height="{h}"/></svg>'
+    (tmp_path / "art.svg").write_text(svg.format(w=10, h=10), encoding="utf-8")
+    with placed_once():
+        square = place_face(layout, {}, tmp_path).elements[0].fitted.boxes
+        (tmp_path / "art.svg").write_text(svg.format(w=10, h=20), encoding="utf-8")
+        same_check = place_face(layout, {}, tmp_path).elements[0].fitted.boxes
+    with placed_once():
+        tall = place_face(layout, {}, tmp_path).elements[0].fitted.boxes
+    assert same_check == square
+    assert tall != square and tall == place_face(layout, {}, tmp_path).elements[0].fitted.boxes
