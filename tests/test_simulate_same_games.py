@@ -78,20 +78,25 @@ def replay(slug, edition, players, policy, options, games, summary: bool = True)
     engine = game.rules.ENGINE
     components = engine.components(game, edition)
     checked = engine.check_options(options, **components)
-    each = []
+    each, lengths = [], []
     for index in range(games):
         seed = game_seed(SEED, index)
         state = engine.new_game(players, seed=seed, **components, **checked)
         state.check_invariants()
         played = []
         play_out(engine, state, policy, policy_rng(seed), check=True, played=played)
+        lengths.append(len(played))
         each.append(digest(repr(played) + repr(state.returns()) + repr(state.stats())
                            + json.dumps(state.to_json(), sort_keys=True, ensure_ascii=False, default=repr)))
     if not summary:
         return {"games": each}
-    run = simulate(engine, game, edition=edition, players=players, games=min(games, SUMMARY_GAMES), seed=SEED,
-                   policy=policy, options=options)
-    return {"games": each, "summary": digest(json.dumps(run.to_json(), sort_keys=True, ensure_ascii=False))}
+    summed = min(games, SUMMARY_GAMES)
+    run = simulate(engine, game, edition=edition, players=players, games=summed, seed=SEED,
+                   policy=policy, options=options).to_json()
+    # The actions counted while the run played are the actions of the games replayed here; the
+    # rest of the summary is what was recorded before runs counted their actions.
+    assert run.pop("actions_per_game") == pytest.approx(sum(lengths[:summed]) / summed, abs=1e-4)
+    return {"games": each, "summary": digest(json.dumps(run, sort_keys=True, ensure_ascii=False))}
 
 
 def recorded() -> dict:
