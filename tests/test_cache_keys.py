@@ -251,3 +251,30 @@ def test_a_damaged_file_is_made_again_when_the_build_changes_other_files(copy):
     replace_in(project / "components" / GAME / "cards.yaml", 'colour: "#3A61C4"', 'colour: "#3A61C5"')
     build(project, out, *CARDS)
     assert calibration.read_bytes() == good
+
+
+def test_an_installed_rules_package_is_part_of_a_whole_builds_inputs(monkeypatch):
+    """A rules module installed as a package (entry point group `pnp.rules`) is known by its
+    name, its module and its version: another version is another build, and so is another
+    module under the same name; what other groups hold is not read."""
+    from types import SimpleNamespace
+
+    from generator.app.request import BuildRequest
+    from generator.load.project import Project
+    from generator.write import incremental
+
+    installed = {"version": "1.0", "value": "dice_rules"}
+
+    def entry_points(group=None):
+        if group != "pnp.rules":
+            return [SimpleNamespace(name="elsewhere", value=installed["value"], dist=None)]
+        return [SimpleNamespace(name="dice", value=installed["value"], dist=SimpleNamespace(version=installed["version"]))]
+
+    monkeypatch.setattr(incremental.metadata, "entry_points", entry_points)
+    project, request = Project(SAMPLE), BuildRequest()
+    first = incremental.whole_build_inputs(project, request)
+    assert incremental.whole_build_inputs(project, request) == first
+    installed["version"] = "1.1"
+    second = incremental.whole_build_inputs(project, request)
+    installed["value"] = "other_rules"
+    assert len({first, second, incremental.whole_build_inputs(project, request)}) == 3
