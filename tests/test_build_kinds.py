@@ -130,3 +130,13 @@ def test_an_unknown_kind_is_a_usage_error_naming_the_kinds(sample_project, tmp_p
         result = pnp("build", "--out", str(out), *args, project=sample_project)
         assert result.exit_code == 2, (args, result.output)
     assert on_disk(out) == before
+
+
+def test_a_manifest_this_tool_did_not_write_gives_no_earlier_entries():
+    """A partial build keeps the earlier build's entries only from a manifest shaped as this
+    tool writes it: a list of entries, each with a path that is text."""
+    from generator.write.output import manifest_entries
+    for data in (None, b"", b"{", b"[]", b'{"files": {}}', b'{"files": "a.pdf"}', b'{"files": [["a.pdf"]]}',
+                 b'{"files": [{"path": 5}]}', b'{"files": [{"name": "a.pdf"}]}', b'{"files": [{"path": "a.pdf"}, 3]}'):
+        assert manifest_entries(data) == [], data
+    assert manifest_entries(b'{"files": [{"path": "a.pdf", "pages": 2}]}') == [{"path": "a.pdf", "pages": 2}]
