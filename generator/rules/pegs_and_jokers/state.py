@@ -339,30 +339,47 @@ class PegState(State):
 
     def plan_step(self, owner: int, peg: int, steps: int):
         """`steps` holes forward (negative: back), for a peg out of the start area."""
-        position = self.pegs[owner][peg]
+        pegs = self.pegs[owner]
+        position = pegs[peg]
         track = self.track
         if position == START:
             return None
         if position >= track:                     # in home: forward only, by exact count
-            here = position - track
-            there = here + steps
-            if steps < 0 or there >= HOME_HOLES or self._home_blocked(owner, here + 1, there):
+            there = position - track + steps
+            if steps < 0 or there >= HOME_HOLES:
                 return None
+            for other in pegs:                    # no peg on the way or in the hole it ends in
+                if position < other <= track + there:
+                    return None
             return [(owner, peg, track + there)]
-        own = owner * PEGS
+        # The nearest own peg on the track, forward or back, blocks it there and beyond (the
+        # board shows each peg where `pegs` has it: check_rules holds them to it).
+        nearest = track
         if steps > 0:
-            to_in_spot = (self.in_spot(owner) - position) % track
+            for other in pegs:
+                if 0 <= other < track and other != position:
+                    ahead = (other - position) % track
+                    if ahead < nearest:
+                        nearest = ahead
+            to_in_spot = (owner * HOLES_PER_SIDE + IN_SPOT_HOLE - 1 - position) % track
             deeper = steps - to_in_spot           # holes into home after passing the in-spot
-            if 0 < deeper <= HOME_HOLES:
-                # decided: a move that can end in home goes in; the track beyond is for one that cannot
-                if not self._track_blocked(position, to_in_spot, 1, own) and \
-                        not self._home_blocked(owner, 0, deeper - 1):
+            # decided: a move that can end in home goes in; the track beyond is for one that cannot
+            if 0 < deeper <= HOME_HOLES and nearest > to_in_spot:
+                for other in pegs:
+                    if track <= other < track + deeper:
+                        break
+                else:
                     return [(owner, peg, track + deeper - 1)]
-            if self._track_blocked(position, steps - 1, 1, own):
+            if nearest < steps:
                 return None
-            return self._land(owner, peg, (position + steps) % track)
-        if self._track_blocked(position, -steps - 1, -1, own):
-            return None
+        else:
+            for other in pegs:
+                if 0 <= other < track and other != position:
+                    behind = (position - other) % track
+                    if behind < nearest:
+                        nearest = behind
+            if nearest < -steps:
+                return None
         return self._land(owner, peg, (position + steps) % track)
 
     def _track_blocked(self, position: int, holes: int, direction: int, own: int) -> bool:
@@ -419,8 +436,10 @@ class PegState(State):
         if first is not None:
             pegs.append(first)
         targets = [hole for hole, held in enumerate(self.board) if held >= 0 and held // PEGS != owner]
+        # plan_joker's other refusals never apply to these pegs and holes: _land decides
+        land = self._land
         return [("joker", peg, hole) for peg in sorted(pegs) for hole in targets
-                if self.plan_joker(owner, peg, hole) is not None]
+                if land(owner, peg, hole) is not None]
 
     def _splits(self, owner: int) -> list:
         out = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
