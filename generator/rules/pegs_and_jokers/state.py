@@ -61,6 +61,9 @@ from .design import (
 
 
 START = -1
+# decided: after most actions only what the action changed is checked; every this many turns,
+# and once a game ends, every invariant (check_rules)
+FULL_CHECK_EVERY = 64
 TEAM_NAMES = ("A", "B", "C", "D")      # as the team markers show them
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -136,6 +139,11 @@ class PegState(State):
     winner: int | None = None        # the team that has every peg home
     turns: int = 0
     counts: Counter = field(default_factory=Counter)  # figures for the report
+    # True: check_invariants checks every invariant after every action, not only what it changed
+    full_checks: bool = False
+    # What the last action changed, for check_invariants: (the seat that acted, [(seat, peg,
+    # position before)...]); None when the state changed otherwise (a setup, a test).
+    changed: tuple | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.players = len(self.names)
@@ -209,6 +217,8 @@ class PegState(State):
     def play(self, action) -> None:
         kind = action[0]
         hand = self.hands[self.seat]
+        moved: list = []
+        self.changed = (self.seat, moved)
         if kind == "discard":
             hand.remove(action[1])
             self.discard.append(action[1])
@@ -220,18 +230,18 @@ class PegState(State):
         if kind == "play":
             _, card, peg = action
             self.counts[_play_kind(card, self.pegs[owner][peg] == START)] += 1
-            self._move(self.plan_card(owner, peg, card))
+            self._move(self.plan_card(owner, peg, card), moved)
             if card == SEVEN:
                 self.counts["sevens whole"] += 1
         elif kind == "split":
             _, peg, steps, other = action
-            self._move(self.plan_step(owner, peg, steps))
-            self._move(self.plan_step(owner, other, SEVEN - steps))
+            self._move(self.plan_step(owner, peg, steps), moved)
+            self._move(self.plan_step(owner, other, SEVEN - steps), moved)
             card = SEVEN
             self.counts["sevens split"] += 1
         else:
             _, peg, hole = action
-            self._move(self.plan_joker(owner, peg, hole))
+            self._move(self.plan_joker(owner, peg, hole), moved)
             card = JOKER
             self.counts["jokers"] += 1
         hand.remove(card)
@@ -471,9 +481,10 @@ class PegState(State):
                 board[position] = seat * PEGS + peg
         return undo
 
-    def _move(self, moves) -> None:
-        """Make a planned move and count what it sent away (the first entry is the moving peg)."""
-        self._apply(moves)
+    def _move(self, moves, moved: list) -> None:
+        """Make a planned move and count what it sent away (the first entry is the moving peg);
+        add each peg moved and where it stood to `moved`."""
+        moved += self._apply(moves)
         for seat, _, position in moves[1:]:
             self.counts["sent to start" if position == START else "sent to in-spot"] += 1
         owner, _, position = moves[0]
@@ -522,6 +533,43 @@ class PegState(State):
         self.start_turn((self.seat + 1) % self.players)
 
     # -- checks and figures
+
+    def check_invariants(self) -> None:
+        changed, self.changed = self.changed, None
+        if changed is None or self.full_checks or self.winner is not None or self.turns % FULL_CHECK_EVERY == 0:
+            return super().check_invariants()
+        if not self._changed_holds(*changed):
+            self._check_rules_in_full()
+            raise InvariantBroken(f"turn {self.turns}: the last action broke the board, the cards or the winner")
+        if not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.seat]} can do nothing but play goes on")
+
+    def _changed_holds(self, actor: int, moved: list) -> bool:
+        """Whether what one action changed keeps the invariants check_rules checks: each peg it
+        moved where the board shows it, the holes it left, the cards counted, the hands' sizes,
+        and no team with every peg home but no winner."""
+        track, board, pegs_of = self.track, self.board, self.pegs
+        for seat, peg, before in moved:
+            pegs = pegs_of[seat]
+            if len(pegs) != PEGS:
+                return False
+            position = pegs[peg]
+            if position < track:
+                if position < START or (position >= 0 and board[position] != seat * PEGS + peg):
+                    return False
+            elif position >= track + HOME_HOLES or pegs.count(position) > 1:
+                return False
+            if 0 <= before < track and before != position:
+                held = board[before]        # the hole it left: empty, or another peg that stands there
+                if held >= 0 and pegs_of[held // PEGS][held % PEGS] != before:
+                    return False
+        hands = self.hands
+        if len(self.deck) + len(self.discard) + sum(map(len, hands)) != len(self.pool):
+            return False
+        if len(hands[actor]) > DRAW_TO or len(hands[self.seat]) != DRAW_TO:
+            return False
+        team, teams = self.teams[actor], self.teams
+        return not all(min(pegs_of[seat]) >= track for seat in range(self.players) if teams[seat] == team)
 
     def check_rules(self) -> None:
         # The fast checks below pass exactly when the full one does; it runs only to name what broke.
