@@ -190,21 +190,28 @@ class PegState(State):
         owner = self.owner()
         hand = sorted(set(self.hands[self.seat]))
         moves, jokers = [], []
-        can: dict[tuple[int, int], bool] = {}     # J, Q and K move alike: (steps, peg) once
+        can: dict[int, bool] = {}                 # J, Q and K move alike: steps * PEGS + peg, once
         positions = self.pegs[owner]
         out = [peg for peg, position in enumerate(positions) if position != START]
         first = self._first_in_start(owner)
         leaving = out if first is None else sorted(out + [first])   # what _movable gives A, J, Q, K
+        comes_out = None                          # whether the first peg in START may leave it
+        plan_step = self.plan_step
         for card in hand:
             if card == JOKER:
                 jokers = self._joker_actions(owner)
                 continue
             steps = STEPS[card]
             for peg in (leaving if card in LEAVES_START else out):
-                key = (steps if positions[peg] != START else 0, peg)
-                found = can.get(key)
-                if found is None:
-                    found = can[key] = self.plan_card(owner, peg, card) is not None
+                if peg == first:
+                    if comes_out is None:
+                        comes_out = self._land(owner, peg, self.come_out(owner)) is not None
+                    found = comes_out
+                else:
+                    key = steps * PEGS + peg
+                    found = can.get(key)
+                    if found is None:
+                        found = can[key] = plan_step(owner, peg, steps) is not None
                 if found:
                     moves.append(("play", card, peg))
             if card == SEVEN:
