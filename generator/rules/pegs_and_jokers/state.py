@@ -452,11 +452,15 @@ class PegState(State):
         first = self._first_in_start(owner)
         if first is not None:
             pegs.append(first)
-        targets = [hole for hole, held in enumerate(self.board) if held >= 0 and held // PEGS != owner]
+        teams = self.teams
+        team = teams[owner]
+        # (hole, held by another team): onto those a joker always goes (it sends the peg to START)
+        targets = [(hole, teams[held // PEGS] != team) for hole, held in enumerate(self.board)
+                   if held >= 0 and held // PEGS != owner]
         # plan_joker's other refusals never apply to these pegs and holes: _land decides
         land = self._land
-        return [("joker", peg, hole) for peg in sorted(pegs) for hole in targets
-                if land(owner, peg, hole) is not None]
+        return [("joker", peg, hole) for peg in sorted(pegs) for hole, foe in targets
+                if foe or land(owner, peg, hole) is not None]
 
     def _splits(self, owner: int) -> list:
         out = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
