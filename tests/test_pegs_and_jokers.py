@@ -4,6 +4,7 @@ broken states caught, and the heuristic player. What every game is checked for i
 test_every_game.py."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -11,9 +12,11 @@ import pytest
 from conftest import ROOT
 from generator.app.loading import load_games
 from generator.load.project import Project
-from generator.rules.engine import InvariantBroken, ScenarioError, SetupError
+from generator.rules.engine import InvariantBroken, ScenarioError, SetupError, random_policy
 from generator.rules.pegs_and_jokers import design
-from generator.rules.pegs_and_jokers.state import START, Box
+from generator.rules.pegs_and_jokers.design import PEGS
+from generator.rules.pegs_and_jokers.state import FULL_CHECK_EVERY, START, Box
+from generator.rules.simulate import play_out, policy_rng
 
 
 SLUG = "pegs-and-jokers"
@@ -177,6 +180,55 @@ def test_broken_states_are_caught():
     state.pegs[2] = state.pegs[2][:4]
     with pytest.raises(InvariantBroken, match="has 4 pegs"):
         state.check_rules()
+
+
+def _after_a_move_off_a_hole(seed: int):
+    """A game of 8 played at random until an action moves a peg off a track hole, on a turn
+    checked only for what the action changed; the state, and that peg (seat, peg, hole left)."""
+    state, rng = ENGINE.new_game(8, box=BOX, seed=seed), random.Random(seed)
+    while True:
+        state.apply(random_policy(state, rng))
+        _, moved = state.changed
+        left = [(seat, peg, before) for seat, peg, before in moved if 0 <= before < state.track]
+        if left and state.winner is None and state.turns % FULL_CHECK_EVERY:
+            return state, left[0]
+        state.check_invariants()
+
+
+def test_the_check_after_an_action_catches_a_peg_it_duplicated_or_lost():
+    state, (seat, peg, before) = _after_a_move_off_a_hole(5)
+    state.board[before] = seat * PEGS + peg            # the hole it left still shows it
+    assert not state._changed_holds(*state.changed)
+    with pytest.raises(InvariantBroken, match="hole"):
+        state.check_invariants()
+    state, (seat, peg, before) = _after_a_move_off_a_hole(6)
+    if 0 <= state.pegs[seat][peg] < state.track:
+        state.board[state.pegs[seat][peg]] = -1        # the hole it went to does not show it
+    else:
+        state.pegs[seat][peg] = state.pegs[seat][(peg + 1) % PEGS]   # two of its pegs in one place
+    assert not state._changed_holds(*state.changed)
+    with pytest.raises(InvariantBroken):
+        state.check_invariants()
+
+
+def test_the_full_check_at_the_end_of_a_game_catches_what_the_check_after_an_action_does_not():
+    """A card changed into another (their number kept) is not what an action changed: the check
+    after the action before the last passes it, the full check once the game ends does not."""
+    seed, played = 3, []
+    state = ENGINE.new_game(8, box=BOX, seed=seed)
+    play_out(ENGINE, state, "random", policy_rng(seed), check=False, played=played)
+    state = ENGINE.new_game(8, box=BOX, seed=seed)
+    for action in played[:-2]:
+        state.apply(action)
+    state.apply(played[-2])
+    assert state.turns % FULL_CHECK_EVERY, "the action before the last falls on a full check: take another seed"
+    other = (state.seat + 1) % state.players
+    state.hands[other][-1] = 1 if state.hands[other][-1] != 1 else 2
+    state.check_invariants()
+    state.apply(played[-1])
+    assert state.winner is not None
+    with pytest.raises(InvariantBroken, match="cards lost"):
+        state.check_invariants()
 
 
 # ---- the players ---------------------------------------------------------------------------

@@ -61,6 +61,9 @@ from .design import (
 
 
 START = -1
+# decided: after most actions only what the action changed is checked; every this many turns,
+# and once a game ends, every invariant (check_rules)
+FULL_CHECK_EVERY = 64
 TEAM_NAMES = ("A", "B", "C", "D")      # as the team markers show them
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -136,6 +139,11 @@ class PegState(State):
     winner: int | None = None        # the team that has every peg home
     turns: int = 0
     counts: Counter = field(default_factory=Counter)  # figures for the report
+    # True: check_invariants checks every invariant after every action, not only what it changed
+    full_checks: bool = False
+    # What the last action changed, for check_invariants: (the seat that acted, [(seat, peg,
+    # position before)...]); None when the state changed otherwise (a setup, a test).
+    changed: tuple | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.players = len(self.names)
@@ -182,21 +190,28 @@ class PegState(State):
         owner = self.owner()
         hand = sorted(set(self.hands[self.seat]))
         moves, jokers = [], []
-        can: dict[tuple[int, int], bool] = {}     # J, Q and K move alike: (steps, peg) once
+        can: dict[int, bool] = {}                 # J, Q and K move alike: steps * PEGS + peg, once
         positions = self.pegs[owner]
         out = [peg for peg, position in enumerate(positions) if position != START]
         first = self._first_in_start(owner)
         leaving = out if first is None else sorted(out + [first])   # what _movable gives A, J, Q, K
+        comes_out = None                          # whether the first peg in START may leave it
+        plan_step = self.plan_step
         for card in hand:
             if card == JOKER:
                 jokers = self._joker_actions(owner)
                 continue
             steps = STEPS[card]
             for peg in (leaving if card in LEAVES_START else out):
-                key = (steps if positions[peg] != START else 0, peg)
-                found = can.get(key)
-                if found is None:
-                    found = can[key] = self.plan_card(owner, peg, card) is not None
+                if peg == first:
+                    if comes_out is None:
+                        comes_out = self._land(owner, peg, self.come_out(owner)) is not None
+                    found = comes_out
+                else:
+                    key = steps * PEGS + peg
+                    found = can.get(key)
+                    if found is None:
+                        found = can[key] = plan_step(owner, peg, steps) is not None
                 if found:
                     moves.append(("play", card, peg))
             if card == SEVEN:
@@ -209,6 +224,8 @@ class PegState(State):
     def play(self, action) -> None:
         kind = action[0]
         hand = self.hands[self.seat]
+        moved: list = []
+        self.changed = (self.seat, moved)
         if kind == "discard":
             hand.remove(action[1])
             self.discard.append(action[1])
@@ -220,18 +237,18 @@ class PegState(State):
         if kind == "play":
             _, card, peg = action
             self.counts[_play_kind(card, self.pegs[owner][peg] == START)] += 1
-            self._move(self.plan_card(owner, peg, card))
+            self._move(self.plan_card(owner, peg, card), moved)
             if card == SEVEN:
                 self.counts["sevens whole"] += 1
         elif kind == "split":
             _, peg, steps, other = action
-            self._move(self.plan_step(owner, peg, steps))
-            self._move(self.plan_step(owner, other, SEVEN - steps))
+            self._move(self.plan_step(owner, peg, steps), moved)
+            self._move(self.plan_step(owner, other, SEVEN - steps), moved)
             card = SEVEN
             self.counts["sevens split"] += 1
         else:
             _, peg, hole = action
-            self._move(self.plan_joker(owner, peg, hole))
+            self._move(self.plan_joker(owner, peg, hole), moved)
             card = JOKER
             self.counts["jokers"] += 1
         hand.remove(card)
@@ -339,30 +356,47 @@ class PegState(State):
 
     def plan_step(self, owner: int, peg: int, steps: int):
         """`steps` holes forward (negative: back), for a peg out of the start area."""
-        position = self.pegs[owner][peg]
+        pegs = self.pegs[owner]
+        position = pegs[peg]
         track = self.track
         if position == START:
             return None
         if position >= track:                     # in home: forward only, by exact count
-            here = position - track
-            there = here + steps
-            if steps < 0 or there >= HOME_HOLES or self._home_blocked(owner, here + 1, there):
+            there = position - track + steps
+            if steps < 0 or there >= HOME_HOLES:
                 return None
+            for other in pegs:                    # no peg on the way or in the hole it ends in
+                if position < other <= track + there:
+                    return None
             return [(owner, peg, track + there)]
-        own = owner * PEGS
+        # The nearest own peg on the track, forward or back, blocks it there and beyond (the
+        # board shows each peg where `pegs` has it: check_rules holds them to it).
+        nearest = track
         if steps > 0:
-            to_in_spot = (self.in_spot(owner) - position) % track
+            for other in pegs:
+                if 0 <= other < track and other != position:
+                    ahead = (other - position) % track
+                    if ahead < nearest:
+                        nearest = ahead
+            to_in_spot = (owner * HOLES_PER_SIDE + IN_SPOT_HOLE - 1 - position) % track
             deeper = steps - to_in_spot           # holes into home after passing the in-spot
-            if 0 < deeper <= HOME_HOLES:
-                # decided: a move that can end in home goes in; the track beyond is for one that cannot
-                if not self._track_blocked(position, to_in_spot, 1, own) and \
-                        not self._home_blocked(owner, 0, deeper - 1):
+            # decided: a move that can end in home goes in; the track beyond is for one that cannot
+            if 0 < deeper <= HOME_HOLES and nearest > to_in_spot:
+                for other in pegs:
+                    if track <= other < track + deeper:
+                        break
+                else:
                     return [(owner, peg, track + deeper - 1)]
-            if self._track_blocked(position, steps - 1, 1, own):
+            if nearest < steps:
                 return None
-            return self._land(owner, peg, (position + steps) % track)
-        if self._track_blocked(position, -steps - 1, -1, own):
-            return None
+        else:
+            for other in pegs:
+                if 0 <= other < track and other != position:
+                    behind = (position - other) % track
+                    if behind < nearest:
+                        nearest = behind
+            if nearest < -steps:
+                return None
         return self._land(owner, peg, (position + steps) % track)
 
     def _track_blocked(self, position: int, holes: int, direction: int, own: int) -> bool:
@@ -418,9 +452,15 @@ class PegState(State):
         first = self._first_in_start(owner)
         if first is not None:
             pegs.append(first)
-        targets = [hole for hole, held in enumerate(self.board) if held >= 0 and held // PEGS != owner]
-        return [("joker", peg, hole) for peg in sorted(pegs) for hole in targets
-                if self.plan_joker(owner, peg, hole) is not None]
+        teams = self.teams
+        team = teams[owner]
+        # (hole, held by another team): onto those a joker always goes (it sends the peg to START)
+        targets = [(hole, teams[held // PEGS] != team) for hole, held in enumerate(self.board)
+                   if held >= 0 and held // PEGS != owner]
+        # plan_joker's other refusals never apply to these pegs and holes: _land decides
+        land = self._land
+        return [("joker", peg, hole) for peg in sorted(pegs) for hole, foe in targets
+                if foe or land(owner, peg, hole) is not None]
 
     def _splits(self, owner: int) -> list:
         out = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
@@ -452,9 +492,10 @@ class PegState(State):
                 board[position] = seat * PEGS + peg
         return undo
 
-    def _move(self, moves) -> None:
-        """Make a planned move and count what it sent away (the first entry is the moving peg)."""
-        self._apply(moves)
+    def _move(self, moves, moved: list) -> None:
+        """Make a planned move and count what it sent away (the first entry is the moving peg);
+        add each peg moved and where it stood to `moved`."""
+        moved += self._apply(moves)
         for seat, _, position in moves[1:]:
             self.counts["sent to start" if position == START else "sent to in-spot"] += 1
         owner, _, position = moves[0]
@@ -503,6 +544,43 @@ class PegState(State):
         self.start_turn((self.seat + 1) % self.players)
 
     # -- checks and figures
+
+    def check_invariants(self) -> None:
+        changed, self.changed = self.changed, None
+        if changed is None or self.full_checks or self.winner is not None or self.turns % FULL_CHECK_EVERY == 0:
+            return super().check_invariants()
+        if not self._changed_holds(*changed):
+            self._check_rules_in_full()
+            raise InvariantBroken(f"turn {self.turns}: the last action broke the board, the cards or the winner")
+        if not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.seat]} can do nothing but play goes on")
+
+    def _changed_holds(self, actor: int, moved: list) -> bool:
+        """Whether what one action changed keeps the invariants check_rules checks: each peg it
+        moved where the board shows it, the holes it left, the cards counted, the hands' sizes,
+        and no team with every peg home but no winner."""
+        track, board, pegs_of = self.track, self.board, self.pegs
+        for seat, peg, before in moved:
+            pegs = pegs_of[seat]
+            if len(pegs) != PEGS:
+                return False
+            position = pegs[peg]
+            if position < track:
+                if position < START or (position >= 0 and board[position] != seat * PEGS + peg):
+                    return False
+            elif position >= track + HOME_HOLES or pegs.count(position) > 1:
+                return False
+            if 0 <= before < track and before != position:
+                held = board[before]        # the hole it left: empty, or another peg that stands there
+                if held >= 0 and pegs_of[held // PEGS][held % PEGS] != before:
+                    return False
+        hands = self.hands
+        if len(self.deck) + len(self.discard) + sum(map(len, hands)) != len(self.pool):
+            return False
+        if len(hands[actor]) > DRAW_TO or len(hands[self.seat]) != DRAW_TO:
+            return False
+        team, teams = self.teams[actor], self.teams
+        return not all(min(pegs_of[seat]) >= track for seat in range(self.players) if teams[seat] == team)
 
     def check_rules(self) -> None:
         # The fast checks below pass exactly when the full one does; it runs only to name what broke.
