@@ -48,6 +48,9 @@ from .design import (
 
 
 DONE = ("done",)
+# decided: after most actions only what the action can have changed is checked; every this many
+# turns, and once a game ends, every invariant (check_rules)
+FULL_CHECK_EVERY = 16
 
 
 class _Where:
@@ -335,6 +338,11 @@ class GameState(State):
     reshuffles: int = 0
     cut_dice: int = 0
     cuts: int = 0
+    # True: check_invariants checks every invariant after every action, not only what it changed
+    full_checks: bool = False
+    # The seat that played the last action, for check_invariants; None when the state changed
+    # otherwise (a setup, a test).
+    changed: int | None = field(default=None, repr=False, compare=False)
 
     @property
     def players(self) -> int:
@@ -530,6 +538,7 @@ class GameState(State):
 
     def play(self, action) -> None:
         kind = action[0]
+        self.changed = self.seat
         seat = self.seats[self.seat]
         if kind == "restock":
             if action[1]:
@@ -780,6 +789,51 @@ class GameState(State):
 
     # -- invariants and figures
 
+    def check_invariants(self) -> None:
+        actor, self.changed = self.changed, None
+        if actor is None or self.full_checks or self.phase == "over" or self.turns % FULL_CHECK_EVERY == 0:
+            return super().check_invariants()
+        if not self._changed_holds(actor):
+            self.check_rules()
+            raise InvariantBroken(f"{_Where(self)}: the last action broke the dice, the cards, the limits or the end")
+        if not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.seat]} can do nothing but play goes on")
+
+    def _changed_holds(self, actor: int) -> bool:
+        """Whether what an action of `actor` can change keeps the invariants check_rules checks:
+        as many dice and cards as the box holds, the numbers the dice show, the dice the chef
+        token changed still held, the display, the actor's dice, limits and hype, and the end."""
+        box, seats = self.box, self.seats
+        dice = len(self.frame) + CELLS - self.block.count(None)
+        recipes = len(self.recipe_deck) + len(self.recipe_discard) + len(self.display)
+        hype = len(self.hype_deck) + len(self.hype_discard)
+        for seat in seats:
+            dice += len(seat.dice)
+            recipes += len(seat.recipes) + len(seat.cooked)
+            hype += len(seat.hype) + len(seat.played)
+        if dice != len(box.dice) or recipes != len(box.recipes) or hype != len(box.hype):
+            return False
+        if not self._face_numbers().issuperset(self.face):
+            return False
+        for die in self.counts_as:
+            if not any(die in seat.dice for seat in seats):
+                return False
+        if len(self.display) > DISPLAY or (len(self.display) < DISPLAY and (self.recipe_deck or self.recipe_discard)):
+            return False
+        seat = seats[actor]
+        if any(self.over_limits(seat)) and not (actor == self.seat and self.phase in ("cook", "draw", "discard")):
+            return False
+        if seat.dice != sorted(seat.dice) or any(recipe not in seat.cooked for _, recipe in seat.played):
+            return False
+        return (self.ended_by is None) == (max(len(seat.cooked) for seat in seats) < RECIPES_TO_END)
+
+    def _face_numbers(self) -> frozenset:
+        """The numbers a die's faces show (kept once per box)."""
+        faces = self.__dict__.get("_faces")
+        if faces is None or faces[0] is not self.box.faces:
+            faces = self.__dict__["_faces"] = (self.box.faces, frozenset(self.box.faces))
+        return faces[1]
+
     def check_rules(self) -> None:
         where = _Where(self)
         box = self.box
@@ -791,10 +845,7 @@ class GameState(State):
             missing = sorted(box.die_numbers - set(places))
             raise InvariantBroken(f"{where}: every one of the {len(box.dice)} dice is somewhere once; "
                                   f"missing {missing}, doubled {doubled}")
-        faces = self.__dict__.get("_faces")
-        if faces is None or faces[0] is not box.faces:
-            faces = self.__dict__["_faces"] = (box.faces, frozenset(box.faces))
-        if not faces[1].issuperset(self.face):
+        if not self._face_numbers().issuperset(self.face):
             raise InvariantBroken(f"{where}: a die shows a number none of its faces has")
         if self.counts_as:
             held = {die for seat in self.seats for die in seat.dice}
