@@ -446,20 +446,23 @@ class GameState(State):
     def groups(self, dice) -> dict[tuple, list[int]]:
         """The dice that are alike (own kind, number, the kind they count as), lowest first."""
         alike: dict[tuple, list[int]] = {}
+        own, face, counts_as = self.box.dice, self.face, self.counts_as
         for die in sorted(dice):
-            alike.setdefault((self.box.dice[die], self.face[die], self.kind_of(die)), []).append(die)
+            kind = own[die]
+            alike.setdefault((kind, face[die], counts_as.get(die, kind)), []).append(die)
         return alike
 
-    def selections(self, seat: Seat, recipe: Recipe) -> list[tuple[int, ...]]:
-        """Every distinct choice of the player's dice that cooks the recipe (alike dice are one
-        choice: the lowest numbered of them are named)."""
-        alike = self.groups(seat.dice)
+    def selections(self, alike: dict[tuple, list[int]], recipe: Recipe) -> list[tuple[int, ...]]:
+        """Every distinct choice of the player's dice (`alike`: their groups) that cooks the
+        recipe (alike dice are one choice: the lowest numbered of them are named)."""
         per_kind = []
         for kind, count in recipe.needs:
             keys = [key for key in alike if key[2] == kind]
             options = []
             for chosen in combinations_with_replacement(keys, count):
-                taken = Counter(chosen)
+                taken: dict[tuple, int] = {}
+                for key in chosen:
+                    taken[key] = taken.get(key, 0) + 1
                 if all(len(alike[key]) >= n for key, n in taken.items()):
                     options.append(tuple(die for key, n in taken.items() for die in alike[key][:n]))
             if not options:
@@ -470,9 +473,10 @@ class GameState(State):
     def cook_actions(self) -> list[tuple]:
         seat = self.seats[self.seat]
         actions = []
+        alike = self.groups(seat.dice)
         for card in seat.recipes:
             recipe = self.box.recipe(card)
-            for dice in self.selections(seat, recipe):
+            for dice in self.selections(alike, recipe):
                 actions.append(("cook", card, dice, None))
                 numbers = [self.face[die] for die in dice]
                 for hype in seat.hype:
@@ -807,10 +811,14 @@ class GameState(State):
         dice = len(self.frame) + CELLS - self.block.count(None)
         recipes = len(self.recipe_deck) + len(self.recipe_discard) + len(self.display)
         hype = len(self.hype_deck) + len(self.hype_discard)
+        most_cooked = 0
         for seat in seats:
+            cooked = len(seat.cooked)
             dice += len(seat.dice)
-            recipes += len(seat.recipes) + len(seat.cooked)
+            recipes += len(seat.recipes) + cooked
             hype += len(seat.hype) + len(seat.played)
+            if cooked > most_cooked:
+                most_cooked = cooked
         if dice != len(box.dice) or recipes != len(box.recipes) or hype != len(box.hype):
             return False
         if not self._face_numbers().issuperset(self.face):
@@ -818,14 +826,19 @@ class GameState(State):
         for die in self.counts_as:
             if not any(die in seat.dice for seat in seats):
                 return False
-        if len(self.display) > DISPLAY or (len(self.display) < DISPLAY and (self.recipe_deck or self.recipe_discard)):
+        shown = len(self.display)
+        if shown > DISPLAY or (shown < DISPLAY and (self.recipe_deck or self.recipe_discard)):
             return False
         seat = seats[actor]
-        if any(self.over_limits(seat)) and not (actor == self.seat and self.phase in ("cook", "draw", "discard")):
+        if ((len(seat.dice) > MAX_DICE or len(seat.recipes) > MAX_RECIPES or len(seat.hype) > MAX_HYPE)
+                and not (actor == self.seat and self.phase in ("cook", "draw", "discard"))):
             return False
-        if seat.dice != sorted(seat.dice) or any(recipe not in seat.cooked for _, recipe in seat.played):
+        if seat.dice != sorted(seat.dice):
             return False
-        return (self.ended_by is None) == (max(len(seat.cooked) for seat in seats) < RECIPES_TO_END)
+        for _, recipe in seat.played:
+            if recipe not in seat.cooked:
+                return False
+        return (self.ended_by is None) == (most_cooked < RECIPES_TO_END)
 
     def _face_numbers(self) -> frozenset:
         """The numbers a die's faces show (kept once per box)."""
