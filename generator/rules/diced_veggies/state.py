@@ -109,6 +109,18 @@ def _lanes(push) -> tuple:
 PUSH_LANES = tuple(_lanes(push) for push in PUSHES)
 
 
+def _flat(across: int, lane: int, at: int) -> int:
+    """Where a running sum lies in cuts_possible's one list: every row's, then every column's."""
+    return at + (lane * (COLUMNS + 1) if across == 0 else ROWS * (COLUMNS + 1) + lane * (ROWS + 1))
+
+
+# PUSH_LANES with each lane's (near cell's bit, where its cells' running sums start and stop)
+FLAT_PUSH_LANES = tuple(
+    (masks, tuple((1 << near, _flat(across, lane, start), _flat(across, lane, stop))
+                  for near, (across, lane, start, stop) in zip(near_cells, spans)))
+    for near_cells, masks, spans in PUSH_LANES)
+
+
 def _cells_of(bits: int) -> tuple[int, ...]:
     """The cells of a number's bits, lowest first."""
     cells = []
@@ -410,19 +422,21 @@ class GameState(State):
         for cell, die in enumerate(block):
             if die is not None:
                 present |= 1 << cell
-        running = ([list(accumulate(value[row * COLUMNS:(row + 1) * COLUMNS], initial=0)) for row in range(ROWS)],
-                   [list(accumulate(value[column::COLUMNS], initial=0)) for column in range(COLUMNS)])
+        running = []
+        for row in range(ROWS):
+            running += accumulate(value[row * COLUMNS:(row + 1) * COLUMNS], initial=0)
+        for column in range(COLUMNS):
+            running += accumulate(value[column::COLUMNS], initial=0)
         found: set[int] = set()
-        for near_cells, lane_masks, lane_spans in PUSH_LANES:
-            lanes = len(near_cells)
-            near = [present >> cell & 1 for cell in near_cells]
-            totals = [running[across][lane][stop] - running[across][lane][start]
-                      for across, lane, start, stop in lane_spans]
-            for first in range(lanes):
-                if not near[first]:
+        for lane_masks, lanes in FLAT_PUSH_LANES:
+            count = len(lanes)
+            # each lane's total, or None where no die lies beside the blade
+            totals = [running[stop] - running[start] if present & near else None for near, start, stop in lanes]
+            for first in range(count):
+                if totals[first] is None:
                     continue
                 total, last, cells = 0, first, 0
-                while last < lanes and near[last]:
+                while last < count and totals[last] is not None:
                     total += totals[last]
                     if limit is not None and total > limit:
                         break         # more lanes only add dice
