@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import accumulate, combinations_with_replacement, product
 from typing import Any
 
@@ -121,6 +122,7 @@ FLAT_PUSH_LANES = tuple(
     for near_cells, masks, spans in PUSH_LANES)
 
 
+@lru_cache(maxsize=1 << 14)      # the same cuts come back game after game
 def _cells_of(bits: int) -> tuple[int, ...]:
     """The cells of a number's bits, lowest first."""
     cells = []
