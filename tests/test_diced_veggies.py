@@ -26,13 +26,14 @@ from generator.rules.diced_veggies.state import (
     CELL_NAMES,
     CELLS,
     COLUMNS,
+    FULL_CHECK_EVERY,
     Recipe,
     box_from_game,
     hype_holds,
     hype_points,
     longest_run,
 )
-from generator.rules.engine import InvariantBroken, SetupError
+from generator.rules.engine import InvariantBroken, SetupError, random_policy
 from generator.rules.simulate import play_out, policy_rng
 
 
@@ -249,6 +250,60 @@ def test_a_player_over_a_limit_between_turns_breaks_the_invariants():
     state.seats[1].recipes += [state.recipe_deck.pop()]
     with pytest.raises(InvariantBroken, match="keeps 0 dice, 3 recipes"):
         state.check_rules()
+
+
+def _played(players: int, seed: int, *, full_checks: bool = False):
+    """A new seeded game, and the actions random play takes to end it."""
+    box = ENGINE.box(Project(ROOT).load_game(GAME)[0], "standard")
+    played = []
+    play_out(ENGINE, ENGINE.new_game(players, box=box, seed=seed), "random", policy_rng(seed), check=False,
+             played=played)
+    state = ENGINE.new_game(players, box=box, seed=seed)
+    state.full_checks = full_checks
+    return state, played
+
+
+def test_the_check_after_an_action_catches_a_die_it_lost():
+    state, played = _played(3, 1)
+    rng = policy_rng(1)
+    while True:
+        state.apply(random_policy(state, rng))
+        if state.phase == "cook" and state.turns % FULL_CHECK_EVERY and state.seats[state.changed].dice:
+            break
+        state.check_invariants()
+    lost = state.seats[state.changed].dice.pop()          # the cut took one die fewer than it says
+    assert not state._changed_holds(state.changed)
+    with pytest.raises(InvariantBroken, match=rf"missing \[{lost}\]"):
+        state.check_invariants()
+
+
+def _a_die_doubled(state) -> None:
+    """One die stands for another: as many dice as the box holds, one of them twice."""
+    held = next(seat for seat in state.seats if seat.dice)
+    held.dice[0] = ([die for die in state.block if die is not None] + state.frame)[0]
+    held.dice.sort()
+
+
+@pytest.mark.parametrize("full_checks", [False, True])
+def test_the_full_check_catches_what_the_check_after_an_action_does_not(full_checks):
+    """A die doubled while another is lost is no action's change: the check after the action
+    before the last passes it (unless full_checks), the full check once the game ends does not."""
+    state, played = _played(4, 3, full_checks=full_checks)
+    for action in played[:-1]:
+        state.apply(action)
+        state.check_invariants()
+    assert state.turns % FULL_CHECK_EVERY, "the last turn falls on a full check: take another seed"
+    _a_die_doubled(state)
+    if full_checks:
+        with pytest.raises(InvariantBroken, match="doubled"):
+            state.check_invariants()
+        return
+    state.changed = state.seat
+    state.check_invariants()
+    state.apply(played[-1])
+    assert state.is_terminal()
+    with pytest.raises(InvariantBroken, match="doubled"):
+        state.check_invariants()
 
 
 # -- the end and the report's figures

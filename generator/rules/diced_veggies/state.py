@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import accumulate, combinations_with_replacement, product
 from typing import Any
 
@@ -48,6 +49,9 @@ from .design import (
 
 
 DONE = ("done",)
+# decided: after most actions only what the action can have changed is checked; every this many
+# turns, and once a game ends, every invariant (check_rules)
+FULL_CHECK_EVERY = 16
 
 
 class _Where:
@@ -106,6 +110,19 @@ def _lanes(push) -> tuple:
 PUSH_LANES = tuple(_lanes(push) for push in PUSHES)
 
 
+def _flat(across: int, lane: int, at: int) -> int:
+    """Where a running sum lies in cuts_possible's one list: every row's, then every column's."""
+    return at + (lane * (COLUMNS + 1) if across == 0 else ROWS * (COLUMNS + 1) + lane * (ROWS + 1))
+
+
+# PUSH_LANES with each lane's (near cell's bit, where its cells' running sums start and stop)
+FLAT_PUSH_LANES = tuple(
+    (masks, tuple((1 << near, _flat(across, lane, start), _flat(across, lane, stop))
+                  for near, (across, lane, start, stop) in zip(near_cells, spans)))
+    for near_cells, masks, spans in PUSH_LANES)
+
+
+@lru_cache(maxsize=1 << 14)      # the same cuts come back game after game
 def _cells_of(bits: int) -> tuple[int, ...]:
     """The cells of a number's bits, lowest first."""
     cells = []
@@ -335,6 +352,11 @@ class GameState(State):
     reshuffles: int = 0
     cut_dice: int = 0
     cuts: int = 0
+    # True: check_invariants checks every invariant after every action, not only what it changed
+    full_checks: bool = False
+    # The seat that played the last action, for check_invariants; None when the state changed
+    # otherwise (a setup, a test).
+    changed: int | None = field(default=None, repr=False, compare=False)
 
     @property
     def players(self) -> int:
@@ -402,19 +424,21 @@ class GameState(State):
         for cell, die in enumerate(block):
             if die is not None:
                 present |= 1 << cell
-        running = ([list(accumulate(value[row * COLUMNS:(row + 1) * COLUMNS], initial=0)) for row in range(ROWS)],
-                   [list(accumulate(value[column::COLUMNS], initial=0)) for column in range(COLUMNS)])
+        running = []
+        for row in range(ROWS):
+            running += accumulate(value[row * COLUMNS:(row + 1) * COLUMNS], initial=0)
+        for column in range(COLUMNS):
+            running += accumulate(value[column::COLUMNS], initial=0)
         found: set[int] = set()
-        for near_cells, lane_masks, lane_spans in PUSH_LANES:
-            lanes = len(near_cells)
-            near = [present >> cell & 1 for cell in near_cells]
-            totals = [running[across][lane][stop] - running[across][lane][start]
-                      for across, lane, start, stop in lane_spans]
-            for first in range(lanes):
-                if not near[first]:
+        for lane_masks, lanes in FLAT_PUSH_LANES:
+            count = len(lanes)
+            # each lane's total, or None where no die lies beside the blade
+            totals = [running[stop] - running[start] if present & near else None for near, start, stop in lanes]
+            for first in range(count):
+                if totals[first] is None:
                     continue
                 total, last, cells = 0, first, 0
-                while last < lanes and near[last]:
+                while last < count and totals[last] is not None:
                     total += totals[last]
                     if limit is not None and total > limit:
                         break         # more lanes only add dice
@@ -438,20 +462,23 @@ class GameState(State):
     def groups(self, dice) -> dict[tuple, list[int]]:
         """The dice that are alike (own kind, number, the kind they count as), lowest first."""
         alike: dict[tuple, list[int]] = {}
+        own, face, counts_as = self.box.dice, self.face, self.counts_as
         for die in sorted(dice):
-            alike.setdefault((self.box.dice[die], self.face[die], self.kind_of(die)), []).append(die)
+            kind = own[die]
+            alike.setdefault((kind, face[die], counts_as.get(die, kind)), []).append(die)
         return alike
 
-    def selections(self, seat: Seat, recipe: Recipe) -> list[tuple[int, ...]]:
-        """Every distinct choice of the player's dice that cooks the recipe (alike dice are one
-        choice: the lowest numbered of them are named)."""
-        alike = self.groups(seat.dice)
+    def selections(self, alike: dict[tuple, list[int]], recipe: Recipe) -> list[tuple[int, ...]]:
+        """Every distinct choice of the player's dice (`alike`: their groups) that cooks the
+        recipe (alike dice are one choice: the lowest numbered of them are named)."""
         per_kind = []
         for kind, count in recipe.needs:
             keys = [key for key in alike if key[2] == kind]
             options = []
             for chosen in combinations_with_replacement(keys, count):
-                taken = Counter(chosen)
+                taken: dict[tuple, int] = {}
+                for key in chosen:
+                    taken[key] = taken.get(key, 0) + 1
                 if all(len(alike[key]) >= n for key, n in taken.items()):
                     options.append(tuple(die for key, n in taken.items() for die in alike[key][:n]))
             if not options:
@@ -462,9 +489,10 @@ class GameState(State):
     def cook_actions(self) -> list[tuple]:
         seat = self.seats[self.seat]
         actions = []
+        alike = self.groups(seat.dice)
         for card in seat.recipes:
             recipe = self.box.recipe(card)
-            for dice in self.selections(seat, recipe):
+            for dice in self.selections(alike, recipe):
                 actions.append(("cook", card, dice, None))
                 numbers = [self.face[die] for die in dice]
                 for hype in seat.hype:
@@ -530,6 +558,7 @@ class GameState(State):
 
     def play(self, action) -> None:
         kind = action[0]
+        self.changed = self.seat
         seat = self.seats[self.seat]
         if kind == "restock":
             if action[1]:
@@ -780,6 +809,60 @@ class GameState(State):
 
     # -- invariants and figures
 
+    def check_invariants(self) -> None:
+        actor, self.changed = self.changed, None
+        if actor is None or self.full_checks or self.phase == "over" or self.turns % FULL_CHECK_EVERY == 0:
+            return super().check_invariants()
+        if not self._changed_holds(actor):
+            self.check_rules()
+            raise InvariantBroken(f"{_Where(self)}: the last action broke the dice, the cards, the limits or the end")
+        if not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.seat]} can do nothing but play goes on")
+
+    def _changed_holds(self, actor: int) -> bool:
+        """Whether what an action of `actor` can change keeps the invariants check_rules checks:
+        as many dice and cards as the box holds, the numbers the dice show, the dice the chef
+        token changed still held, the display, the actor's dice, limits and hype, and the end."""
+        box, seats = self.box, self.seats
+        dice = len(self.frame) + CELLS - self.block.count(None)
+        recipes = len(self.recipe_deck) + len(self.recipe_discard) + len(self.display)
+        hype = len(self.hype_deck) + len(self.hype_discard)
+        most_cooked = 0
+        for seat in seats:
+            cooked = len(seat.cooked)
+            dice += len(seat.dice)
+            recipes += len(seat.recipes) + cooked
+            hype += len(seat.hype) + len(seat.played)
+            if cooked > most_cooked:
+                most_cooked = cooked
+        if dice != len(box.dice) or recipes != len(box.recipes) or hype != len(box.hype):
+            return False
+        if not self._face_numbers().issuperset(self.face):
+            return False
+        for die in self.counts_as:
+            if not any(die in seat.dice for seat in seats):
+                return False
+        shown = len(self.display)
+        if shown > DISPLAY or (shown < DISPLAY and (self.recipe_deck or self.recipe_discard)):
+            return False
+        seat = seats[actor]
+        if ((len(seat.dice) > MAX_DICE or len(seat.recipes) > MAX_RECIPES or len(seat.hype) > MAX_HYPE)
+                and not (actor == self.seat and self.phase in ("cook", "draw", "discard"))):
+            return False
+        if seat.dice != sorted(seat.dice):
+            return False
+        for _, recipe in seat.played:
+            if recipe not in seat.cooked:
+                return False
+        return (self.ended_by is None) == (most_cooked < RECIPES_TO_END)
+
+    def _face_numbers(self) -> frozenset:
+        """The numbers a die's faces show (kept once per box)."""
+        faces = self.__dict__.get("_faces")
+        if faces is None or faces[0] is not self.box.faces:
+            faces = self.__dict__["_faces"] = (self.box.faces, frozenset(self.box.faces))
+        return faces[1]
+
     def check_rules(self) -> None:
         where = _Where(self)
         box = self.box
@@ -791,10 +874,7 @@ class GameState(State):
             missing = sorted(box.die_numbers - set(places))
             raise InvariantBroken(f"{where}: every one of the {len(box.dice)} dice is somewhere once; "
                                   f"missing {missing}, doubled {doubled}")
-        faces = self.__dict__.get("_faces")
-        if faces is None or faces[0] is not box.faces:
-            faces = self.__dict__["_faces"] = (box.faces, frozenset(box.faces))
-        if not faces[1].issuperset(self.face):
+        if not self._face_numbers().issuperset(self.face):
             raise InvariantBroken(f"{where}: a die shows a number none of its faces has")
         if self.counts_as:
             held = {die for seat in self.seats for die in seat.dice}
