@@ -194,7 +194,7 @@ class DonkeyState(State):
     # True: check_invariants checks every invariant after every action, not only what it changed
     full_checks: bool = False
     # What the last action changed, for check_invariants: (the seat that acted, rounds finished
-    # before it); None when the state changed otherwise (a setup, a test).
+    # before it, whether it moved cards); None when the state changed otherwise (a setup, a test).
     changed: tuple | None = field(default=None, repr=False, compare=False)
 
     # -- the interface
@@ -224,7 +224,7 @@ class DonkeyState(State):
 
     def play(self, action) -> None:
         kind, seat = action[0], self.queue.pop(0)
-        self.changed = (seat, self.round)
+        self.changed = (seat, self.round, kind == "cargo" or kind == "advantage")
         self.step += 1
         if kind == "cargo":
             self.hands[seat].remove(action[2])
@@ -405,12 +405,13 @@ class DonkeyState(State):
 
     def check_invariants(self) -> None:
         # decided: an action that ends a round (and so maybe the game) gets every invariant
-        # checked; any other one moves only the acting seat's cards, and only those are checked
+        # checked; any other one moves only the acting seat's cards, if any, and only those are
+        # checked (a pass or a contract card moves none)
         changed, self.changed = self.changed, None
         if changed is None or self.full_checks or self.round != changed[1]:
             return super().check_invariants()
-        seat = changed[0]
-        if not self._changed_holds(seat):
+        seat, moved_cards = changed[0], changed[2]
+        if moved_cards and not self._changed_holds(seat):
             self.check_rules()         # names what broke
             raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]}'s last action "
                                   f"broke the cards or the driver advantages")
