@@ -351,7 +351,7 @@ def test_the_check_after_an_action_catches_a_card_it_doubled(box):
     state, _ = _played_until(2, box, lambda s: s.phase == "cargo" and s.step == 2)
     seat = state.changed[0]
     state.hands[seat].append(state.table[seat])        # the card played stays in hand too
-    assert not state._changed_holds(seat)
+    assert not state._changed_holds(seat, "cargo")
     with pytest.raises(InvariantBroken, match="doubled"):
         state.check_invariants()
 

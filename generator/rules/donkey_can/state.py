@@ -194,7 +194,7 @@ class DonkeyState(State):
     # True: check_invariants checks every invariant after every action, not only what it changed
     full_checks: bool = False
     # What the last action changed, for check_invariants: (the seat that acted, rounds finished
-    # before it, whether it moved cards); None when the state changed otherwise (a setup, a test).
+    # before it, the kind of action); None when the state changed otherwise (a setup, a test).
     changed: tuple | None = field(default=None, repr=False, compare=False)
 
     # -- the interface
@@ -224,7 +224,7 @@ class DonkeyState(State):
 
     def play(self, action) -> None:
         kind, seat = action[0], self.queue.pop(0)
-        self.changed = (seat, self.round, kind == "cargo" or kind == "advantage")
+        self.changed = (seat, self.round, kind)
         self.step += 1
         if kind == "cargo":
             self.hands[seat].remove(action[2])
@@ -410,18 +410,19 @@ class DonkeyState(State):
         changed, self.changed = self.changed, None
         if changed is None or self.full_checks or self.round != changed[1]:
             return super().check_invariants()
-        seat, moved_cards = changed[0], changed[2]
-        if moved_cards and not self._changed_holds(seat):
+        seat, kind = changed[0], changed[2]
+        if (kind == "cargo" or kind == "advantage") and not self._changed_holds(seat, kind):
             self.check_rules()         # names what broke
             raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]}'s last action "
                                   f"broke the cards or the driver advantages")
         if not self.legal_actions():
             raise InvariantBroken(f"{self.names[self.current_player()]} can do nothing but play goes on")
 
-    def _changed_holds(self, seat: int) -> bool:
-        """Whether what one action inside a round changed keeps the invariants check_rules
-        checks: the acting seat's hand, face-down card and advantages, and the number of cargo
-        cards in play (the history, the donkeys and the other seats' cards are unchanged)."""
+    def _changed_holds(self, seat: int, kind: str) -> bool:
+        """Whether what one cargo card or advantage played inside a round changed keeps the
+        invariants check_rules checks: the acting seat's hand, face-down card and (for an
+        advantage) advantages used, and the number of cargo cards in play (the history, the
+        donkeys and the other seats' cards are unchanged)."""
         all_cards, colour_cards = self._fixed()[2:4]
         hand, played_by, on_table = self.hands[seat], self.used[seat], self.table[seat]
         mine = colour_cards[seat]
@@ -433,10 +434,11 @@ class DonkeyState(State):
         if len(hand) != len(self.colours[seat].cargo) - self.round - down - len(played_by) \
                 or len(hand) + down < ROUNDS - self.round:
             return False
-        now = sum(1 for used_by, _, _ in self.used_now if used_by == seat)
-        before = sum(1 for r in self.history for used_by, _, _ in r.advantages if used_by == seat)
-        if now > ADVANTAGES_PER_ROUND or self.start_used[seat] + before + now != len(played_by):
-            return False
+        if kind == "advantage":
+            now = sum(1 for used_by, _, _ in self.used_now if used_by == seat)
+            before = sum(1 for r in self.history for used_by, _, _ in r.advantages if used_by == seat)
+            if now > ADVANTAGES_PER_ROUND or self.start_used[seat] + before + now != len(played_by):
+                return False
         table = self.table
         in_play = (sum(map(len, self.hands)) + sum(map(len, self.won)) + len(self.discard)
                    + len(table) - table.count(None) + len(self.used_now))
