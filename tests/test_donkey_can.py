@@ -24,7 +24,7 @@ from generator.rules.donkey_can.design import (
     design_problems,
 )
 from generator.rules.donkey_can.state import box_from_game
-from generator.rules.engine import IllegalAction, InvariantBroken
+from generator.rules.engine import IllegalAction, InvariantBroken, random_policy
 from generator.rules.simulate import play_out, policy_rng
 
 
@@ -333,3 +333,44 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(built):
             assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), f"{entry['path']}: a placeholder is left unfilled"
         finally:
             pdf.close()
+
+
+def _played_until(seed: int, box, stop):
+    """A game of 5 played at random, each action checked, until `stop(state)` holds right after
+    an action inside a round (checked only for what it changed); the state and its rng."""
+    state, rng = new_game(5, seed=seed, box=box), policy_rng(seed)
+    state.check_invariants()
+    while True:
+        state.apply(random_policy(state, rng))
+        if state.round == state.changed[1] and stop(state):
+            return state, rng
+        state.check_invariants()
+
+
+def test_the_check_after_an_action_catches_a_card_it_doubled(box):
+    state, _ = _played_until(2, box, lambda s: s.phase == "cargo" and s.step == 2)
+    seat = state.changed[0]
+    state.hands[seat].append(state.table[seat])        # the card played stays in hand too
+    assert not state._changed_holds(seat, "cargo")
+    with pytest.raises(InvariantBroken, match="doubled"):
+        state.check_invariants()
+
+
+def test_the_full_check_at_the_end_of_a_round_catches_what_the_check_after_an_action_does_not(box):
+    """Two other seats' cards changed places is not what a contract changed: the check after
+    it passes, the full check once the round is over does not (and full_checks catches it at once)."""
+    for full in (False, True):
+        state, rng = _played_until(2, box, lambda s: s.phase == "contract" and len(s.queue) >= 3)
+        state.full_checks = full
+        b, c = [seat for seat in state.queue if seat != state.changed[0]][:2]
+        state.hands[b][0], state.hands[c][0] = state.hands[c][0], state.hands[b][0]
+        if full:
+            with pytest.raises(InvariantBroken, match="another colour"):
+                state.check_invariants()
+            continue
+        state.check_invariants()
+        round_now = state.round
+        while state.round == round_now:
+            state.apply(random_policy(state, rng))
+        with pytest.raises(InvariantBroken, match="another colour"):
+            state.check_invariants()

@@ -191,6 +191,11 @@ class DonkeyState(State):
     history: list[Round] = field(default_factory=list)
     start_round: int = 0            # rounds already played when the position was set up
     start_used: list[int] = field(default_factory=list)         # advantages used before that
+    # True: check_invariants checks every invariant after every action, not only what it changed
+    full_checks: bool = False
+    # What the last action changed, for check_invariants: (the seat that acted, rounds finished
+    # before it, the kind of action); None when the state changed otherwise (a setup, a test).
+    changed: tuple | None = field(default=None, repr=False, compare=False)
 
     # -- the interface
 
@@ -219,6 +224,7 @@ class DonkeyState(State):
 
     def play(self, action) -> None:
         kind, seat = action[0], self.queue.pop(0)
+        self.changed = (seat, self.round, kind)
         self.step += 1
         if kind == "cargo":
             self.hands[seat].remove(action[2])
@@ -396,6 +402,47 @@ class DonkeyState(State):
                      sorted(d.id for d in self.box.donkeys))
             self.__dict__["_fixed_parts"] = fixed
         return fixed
+
+    def check_invariants(self) -> None:
+        # decided: an action that ends a round (and so maybe the game) gets every invariant
+        # checked; any other one moves only the acting seat's cards, if any, and only those are
+        # checked (a pass or a contract card moves none)
+        changed, self.changed = self.changed, None
+        if changed is None or self.full_checks or self.round != changed[1]:
+            return super().check_invariants()
+        seat, kind = changed[0], changed[2]
+        if (kind == "cargo" or kind == "advantage") and not self._changed_holds(seat, kind):
+            self.check_rules()         # names what broke
+            raise InvariantBroken(f"round {self.round + 1}, {self.phase}: {self.names[seat]}'s last action "
+                                  f"broke the cards or the driver advantages")
+        if not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.current_player()]} can do nothing but play goes on")
+
+    def _changed_holds(self, seat: int, kind: str) -> bool:
+        """Whether what one cargo card or advantage played inside a round changed keeps the
+        invariants check_rules checks: the acting seat's hand, face-down card and (for an
+        advantage) advantages used, and the number of cargo cards in play (the history, the
+        donkeys and the other seats' cards are unchanged)."""
+        all_cards, colour_cards = self._fixed()[2:4]
+        hand, played_by, on_table = self.hands[seat], self.used[seat], self.table[seat]
+        mine = colour_cards[seat]
+        if not mine.issuperset(hand) or len(played_by) > MAX_ADVANTAGES:
+            return False
+        if on_table is not None and (on_table not in mine or on_table in hand):
+            return False
+        down = on_table is not None
+        if len(hand) != len(self.colours[seat].cargo) - self.round - down - len(played_by) \
+                or len(hand) + down < ROUNDS - self.round:
+            return False
+        if kind == "advantage":
+            now = sum(1 for used_by, _, _ in self.used_now if used_by == seat)
+            before = sum(1 for r in self.history for used_by, _, _ in r.advantages if used_by == seat)
+            if now > ADVANTAGES_PER_ROUND or self.start_used[seat] + before + now != len(played_by):
+                return False
+        table = self.table
+        in_play = (sum(map(len, self.hands)) + sum(map(len, self.won)) + len(self.discard)
+                   + len(table) - table.count(None) + len(self.used_now))
+        return in_play == len(all_cards)
 
     def check_rules(self) -> None:
         _, _, all_cards, colour_cards, box_donkeys = self._fixed()
