@@ -111,11 +111,18 @@ def test_serve_shows_the_build_and_reloads_after_a_save(server):
 SECRET = "a file beside the project"
 
 
+def _interruptible() -> None:
+    """Ctrl-C as a terminal's process gets it: a suite run where SIGINT is ignored (a job started
+    in the background by a shell without job control) would hand that on to the server."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(project: Path, out: Path) -> tuple[subprocess.Popen, int]:
     """`pnp serve` in a session of its own (as a terminal runs it): the process and its port."""
     process = subprocess.Popen([str(SCRIPT), "-C", str(project), "serve", "--game", "sample-game", "--locale", "en",
                                 "--port", "0", "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                               preexec_fn=_interruptible)
     line = process.stdout.readline()
     found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     if not found:
