@@ -12,7 +12,8 @@ import pytest
 from conftest import SAMPLE
 from generator.app import shop
 from generator.app.kinds import KINDS
-from generator.app.kits import Kit, validation_kit
+from generator.app.kits import Kit
+from generator.layout.kit import validation_kit
 from generator.app.loading import check_game_faces, load_games
 from generator.core.errors import DataError, Problem
 from generator.i18n.texts import Texts, collected

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import MM, SAMPLE, line_of, pnp, replace_in
 from generator.app.kinds import KINDS
-from generator.app.kits import validation_kit
+from generator.layout.kit import validation_kit
 from generator.app.loading import check_game_faces, load_games
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised

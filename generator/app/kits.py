@@ -9,7 +9,7 @@ from typing import Callable
 
 from ..core.artifacts import Artifact
 from ..layout.booklet import scale_note
-from ..layout.kit import Kit, deck_title, localised_sheet, validation_kit
+from ..layout.kit import Kit, deck_title, localised_sheet
 from ..render.booklet import render as render_booklet
 from ..render.impose import impose
 from ..render.report import make_report
@@ -18,7 +18,7 @@ from .kinds import KINDS
 
 
 __all__ = ["EDITION_MAKERS", "KINDS", "Kit", "booklet_files", "booklet_of", "deck_title", "kit_files",
-           "locale_files", "localised_sheet", "validation_kit"]
+           "locale_files", "localised_sheet"]
 
 
 def kit_files(kit: Kit) -> list[Artifact]:
