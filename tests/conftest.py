@@ -289,8 +289,10 @@ def pytest_runtest_teardown(item):
 
 
 def _forget_in_process_results():
+    from generator.app.loading import forget_passed
     from generator.validate.checks import forget_play_checks
     forget_play_checks()
+    forget_passed()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -2,11 +2,16 @@
 caller's own copy where callers change what they get, an edited file read again."""
 from __future__ import annotations
 
+import shutil
+
+import pytest
+
+from generator.core.errors import DataError
 from generator.i18n.texts import read_catalog
 from generator.layout.placed import contrast_of, place_face, placed_once
 from generator.load.project import Project
 
-from conftest import replace_in
+from conftest import SAMPLE, replace_in
 
 NAME = {"type": "text", "field": "name", "box": [5, 5, 53, 20], "font": "regular", "size": 12}
 
@@ -72,3 +77,20 @@ def test_a_picture_is_read_again_by_the_next_check(tmp_path):
         tall = place_face(layout, {}, tmp_path).elements[0].fitted.boxes
     assert same_check == square
     assert tall != square and tall == place_face(layout, {}, tmp_path).elements[0].fitted.boxes
+
+
+def test_a_game_that_passed_is_checked_again_only_when_a_file_changed(tmp_path, monkeypatch):
+    from generator.app import loading
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    checked = []
+    real = loading.validate_game
+    monkeypatch.setattr(loading, "validate_game", lambda game: checked.append(game.slug) or real(game))
+    loading.load_games(Project(project), "sample-game")
+    loading.load_games(Project(project), "sample-game")
+    assert checked == ["sample-game"]                # the same files with the same tool: passed already
+    cards = project / "components" / "sample-game" / "cards.yaml"
+    replace_in(cards, "count: {standard: 2}", "count: {standard: -2}")
+    with pytest.raises(DataError) as raised:
+        loading.load_games(Project(project), "sample-game")
+    assert checked == ["sample-game", "sample-game"] and "cards.yaml" in str(raised.value.problems)

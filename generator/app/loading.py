@@ -45,7 +45,9 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
             if not unknown:
                 found += check_game_faces(project, game, locales)
         if not found and passed:
-            cache.put_record("valid", passed[1], {"format": 1})
+            _PASSED.add(passed[1])
+            if cache is not None:
+                cache.put_record("valid", passed[1], {"format": 1})
         problems += found
         games.append(game)
     if texts and any(game.booklet.get("sections") for game in games):
@@ -62,10 +64,18 @@ def read_game(root: str, slug: str) -> Game:
     return load_games(Project(Path(root)), slug, texts=False)[0]
 
 
+# The checks' names a game passed in this process: a long-lived process (`pnp serve`, a
+# session of builds) checks the same files, with the same tool, once, cache or not.
+_PASSED: set[str] = set()
+
+
+def forget_passed() -> None:
+    """Check every game again, even one whose files passed before in this process."""
+    _PASSED.clear()
+
+
 def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cache | None):
     """(whether the game passed these checks with these very files before, the record's name)."""
-    if cache is None:
-        return None
     from ..rules import load_rules
     try:
         game.rules = load_rules(game.meta["rules"])
@@ -73,7 +83,7 @@ def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cac
         return None
     name = digest("valid", tool_digest(project), game.slug, game_folder_digest(game.folder), rules_digest(game),
                   locale, texts)
-    return cache.record("valid", name) is not None, name
+    return name in _PASSED or (cache is not None and cache.record("valid", name) is not None), name
 
 
 def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
