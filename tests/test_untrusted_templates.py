@@ -235,7 +235,7 @@ UI_WORDS = ", ".join(sorted(yaml.safe_load((ROOT / "components" / GAME / "bookle
 @pytest.mark.parametrize("text, key_message, validated", [
     ("{{ booklet.title }", "template syntax error: unexpected '}'", True),
     ("{{ booklet.subtitel }}", "subtitel: BookletContent has no 'subtitel' (it has lang, title, subtitle, tagline, "
-                               "edition, facts, ui, sections, draft, cover_card, cover_card_alt, scale_label, scale_bar, notes, fit)", True),
+                               "edition, facts, ui, sections, draft, cover_card, cover_card_alt, scale_label, scale_bar, notes)", True),
     ("{{ booklet.sections[0].titel }}", "titel: Section has no 'titel' (it has id, title, blocks)", False),
     ("{{ booklet.ui.nope }}", f"nope: dict has no 'nope' (it has {UI_WORDS})", False),
     ("{{ 1 / 0 }}", "the template failed: division by zero (ZeroDivisionError)", False),

@@ -70,10 +70,9 @@ class BookletContent:
     # home furniture: it would print on every copy)
     scale_bar: bool = True
     # Set when it is rendered: the heading of the ruled notes pages that fill the last sheet (the
-    # tool's words in the locale), and the spacing it is laid out in ('' as designed, or one of
-    # generator.render.booklet.FITS).
+    # tool's words in the locale). (The spacing it is laid out in, '' as designed or one of
+    # generator.render.booklet.FITS, is its root element's class, set on the parsed page.)
     notes: str = ""
-    fit: str = ""
 
 
 @dataclass

@@ -7,6 +7,7 @@ lists and tables in reading order, every picture with a text in the booklet's lo
 from __future__ import annotations
 
 import base64
+import copy
 import io
 import logging
 import re
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import cssselect2
 import pydyf
 import pypdfium2
 from weasyprint import HTML
@@ -168,14 +170,15 @@ def font_faces() -> list[dict]:
             for family, weight, style, file in FONT_FACES]
 
 
-def booklet_html(project: Project, content: BookletContent, *, fit: str = "", notes: str | None = None) -> tuple[str, str]:
+def booklet_html(project: Project, content: BookletContent, *, notes: str | None = None) -> tuple[str, str]:
     """The booklet's HTML from the templates, and the base URL its links are read against;
-    `fit` is one of FITS (or '' for the spacing as designed), `notes` the notes pages' heading."""
+    `notes` is the notes pages' heading. The spacing it is laid out in is set on the parsed
+    page (`with_fit`)."""
     stylesheet = project.template("booklet/booklet.css")
     if notes is None:
         notes = content.notes or booklet_words(project, content.lang)["notes"]
     # Plain words for `ui`: the template gets the values, not the layout's bookkeeping.
-    html = render_html(project, {"booklet": replace(content, ui=dict(content.ui), notes=notes, fit=fit),
+    html = render_html(project, {"booklet": replace(content, ui=dict(content.ui), notes=notes),
                                  "fonts": font_faces(), "stylesheet": stylesheet.resolve().as_uri(),
                                  "pad_pages": PAD_PAGES})
     return html, stylesheet.parent.resolve().as_uri()
@@ -316,6 +319,18 @@ def finish_tagged(document, pdf) -> None:
     scope_headers(document, pdf)
 
 
+def with_fit(parsed: HTML, fit: str) -> HTML:
+    """A copy of the parsed booklet to lay out (and change) in the spacing `fit`, the class of
+    its root element: the page is parsed once, however many spacings are tried."""
+    source = copy.copy(parsed)
+    root = copy.deepcopy(parsed.etree_element)
+    if fit:
+        root.set("class", fit)
+    source.wrapper_element = cssselect2.ElementWrapper.from_html_root(root, content_language=None)
+    source.etree_element = source.wrapper_element.etree_element
+    return source
+
+
 def render(project: Project, content: BookletContent) -> RenderedBooklet:
     """HTML from the templates, PDF from WeasyPrint, filled to a multiple of 4 pages: laid out
     again a step tighter or looser when that ends the rules on a whole sheet (or one page short
@@ -327,9 +342,11 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     logger = logging.getLogger("weasyprint")
     notes = booklet_words(project, content.lang)["notes"]
 
+    html, base_url = booklet_html(project, content, notes=notes)
+    parsed = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+
     def laid_out(fit: str):
-        html, base_url = booklet_html(project, content, fit=fit, notes=notes)
-        source = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+        source = with_fit(parsed, fit)
         document = source.render()
         # No word is hyphenated across a page break: a paragraph whose last line on a page ends
         # hyphenated is laid out again without hyphenation (which may move a break further on).

@@ -190,14 +190,16 @@ def render_press_booklet(project, content, spec, title: str) -> tuple[bytes, int
     content = replace(content, scale_bar=False)      # no home furniture in a shop's file
     fetcher = press_fetcher(home.ProjectFetcher([project.root, fonts.FONT_DIR, home.TOOL_TEMPLATES]), spec.palette)
 
+    html, base_url = home.booklet_html(project, content)
+    # Colours written in the page itself (style attributes, <style>) go through the same rules.
+    html = re.sub(r"(<style[^>]*>)(.*?)(</style>)", lambda m: m.group(1) + press_css(m.group(2), spec.palette)
+                  + m.group(3), html, flags=re.S)
+    html = re.sub(r'style="([^"]*)"', lambda m: 'style="' + press_css(m.group(1), spec.palette)
+                  .replace(PRESS_CSS, "") + '"', html)
+    parsed = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+
     def laid_out(fit: str):
-        html, base_url = home.booklet_html(project, content, fit=fit)
-        # Colours written in the page itself (style attributes, <style>) go through the same rules.
-        html = re.sub(r"(<style[^>]*>)(.*?)(</style>)", lambda m: m.group(1) + press_css(m.group(2), spec.palette)
-                      + m.group(3), html, flags=re.S)
-        html = re.sub(r'style="([^"]*)"', lambda m: 'style="' + press_css(m.group(1), spec.palette)
-                      .replace(PRESS_CSS, "") + '"', html)
-        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
+        document = home.with_fit(parsed, fit).render()
         return document, len(document.pages) - home.PAD_PAGES
 
     warnings = home._Warnings()
