@@ -2,6 +2,7 @@
 caller's own copy where callers change what they get, an edited file read again."""
 from __future__ import annotations
 
+import collections
 import shutil
 
 import pytest
@@ -11,7 +12,7 @@ from generator.i18n.texts import read_catalog
 from generator.layout.placed import contrast_of, place_face, placed_once
 from generator.load.project import Project
 
-from conftest import SAMPLE, replace_in
+from conftest import SAMPLE, pnp, replace_in
 
 NAME = {"type": "text", "field": "name", "box": [5, 5, 53, 20], "font": "regular", "size": 12}
 
@@ -94,3 +95,30 @@ def test_a_game_that_passed_is_checked_again_only_when_a_file_changed(tmp_path, 
     with pytest.raises(DataError) as raised:
         loading.load_games(Project(project), "sample-game")
     assert checked == ["sample-game", "sample-game"] and "cards.yaml" in str(raised.value.problems)
+
+
+def test_a_build_in_one_process_lays_each_face_out_once(tmp_path, monkeypatch):
+    """The build's checks lay every face out; its units (in this process, with --jobs 1) draw
+    those very placements instead of laying the faces out again."""
+    from generator.layout import placed
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    real = placed.element_type
+    laid_out = collections.Counter()
+
+    class Counted:
+        def __init__(self, kind):
+            self.kind = kind
+
+        def fields(self, element):
+            return self.kind.fields(element)
+
+        def place(self, element, values, folder):
+            read = tuple((name, repr(values.get(name))) for name in sorted(self.kind.fields(element)))
+            laid_out[id(element), read, folder] += 1
+            return self.kind.place(element, values, folder)
+
+    monkeypatch.setattr(placed, "element_type", lambda element: Counted(real(element)))
+    result = pnp("build", "--kind", "cards", "--paper", "a4", "--jobs", "1", "--no-cache", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert laid_out and max(laid_out.values()) == 1, [key for key, times in laid_out.items() if times > 1][:3]

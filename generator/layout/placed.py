@@ -49,7 +49,11 @@ _contrasts: ContextVar[dict | None] = ContextVar("contrasts", default=None)
 def placed_once():
     """Within it, an element is placed once for the values it reads (its `fields`), and each
     picture once: checking a game lays the same card out in every edition, its fronts again
-    and again with a count or an edition's name that most elements do not print."""
+    and again with a count or an edition's name that most elements do not print. Within an
+    outer one (a build's, that its checks run in), the outer's placements serve."""
+    if _placements.get() is not None:
+        yield
+        return
     token, contrasts = _placements.set({}), _contrasts.set({})
     try:
         with pictures_read_once():
