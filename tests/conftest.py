@@ -20,6 +20,9 @@ from generator.cli.main import main
 
 
 ROOT = Path(__file__).resolve().parent.parent
+# The suite runs its files on every core (pytest -n): each build it makes runs in one process,
+# as `pnp build --jobs 1` does. Tests of parallel builds say --jobs themselves.
+os.environ["PNP_JOBS"] = "1"
 
 
 class Result:

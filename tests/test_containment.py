@@ -222,3 +222,15 @@ def test_a_build_with_spawned_workers_makes_the_bytes_of_a_one_process_build(pla
     assert len(spawned_workers) == 2
     assert len([path for path in made["1"] if path.suffix in (".pdf", ".png")]) >= 3
     assert made["2"] == made["1"]
+
+
+def test_pnp_jobs_is_how_many_workers_a_build_starts_unless_jobs_is_given(places, tmp_path, spawned_workers,
+                                                                          monkeypatch):
+    project, _ = places
+    for setting, given, started in (("2", (), 2), ("1", (), 0), ("1", ("--jobs", "2"), 2)):
+        monkeypatch.setenv("PNP_JOBS", setting)
+        before = len(spawned_workers)
+        result = pnp("build", *CARDS, *given, "--no-cache", "--out", str(tmp_path / f"{setting}{len(given)}"),
+                     project=project)
+        assert result.exit_code == 0, result.output + result.traceback
+        assert len(spawned_workers) - before == started, (setting, given)

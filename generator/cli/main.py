@@ -104,8 +104,8 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
 @click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
               help="Home sheets of cards, boards, tokens, dice and pieces: as designed, or saver (light backgrounds, outlined shapes, the same "
                    "layout and text; written as ...-cards-saver-<paper>.pdf and so on, beside the normal ones).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Worker processes; 0 uses every core.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True, envvar="PNP_JOBS",
+              show_envvar=True, help="Worker processes; 0 uses every core.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Render every file again, ignoring what earlier builds made (the cache in OUT/.cache).")
 @click.option("--kind", "kinds", multiple=True, metavar="KIND[,KIND...]",

@@ -15,8 +15,8 @@ def register(main):
     @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder (default: output/).")
     @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
                   help="Port on 127.0.0.1 (0: any free one).")
-    @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-                  help="Worker processes; 0 uses every core.")
+    @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True, envvar="PNP_JOBS",
+                  show_envvar=True, help="Worker processes; 0 uses every core.")
     @click.pass_obj
     def serve_command(obj, game, edition, locale, paper, out, port, jobs):
         """Build, then rebuild what changed whenever a file of the project is saved, and show
