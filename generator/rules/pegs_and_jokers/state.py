@@ -32,7 +32,9 @@ from __future__ import annotations
 # decided: one deal a game; the dealer is drawn at random and the player to the left begins
 #   (the cut the seed mentions changes nothing a shuffle does not).
 import random
+from bisect import bisect_left
 from collections import Counter
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,13 +239,14 @@ class PegState(State):
                 else:
                     taken |= 1 << (position - track)
         home_free = HOME_FREE[taken]              # home holes free from home 1 on
-        # A peg at home moves on by 1 .. its room (`home_movers`: per steps, the pegs that may);
-        # a peg on the track (`reach`): its hole, the nearest own peg ahead and behind, the holes
-        # to its in-spot.
+        # A peg at home moves on by 1 .. its room (`home_movers`: per steps, the pegs that may).
+        # A peg on the track (`along`, and `reach` by peg): its hole, the nearest own peg ahead
+        # and behind, the holes to its in-spot, and the steps that take it home (first .. last).
         in_spot = owner * HOLES_PER_SIDE + IN_SPOT_HOLE - 1
         rooms = HOME_ROOM[taken]
         home_movers = None
-        reach = {}
+        along = []
+        reach = [None] * PEGS
         for peg in out:
             position = pegs[peg]
             if position >= track:
@@ -262,7 +265,11 @@ class PegState(State):
                         ahead = gap
                     if track - gap < behind:
                         behind = track - gap
-            reach[peg] = (position, ahead, behind, (in_spot - position) % track)
+            to_in_spot = (in_spot - position) % track
+            # plan_step: a move that can end in home goes in, unless an own peg stands before the in-spot
+            home_last = to_in_spot + home_free if ahead > to_in_spot else 0
+            reach[peg] = entry = (peg, position, ahead, behind, to_in_spot, home_last)
+            along.append(entry)
 
         def lands(peg: int, hole: int) -> bool:
             """Whether _land lets the peg onto a track hole that holds a peg."""
@@ -285,21 +292,23 @@ class PegState(State):
             steps = STEPS[card]
             moved = movers.get(steps)
             if moved is None:
-                # as plan_step decides, on the position as it stands
+                # as plan_step decides, on the position as it stands: home if it can, else along
+                # the track, passing no own peg, onto a hole _land allows
                 moved = 0 if home_movers is None else home_movers[steps & 15]
-                for peg, (position, ahead, behind, to_in_spot) in reach.items():
-                    if steps > 0:
-                        deeper = steps - to_in_spot
-                        if 0 < deeper <= home_free and ahead > to_in_spot:
+                if steps > 0:
+                    for peg, position, ahead, _, to_in_spot, home_last in along:
+                        if to_in_spot < steps <= home_last:
                             moved |= 1 << peg
-                            continue
-                        if ahead < steps:
-                            continue
-                    elif behind < -steps:
-                        continue
-                    hole = (position + steps) % track
-                    if board[hole] < 0 or lands(peg, hole):
-                        moved |= 1 << peg
+                        elif steps < ahead:
+                            hole = (position + steps) % track
+                            if board[hole] < 0 or lands(peg, hole):
+                                moved |= 1 << peg
+                else:
+                    for peg, position, _, behind, _, _ in along:
+                        if -steps < behind:
+                            hole = (position + steps) % track
+                            if board[hole] < 0 or lands(peg, hole):
+                                moved |= 1 << peg
                 movers[steps] = moved
             if first is not None and card in LEAVES_START:
                 if comes_out is None:
@@ -309,7 +318,7 @@ class PegState(State):
                     moved |= 1 << first
             found += PLAY_ACTIONS[card][moved]
             if card == SEVEN and len(out) > 1:
-                found += self._splits(owner, out, reach, holes, taken, home_movers, lands)
+                found += self._splits(owner, out, reach, along, holes, taken, home_movers, lands)
         if found:
             return found + jokers
         # Nothing but a joker can move: the joker is never forced, a discard ends the turn.
@@ -558,9 +567,11 @@ class PegState(State):
         # (it sends the peg to START); onto a partner's only if its in-spot holds no peg of the
         # team, or the moving peg itself (as _land decides).
         targets = []
-        for hole in sorted([position for seat, positions in enumerate(self.pegs) if seat != owner
-                            for position in positions if 0 <= position < track]):
+        positions = sorted(chain.from_iterable(self.pegs))
+        for hole in positions[bisect_left(positions, 0):bisect_left(positions, track)]:
             seat = board[hole] // PEGS
+            if seat == owner:
+                continue
             if teams[seat] == team:
                 there = board[seat * HOLES_PER_SIDE + IN_SPOT_HOLE - 1]
                 if there >= 0 and teams[there // PEGS] == team:
@@ -573,16 +584,15 @@ class PegState(State):
             result += [jumps[hole] for hole, only in targets if only is None or only == peg]
         return result
 
-    def _splits(self, owner: int, out: list, reach: dict, holes: list, taken: int, home_movers: list | None,
-                lands) -> list:
+    def _splits(self, owner: int, out: list, reach: list, along: list, holes: list, taken: int,
+                home_movers: list | None, lands) -> list:
         """The seven's splits of the pegs `out` of START, as plan_step decides each part, the
-        second on the board the first leaves; `reach`, `holes`, `taken`, `home_movers` and
-        `lands` are find_actions' for the position as it stands."""
+        second on the board the first leaves; `reach`, `along`, `holes`, `taken`, `home_movers`
+        and `lands` are find_actions' for the position as it stands."""
         track, board, teams = self.track, self.board, self.teams
         pegs = self.pegs[owner]
         own = owner * PEGS
-        home_free = HOME_FREE[taken]
-        at_home = [(peg, pegs[peg] - track) for peg in out if pegs[peg] >= track]
+        at_home = None                            # (peg, home hole) of the pegs at home, once needed
         splits = []
         for peg in out:
             by_peg = SPLIT_ACTIONS[peg]
@@ -592,27 +602,24 @@ class PegState(State):
                 room = HOME_ROOM[taken][depth]
                 if not room:
                     continue
-                along = None
                 taken_left = taken & ~(1 << depth)
             else:
-                along = reach[peg]
+                _, _, ahead, _, to_in_spot, home_last = reach[peg]
                 holes_left = [hole for hole in holes if hole != position]
             for steps in range(1, SEVEN):
                 # The first part, made on the board: the peg leaves its hole for home or a hole
                 # on the track, where it sends another team's peg to START, or a partner's to the
                 # partner's in-spot (and what stood there to START).
-                if along is None:
+                if position >= track:
                     if steps > room:
                         break
                     holes_after, taken_after = holes, taken_left | 1 << (depth + steps)
                 else:
-                    _, ahead, _, to_in_spot = along
-                    deeper = steps - to_in_spot
                     landing = spot = None
-                    if 0 < deeper <= home_free and ahead > to_in_spot:
-                        holes_after, taken_after = holes_left, taken | 1 << (deeper - 1)
+                    if to_in_spot < steps <= home_last:
+                        holes_after, taken_after = holes_left, taken | 1 << (steps - to_in_spot - 1)
                     else:
-                        if ahead < steps:
+                        if steps >= ahead:
                             continue
                         landing = (position + steps) % track
                         held = board[landing]
@@ -635,13 +642,15 @@ class PegState(State):
                 if taken_after == taken:          # home as it was: a peg there moves on as far as before
                     others = 0 if home_movers is None else home_movers[rest]
                 else:                             # at home: on by exact count, passing no peg
+                    if at_home is None:
+                        at_home = [(other, pegs[other] - track) for other in out if pegs[other] >= track]
                     others = 0
                     rooms_after = HOME_ROOM[taken_after]
                     for other, depth_other in at_home:
                         if other != peg and rest <= rooms_after[depth_other]:
                             others |= 1 << other
                 free_after = HOME_FREE[taken_after]
-                for other, (there, _, _, to_in_spot) in reach.items():
+                for other, there, _, _, to_in_spot_other, _ in along:
                     if other == peg:
                         continue
                     nearest = track
@@ -650,18 +659,16 @@ class PegState(State):
                             gap = (hole - there) % track
                             if gap < nearest:
                                 nearest = gap
-                    deeper = rest - to_in_spot
-                    if 0 < deeper <= free_after and nearest > to_in_spot:
+                    deeper = rest - to_in_spot_other
+                    if 0 < deeper <= free_after and nearest > to_in_spot_other:
                         others |= 1 << other
-                        continue
-                    if nearest < rest:
-                        continue
-                    hole = (there + rest) % track
-                    if board[hole] < 0 or lands(other, hole):
-                        others |= 1 << other
+                    elif rest < nearest:
+                        hole = (there + rest) % track
+                        if board[hole] < 0 or lands(other, hole):
+                            others |= 1 << other
                 if others:
                     splits += by_peg[steps][others]
-                if along is not None:             # the board as it was
+                if position < track:              # the board as it was
                     if landing is not None:
                         if spot is not None:
                             board[spot] = spot_held
@@ -687,6 +694,19 @@ class PegState(State):
         the moving peg); add each peg moved and where it stood to `moved`. Whether the moving
         peg is now at home."""
         board, pegs, track = self.board, self.pegs, self.track
+        if len(moves) == 1:                       # nothing sent away
+            seat, peg, position = moves[0]
+            before = pegs[seat][peg]
+            moved.append((seat, peg, before))
+            if 0 <= before < track:
+                board[before] = -1
+            pegs[seat][peg] = position
+            if position < track:
+                if position >= 0:
+                    board[position] = seat * PEGS + peg
+                return False
+            self.counts["pegs home"] += 1
+            return True
         for seat, peg, _ in moves:
             before = pegs[seat][peg]
             moved.append((seat, peg, before))
