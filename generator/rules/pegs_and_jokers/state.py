@@ -444,14 +444,6 @@ class PegState(State):
                 return peg
         return None
 
-    def _movable(self, owner: int, card: int) -> list[int]:
-        """The pegs a card may move: on the track or at home, and (for A, J, Q, K) the first in START."""
-        pegs = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
-        first = self._first_in_start(owner)
-        if card in LEAVES_START and first is not None:
-            pegs.append(first)
-        return sorted(pegs)
-
     def plan_card(self, owner: int, peg: int, card: int):
         """The pegs a card moves (seat, peg, new position), or None if the rules forbid it."""
         position = self.pegs[owner][peg]
@@ -505,20 +497,6 @@ class PegState(State):
             if nearest < -steps:
                 return None
         return self._land(owner, peg, (position + steps) % track)
-
-    def _track_blocked(self, position: int, holes: int, direction: int, own: int) -> bool:
-        """A peg of `own`'s colour on one of the next `holes` holes from `position`."""
-        board, track = self.board, self.track
-        for step in range(1, holes + 1):
-            held = board[(position + direction * step) % track]
-            if held >= 0 and held // PEGS * PEGS == own:
-                return True
-        return False
-
-    def _home_blocked(self, owner: int, first: int, last: int) -> bool:
-        """A peg in home holes first..last (0-based) of `owner`."""
-        track = self.track
-        return any(track + first <= position <= track + last for position in self.pegs[owner])
 
     def _land(self, owner: int, peg: int, hole: int):
         """The moves of a peg landing on a track hole, with what it sends away; None if forbidden."""
