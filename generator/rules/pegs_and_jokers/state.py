@@ -95,6 +95,8 @@ def _home_room(taken: int, depth: int) -> int:
 HOME_ROOM = tuple(tuple(_home_room(taken, depth) for depth in range(HOME_HOLES)) for taken in range(1 << HOME_HOLES))
 HOME_FREE = tuple(next((depth for depth in range(HOME_HOLES) if taken >> depth & 1), HOME_HOLES)
                   for taken in range(1 << HOME_HOLES))
+# Per steps (an eight's -8 as 8: steps & 15), the pegs at home that may move so, when none may.
+NO_HOME_MOVERS = (0,) * 16
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -244,7 +246,7 @@ class PegState(State):
         # and behind, the holes to its in-spot, and the steps that take it home (first .. last).
         in_spot = owner * HOLES_PER_SIDE + IN_SPOT_HOLE - 1
         rooms = HOME_ROOM[taken]
-        home_movers = None
+        home_movers = NO_HOME_MOVERS
         along = []
         reach = [None] * PEGS
         for peg in out:
@@ -252,7 +254,7 @@ class PegState(State):
             if position >= track:
                 room = rooms[position - track]
                 if room:
-                    if home_movers is None:
+                    if home_movers is NO_HOME_MOVERS:
                         home_movers = [0] * 16
                     for steps in range(1, room + 1):
                         home_movers[steps] |= 1 << peg
@@ -266,9 +268,9 @@ class PegState(State):
                     if track - gap < behind:
                         behind = track - gap
             to_in_spot = (in_spot - position) % track
-            # plan_step: a move that can end in home goes in, unless an own peg stands before the in-spot
+            # plan_step: a move that can end in home goes in, unless an own peg stands on the way to the in-spot
             home_last = to_in_spot + home_free if ahead > to_in_spot else 0
-            reach[peg] = entry = (peg, position, ahead, behind, to_in_spot, home_last)
+            reach[peg] = entry = (peg, 1 << peg, position, ahead, behind, to_in_spot, home_last)
             along.append(entry)
 
         def lands(peg: int, hole: int) -> bool:
@@ -294,21 +296,21 @@ class PegState(State):
             if moved is None:
                 # as plan_step decides, on the position as it stands: home if it can, else along
                 # the track, passing no own peg, onto a hole _land allows
-                moved = 0 if home_movers is None else home_movers[steps & 15]
+                moved = home_movers[steps & 15]
                 if steps > 0:
-                    for peg, position, ahead, _, to_in_spot, home_last in along:
+                    for peg, bit, position, ahead, _, to_in_spot, home_last in along:
                         if to_in_spot < steps <= home_last:
-                            moved |= 1 << peg
+                            moved |= bit
                         elif steps < ahead:
                             hole = (position + steps) % track
                             if board[hole] < 0 or lands(peg, hole):
-                                moved |= 1 << peg
+                                moved |= bit
                 else:
-                    for peg, position, _, behind, _, _ in along:
+                    for peg, bit, position, _, behind, _, _ in along:
                         if -steps < behind:
                             hole = (position + steps) % track
                             if board[hole] < 0 or lands(peg, hole):
-                                moved |= 1 << peg
+                                moved |= bit
                 movers[steps] = moved
             if first is not None and card in LEAVES_START:
                 if comes_out is None:
@@ -563,7 +565,7 @@ class PegState(State):
         return result
 
     def _splits(self, owner: int, out: list, reach: list, along: list, holes: list, taken: int,
-                home_movers: list | None, lands) -> list:
+                home_movers, lands) -> list:
         """The seven's splits of the pegs `out` of START, as plan_step decides each part, the
         second on the board the first leaves; `reach`, `along`, `holes`, `taken`, `home_movers`
         and `lands` are find_actions' for the position as it stands."""
@@ -582,7 +584,7 @@ class PegState(State):
                     continue
                 taken_left = taken & ~(1 << depth)
             else:
-                _, _, ahead, _, to_in_spot, home_last = reach[peg]
+                _, _, _, ahead, _, to_in_spot, home_last = reach[peg]
                 holes_left = [hole for hole in holes if hole != position]
             for steps in range(1, SEVEN):
                 # The first part, made on the board: the peg leaves its hole for home or a hole
@@ -618,7 +620,7 @@ class PegState(State):
                 # The second part, with another peg out of START: the pegs that may take it.
                 rest = SEVEN - steps
                 if taken_after == taken:          # home as it was: a peg there moves on as far as before
-                    others = 0 if home_movers is None else home_movers[rest]
+                    others = home_movers[rest]
                 else:                             # at home: on by exact count, passing no peg
                     if at_home is None:
                         at_home = [(other, pegs[other] - track) for other in out if pegs[other] >= track]
@@ -628,7 +630,7 @@ class PegState(State):
                         if other != peg and rest <= rooms_after[depth_other]:
                             others |= 1 << other
                 free_after = HOME_FREE[taken_after]
-                for other, there, _, _, to_in_spot_other, _ in along:
+                for other, bit, there, _, _, to_in_spot_other, _ in along:
                     if other == peg:
                         continue
                     nearest = track
@@ -639,11 +641,11 @@ class PegState(State):
                                 nearest = gap
                     deeper = rest - to_in_spot_other
                     if 0 < deeper <= free_after and nearest > to_in_spot_other:
-                        others |= 1 << other
+                        others |= bit
                     elif rest < nearest:
                         hole = (there + rest) % track
                         if board[hole] < 0 or lands(other, hole):
-                            others |= 1 << other
+                            others |= bit
                 if others:
                     splits += by_peg[steps][others]
                 if position < track:              # the board as it was
