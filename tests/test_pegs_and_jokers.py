@@ -156,6 +156,55 @@ def test_a_scenario_cannot_put_two_pegs_in_one_hole_or_invent_cards():
                  Cyril={"pegs": ["home-1", "home-2", "home-3", "home-4", "home-5"]})
 
 
+
+def _actions_as_planned(state):
+    """The legal actions as the rules' plans say, one by one and in find_actions' order: per
+    card (lowest first) the pegs it moves, a seven's splits (the second part planned on the
+    board the first leaves), then the joker's jumps; with no card moving, the joker's jumps and
+    the discards."""
+    owner, track = state.owner(), state.track
+    pegs = state.pegs[owner]
+    hand = sorted(set(state.hands[state.seat]))
+    out = [peg for peg, position in enumerate(pegs) if position != START]
+    moves, jokers = [], []
+    for card in hand:
+        if card == design.JOKER:
+            jokers = [("joker", peg, hole) for peg in range(PEGS) for hole in range(track)
+                      if state.plan_joker(owner, peg, hole) is not None]
+            continue
+        moves += [("play", card, peg) for peg in range(PEGS) if state.plan_card(owner, peg, card) is not None]
+        if card == design.SEVEN and len(out) > 1:
+            for peg in out:
+                for steps in range(1, design.SEVEN):
+                    first = state.plan_step(owner, peg, steps)
+                    if first is None:
+                        continue
+                    undo = state._apply(first)
+                    moves += [("split", peg, steps, other) for other in out
+                              if other != peg and state.plan_step(owner, other, design.SEVEN - steps) is not None]
+                    state._undo(undo)
+    if moves:
+        return moves + jokers
+    return jokers + [("discard", card) for card in hand]
+
+
+@pytest.mark.parametrize("players,pairs", [(4, False), (6, False), (6, True), (8, False), (8, True)])
+def test_the_legal_actions_are_the_plans_the_rules_allow(players, pairs):
+    """find_actions judges each move from the pegs' reach without planning it: the same actions
+    in the same order as planning every card, peg, split and jump, all through random games."""
+    compared = Counter()
+    for seed in range(3):
+        state, rng = ENGINE.new_game(players, box=BOX, seed=seed, pairs=pairs), random.Random(seed)
+        while not state.is_terminal():
+            board, pegs = list(state.board), [list(positions) for positions in state.pegs]
+            expected = _actions_as_planned(state)
+            assert state.find_actions() == expected, f"seed {seed}, turn {state.turns}"
+            assert state.board == board and state.pegs == pegs
+            compared.update(action[0] for action in expected)
+            state.apply(random_policy(state, rng))
+    assert min(compared[kind] for kind in ("play", "split", "joker", "discard")) > 0
+
+
 # ---- broken states -------------------------------------------------------------------------
 
 def test_broken_states_are_caught():

@@ -32,7 +32,9 @@ from __future__ import annotations
 # decided: one deal a game; the dealer is drawn at random and the player to the left begins
 #   (the cut the seed mentions changes nothing a shuffle does not).
 import random
+from bisect import bisect_left
 from collections import Counter
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +55,7 @@ from .design import (
     JOKER,
     LABELS,
     LEAVES_START,
+    MAX_PLAYERS,
     PEGS,
     SEVEN,
     STEPS,
@@ -66,6 +69,34 @@ START = -1
 FULL_CHECK_EVERY = 64
 TEAM_NAMES = ("A", "B", "C", "D")      # as the team markers show them
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+PEG_NUMBERS = tuple(range(PEGS))
+# Actions are made once and handed out again whenever they are legal. The pegs a card moves are
+# a set of bits (peg n: 1 << n); PLAY_ACTIONS[card][pegs] plays it with each, in peg order.
+PLAY_ACTIONS = {card: tuple(tuple(("play", card, peg) for peg in PEG_NUMBERS if pegs >> peg & 1)
+                            for pegs in range(1 << PEGS)) for card in LABELS if card != JOKER}
+SPLIT_ACTIONS = tuple(tuple(tuple(tuple(("split", peg, steps, other) for other in PEG_NUMBERS if others >> other & 1)
+                                    for others in range(1 << PEGS)) for steps in range(SEVEN)) for peg in PEG_NUMBERS)
+JOKER_ACTIONS = tuple(tuple(("joker", peg, hole) for hole in range(MAX_PLAYERS * HOLES_PER_SIDE)) for peg in PEG_NUMBERS)
+DISCARD_ACTIONS = {card: ("discard", card) for card in LABELS}
+
+
+def _home_room(taken: int, depth: int) -> int:
+    """How far a peg in home hole `depth` (0-4) may move on, by exact count and passing no peg,
+    when the home holes `taken` (a bit each) hold the player's pegs."""
+    for deeper in range(depth + 1, HOME_HOLES):
+        if taken >> deeper & 1:
+            return deeper - depth - 1
+    return HOME_HOLES - 1 - depth
+
+
+# Per set of home holes taken: each hole's room (HOME_ROOM), and how many holes from home 1 on are free.
+HOME_ROOM = tuple(tuple(_home_room(taken, depth) for depth in range(HOME_HOLES)) for taken in range(1 << HOME_HOLES))
+HOME_FREE = tuple(next((depth for depth in range(HOME_HOLES) if taken >> depth & 1), HOME_HOLES)
+                  for taken in range(1 << HOME_HOLES))
+# Per steps (an eight's -8 as 8: steps & 15), the pegs at home that may move so, when none may.
+NO_HOME_MOVERS = (0,) * 16
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -155,6 +186,8 @@ class PegState(State):
         if not self.hands:
             self.hands = [[] for _ in self.names]
         self.team_count = max(self.teams) + 1
+        self.team_seats = tuple(tuple(seat for seat in range(self.players) if self.teams[seat] == team)
+                                for team in range(self.team_count))
 
     # -- geometry
 
@@ -187,76 +220,152 @@ class PegState(State):
     def find_actions(self) -> list:
         if self.winner is not None:
             return []
-        owner = self.owner()
-        hand = sorted(set(self.hands[self.seat]))
-        moves, jokers = [], []
-        can: dict[int, bool] = {}                 # J, Q and K move alike: steps * PEGS + peg, once
-        positions = self.pegs[owner]
-        out = [peg for peg, position in enumerate(positions) if position != START]
-        first = self._first_in_start(owner)
-        leaving = out if first is None else sorted(out + [first])   # what _movable gives A, J, Q, K
+        track, board, teams = self.track, self.board, self.teams
+        seat = self.seat
+        owner = seat if min(self.pegs[seat]) < track else self.owner()
+        pegs = self.pegs[owner]
+        team, own = teams[owner], owner * PEGS
+        first = None                              # the peg that leaves START first
+        out = []                                  # the pegs out of START
+        holes = []                                # the track holes of those on the track
+        taken = 0                                 # the home holes (0-4) they hold, a bit each
+        for peg in PEG_NUMBERS:
+            position = pegs[peg]
+            if position == START:
+                if first is None:
+                    first = peg
+            else:
+                out.append(peg)
+                if position < track:
+                    holes.append(position)
+                else:
+                    taken |= 1 << (position - track)
+        home_free = HOME_FREE[taken]              # home holes free from home 1 on
+        # A peg at home moves on by 1 .. its room (`home_movers`: per steps, the pegs that may).
+        # A peg on the track (`along`, and `reach` by peg): its hole, the nearest own peg ahead
+        # and behind, the holes to its in-spot, and the steps that take it home (first .. last).
+        in_spot = owner * HOLES_PER_SIDE + IN_SPOT_HOLE - 1
+        rooms = HOME_ROOM[taken]
+        home_movers = NO_HOME_MOVERS
+        along = []
+        reach = [None] * PEGS
+        for peg in out:
+            position = pegs[peg]
+            if position >= track:
+                room = rooms[position - track]
+                if room:
+                    if home_movers is NO_HOME_MOVERS:
+                        home_movers = [0] * 16
+                    for steps in range(1, room + 1):
+                        home_movers[steps] |= 1 << peg
+                continue
+            ahead = behind = track
+            for other in holes:
+                if other != position:
+                    gap = (other - position) % track
+                    if gap < ahead:
+                        ahead = gap
+                    if track - gap < behind:
+                        behind = track - gap
+            to_in_spot = (in_spot - position) % track
+            # plan_step: a move that can end in home goes in, unless an own peg stands on the way to the in-spot
+            home_last = to_in_spot + home_free if ahead > to_in_spot else 0
+            reach[peg] = entry = (peg, 1 << peg, position, ahead, behind, to_in_spot, home_last)
+            along.append(entry)
+
+        def lands(peg: int, hole: int) -> bool:
+            """Whether _land lets the peg onto a track hole that holds a peg."""
+            seat = board[hole] // PEGS
+            if seat == owner:
+                return False
+            if teams[seat] != team:
+                return True
+            there = board[seat * HOLES_PER_SIDE + IN_SPOT_HOLE - 1]
+            return there < 0 or there == own + peg or teams[there // PEGS] != team
+
+        found, jokers = [], []
+        movers: dict[int, int] = {}               # J, Q, K and 10 move alike: per steps, the pegs
         comes_out = None                          # whether the first peg in START may leave it
-        plan_step = self.plan_step
+        hand = sorted(set(self.hands[seat]))
         for card in hand:
             if card == JOKER:
-                jokers = self._joker_actions(owner)
+                jokers = self._joker_actions(owner, first)
                 continue
             steps = STEPS[card]
-            for peg in (leaving if card in LEAVES_START else out):
-                if peg == first:
-                    if comes_out is None:
-                        comes_out = self._land(owner, peg, self.come_out(owner)) is not None
-                    found = comes_out
+            moved = movers.get(steps)
+            if moved is None:
+                # as plan_step decides, on the position as it stands: home if it can, else along
+                # the track, passing no own peg, onto a hole _land allows
+                moved = home_movers[steps & 15]
+                if steps > 0:
+                    for peg, bit, position, ahead, _, to_in_spot, home_last in along:
+                        if to_in_spot < steps <= home_last:
+                            moved |= bit
+                        elif steps < ahead:
+                            hole = (position + steps) % track
+                            if board[hole] < 0 or lands(peg, hole):
+                                moved |= bit
                 else:
-                    key = steps * PEGS + peg
-                    found = can.get(key)
-                    if found is None:
-                        found = can[key] = plan_step(owner, peg, steps) is not None
-                if found:
-                    moves.append(("play", card, peg))
-            if card == SEVEN:
-                moves += self._splits(owner)
-        if moves:
-            return moves + jokers
+                    for peg, bit, position, _, behind, _, _ in along:
+                        if -steps < behind:
+                            hole = (position + steps) % track
+                            if board[hole] < 0 or lands(peg, hole):
+                                moved |= bit
+                movers[steps] = moved
+            if first is not None and card in LEAVES_START:
+                if comes_out is None:
+                    hole = self.come_out(owner)
+                    comes_out = board[hole] < 0 or lands(first, hole)
+                if comes_out:
+                    moved |= 1 << first
+            found += PLAY_ACTIONS[card][moved]
+            if card == SEVEN and len(out) > 1:
+                found += self._splits(owner, out, reach, along, holes, taken, home_movers, lands)
+        if found:
+            return found + jokers
         # Nothing but a joker can move: the joker is never forced, a discard ends the turn.
-        return jokers + [("discard", card) for card in hand]
+        return jokers + [DISCARD_ACTIONS[card] for card in hand]
 
     def play(self, action) -> None:
         kind = action[0]
-        hand = self.hands[self.seat]
+        seat = self.seat
+        hand = self.hands[seat]
         moved: list = []
-        self.changed = (self.seat, moved)
+        self.changed = (seat, moved)
+        counts = self.counts
         if kind == "discard":
             hand.remove(action[1])
             self.discard.append(action[1])
-            self.counts["discards"] += 1
-            self._draw(self.seat, 1)
+            counts["discards"] += 1
+            self._draw(seat, 1)
             self._next_turn()
             return
-        owner = self.owner()
+        owner = seat if min(self.pegs[seat]) < self.track else self.owner()
         if kind == "play":
             _, card, peg = action
-            self.counts[_play_kind(card, self.pegs[owner][peg] == START)] += 1
-            self._move(self.plan_card(owner, peg, card), moved)
+            counts[PLAY_KIND[card][self.pegs[owner][peg] == START]] += 1
+            home = self._move(self.plan_card(owner, peg, card), moved)
             if card == SEVEN:
-                self.counts["sevens whole"] += 1
+                counts["sevens whole"] += 1
         elif kind == "split":
             _, peg, steps, other = action
-            self._move(self.plan_step(owner, peg, steps), moved)
-            self._move(self.plan_step(owner, other, SEVEN - steps), moved)
+            home = self._move(self.plan_step(owner, peg, steps), moved)
+            home = self._move(self.plan_step(owner, other, SEVEN - steps), moved) or home
             card = SEVEN
-            self.counts["sevens split"] += 1
+            counts["sevens split"] += 1
         else:
             _, peg, hole = action
-            self._move(self.plan_joker(owner, peg, hole), moved)
+            home = self._move(self.plan_joker(owner, peg, hole), moved)
             card = JOKER
-            self.counts["jokers"] += 1
+            counts["jokers"] += 1
         hand.remove(card)
         self.discard.append(card)
-        team = self.teams[self.seat]
-        if all(self.all_home(seat) for seat in range(self.players) if self.teams[seat] == team):
-            self.winner = team
-            return
+        # A team has every peg home only once a peg of it goes home (or on there).
+        if home:
+            team = self.teams[seat]
+            if all(self.all_home(partner) for partner in self.team_seats[team]):
+                self.winner = team
+                return
         self._next_turn()
 
     def why_illegal(self, action) -> str:
@@ -337,14 +446,6 @@ class PegState(State):
                 return peg
         return None
 
-    def _movable(self, owner: int, card: int) -> list[int]:
-        """The pegs a card may move: on the track or at home, and (for A, J, Q, K) the first in START."""
-        pegs = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
-        first = self._first_in_start(owner)
-        if card in LEAVES_START and first is not None:
-            pegs.append(first)
-        return sorted(pegs)
-
     def plan_card(self, owner: int, peg: int, card: int):
         """The pegs a card moves (seat, peg, new position), or None if the rules forbid it."""
         position = self.pegs[owner][peg]
@@ -399,20 +500,6 @@ class PegState(State):
                 return None
         return self._land(owner, peg, (position + steps) % track)
 
-    def _track_blocked(self, position: int, holes: int, direction: int, own: int) -> bool:
-        """A peg of `own`'s colour on one of the next `holes` holes from `position`."""
-        board, track = self.board, self.track
-        for step in range(1, holes + 1):
-            held = board[(position + direction * step) % track]
-            if held >= 0 and held // PEGS * PEGS == own:
-                return True
-        return False
-
-    def _home_blocked(self, owner: int, first: int, last: int) -> bool:
-        """A peg in home holes first..last (0-based) of `owner`."""
-        track = self.track
-        return any(track + first <= position <= track + last for position in self.pegs[owner])
-
     def _land(self, owner: int, peg: int, hole: int):
         """The moves of a peg landing on a track hole, with what it sends away; None if forbidden."""
         moves = [(owner, peg, hole)]
@@ -447,36 +534,126 @@ class PegState(State):
             return None
         return self._land(owner, peg, hole)
 
-    def _joker_actions(self, owner: int) -> list:
-        pegs = [peg for peg, position in enumerate(self.pegs[owner]) if 0 <= position < self.track]
-        first = self._first_in_start(owner)
+    def _joker_actions(self, owner: int, first: int | None) -> list:
+        track, board, teams = self.track, self.board, self.teams
+        pegs = [peg for peg, position in enumerate(self.pegs[owner]) if 0 <= position < track]
         if first is not None:
             pegs.append(first)
-        teams = self.teams
-        team = teams[owner]
-        # (hole, held by another team): onto those a joker always goes (it sends the peg to START)
-        targets = [(hole, teams[held // PEGS] != team) for hole, held in enumerate(self.board)
-                   if held >= 0 and held // PEGS != owner]
-        # plan_joker's other refusals never apply to these pegs and holes: _land decides
-        land = self._land
-        return [("joker", peg, hole) for peg in sorted(pegs) for hole, foe in targets
-                if foe or land(owner, peg, hole) is not None]
+            pegs.sort()
+        team, own = teams[owner], owner * PEGS
+        # The holes a joker may go to: those another player's pegs stand on (the board shows
+        # each peg where `pegs` has it: check_rules holds them to it), each with the one peg
+        # that alone may go there, or None for any. Onto another team's peg a joker always goes
+        # (it sends the peg to START); onto a partner's only if its in-spot holds no peg of the
+        # team, or the moving peg itself (as _land decides).
+        targets = []
+        positions = sorted(chain.from_iterable(self.pegs))
+        for hole in positions[bisect_left(positions, 0):bisect_left(positions, track)]:
+            seat = board[hole] // PEGS
+            if seat == owner:
+                continue
+            if teams[seat] == team:
+                there = board[seat * HOLES_PER_SIDE + IN_SPOT_HOLE - 1]
+                if there >= 0 and teams[there // PEGS] == team:
+                    targets.append((hole, there - own))
+                    continue
+            targets.append((hole, None))
+        result = []
+        for peg in pegs:
+            jumps = JOKER_ACTIONS[peg]
+            result += [jumps[hole] for hole, only in targets if only is None or only == peg]
+        return result
 
-    def _splits(self, owner: int) -> list:
-        out = [peg for peg, position in enumerate(self.pegs[owner]) if position != START]
-        if len(out) < 2:
-            return []
+    def _splits(self, owner: int, out: list, reach: list, along: list, holes: list, taken: int,
+                home_movers, lands) -> list:
+        """The seven's splits of the pegs `out` of START, as plan_step decides each part, the
+        second on the board the first leaves; `reach`, `along`, `holes`, `taken`, `home_movers`
+        and `lands` are find_actions' for the position as it stands."""
+        track, board, teams = self.track, self.board, self.teams
+        pegs = self.pegs[owner]
+        own = owner * PEGS
+        at_home = None                            # (peg, home hole) of the pegs at home, once needed
         splits = []
         for peg in out:
-            for steps in range(1, SEVEN):
-                first = self.plan_step(owner, peg, steps)
-                if first is None:
+            by_peg = SPLIT_ACTIONS[peg]
+            position = pegs[peg]
+            if position >= track:                 # at home: on by 1 .. room
+                depth = position - track
+                room = HOME_ROOM[taken][depth]
+                if not room:
                     continue
-                undo = self._apply(first)
-                for other in out:
-                    if other != peg and self.plan_step(owner, other, SEVEN - steps) is not None:
-                        splits.append(("split", peg, steps, other))
-                self._undo(undo)
+                taken_left = taken & ~(1 << depth)
+            else:
+                _, _, _, ahead, _, to_in_spot, home_last = reach[peg]
+                holes_left = [hole for hole in holes if hole != position]
+            for steps in range(1, SEVEN):
+                # The first part, made on the board: the peg leaves its hole for home or a hole
+                # on the track, where it sends another team's peg to START, or a partner's to the
+                # partner's in-spot (and what stood there to START).
+                if position >= track:
+                    if steps > room:
+                        break
+                    holes_after, taken_after = holes, taken_left | 1 << (depth + steps)
+                else:
+                    landing = spot = None
+                    if to_in_spot < steps <= home_last:
+                        holes_after, taken_after = holes_left, taken | 1 << (steps - to_in_spot - 1)
+                    else:
+                        if steps >= ahead:
+                            continue
+                        landing = (position + steps) % track
+                        held = board[landing]
+                        if held >= 0:
+                            if not lands(peg, landing):
+                                continue
+                            partner = held // PEGS
+                            if teams[partner] == teams[owner]:
+                                spot = partner * HOLES_PER_SIDE + IN_SPOT_HOLE - 1
+                        holes_after, taken_after = holes_left + [landing], taken
+                    left = board[position]
+                    board[position] = -1
+                    if landing is not None:
+                        board[landing] = own + peg
+                        if spot is not None:
+                            spot_held = board[spot]
+                            board[spot] = held
+                # The second part, with another peg out of START: the pegs that may take it.
+                rest = SEVEN - steps
+                if taken_after == taken:          # home as it was: a peg there moves on as far as before
+                    others = home_movers[rest]
+                else:                             # at home: on by exact count, passing no peg
+                    if at_home is None:
+                        at_home = [(other, pegs[other] - track) for other in out if pegs[other] >= track]
+                    others = 0
+                    rooms_after = HOME_ROOM[taken_after]
+                    for other, depth_other in at_home:
+                        if other != peg and rest <= rooms_after[depth_other]:
+                            others |= 1 << other
+                free_after = HOME_FREE[taken_after]
+                for other, bit, there, _, _, to_in_spot_other, _ in along:
+                    if other == peg:
+                        continue
+                    nearest = track
+                    for hole in holes_after:
+                        if hole != there:
+                            gap = (hole - there) % track
+                            if gap < nearest:
+                                nearest = gap
+                    deeper = rest - to_in_spot_other
+                    if 0 < deeper <= free_after and nearest > to_in_spot_other:
+                        others |= bit
+                    elif rest < nearest:
+                        hole = (there + rest) % track
+                        if board[hole] < 0 or lands(other, hole):
+                            others |= bit
+                if others:
+                    splits += by_peg[steps][others]
+                if position < track:              # the board as it was
+                    if landing is not None:
+                        if spot is not None:
+                            board[spot] = spot_held
+                        board[landing] = held
+                    board[position] = left
         return splits
 
     def _apply(self, moves) -> list:
@@ -492,15 +669,40 @@ class PegState(State):
                 board[position] = seat * PEGS + peg
         return undo
 
-    def _move(self, moves, moved: list) -> None:
-        """Make a planned move and count what it sent away (the first entry is the moving peg);
-        add each peg moved and where it stood to `moved`."""
-        moved += self._apply(moves)
-        for seat, _, position in moves[1:]:
-            self.counts["sent to start" if position == START else "sent to in-spot"] += 1
-        owner, _, position = moves[0]
-        if position >= self.track:
+    def _move(self, moves, moved: list) -> bool:
+        """Make a planned move as _apply does and count what it sent away (the first entry is
+        the moving peg); add each peg moved and where it stood to `moved`. Whether the moving
+        peg is now at home."""
+        board, pegs, track = self.board, self.pegs, self.track
+        if len(moves) == 1:                       # nothing sent away
+            seat, peg, position = moves[0]
+            before = pegs[seat][peg]
+            moved.append((seat, peg, before))
+            if 0 <= before < track:
+                board[before] = -1
+            pegs[seat][peg] = position
+            if position < track:
+                if position >= 0:
+                    board[position] = seat * PEGS + peg
+                return False
             self.counts["pegs home"] += 1
+            return True
+        for seat, peg, _ in moves:
+            before = pegs[seat][peg]
+            moved.append((seat, peg, before))
+            if 0 <= before < track:
+                board[before] = -1
+        for seat, peg, position in moves:
+            pegs[seat][peg] = position
+            if 0 <= position < track:
+                board[position] = seat * PEGS + peg
+        if len(moves) > 1:
+            for seat, _, position in moves[1:]:
+                self.counts["sent to start" if position == START else "sent to in-spot"] += 1
+        if moves[0][2] >= track:
+            self.counts["pegs home"] += 1
+            return True
+        return False
 
     def _undo(self, undo) -> None:
         board, pegs = self.board, self.pegs
@@ -538,7 +740,11 @@ class PegState(State):
     def start_turn(self, seat: int) -> None:
         self.seat = seat
         self.turns += 1
-        self._draw(seat, max(0, DRAW_TO - len(self.hands[seat])))
+        missing = DRAW_TO - len(self.hands[seat])
+        if missing > 0:
+            self._draw(seat, missing)
+        else:
+            self.hands[seat].sort()
 
     def _next_turn(self) -> None:
         self.start_turn((self.seat + 1) % self.players)
@@ -579,8 +785,10 @@ class PegState(State):
             return False
         if len(hands[actor]) > DRAW_TO or len(hands[self.seat]) != DRAW_TO:
             return False
-        team, teams = self.teams[actor], self.teams
-        return not all(min(pegs_of[seat]) >= track for seat in range(self.players) if teams[seat] == team)
+        for seat in self.team_seats[self.teams[actor]]:
+            if min(pegs_of[seat]) < track:
+                return True
+        return False
 
     def check_rules(self) -> None:
         # The fast checks below pass exactly when the full one does; it runs only to name what broke.
@@ -721,6 +929,10 @@ def _play_kind(card: int, from_start: bool) -> str:
     if card in COURT:
         return "J Q K out" if from_start else "J Q K 10"
     return {SEVEN: "7", EIGHT: "8 back"}.get(card, "2-6 9 10")
+
+
+# Per card, what playing it does: moving a peg on (PLAY_KIND[card][False]) or out of START ([True]).
+PLAY_KIND = {card: (_play_kind(card, False), _play_kind(card, True)) for card in LABELS if card != JOKER}
 
 
 def seat_teams(players: int, pairs: bool) -> list[int]:
