@@ -150,6 +150,7 @@ RIGHT, LEFT, DOWN, UP = ([_beyond(cell, *step) for cell in range(CELLS)]
                          for step in ((0, 1), (0, -1), (1, 0), (-1, 0)))
 
 
+PLACES = max(ROWS, COLUMNS)      # where a blade may lie beside a lane's cells, at most
 
 
 def _ways() -> tuple:
@@ -160,19 +161,30 @@ def _ways() -> tuple:
     ways = []
     for index, beyond in enumerate((RIGHT, LEFT, DOWN, UP)):
         across_rows = index < 2
-        ways.append(tuple((index * 16 + (cell % COLUMNS if across_rows else cell // COLUMNS),
+        ways.append(tuple((index * PLACES + (cell % COLUMNS if across_rows else cell // COLUMNS),
                            cell // COLUMNS if across_rows else cell % COLUMNS, beyond[cell])
                           for cell in range(CELLS)))
     return tuple(ways)
 
 
 WAYS = _ways()
+FAMILIES = 4 * PLACES
+ROW_NUMBERS, COLUMN_NUMBERS = tuple(range(ROWS)), tuple(range(COLUMNS))
 CELL_BITS = tuple(1 << cell for cell in range(CELLS))
+ROW_OF = tuple(cell // COLUMNS for cell in range(CELLS))
+COLUMN_OF = tuple(cell % COLUMNS for cell in range(CELLS))
 
 
-@lru_cache(maxsize=1 << 14)
+_CUT_ACTIONS: dict[int, tuple] = {}       # the same cuts come back game after game
+
+
 def _cut_action(bits: int) -> tuple:
-    return ("cut", _cells_of(bits))
+    action = _CUT_ACTIONS.get(bits)
+    if action is None:
+        if len(_CUT_ACTIONS) > 1 << 16:
+            _CUT_ACTIONS.clear()
+        action = _CUT_ACTIONS[bits] = ("cut", _cells_of(bits))
+    return action
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -317,12 +329,14 @@ HOLDS = {
 }
 
 
+def _unknown_condition(hype: Hype, recipe: Recipe, numbers: list[int], chef: bool, cooked: int) -> bool:
+    raise InvariantBroken(f"unknown hype condition {hype.condition!r}")
+
+
 def hype_test(hype: Hype):
-    """The test of a hype card's condition (HOLDS); an unknown one breaks the rules."""
-    test = HOLDS.get(hype.condition)
-    if test is None:
-        raise InvariantBroken(f"unknown hype condition {hype.condition!r}")
-    return test
+    """The test of a hype card's condition (HOLDS): one of an unknown condition breaks the
+    rules when it is tried."""
+    return HOLDS.get(hype.condition, _unknown_condition)
 
 
 def hype_holds(hype: Hype, recipe: Recipe, numbers: list[int], chef: bool, cooked_this_turn: int) -> bool:
@@ -369,27 +383,15 @@ def _takings(sizes: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, int],
     return tuple(takings)
 
 
-def _by_kind(alike: dict[tuple, list[int]]) -> dict[str, tuple[list[list[int]], tuple[int, ...]]]:
-    """The groups of alike dice by the kind they count as, in their order: (groups, sizes)."""
-    grouped: dict[str, list[list[int]]] = {}
-    for key, dice in alike.items():
-        found = grouped.get(key[2])
-        if found is None:
-            grouped[key[2]] = [dice]
-        else:
-            found.append(dice)
-    return {kind: (groups, tuple(map(len, groups))) for kind, groups in grouped.items()}
-
-
 def _selections(by_kind: dict, needs: tuple[tuple[str, int], ...]) -> list[tuple[int, ...]]:
-    """GameState.selections from the player's groups by kind (_by_kind) and a recipe's needs."""
+    """GameState.selections from the player's groups of alike dice by the kind they count as,
+    in their order, and a recipe's needs."""
     per_kind = []
     for kind, count in needs:
-        found = by_kind.get(kind)
-        if found is None:
+        groups = by_kind.get(kind)
+        if groups is None:
             return []
-        groups, sizes = found
-        takings = _takings(sizes, count)
+        takings = _takings(tuple([len(group) for group in groups]), count)
         if not takings:
             return []
         per_kind.append([[die for group, n in taking for die in groups[group][:n]] for taking in takings])
@@ -460,19 +462,21 @@ class GameState(State):
         """Roll the dice into the frame and pull it diagonally: they gather in the corner, row A
         first (decided: the rows fill from the corner in the order the dice fell)."""
         dice = list(dice)
+        face, faces, choice = self.face, self.box.faces, self.rng.choice
         for die in dice:
-            self._roll(die)
+            face[die] = choice(faces)          # as _roll does
         self.rng.shuffle(dice)
-        self.block = [None] * CELLS
-        for cell, die in enumerate(dice):
-            self.block[cell] = die
+        self.block = dice + [None] * (CELLS - len(dice))
 
     def block_dice(self) -> list[int]:
         return [die for die in self.block if die is not None]
 
+    def kinds_in_block(self) -> set[str]:
+        own = self.box.dice
+        return {own[die] for die in self.block if die is not None}
+
     def missing_kind(self) -> bool:
-        present = {self.box.dice[die] for die in self.block_dice()}
-        return any(kind not in present for kind in self.box.kinds)
+        return not self.kinds_in_block().issuperset(self.box.kinds)
 
     def restock(self) -> None:
         """Chef tokens return; the used dice and the block's rest are rolled into a new block."""
@@ -528,67 +532,59 @@ class GameState(State):
         found.discard(present)
         return sorted([_cells_of(cells) for cells in found])
 
-    def _cuts_within(self, present: int, limit: int) -> set[int]:
-        """cuts_possible(limit) as bits, the whole block left out. Each lane's dice are walked
-        from the edge inward while their total stays within the limit; a lane of use extends the
-        stretches its family's lane before it ended, and starts one of its own (a lane beyond
-        the limit, or without a die beside the blade, ends every stretch through it)."""
+    def _cuts_within(self, rows: list[list[int]], columns: list[list[int]], present: int, limit: int) -> set[int]:
+        """cuts_possible(limit) as bits, the whole block left out, from the block's dice by row
+        and by column. Each lane's dice are walked from the edge inward while their total stays
+        within the limit; a lane of use extends the stretches its family's lane before it ended,
+        and starts one of its own (a lane beyond the limit, or without a die beside the blade,
+        ends every stretch through it)."""
         block, face = self.block, self.face
-        rows: list[list] = [[] for _ in range(ROWS)]
-        columns: list[list] = [[] for _ in range(COLUMNS)]
-        for cell, die in enumerate(block):
-            if die is not None:
-                row, column = divmod(cell, COLUMNS)
-                rows[row].append(cell)
-                columns[column].append(cell)
-        walks = []
-        for row in rows:
-            if row:
-                walks.append((row[::-1], WAYS[0]))
-                walks.append((row, WAYS[1]))
-        for column in columns:
-            if column:
-                walks.append((column[::-1], WAYS[2]))
-                walks.append((column, WAYS[3]))
         found = set()
         add = found.add
         # per family: the last lane of use, and the stretches ending there as (total, cells)
-        ending: dict[int, tuple] = {}
-        for walk, way in walks:
-            total = 0
-            for cell in walk:
-                total += face[block[cell]]
-                if total > limit:
-                    break
-                family, lane, beyond = way[cell]
-                cells = present & beyond
-                add(cells)
-                before = ending.get(family)
-                if before is None or before[0] != lane - 1:
-                    ending[family] = (lane, ((total, cells),))
+        ending: list[tuple | None] = [None] * FAMILIES
+        for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
+            for lane_cells in lanes:
+                if not lane_cells:
                     continue
-                stretches = [(total, cells)]
-                for so_far, pushed in before[1]:
-                    so_far += total
-                    if so_far <= limit:
-                        pushed |= cells
-                        add(pushed)
-                        stretches.append((so_far, pushed))
-                ending[family] = (lane, stretches)
+                for walk, way in ((reversed(lane_cells), toward_end), (lane_cells, toward_start)):
+                    total = 0
+                    for cell in walk:
+                        total += face[block[cell]]
+                        if total > limit:
+                            break
+                        family, lane, beyond = way[cell]
+                        cells = present & beyond
+                        add(cells)
+                        before = ending[family]
+                        if before is None or before[0] != lane - 1:
+                            ending[family] = (lane, ((total, cells),))
+                            continue
+                        stretches = [(total, cells)]
+                        for so_far, pushed in before[1]:
+                            so_far += total
+                            if so_far <= limit:
+                                pushed |= cells
+                                add(pushed)
+                                stretches.append((so_far, pushed))
+                        ending[family] = (lane, stretches)
         found.discard(present)
         return found
 
     def cut_actions(self) -> list[tuple]:
         """The legal cuts as actions, in legal_cuts' order."""
         block, face = self.block, self.face
+        rows: list[list[int]] = [[] for _ in ROW_NUMBERS]
+        columns: list[list[int]] = [[] for _ in COLUMN_NUMBERS]
         present = total = 0
-        for cell, die in enumerate(block):
-            if die is not None:
-                present |= CELL_BITS[cell]
-                total += face[die]
+        for cell in [cell for cell, die in enumerate(block) if die is not None]:
+            present |= CELL_BITS[cell]
+            total += face[block[cell]]
+            rows[ROW_OF[cell]].append(cell)
+            columns[COLUMN_OF[cell]].append(cell)
         if total <= CUT_LIMIT:
             return [_cut_action(present)]      # the whole block is taken, without a cut
-        actions = [_cut_action(bits) for bits in self._cuts_within(present, CUT_LIMIT)]
+        actions = [_cut_action(bits) for bits in self._cuts_within(rows, columns, present, CUT_LIMIT)]
         actions.sort()
         return actions
 
@@ -603,35 +599,50 @@ class GameState(State):
 
     def groups(self, dice) -> dict[tuple, list[int]]:
         """The dice that are alike (own kind, number, the kind they count as), lowest first."""
+        return self._grouped(dice)[0]
+
+    def _grouped(self, dice) -> tuple[dict[tuple, list[int]], dict[str, list[list[int]]]]:
+        """groups(dice), and the same groups by the kind they count as, in their order."""
         alike: dict[tuple, list[int]] = {}
+        by_kind: dict[str, list[list[int]]] = {}
         own, face, counts_as = self.box.dice, self.face, self.counts_as
         for die in sorted(dice):
             kind = own[die]
-            key = (kind, face[die], counts_as.get(die, kind))
+            counted = counts_as.get(die, kind)
+            key = (kind, face[die], counted)
             group = alike.get(key)
-            if group is None:
-                alike[key] = [die]
-            else:
+            if group is not None:
                 group.append(die)
-        return alike
+                continue
+            group = alike[key] = [die]
+            same = by_kind.get(counted)
+            if same is None:
+                by_kind[counted] = [group]
+            else:
+                same.append(group)
+        return alike, by_kind
 
     def selections(self, alike: dict[tuple, list[int]], recipe: Recipe) -> list[tuple[int, ...]]:
         """Every distinct choice of the player's dice (`alike`: their groups) that cooks the
         recipe (alike dice are one choice: the lowest numbered of them are named)."""
-        return _selections(_by_kind(alike), recipe.needs)
+        by_kind: dict[str, list[list[int]]] = {}
+        for key, dice in alike.items():
+            by_kind.setdefault(key[2], []).append(dice)
+        return _selections(by_kind, recipe.needs)
 
-    def cook_actions(self, alike: dict[tuple, list[int]] | None = None) -> list[tuple]:
+    def cook_actions(self, by_kind: dict[str, list[list[int]]] | None = None) -> list[tuple]:
         seat = self.seats[self.seat]
         box, face = self.box, self.face
-        by_kind = _by_kind(self.groups(seat.dice) if alike is None else alike)
+        if by_kind is None:
+            by_kind = self._grouped(seat.dice)[1]
         hype_by_id = box.hype_by_id
-        held = [(hype, hype_by_id[hype]) for hype in seat.hype]
-        tests = [(hype, card, hype_test(card)) for hype, card in held]
+        tests = [(hype, hype_by_id[hype], hype_test(hype_by_id[hype])) for hype in seat.hype]
         chef, cooked = seat.chef, self.cooked_this_turn
         actions = []
         append = actions.append
+        recipe_by_id = box.recipe_by_id
         for card in seat.recipes:
-            recipe = box.recipe_by_id[card]
+            recipe = recipe_by_id[card]
             for dice in _selections(by_kind, recipe.needs):
                 append(("cook", card, dice, None))
                 if tests:
@@ -674,8 +685,8 @@ class GameState(State):
         if phase == "cut":
             return self.cut_actions()
         if phase in ("cook", "last-cook"):
-            alike = self.groups(self.seats[self.seat].dice)
-            actions = self.cook_actions(alike)
+            alike, by_kind = self._grouped(self.seats[self.seat].dice)
+            actions = self.cook_actions(by_kind)
             actions += self.chef_actions(alike)
             actions.append(DONE)
             return actions
@@ -828,11 +839,12 @@ class GameState(State):
         self.seat = seat
         self.turns += 1
         self.cooked_this_turn = 0
-        if not self.block_dice():
+        present = self.kinds_in_block()
+        if not present:
             self.restock()                  # an empty block must be restocked
             self.restocks_forced += 1
             self.phase = "cut"
-        elif self.missing_kind():
+        elif not present.issuperset(self.box.kinds):       # missing_kind
             self.phase = "restock"
         else:
             self.phase = "cut"
