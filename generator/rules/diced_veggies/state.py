@@ -391,6 +391,14 @@ def _selections(by_kind: dict, needs: tuple[tuple[str, int], ...]) -> list[tuple
         groups = by_kind.get(kind)
         if groups is None:
             return []
+        if len(groups) == 1:                   # one way, or none (_takings of one size)
+            if len(groups[0]) < count:
+                return []
+            per_kind.append([groups[0][:count]])
+            continue
+        if count == 1:                         # the first die of each group (_takings of 1)
+            per_kind.append([group[:1] for group in groups])
+            continue
         takings = _takings(tuple([len(group) for group in groups]), count)
         if not takings:
             return []
@@ -542,7 +550,8 @@ class GameState(State):
         found = set()
         add = found.add
         # per family: the last lane of use, and the stretches ending there as (total, cells)
-        ending: list[tuple | None] = [None] * FAMILIES
+        last = [-2] * FAMILIES
+        ending: list = [None] * FAMILIES
         for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
             for lane_cells in lanes:
                 if not lane_cells:
@@ -556,18 +565,19 @@ class GameState(State):
                         family, lane, beyond = way[cell]
                         cells = present & beyond
                         add(cells)
-                        before = ending[family]
-                        if before is None or before[0] != lane - 1:
-                            ending[family] = (lane, ((total, cells),))
+                        if last[family] != lane - 1:
+                            last[family] = lane
+                            ending[family] = ((total, cells),)
                             continue
+                        last[family] = lane
                         stretches = [(total, cells)]
-                        for so_far, pushed in before[1]:
+                        for so_far, pushed in ending[family]:
                             so_far += total
                             if so_far <= limit:
                                 pushed |= cells
                                 add(pushed)
                                 stretches.append((so_far, pushed))
-                        ending[family] = (lane, stretches)
+                        ending[family] = stretches
         found.discard(present)
         return found
 
@@ -635,16 +645,18 @@ class GameState(State):
         box, face = self.box, self.face
         if by_kind is None:
             by_kind = self._grouped(seat.dice)[1]
-        hype_by_id = box.hype_by_id
-        tests = [(hype, hype_by_id[hype], hype_test(hype_by_id[hype])) for hype in seat.hype]
         chef, cooked = seat.chef, self.cooked_this_turn
         actions = []
         append = actions.append
         recipe_by_id = box.recipe_by_id
+        tests = None                           # the hype cards' tests, once a recipe can be cooked
         for card in seat.recipes:
             recipe = recipe_by_id[card]
             for dice in _selections(by_kind, recipe.needs):
                 append(("cook", card, dice, None))
+                if tests is None:
+                    hype_by_id = box.hype_by_id
+                    tests = [(hype, hype_by_id[hype], hype_test(hype_by_id[hype])) for hype in seat.hype]
                 if tests:
                     numbers = [face[die] for die in dice]
                     for hype, hype_card, test in tests:
