@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import accumulate, combinations_with_replacement, product
+from itertools import accumulate, chain, combinations_with_replacement, product
 from typing import Any
 
 from ..engine import InvariantBroken, SetupError, State
@@ -133,6 +133,60 @@ def _cells_of(bits: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
+def _beyond(cell: int, row_step: int, column_step: int) -> int:
+    """The cells from `cell` to the block's edge going one way, as bits."""
+    row, column, bits = divmod(cell, COLUMNS) + (0,)
+    while 0 <= row < ROWS and 0 <= column < COLUMNS:
+        bits |= 1 << (row * COLUMNS + column)
+        row, column = row + row_step, column + column_step
+    return bits
+
+
+# For each cell, what a blade laid beside it pushes in its lane: toward the row's end (the
+# blade across the rows, before the cell's column), toward its start, toward the column's end,
+# toward its start. The way and the blade's place make a family of pushes; its lanes are the
+# rows (or the columns) it crosses.
+RIGHT, LEFT, DOWN, UP = ([_beyond(cell, *step) for cell in range(CELLS)]
+                         for step in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+
+
+PLACES = max(ROWS, COLUMNS)      # where a blade may lie beside a lane's cells, at most
+
+
+def _ways() -> tuple:
+    """Per way of pushing (toward a row's end, its start, a column's end, its start), per cell:
+    (the family of pushes whose blade lies beside the cell, the cell's lane in that family, the
+    cells the blade pushes). A family is a way and the blade's place; its lanes are the rows
+    (or the columns) the blade crosses."""
+    ways = []
+    for index, beyond in enumerate((RIGHT, LEFT, DOWN, UP)):
+        across_rows = index < 2
+        ways.append(tuple((index * PLACES + (cell % COLUMNS if across_rows else cell // COLUMNS),
+                           cell // COLUMNS if across_rows else cell % COLUMNS, beyond[cell])
+                          for cell in range(CELLS)))
+    return tuple(ways)
+
+
+WAYS = _ways()
+FAMILIES = 4 * PLACES
+ROW_NUMBERS, COLUMN_NUMBERS = tuple(range(ROWS)), tuple(range(COLUMNS))
+CELL_BITS = tuple(1 << cell for cell in range(CELLS))
+ROW_OF = tuple(cell // COLUMNS for cell in range(CELLS))
+COLUMN_OF = tuple(cell % COLUMNS for cell in range(CELLS))
+
+
+_CUT_ACTIONS: dict[int, tuple] = {}       # the same cuts come back game after game
+
+
+def _cut_action(bits: int) -> tuple:
+    action = _CUT_ACTIONS.get(bits)
+    if action is None:
+        if len(_CUT_ACTIONS) > 1 << 16:
+            _CUT_ACTIONS.clear()
+        action = _CUT_ACTIONS[bits] = ("cut", _cells_of(bits))
+    return action
+
+
 # ---- what the components give the engine ----------------------------------------------------
 
 @dataclass(frozen=True)
@@ -162,11 +216,15 @@ class Box:
     recipe_by_id: dict = field(default_factory=dict, repr=False, compare=False)
     hype_by_id: dict = field(default_factory=dict, repr=False, compare=False)
     die_numbers: frozenset = field(default_factory=frozenset, repr=False, compare=False)
+    face_numbers: frozenset = field(default_factory=frozenset, repr=False, compare=False)
+    # a die's chef actions by (die, the kind it counts as, its number), made as first needed
+    chef_moves: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "recipe_by_id", {recipe.id: recipe for recipe in self.recipes})
         object.__setattr__(self, "hype_by_id", dict(self.hype))
         object.__setattr__(self, "die_numbers", frozenset(range(len(self.dice))))
+        object.__setattr__(self, "face_numbers", frozenset(self.faces))
 
     def recipe(self, card: str) -> Recipe:
         return self.recipe_by_id[card]
@@ -245,51 +303,46 @@ def longest_run(numbers) -> int:
     return best
 
 
+# Each hype condition as a test of (the card, the recipe, the dice's numbers, the chef token at
+# hand, recipes already cooked this turn).
+HOLDS = {
+    "all-even": lambda hype, recipe, numbers, chef, cooked: all(n % 2 == 0 for n in numbers),
+    "all-odd": lambda hype, recipe, numbers, chef, cooked: all(n % 2 == 1 for n in numbers),
+    "all-same": lambda hype, recipe, numbers, chef, cooked: len(set(numbers)) == 1,
+    "number-count": lambda hype, recipe, numbers, chef, cooked: numbers.count(hype.number) >= hype.amount,
+    "same-count": lambda hype, recipe, numbers, chef, cooked: max(Counter(numbers).values()) >= hype.amount,
+    "number-none": lambda hype, recipe, numbers, chef, cooked: hype.number not in numbers,
+    "sum-min": lambda hype, recipe, numbers, chef, cooked: sum(numbers) >= hype.amount,
+    "sum-max": lambda hype, recipe, numbers, chef, cooked: sum(numbers) <= hype.amount,
+    "sum-exact": lambda hype, recipe, numbers, chef, cooked: sum(numbers) == hype.amount,
+    "run": lambda hype, recipe, numbers, chef, cooked: longest_run(numbers) >= hype.amount,
+    "all-min": lambda hype, recipe, numbers, chef, cooked: min(numbers) >= hype.amount,
+    "all-max": lambda hype, recipe, numbers, chef, cooked: max(numbers) <= hype.amount,
+    "kinds-min": lambda hype, recipe, numbers, chef, cooked: len(recipe.need) >= hype.amount,
+    "dice-min": lambda hype, recipe, numbers, chef, cooked: sum(recipe.need.values()) >= hype.amount,
+    "points-min": lambda hype, recipe, numbers, chef, cooked: recipe.points >= hype.amount,
+    "points-max": lambda hype, recipe, numbers, chef, cooked: recipe.points <= hype.amount,
+    "kind-count": lambda hype, recipe, numbers, chef, cooked: recipe.need.get(hype.kind, 0) >= hype.amount,
+    "chef-unused": lambda hype, recipe, numbers, chef, cooked: chef,
+    "cooked-this-turn": lambda hype, recipe, numbers, chef, cooked: cooked + 1 >= hype.amount,
+    "always": lambda hype, recipe, numbers, chef, cooked: True,
+}
+
+
+def _unknown_condition(hype: Hype, recipe: Recipe, numbers: list[int], chef: bool, cooked: int) -> bool:
+    raise InvariantBroken(f"unknown hype condition {hype.condition!r}")
+
+
+def hype_test(hype: Hype):
+    """The test of a hype card's condition (HOLDS): one of an unknown condition breaks the
+    rules when it is tried."""
+    return HOLDS.get(hype.condition, _unknown_condition)
+
+
 def hype_holds(hype: Hype, recipe: Recipe, numbers: list[int], chef: bool, cooked_this_turn: int) -> bool:
     """Whether a hype card may be played with this recipe, cooked with dice showing `numbers`,
     `cooked_this_turn` recipes already cooked this turn, the chef token at hand or not."""
-    need, amount, condition = recipe.need, hype.amount, hype.condition
-    if condition == "all-even":
-        return all(n % 2 == 0 for n in numbers)
-    if condition == "all-odd":
-        return all(n % 2 == 1 for n in numbers)
-    if condition == "all-same":
-        return len(set(numbers)) == 1
-    if condition == "number-count":
-        return numbers.count(hype.number) >= amount
-    if condition == "same-count":
-        return max(Counter(numbers).values()) >= amount
-    if condition == "number-none":
-        return hype.number not in numbers
-    if condition == "sum-min":
-        return sum(numbers) >= amount
-    if condition == "sum-max":
-        return sum(numbers) <= amount
-    if condition == "sum-exact":
-        return sum(numbers) == amount
-    if condition == "run":
-        return longest_run(numbers) >= amount
-    if condition == "all-min":
-        return min(numbers) >= amount
-    if condition == "all-max":
-        return max(numbers) <= amount
-    if condition == "kinds-min":
-        return len(need) >= amount
-    if condition == "dice-min":
-        return sum(need.values()) >= amount
-    if condition == "points-min":
-        return recipe.points >= amount
-    if condition == "points-max":
-        return recipe.points <= amount
-    if condition == "kind-count":
-        return need.get(hype.kind, 0) >= amount
-    if condition == "chef-unused":
-        return chef
-    if condition == "cooked-this-turn":
-        return cooked_this_turn + 1 >= amount
-    if condition == "always":
-        return True
-    raise InvariantBroken(f"unknown hype condition {condition!r}")
+    return hype_test(hype)(hype, recipe, numbers, chef, cooked_this_turn)
 
 
 def hype_points(hype: Hype, cooked: list[Recipe], played: int) -> int:
@@ -316,6 +369,43 @@ class Seat:
     cooked: list[str] = field(default_factory=list)          # in the order cooked
     played: list[tuple[str, str]] = field(default_factory=list)   # (hype, the recipe it went with)
     chef: bool = True                                        # the chef token is at hand
+
+
+@lru_cache(maxsize=None)         # a few hundred shapes of a player's dice at most
+def _takings(sizes: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ways to take `count` dice from groups of alike dice of these sizes, alike dice one
+    way: (group, dice taken from it) per group used, in combinations_with_replacement's order."""
+    takings = []
+    for chosen in combinations_with_replacement(range(len(sizes)), count):
+        taken = tuple(Counter(chosen).items())
+        if all(sizes[group] >= n for group, n in taken):
+            takings.append(taken)
+    return tuple(takings)
+
+
+def _selections(by_kind: dict, needs: tuple[tuple[str, int], ...]) -> list[tuple[int, ...]]:
+    """GameState.selections from the player's groups of alike dice by the kind they count as,
+    in their order, and a recipe's needs."""
+    per_kind = []
+    for kind, count in needs:
+        groups = by_kind.get(kind)
+        if groups is None:
+            return []
+        if len(groups) == 1:                   # one way, or none (_takings of one size)
+            if len(groups[0]) < count:
+                return []
+            per_kind.append([groups[0][:count]])
+            continue
+        if count == 1:                         # the first die of each group (_takings of 1)
+            per_kind.append([group[:1] for group in groups])
+            continue
+        takings = _takings(tuple([len(group) for group in groups]), count)
+        if not takings:
+            return []
+        per_kind.append([[die for group, n in taking for die in groups[group][:n]] for taking in takings])
+    if len(per_kind) == 1:
+        return [tuple(sorted(option)) for option in per_kind[0]]
+    return [tuple(sorted(chain.from_iterable(parts))) for parts in product(*per_kind)]
 
 
 def _stack(cards: list[str]) -> list[str]:
@@ -380,19 +470,21 @@ class GameState(State):
         """Roll the dice into the frame and pull it diagonally: they gather in the corner, row A
         first (decided: the rows fill from the corner in the order the dice fell)."""
         dice = list(dice)
+        face, faces, choice = self.face, self.box.faces, self.rng.choice
         for die in dice:
-            self._roll(die)
+            face[die] = choice(faces)          # as _roll does
         self.rng.shuffle(dice)
-        self.block = [None] * CELLS
-        for cell, die in enumerate(dice):
-            self.block[cell] = die
+        self.block = dice + [None] * (CELLS - len(dice))
 
     def block_dice(self) -> list[int]:
         return [die for die in self.block if die is not None]
 
+    def kinds_in_block(self) -> set[str]:
+        own = self.box.dice
+        return {own[die] for die in self.block if die is not None}
+
     def missing_kind(self) -> bool:
-        present = {self.box.dice[die] for die in self.block_dice()}
-        return any(kind not in present for kind in self.box.kinds)
+        return not self.kinds_in_block().issuperset(self.box.kinds)
 
     def restock(self) -> None:
         """Chef tokens return; the used dice and the block's rest are rolled into a new block."""
@@ -448,67 +540,147 @@ class GameState(State):
         found.discard(present)
         return sorted([_cells_of(cells) for cells in found])
 
+    def _cuts_within(self, rows: list[list[int]], columns: list[list[int]], present: int, limit: int) -> set[int]:
+        """cuts_possible(limit) as bits, the whole block left out, from the block's dice by row
+        and by column. Each lane's dice are walked from the edge inward while their total stays
+        within the limit; a lane of use extends the stretches its family's lane before it ended,
+        and starts one of its own (a lane beyond the limit, or without a die beside the blade,
+        ends every stretch through it)."""
+        block, face = self.block, self.face
+        found = set()
+        add = found.add
+        # per family: the last lane of use, and the stretches ending there as (total, cells)
+        last = [-2] * FAMILIES
+        ending: list = [None] * FAMILIES
+        for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
+            for lane_cells in lanes:
+                if not lane_cells:
+                    continue
+                for walk, way in ((reversed(lane_cells), toward_end), (lane_cells, toward_start)):
+                    total = 0
+                    for cell in walk:
+                        total += face[block[cell]]
+                        if total > limit:
+                            break
+                        family, lane, beyond = way[cell]
+                        cells = present & beyond
+                        add(cells)
+                        if last[family] != lane - 1:
+                            last[family] = lane
+                            ending[family] = ((total, cells),)
+                            continue
+                        last[family] = lane
+                        stretches = [(total, cells)]
+                        for so_far, pushed in ending[family]:
+                            so_far += total
+                            if so_far <= limit:
+                                pushed |= cells
+                                add(pushed)
+                                stretches.append((so_far, pushed))
+                        ending[family] = stretches
+        found.discard(present)
+        return found
+
+    def cut_actions(self) -> list[tuple]:
+        """The legal cuts as actions, in legal_cuts' order."""
+        block, face = self.block, self.face
+        rows: list[list[int]] = [[] for _ in ROW_NUMBERS]
+        columns: list[list[int]] = [[] for _ in COLUMN_NUMBERS]
+        present = total = 0
+        for cell in [cell for cell, die in enumerate(block) if die is not None]:
+            present |= CELL_BITS[cell]
+            total += face[block[cell]]
+            rows[ROW_OF[cell]].append(cell)
+            columns[COLUMN_OF[cell]].append(cell)
+        if total <= CUT_LIMIT:
+            return [_cut_action(present)]      # the whole block is taken, without a cut
+        actions = [_cut_action(bits) for bits in self._cuts_within(rows, columns, present, CUT_LIMIT)]
+        actions.sort()
+        return actions
+
     def cut_total(self, cells) -> int:
         return sum(self.face[self.block[cell]] for cell in cells)
 
     def legal_cuts(self) -> list[tuple[int, ...]]:
-        whole = tuple(cell for cell in range(CELLS) if self.block[cell] is not None)
-        if self.cut_total(whole) <= CUT_LIMIT:
-            return [whole]           # the whole block is taken, without a cut
-        return self.cuts_possible(CUT_LIMIT)
+        """The cuts_possible(CUT_LIMIT), or the whole block when it totals that or less."""
+        return [cells for _, cells in self.cut_actions()]
 
     # -- cooking
 
     def groups(self, dice) -> dict[tuple, list[int]]:
         """The dice that are alike (own kind, number, the kind they count as), lowest first."""
+        return self._grouped(dice)[0]
+
+    def _grouped(self, dice) -> tuple[dict[tuple, list[int]], dict[str, list[list[int]]]]:
+        """groups(dice), and the same groups by the kind they count as, in their order."""
         alike: dict[tuple, list[int]] = {}
+        by_kind: dict[str, list[list[int]]] = {}
         own, face, counts_as = self.box.dice, self.face, self.counts_as
         for die in sorted(dice):
             kind = own[die]
-            alike.setdefault((kind, face[die], counts_as.get(die, kind)), []).append(die)
-        return alike
+            counted = counts_as.get(die, kind)
+            key = (kind, face[die], counted)
+            group = alike.get(key)
+            if group is not None:
+                group.append(die)
+                continue
+            group = alike[key] = [die]
+            same = by_kind.get(counted)
+            if same is None:
+                by_kind[counted] = [group]
+            else:
+                same.append(group)
+        return alike, by_kind
 
     def selections(self, alike: dict[tuple, list[int]], recipe: Recipe) -> list[tuple[int, ...]]:
         """Every distinct choice of the player's dice (`alike`: their groups) that cooks the
         recipe (alike dice are one choice: the lowest numbered of them are named)."""
-        per_kind = []
-        for kind, count in recipe.needs:
-            keys = [key for key in alike if key[2] == kind]
-            options = []
-            for chosen in combinations_with_replacement(keys, count):
-                taken: dict[tuple, int] = {}
-                for key in chosen:
-                    taken[key] = taken.get(key, 0) + 1
-                if all(len(alike[key]) >= n for key, n in taken.items()):
-                    options.append(tuple(die for key, n in taken.items() for die in alike[key][:n]))
-            if not options:
-                return []
-            per_kind.append(options)
-        return [tuple(sorted(die for part in parts for die in part)) for parts in product(*per_kind)]
+        by_kind: dict[str, list[list[int]]] = {}
+        for key, dice in alike.items():
+            by_kind.setdefault(key[2], []).append(dice)
+        return _selections(by_kind, recipe.needs)
 
-    def cook_actions(self) -> list[tuple]:
+    def cook_actions(self, by_kind: dict[str, list[list[int]]] | None = None) -> list[tuple]:
         seat = self.seats[self.seat]
+        box, face = self.box, self.face
+        if by_kind is None:
+            by_kind = self._grouped(seat.dice)[1]
+        chef, cooked = seat.chef, self.cooked_this_turn
         actions = []
-        alike = self.groups(seat.dice)
+        append = actions.append
+        recipe_by_id = box.recipe_by_id
+        tests = None                           # the hype cards' tests, once a recipe can be cooked
         for card in seat.recipes:
-            recipe = self.box.recipe(card)
-            for dice in self.selections(alike, recipe):
-                actions.append(("cook", card, dice, None))
-                numbers = [self.face[die] for die in dice]
-                for hype in seat.hype:
-                    if hype_holds(self.box.hype_card(hype), recipe, numbers, seat.chef, self.cooked_this_turn):
-                        actions.append(("cook", card, dice, hype))
+            recipe = recipe_by_id[card]
+            for dice in _selections(by_kind, recipe.needs):
+                append(("cook", card, dice, None))
+                if tests is None:
+                    hype_by_id = box.hype_by_id
+                    tests = [(hype, hype_by_id[hype], hype_test(hype_by_id[hype])) for hype in seat.hype]
+                if tests:
+                    numbers = [face[die] for die in dice]
+                    for hype, hype_card, test in tests:
+                        if test(hype_card, recipe, numbers, chef, cooked):
+                            append(("cook", card, dice, hype))
         return actions
 
-    def chef_actions(self) -> list[tuple]:
+    def chef_actions(self, alike: dict[tuple, list[int]] | None = None) -> list[tuple]:
         seat = self.seats[self.seat]
         if not seat.chef:
             return []
+        if alike is None:
+            alike = self.groups(seat.dice)
+        moves = self.box.chef_moves
         actions = []
-        for _, dice in sorted(self.groups(seat.dice).items()):
-            die = dice[0]
-            actions += [("chef", die, "kind", kind) for kind in self.box.kinds if kind != self.kind_of(die)]
-            actions += [("chef", die, "number", n) for n in NUMBERS if n != self.face[die]]
+        for key in sorted(alike):
+            die = alike[key][0]
+            # the die's kind and number as the key says: kind_of(die) and face[die]
+            found = moves.get((die, key[2], key[1]))
+            if found is None:
+                found = moves[die, key[2], key[1]] = (
+                    tuple(("chef", die, "kind", kind) for kind in self.box.kinds if kind != key[2])
+                    + tuple(("chef", die, "number", n) for n in NUMBERS if n != key[1]))
+            actions += found
         return actions
 
     # -- the interface
@@ -523,9 +695,13 @@ class GameState(State):
         if phase == "restock":
             return [("restock", True), ("restock", False)]
         if phase == "cut":
-            return [("cut", cells) for cells in self.legal_cuts()]
+            return self.cut_actions()
         if phase in ("cook", "last-cook"):
-            return self.cook_actions() + self.chef_actions() + [DONE]
+            alike, by_kind = self._grouped(self.seats[self.seat].dice)
+            actions = self.cook_actions(by_kind)
+            actions += self.chef_actions(alike)
+            actions.append(DONE)
+            return actions
         if phase == "draw":
             return self.draw_actions()
         if phase == "discard":
@@ -675,11 +851,12 @@ class GameState(State):
         self.seat = seat
         self.turns += 1
         self.cooked_this_turn = 0
-        if not self.block_dice():
+        present = self.kinds_in_block()
+        if not present:
             self.restock()                  # an empty block must be restocked
             self.restocks_forced += 1
             self.phase = "cut"
-        elif self.missing_kind():
+        elif not present.issuperset(self.box.kinds):       # missing_kind
             self.phase = "restock"
         else:
             self.phase = "cut"
@@ -823,11 +1000,12 @@ class GameState(State):
         """Whether what an action of `actor` can change keeps the invariants check_rules checks:
         as many dice and cards as the box holds, the numbers the dice show, the dice the chef
         token changed still held, the display, the actor's dice, limits and hype, and the end."""
-        box, seats = self.box, self.seats
+        box, seats, counts_as = self.box, self.seats, self.counts_as
         dice = len(self.frame) + CELLS - self.block.count(None)
         recipes = len(self.recipe_deck) + len(self.recipe_discard) + len(self.display)
         hype = len(self.hype_deck) + len(self.hype_discard)
         most_cooked = 0
+        held: set[int] = set()
         for seat in seats:
             cooked = len(seat.cooked)
             dice += len(seat.dice)
@@ -835,13 +1013,14 @@ class GameState(State):
             hype += len(seat.hype) + len(seat.played)
             if cooked > most_cooked:
                 most_cooked = cooked
+            if counts_as:
+                held.update(seat.dice)
         if dice != len(box.dice) or recipes != len(box.recipes) or hype != len(box.hype):
             return False
-        if not self._face_numbers().issuperset(self.face):
+        if not box.face_numbers.issuperset(self.face):
             return False
-        for die in self.counts_as:
-            if not any(die in seat.dice for seat in seats):
-                return False
+        if counts_as and not held.issuperset(counts_as):
+            return False
         shown = len(self.display)
         if shown > DISPLAY or (shown < DISPLAY and (self.recipe_deck or self.recipe_discard)):
             return False
@@ -856,13 +1035,6 @@ class GameState(State):
                 return False
         return (self.ended_by is None) == (most_cooked < RECIPES_TO_END)
 
-    def _face_numbers(self) -> frozenset:
-        """The numbers a die's faces show (kept once per box)."""
-        faces = self.__dict__.get("_faces")
-        if faces is None or faces[0] is not self.box.faces:
-            faces = self.__dict__["_faces"] = (self.box.faces, frozenset(self.box.faces))
-        return faces[1]
-
     def check_rules(self) -> None:
         where = _Where(self)
         box = self.box
@@ -874,7 +1046,7 @@ class GameState(State):
             missing = sorted(box.die_numbers - set(places))
             raise InvariantBroken(f"{where}: every one of the {len(box.dice)} dice is somewhere once; "
                                   f"missing {missing}, doubled {doubled}")
-        if not self._face_numbers().issuperset(self.face):
+        if not box.face_numbers.issuperset(self.face):
             raise InvariantBroken(f"{where}: a die shows a number none of its faces has")
         if self.counts_as:
             held = {die for seat in self.seats for die in seat.dice}
