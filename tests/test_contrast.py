@@ -209,48 +209,51 @@ def test_no_text_on_a_token_a_board_or_the_scale_bar_is_under_6_pt(built, game, 
         assert pdf.pages[0].obj.get("/Resources", {}).get("/XObject"), "the map draws the board"
 
 
-def test_a_data_change_that_makes_text_or_a_mark_low_contrast_is_located(project):
-    """One run names each: a token's text colour, a board's ring, a card layout's text. The
-    project holds only the two games changed, so the run validates only them."""
-    for other in ("diced-veggies", "donkey-can", "the-game"):
-        shutil.rmtree(project / "components" / other)
-    folder = project / "components" / "pegs-and-jokers"
-    replace_in(folder / "tokens.yaml", 'colour: "#F9A825"}', 'colour: "#F9A825", text_colour: "#FFFFFF"}')
+def sample_copy(tmp_path) -> Path:
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    return project
+
+
+def test_a_data_change_that_makes_text_or_a_mark_low_contrast_is_located(tmp_path):
+    """One run names each: a token's text colour, a board's ring, a card layout's text."""
+    project = sample_copy(tmp_path)
+    folder = project / "components" / "sample-game"
+    replace_in(folder / "tokens.yaml", '    colour: "#2E7D5B"\n', '    colour: "#2E7D5B"\n    text_colour: "#1E1E1E"\n')
     replace_in(folder / "boards.yaml", 'corner: {at: 1, ring: true, ring_colour: "{side_ink}"}',
                'corner: {at: 1, ring: true, ring_colour: "{side}"}')
-    layouts = project / "components" / "race-to-the-table" / "layouts.yaml"
-    card_text = '{type: text, field: text, box: [7, 12, 49, 25.5], font: regular, size: 10, min_size: 6.5, colour: "#1E1E1E"'
-    replace_in(layouts, card_text, card_text.replace("#1E1E1E", "#C8C8C8"))
+    layouts = folder / "layouts.yaml"
+    card_text = '{type: text, field: text, box: [6, 6, 51, 20], font: regular, size: 10, min_size: 7, colour: "{ink}"'
+    replace_in(layouts, card_text, card_text.replace("{ink}", "#C8C8C8"))
     result = pnp("validate", project=project)
     assert result.exit_code == 1 and not result.traceback
-    token_line = line_of(folder / "tokens.yaml", "peg-yellow")
+    token_line = line_of(folder / "tokens.yaml", "text_colour")
     ring_line = line_of(folder / "boards.yaml", "corner: {at: 1")
     card_line = line_of(layouts, "#C8C8C8")
-    assert (f"components/pegs-and-jokers/tokens.yaml:{token_line}: tokens.peg-yellow.text_colour: "
-            f"[pegs-and-jokers standard cs] name: text in #FFFFFF on #F9A825 has contrast "
-            f"{ratio(rgb('#FFFFFF'), rgb('#F9A825')):.2f}:1, below 4.5:1") in result.stderr
-    assert (f"components/pegs-and-jokers/boards.yaml:{ring_line}: design.shapes.track.marks.corner.ring_colour: "
-            f"[pegs-and-jokers standard cs] mark in #D32F2F on #D32F2F has contrast 1.00:1, below 3:1") in result.stderr
-    assert (f"components/race-to-the-table/layouts.yaml:{card_line}: faces.action.elements.5.colour: "
-            f"[race-to-the-table] text: text in #C8C8C8 on #FFFFFF has contrast {ratio(rgb('#C8C8C8'), rgb('#FFFFFF')):.2f}:1, "
+    assert (f"components/sample-game/tokens.yaml:{token_line}: tokens.supply.text_colour: "
+            f"[sample-game standard en] name: text in #1E1E1E on #2E7D5B has contrast "
+            f"{ratio(rgb('#1E1E1E'), rgb('#2E7D5B')):.2f}:1, below 4.5:1") in result.stderr
+    assert (f"components/sample-game/boards.yaml:{ring_line}: design.shapes.ring.marks.corner.ring_colour: "
+            f"[sample-game standard en] mark in #D62828 on #D62828 has contrast 1.00:1, below 3:1") in result.stderr
+    assert (f"components/sample-game/layouts.yaml:{card_line}: faces.hero.elements.4.colour: "
+            f"[sample-game] text: text in #C8C8C8 on #3A61C4 has contrast {ratio(rgb('#C8C8C8'), rgb('#3A61C4')):.2f}:1, "
             f"below 4.5:1") in result.stderr
     assert result.stderr.strip().endswith("problem(s) found.")
 
 
-def test_a_token_name_that_does_not_fit_at_6_pt_is_a_located_fit_error(project):
-    folder = project / "components" / "pegs-and-jokers"
-    replace_in(folder / "tokens.yaml", "name: Oranžový,", "name: Oranžovočervený,")
-    result = pnp("validate", "pegs-and-jokers", project=project)
+def test_a_token_name_that_does_not_fit_at_6_pt_is_a_located_fit_error(tmp_path):
+    folder = sample_copy(tmp_path) / "components" / "sample-game"
+    replace_in(folder / "tokens.yaml", "    name: Camp\n", "    name: Campingplatz\n")
+    result = pnp("validate", "sample-game", project=folder.parent.parent)
     assert result.exit_code == 1 and not result.traceback
-    line = line_of(folder / "tokens.yaml", "Oranžovočervený")
-    assert (f"components/pegs-and-jokers/tokens.yaml:{line}: tokens.peg-orange.name: [pegs-and-jokers standard cs] "
-            f"text does not fit: 'Oranžovočervený' is wider than the") in result.stderr
+    line = line_of(folder / "tokens.yaml", "Campingplatz")
+    assert (f"components/sample-game/tokens.yaml:{line}: tokens.camp.name: [sample-game standard en] "
+            f"text does not fit: 'Campingplatz' is wider than the") in result.stderr
     assert "even at 6 pt" in result.stderr
 
 
 def test_a_layout_text_set_under_6_pt_is_a_located_error(tmp_path):
-    project = tmp_path / "sample"
-    shutil.copytree(SAMPLE, project)
+    project = sample_copy(tmp_path)
     layouts = project / "components" / "sample-game" / "layouts.yaml"
     corner = '{type: text, field: name, box: [4, 3, 36, 6], font: bold, size: 8, colour: "#1E1E1E"'
     replace_in(layouts, corner, corner.replace("size: 8", "size: 5"))

@@ -4,9 +4,17 @@ from __future__ import annotations
 import json
 import shutil
 
-from conftest import ROOT, line_of, pnp, replace_in
+from conftest import ROOT, SAMPLE, line_of, pnp, replace_in
 
 GAME = "race-to-the-table"
+SAMPLE_GAME = "sample-game"
+SMALL_GAME = "the-game"         # the smallest shipped game, for what the sample lacks (translations)
+
+
+def sample_copy(tmp_path):
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    return project
 
 
 def failed_cleanly(result) -> str:
@@ -15,10 +23,11 @@ def failed_cleanly(result) -> str:
     return result.stderr
 
 
-def test_a_list_used_as_a_key(project):
-    (project / "components" / GAME / "tokens.yaml").write_text("? [a, b]\n: 1\n", encoding="utf-8")
-    err = failed_cleanly(pnp("validate", GAME, project=project))
-    assert f"components/{GAME}/tokens.yaml:1: YAML syntax error: a list or mapping cannot be a key" in err
+def test_a_list_used_as_a_key(tmp_path):
+    project = sample_copy(tmp_path)
+    (project / "components" / SAMPLE_GAME / "tokens.yaml").write_text("? [a, b]\n: 1\n", encoding="utf-8")
+    err = failed_cleanly(pnp("validate", SAMPLE_GAME, project=project))
+    assert f"components/{SAMPLE_GAME}/tokens.yaml:1: YAML syntax error: a list or mapping cannot be a key" in err
 
 
 def test_an_unknown_placeholder_on_a_board(project):
@@ -32,20 +41,21 @@ def test_an_unknown_placeholder_on_a_board(project):
 
 
 def test_a_catalog_that_is_not_utf8(project):
-    po = project / "components" / GAME / "locales" / "ru.po"
+    po = project / "components" / SMALL_GAME / "locales" / "ru.po"
     data = po.read_bytes()
     po.write_bytes(data + b"\xff\xfe\n")
-    err = failed_cleanly(pnp("validate", GAME, project=project))
+    err = failed_cleanly(pnp("validate", SMALL_GAME, project=project))
     line = data.count(b"\n") + 1
-    assert f"components/{GAME}/locales/ru.po:{line}: byte 0xff is not valid utf-8" in err
+    assert f"components/{SMALL_GAME}/locales/ru.po:{line}: byte 0xff is not valid utf-8" in err
 
 
-def test_a_word_the_booklet_layout_prints_is_missing(project):
-    booklet = project / "components" / GAME / "booklet.yaml"
-    replace_in(booklet, "  contents: Съдържание\n", "")
-    err = failed_cleanly(pnp("validate", GAME, project=project))
+def test_a_word_the_booklet_layout_prints_is_missing(tmp_path):
+    project = sample_copy(tmp_path)
+    booklet = project / "components" / SAMPLE_GAME / "booklet.yaml"
+    replace_in(booklet, "  contents: Contents\n", "")
+    err = failed_cleanly(pnp("validate", SAMPLE_GAME, project=project))
     line = line_of(booklet, "ui:")                      # the mapping the word is missing from
-    assert err.splitlines() == [f"components/{GAME}/booklet.yaml:{line}: booklet.ui.contents: the booklet layout "
+    assert err.splitlines() == [f"components/{SAMPLE_GAME}/booklet.yaml:{line}: booklet.ui.contents: the booklet layout "
                                 "prints this word; add it", "1 problem(s) found."]
 
 
@@ -57,10 +67,12 @@ def test_a_recording_that_cannot_be_written(tmp_path):
 
 
 def test_a_foreign_manifest_is_replaced(tmp_path):
-    (tmp_path / "manifest.json").write_text("[1, 2]", encoding="utf-8")
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--out", str(tmp_path))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "manifest.json").write_text("[1, 2]", encoding="utf-8")
+    result = pnp("build", "--paper", "a4", "--kind", "tokens", "--out", str(out), project=sample_copy(tmp_path))
     assert result.exit_code == 0, result.output + result.traceback
-    assert json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["files"]
+    assert json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
 
 
 def test_a_project_with_its_own_templates_keeps_the_tools_translations(tmp_path):

@@ -6,13 +6,14 @@ from __future__ import annotations
 import hashlib
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import time
 
 import pytest
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, SAMPLE, pnp, replace_in
 from generator.layout.elements import text as text_element
 from generator.load.project import Project
 
@@ -275,11 +276,13 @@ def test_a_broken_layouts_file_does_not_hide_an_unknown_deck(project):
     assert "rules need" not in err
 
 
-def test_a_game_folder_without_game_yaml_is_an_error(project):
+def test_a_game_folder_without_game_yaml_is_an_error(tmp_path):
+    project = tmp_path / "project"              # the sample game beside the half-made one
+    shutil.copytree(SAMPLE, project)
     folder = project / "components" / "half-made"
     folder.mkdir()
     for name in ("cards", "boards"):
-        (folder / f"{name}.yaml").write_bytes((project / "components" / RTT / f"{name}.yaml").read_bytes())
+        (folder / f"{name}.yaml").write_bytes((project / "components" / "sample-game" / f"{name}.yaml").read_bytes())
     err = refused(project, "half-made")
     assert "components/half-made/game.yaml: required file is missing" in err
     # the whole project no longer passes over it (the other games are checked in full: no time guard)

@@ -3,11 +3,14 @@ exit code 1, every problem in one run, no traceback, and output/ untouched."""
 from __future__ import annotations
 
 
+import shutil
+
 import pytest
 
-from conftest import line_of, pnp, replace_in, snapshot
+from conftest import SAMPLE, line_of, pnp, replace_in, snapshot
 
 GAME = "race-to-the-table"
+SAMPLE_GAME = "sample-game"
 
 
 def test_shipped_data_is_valid():
@@ -32,42 +35,43 @@ def test_changed_count_names_file_line_card_and_both_numbers(project):
     assert not result.traceback
 
 
-def _build_then_break(project, mutate):
+def _build_then_break(tmp_path, mutate):
     """Build once (a good output), break the data, build again: must fail and change nothing.
-    One edition: the data is read and checked whole whatever edition is built."""
-    selection = ("build", "--game", GAME, "--edition", "free", "--paper", "a4", "--locale", "bg")
+    The sample game, one kind of file: the data is read and checked whole whatever is built."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    selection = ("build", "--paper", "a4", "--kind", "tokens")
     assert pnp(*selection, project=project).exit_code == 0
     before = snapshot(project / "output")
-    mutate()
+    mutate(project / "components" / SAMPLE_GAME)
     result = pnp(*selection, project=project)
     assert result.exit_code == 1, result.output
     assert not result.traceback, result.traceback
     assert "Traceback" not in result.output
     assert snapshot(project / "output") == before
-    return result
+    return result, project / "components" / SAMPLE_GAME
 
 
-def test_yaml_syntax_error_reports_file_and_line(project):
-    cards = project / "components" / GAME / "cards.yaml"
-    result = _build_then_break(project, lambda: replace_in(cards, "    deck: roles\n    name: Шефът",
-                                                           "    deck: roles\n    name: [Шефът"))
-    line = line_of(cards, "name: [Шефът") + 1          # the open list meets the next key's ':' there
-    assert f"components/{GAME}/cards.yaml:{line}: YAML syntax error: did not find expected ',' or ']'" \
+def test_yaml_syntax_error_reports_file_and_line(tmp_path):
+    result, folder = _build_then_break(tmp_path, lambda folder: replace_in(
+        folder / "boards.yaml", "    name: Hexagon ring\n    group: large", "    name: [Hexagon ring\n    group: large"))
+    line = line_of(folder / "boards.yaml", "name: [Hexagon ring") + 1    # the open list meets the next key's ':' there
+    assert f"components/{SAMPLE_GAME}/boards.yaml:{line}: YAML syntax error: did not find expected ',' or ']'" \
         in result.stderr, result.stderr
 
 
-def test_unknown_key_reports_file_line_and_key(project):
-    tokens = project / "components" / GAME / "tokens.yaml"
-    result = _build_then_break(project, lambda: replace_in(tokens, "    diameter_mm: 24", "    diameter_mm: 24\n    radius_mm: 12"))
-    line = line_of(tokens, "radius_mm: 12")
-    assert f"components/{GAME}/tokens.yaml:{line}: tokens.closed.radius_mm: unknown key 'radius_mm'" in result.stderr
+def test_unknown_key_reports_file_line_and_key(tmp_path):
+    result, folder = _build_then_break(tmp_path, lambda folder: replace_in(
+        folder / "tokens.yaml", "    side_mm: 20\n", "    side_mm: 20\n    radius_mm: 12\n"))
+    line = line_of(folder / "tokens.yaml", "radius_mm: 12")
+    assert f"components/{SAMPLE_GAME}/tokens.yaml:{line}: tokens.supply.radius_mm: unknown key 'radius_mm'" \
+        in result.stderr
 
 
-def test_wrong_type_reports_file_line_and_key(project):
-    game = project / "components" / GAME / "game.yaml"
-    result = _build_then_break(project, lambda: replace_in(game, "age: 8", "age: eight"))
-    line = line_of(game, "age: eight")
-    assert f"components/{GAME}/game.yaml:{line}: age: expected integer, got str 'eight'" in result.stderr
+def test_wrong_type_reports_file_line_and_key(tmp_path):
+    result, folder = _build_then_break(tmp_path, lambda folder: replace_in(folder / "game.yaml", "age: 8", "age: eight"))
+    line = line_of(folder / "game.yaml", "age: eight")
+    assert f"components/{SAMPLE_GAME}/game.yaml:{line}: age: expected integer, got str 'eight'" in result.stderr
 
 
 def test_duplicate_id_is_reported(project):
