@@ -20,11 +20,24 @@ BOOKLET_FILES = {"rules", "rules-imposed"}
 CARDS_YAML = Path("components") / "sample-game" / "cards.yaml"
 
 
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory) -> tuple[Path, Path]:
+    """(project, output folder with its cache) of a whole build of the sample project."""
+    project = tmp_path_factory.mktemp("first") / "sample"
+    shutil.copytree(SAMPLE, project)
+    out = project.parent / "out"
+    build(project, out)
+    return project, out
+
+
 @pytest.fixture
-def sample_project(tmp_path) -> Path:
-    copy = tmp_path / "sample"
-    shutil.copytree(SAMPLE, copy)
-    return copy
+def built_sample(first_build, tmp_path) -> tuple[Path, Path]:
+    """A copy of the sample project and of its whole build (files and cache, as they were
+    written), in this test's own folder: what building it here would leave."""
+    project, out = tmp_path / "sample", tmp_path / "out"
+    shutil.copytree(first_build[0], project)
+    shutil.copytree(first_build[1], out, symlinks=True)
+    return project, out
 
 
 def build(project: Path, out: Path, *args: str):
@@ -59,9 +72,8 @@ def on_disk(out: Path) -> dict[str, tuple[bytes, int, int]]:
     return found
 
 
-def test_cards_only_after_a_full_build_keeps_every_other_file_and_entry(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out)
+def test_cards_only_after_a_full_build_keeps_every_other_file_and_entry(built_sample, tmp_path):
+    sample_project, out = built_sample
     before, entries = on_disk(out), manifest(out)
     assert {entry["kind"] for entry in entries.values()} >= CARD_FILES | BOOKLET_FILES | {"boards", "dice"}
     # A colour is data, not text: a full build would draw every file of the game again.
@@ -89,9 +101,8 @@ def test_cards_only_after_a_full_build_keeps_every_other_file_and_entry(sample_p
            {path: data for path, (data, _, _) in on_disk(cold).items()}
 
 
-def test_several_kinds_build_just_those_files(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out)
+def test_several_kinds_build_just_those_files(built_sample):
+    sample_project, out = built_sample
     entries = manifest(out)
     result = build(sample_project, out, "--kind", "boards,booklet", "--no-cache")
     wanted = {path for path, entry in entries.items() if entry["kind"] in BOOKLET_FILES | {"boards"}}
@@ -99,9 +110,8 @@ def test_several_kinds_build_just_those_files(sample_project, tmp_path):
     assert manifest(out) == entries
 
 
-def test_the_nothing_changed_shortcut_tells_a_selection_from_the_whole_build(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out)
+def test_the_nothing_changed_shortcut_tells_a_selection_from_the_whole_build(built_sample):
+    sample_project, out = built_sample
     everything = len(manifest(out))
     first = build(sample_project, out, "--kind", "cards")
     assert "nothing changed" not in summary(first) and "built 4 files" in summary(first), summary(first)
@@ -116,9 +126,8 @@ def test_the_nothing_changed_shortcut_tells_a_selection_from_the_whole_build(sam
     assert summary(whole).startswith(f"nothing changed: {everything} files"), summary(whole)
 
 
-def test_an_unknown_kind_is_a_usage_error_naming_the_kinds(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out)
+def test_an_unknown_kind_is_a_usage_error_naming_the_kinds(built_sample):
+    sample_project, out = built_sample
     before = on_disk(out)
     result = pnp("build", "--out", str(out), "--kind", "cards,card", project=sample_project)
     assert result.exit_code == 2, result.output

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 
@@ -16,28 +17,42 @@ from generator.write import cache
 # Each test keeps its cache in its own output folder: the cache itself is under test.
 pytestmark = pytest.mark.own_cache
 
-NARROW = ("--game", "the-game", "--locale", "en")
-
-
 def built(project, *args: str) -> str:
     result = pnp("build", *args, project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return result.stdout.strip().splitlines()[-1]
 
 
+@pytest.fixture(scope="module")
+def whole_build(tmp_path_factory) -> tuple[Path, str]:
+    """A copy of the sample project after its first whole build (output/ and its cache, every
+    entry this build's), and that build's summary line."""
+    project = tmp_path_factory.mktemp("whole") / "project"
+    shutil.copytree(SAMPLE, project)
+    return project, built(project)
+
+
+@pytest.fixture
+def sample_project(tmp_path) -> Path:
+    copy = tmp_path / "project"
+    shutil.copytree(SAMPLE, copy)
+    return copy
+
+
 @pytest.mark.parametrize("between", [
     ("--kind", "cards", "--paper", "a4", "--duplex", "short"),       # (the sample's mini cards fold no gutter)
     ("--kind", "cards,boards", "--paper", "letter", "--ink", "saver"),
 ])
-def test_a_small_build_between_two_whole_ones_leaves_nothing_to_draw(tmp_path, monkeypatch, between):
+def test_a_small_build_between_two_whole_ones_leaves_nothing_to_draw(whole_build, tmp_path, monkeypatch, between):
     """However tight the cache's size limit, what the whole build used is kept through a small
     selective build: building the whole again with nothing changed draws nothing. The whole is
     the sample game's kit on every paper: every component kind."""
     monkeypatch.setattr(cache, "KEEP_MIN_BYTES", 0)       # keep nothing beyond what is needed
     monkeypatch.setattr(cache, "KEEP_FACTOR", 0)
+    # (a first build prunes nothing whatever the limit: every entry is its own)
     project = tmp_path / "project"
-    shutil.copytree(SAMPLE, project)
-    first = built(project)
+    shutil.copytree(whole_build[0], project, symlinks=True)
+    first = whole_build[1]
     whole = len(_listed(project / "output"))
     assert first.endswith(f": {whole} rendered") and whole > 10, first
     # what was used within a second of a build's start counts as that build's: step past it
@@ -51,17 +66,18 @@ def test_a_small_build_between_two_whole_ones_leaves_nothing_to_draw(tmp_path, m
     assert last.startswith("nothing changed: ") or ": 0 rendered, " in last, last
 
 
-def test_entries_no_selection_uses_are_dropped(project, monkeypatch):
+def test_entries_no_selection_uses_are_dropped(sample_project, monkeypatch):
     """The cache stays bounded: an entry only an earlier build of a selection used goes."""
     monkeypatch.setattr(cache, "KEEP_MIN_BYTES", 0)
     monkeypatch.setattr(cache, "KEEP_FACTOR", 0)
-    built(project, *NARROW, "--kind", "cards", "--paper", "a4")
+    project = sample_project
+    built(project, "--kind", "cards", "--paper", "a4")
     blobs = project / "output" / ".cache" / "blobs"
     before = {p.name for p in blobs.rglob("*") if p.is_file()}
     time.sleep(1.2)
-    replace_in(project / "components" / "the-game" / "layouts.yaml", "radius: 20, fill: \"#FFFFFF\"",
-               "radius: 20, fill: \"#FFFFF0\"")
-    built(project, *NARROW, "--kind", "cards", "--paper", "a4")
+    replace_in(project / "components" / "sample-game" / "layouts.yaml", "radius: 18, fill: \"{colour}\"",
+               "radius: 17, fill: \"{colour}\"")
+    built(project, "--kind", "cards", "--paper", "a4")
     after = {p.name for p in blobs.rglob("*") if p.is_file()}
     assert after - before and not before <= after       # new sheets kept, the replaced ones dropped
 

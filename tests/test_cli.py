@@ -17,12 +17,22 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-import generator.app.home
 import generator.app.units
 from conftest import ROOT, SAMPLE, check_manifest, pnp, replace_in, snapshot
 
 
 GAME = "race-to-the-table"
+SAMPLE_GAME = "sample-game"
+# A text on one of the sample's hero cards, and a longer one: the card sheets grow with it.
+HERO_TEXT = "text: Moves two spaces."
+LONGER_HERO_TEXT = "text: Moves two spaces and then two more."
+
+
+@pytest.fixture
+def sample_project(tmp_path) -> Path:
+    copy = tmp_path / "sample"
+    shutil.copytree(SAMPLE, copy)
+    return copy
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +65,27 @@ def test_list_json_has_games_editions_components_and_totals(listed):
 
 
 def test_list_table_shows_every_component_with_counts():
-    result = pnp("list")
-    assert result.exit_code == 0
-    for word in ("race-to-the-table", "quick", "sudden-rain", "gossip", "lunch-break", "pawn", "clock-marker"):
-        assert word in result.stdout
+    """The sample game (every component kind): a row per component with its count in each
+    edition, and a row per total, as `pnp list --json` gives them."""
+    result = pnp("list", project=SAMPLE)
+    assert result.exit_code == 0, result.output + result.traceback
+    listed = pnp("list", "--json", project=SAMPLE)
+    assert listed.exit_code == 0, listed.output + listed.traceback
+    (game,) = json.loads(listed.stdout)["games"]
+    assert result.stdout.startswith(f"{SAMPLE_GAME} — {game['title']}")
+    rows = {tuple(cell.strip() for cell in line.strip("│").split("│"))
+            for line in result.stdout.splitlines() if line.startswith("│")}
+    editions = list(game["editions"])
+    components = {(c["category"], c["kind"], c["id"]): {} for e in editions for c in game["editions"][e]["components"]}
+    for edition in editions:
+        for c in game["editions"][edition]["components"]:
+            components[c["category"], c["kind"], c["id"]][edition] = str(c["count"])
+    wanted = {(*key, *(counts.get(e, "–") for e in editions)) for key, counts in components.items()}
+    wanted |= {("total", key, "", *(str(game["editions"][e]["totals"].get(key, "–")) for e in editions))
+               for key in {k for e in editions for k in game["editions"][e]["totals"]}}
+    assert {"tokens", "dice", "pieces", "tuckboxes", "boards"} <= {category for category, *_ in wanted}
+    assert ("cards", "heroes", "knight", "4") in wanted and ("cards", "heroes", "archer", "3") in wanted
+    assert rows == wanted
 
 
 def test_list_json_has_every_game_with_its_card_totals(listed):
@@ -70,11 +97,13 @@ def test_list_json_has_every_game_with_its_card_totals(listed):
 
 
 def test_usage_errors_exit_2(tmp_path):
-    assert pnp("build", "--paper", "a3", "--out", str(tmp_path / "out")).exit_code == 2
-    assert pnp("no-such-command").exit_code == 2
-    result = pnp("build", "--game", GAME, "--edition", "deluxe", "--out", "/nonexistent-never-written")
+    assert pnp("build", "--paper", "a3", "--out", str(tmp_path / "out"), project=SAMPLE).exit_code == 2
+    assert pnp("no-such-command", project=SAMPLE).exit_code == 2
+    result = pnp("build", "--game", SAMPLE_GAME, "--edition", "deluxe", "--out", "/nonexistent-never-written",
+                 project=SAMPLE)
     assert result.exit_code == 2
     assert "no edition 'deluxe'" in result.stderr
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("args,message", [
@@ -163,36 +192,36 @@ def test_narrower_builds_keep_earlier_manifest_entries(project):
     assert kept == first
 
 
-def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(project, monkeypatch):
+def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(sample_project):
     """Built, a card's text changed, built again into the same output/: every manifest entry
     (sha256, size, pages) is the file now on disk, not the one the first build wrote."""
-    monkeypatch.setattr(generator.app.home, "EDITION_MAKERS", {})      # the report prints no card text
-    selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
+    project = sample_project
+    selection = ("build", "--paper", "a4")
     assert pnp(*selection, project=project).exit_code == 0
     first = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
-    replace_in(project / "components" / GAME / "cards.yaml", "text: Преместете един пул 2 полета напред.",
-               "text: Преместете който и да е пул 2 полета напред.")
+    replace_in(project / "components" / SAMPLE_GAME / "cards.yaml", HERO_TEXT, LONGER_HERO_TEXT)
     result = pnp(*selection, project=project)
     assert result.exit_code == 0, result.output + result.traceback
     second = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
     assert second.keys() == first.keys()
     changed = {path for path in first if first[path] != second[path]}
-    kit = f"{GAME}/free/bg/{GAME}-free-bg"
-    assert {f"{kit}-cards-a4.pdf", f"{kit}-rules.pdf", f"{kit}-preview-action.png"} <= changed
+    kit = f"{SAMPLE_GAME}/standard/en/{SAMPLE_GAME}-standard-en"
+    assert {f"{kit}-cards-a4.pdf", f"{kit}-rules.pdf", f"{kit}-preview-heroes.png"} <= changed
 
 
-def test_console_script_runs_from_the_project_folder(project):
+def test_console_script_runs_from_the_project_folder(sample_project):
     """`pnp` as installed (the venv's console script), run like a user in the folder."""
+    project = sample_project
     script = Path(sys.executable).with_name("pnp")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "generator.cli.main"]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(command + ["validate", GAME], cwd=project, capture_output=True, text=True, env=env)
+    done = subprocess.run(command + ["validate", SAMPLE_GAME], cwd=project, capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
-    (project / "components" / GAME / "game.yaml").write_text("title: [broken\n", encoding="utf-8")
-    done = subprocess.run(command + ["validate", GAME], cwd=project, capture_output=True, text=True, env=env)
+    (project / "components" / SAMPLE_GAME / "game.yaml").write_text("title: [broken\n", encoding="utf-8")
+    done = subprocess.run(command + ["validate", SAMPLE_GAME], cwd=project, capture_output=True, text=True, env=env)
     assert done.returncode == 1
     # The list opened on line 1 is still open where the file ends, after its one line.
-    assert done.stderr == (f"components/{GAME}/game.yaml:2: YAML syntax error: did not find expected ',' or ']'"
+    assert done.stderr == (f"components/{SAMPLE_GAME}/game.yaml:2: YAML syntax error: did not find expected ',' or ']'"
                            "\n1 problem(s) found.\n")
     assert "Traceback" not in done.stderr
 
@@ -207,8 +236,7 @@ def test_an_unwritable_output_folder_is_a_message_not_a_traceback(tmp_path):
             target = tmp_path / "file" / "out"
         else:
             target = blocked / "out"
-        result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
-                     "--out", str(target))
+        result = pnp("build", "--kind", "cards", "--paper", "a4", "--out", str(target), project=SAMPLE)
     finally:
         blocked.chmod(0o700)
     assert result.exit_code == 1
@@ -226,16 +254,31 @@ def _failing_writes(monkeypatch, failure):
     monkeypatch.setattr(generator.app.units, "write_all", write_all_failing)
 
 
+# The card's contact sheet and the booklet are written before the card sheets, the largest file.
+CARDS_AND_BOOKLET = ("build", "--kind", "cards,booklet", "--paper", "a4")
+
+
+@pytest.fixture(scope="module")
+def built_cards_and_booklet(tmp_path_factory) -> Path:
+    """A copy of the sample project with its output/ (cache included) of CARDS_AND_BOOKLET."""
+    project = tmp_path_factory.mktemp("written") / "sample"
+    shutil.copytree(SAMPLE, project)
+    result = pnp(*CARDS_AND_BOOKLET, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project
+
+
+@pytest.mark.own_cache
 @pytest.mark.parametrize("how", ["the disk fills up", "a rename is refused"])
-def test_a_build_that_fails_while_writing_leaves_the_earlier_build_as_it_was(project, monkeypatch, how):
+def test_a_build_that_fails_while_writing_leaves_the_earlier_build_as_it_was(built_cards_and_booklet, tmp_path,
+                                                                              monkeypatch, how):
     """The new files render (a card's text changed), then writing them fails partway: exit 1 with
     a message, and output/ holds the earlier build byte for byte, its manifest and no temporary file."""
-    monkeypatch.setattr(generator.app.home, "EDITION_MAKERS", {})      # the report prints no card text
-    selection = ("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4")
-    assert pnp(*selection, project=project).exit_code == 0
+    project = tmp_path / "sample"
+    shutil.copytree(built_cards_and_booklet, project, symlinks=True)
+    selection = CARDS_AND_BOOKLET
     before = snapshot(project / "output")
-    replace_in(project / "components" / GAME / "cards.yaml", "text: Преместете един пул 2 полета напред.",
-               "text: Преместете който и да е пул 2 полета напред.")
+    replace_in(project / "components" / SAMPLE_GAME / "cards.yaml", HERO_TEXT, LONGER_HERO_TEXT)
     if how == "the disk fills up":
         # Writes past this size fail as on a full disk (Python ignores SIGXFSZ): the largest file
         # fails, and every smaller one written before it fits.

@@ -53,9 +53,29 @@ def sample_project(tmp_path) -> Path:
     return copy
 
 
-def test_a_failed_build_leaves_the_output_and_its_cache_as_they_were(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out, "--paper", "a4")
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory) -> tuple[Path, Path]:
+    """(project, output folder with its cache) of a first build of the sample project for A4,
+    on two cores; tests change copies of both."""
+    project = tmp_path_factory.mktemp("first") / "sample"
+    shutil.copytree(SAMPLE, project)
+    out = project.parent / "out"
+    build(project, out, "--paper", "a4", "--jobs", "2")
+    return project, out
+
+
+@pytest.fixture
+def built_sample(first_build, tmp_path) -> tuple[Path, Path]:
+    """A copy of the sample project and of its first build (files and cache, as they were
+    written), in this test's own folder: what building it here would leave."""
+    project, out = tmp_path / "sample", tmp_path / "out"
+    shutil.copytree(first_build[0], project)
+    shutil.copytree(first_build[1], out, symlinks=True)
+    return project, out
+
+
+def test_a_failed_build_leaves_the_output_and_its_cache_as_they_were(built_sample):
+    sample_project, out = built_sample
     good, cache_before = files(out), cache_files(out)
     replace_in(sample_project / "components" / "sample-game" / "cards.yaml", "name: Knight", "name: " + "Knight " * 40)
     result = pnp("build", "--out", str(out), "--paper", "a4", project=sample_project)
@@ -63,9 +83,8 @@ def test_a_failed_build_leaves_the_output_and_its_cache_as_they_were(sample_proj
     assert files(out) == good and cache_files(out) == cache_before
 
 
-def test_a_rebuild_with_nothing_changed_renders_nothing(sample_project, tmp_path, monkeypatch):
-    out = tmp_path / "out"
-    build(sample_project, out, "--paper", "a4")
+def test_a_rebuild_with_nothing_changed_renders_nothing(built_sample, monkeypatch):
+    sample_project, out = built_sample
     before = files(out)
     stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".cache" not in p.parts}
     again = build(sample_project, out, "--paper", "a4")
@@ -116,9 +135,9 @@ def test_one_translated_card_name_rebuilds_exactly_the_files_that_print_it(sampl
     assert files(out) == files(cold)
 
 
-def test_changed_source_texts_and_counts_give_what_a_cold_build_gives(sample_project, tmp_path):
-    out, cold = tmp_path / "out", tmp_path / "cold"
-    build(sample_project, out, "--paper", "a4")
+def test_changed_source_texts_and_counts_give_what_a_cold_build_gives(built_sample, tmp_path):
+    sample_project, out = built_sample
+    cold = tmp_path / "cold"
     cards = sample_project / "components" / "sample-game" / "cards.yaml"
 
     def cold_build():
@@ -149,10 +168,11 @@ def test_changed_source_texts_and_counts_give_what_a_cold_build_gives(sample_pro
     assert files(out) == cold_build()
 
 
-def test_a_parallel_build_gives_the_files_of_a_serial_one(sample_project, tmp_path):
-    serial, parallel = tmp_path / "serial", tmp_path / "parallel"
-    build(sample_project, serial, "--jobs", "1", "--no-cache")
-    build(sample_project, parallel, "--jobs", "2", "--no-cache")
+def test_a_parallel_build_gives_the_files_of_a_serial_one(first_build, tmp_path):
+    """The first build ran on two cores with an empty cache: it rendered every file in parallel."""
+    project, parallel = first_build
+    serial = tmp_path / "serial"
+    build(project, serial, "--paper", "a4", "--jobs", "1", "--no-cache")
     assert files(serial) == files(parallel)
 
 
@@ -160,12 +180,12 @@ def cache_files(out: Path) -> dict[str, bytes]:
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted((out / ".cache").rglob("*")) if p.is_file()}
 
 
-def test_a_killed_build_leaves_output_and_cache_usable(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out, "--paper", "a4")
+def test_a_killed_build_leaves_output_and_cache_usable(built_sample, tmp_path):
+    sample_project, out = built_sample
     good, cache_before = files(out), cache_files(out)
     replace_in(sample_project / "components" / "sample-game" / "game.yaml", "title: ", "title: New ")
-    process = subprocess.Popen([str(SCRIPT), "-C", str(sample_project), "build", "--out", str(out), "--jobs", "2"],
+    process = subprocess.Popen([str(SCRIPT), "-C", str(sample_project), "build", "--out", str(out), "--paper", "a4",
+                                "--jobs", "2"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     # Killed while drawing: its worker processes exist only once the files are being rendered.
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
@@ -177,15 +197,14 @@ def test_a_killed_build_leaves_output_and_cache_usable(sample_project, tmp_path)
     process.wait()
     assert files(out) == good, "a killed build changed the output"
     assert cache_files(out) == cache_before, "a killed build changed the cache"
-    build(sample_project, out)
+    build(sample_project, out, "--paper", "a4")
     cold = tmp_path / "cold"
-    build(sample_project, cold, "--no-cache")
+    build(sample_project, cold, "--paper", "a4", "--no-cache")
     assert files(out) == files(cold)
 
 
-def test_a_corrupt_or_foreign_cache_entry_is_rebuilt_not_trusted(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out, "--paper", "a4")
+def test_a_corrupt_or_foreign_cache_entry_is_rebuilt_not_trusted(built_sample):
+    sample_project, out = built_sample
     good = files(out)
     cache = out / ".cache"
     blobs = sorted((cache / "blobs").rglob("*"))
@@ -231,9 +250,8 @@ def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_pat
         report.make_report(project, game, "standard", cache=cache)
 
 
-def test_a_link_planted_in_the_cache_leads_no_read_or_write_out_of_the_output_folder(sample_project, tmp_path):
-    out = tmp_path / "out"
-    build(sample_project, out, "--paper", "a4")
+def test_a_link_planted_in_the_cache_leads_no_read_or_write_out_of_the_output_folder(built_sample, tmp_path):
+    sample_project, out = built_sample
     good = files(out)
     elsewhere = tmp_path / "elsewhere"
     shutil.copytree(out / ".cache" / "units", elsewhere)
@@ -247,11 +265,10 @@ def test_a_link_planted_in_the_cache_leads_no_read_or_write_out_of_the_output_fo
     assert files(out) == good
 
 
-def test_blobs_that_are_links_are_not_read_even_when_their_target_hashes_to_their_name(sample_project, tmp_path):
+def test_blobs_that_are_links_are_not_read_even_when_their_target_hashes_to_their_name(built_sample, tmp_path):
     """A blob replaced by a link to a file outside with the very same bytes (so it would pass the
     hash check) is not read through: every file is made again, and is what it was."""
-    out = tmp_path / "out"
-    build(sample_project, out, "--paper", "a4")
+    sample_project, out = built_sample
     good = files(out)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -285,12 +302,11 @@ def test_a_blob_name_that_is_not_a_sha256_is_not_looked_for(tmp_path, monkeypatc
     assert cache.blob(sha) == data and len(reads) == 1          # the check reads what it should
 
 
-def test_a_copy_of_the_project_reuses_its_cache_and_a_changed_copy_does_not(sample_project, tmp_path):
+def test_a_copy_of_the_project_reuses_its_cache_and_a_changed_copy_does_not(first_build, tmp_path):
     """The cache is keyed by what files are made from, not by where the project lies: a copy
     (a clone, a moved folder) with the first build's cache renders nothing and makes the same
     bytes; a copy with one card changed renders the files that show it."""
-    first = tmp_path / "first"
-    build(sample_project, first, "--paper", "a4")
+    sample_project, first = first_build
     copy = tmp_path / "elsewhere" / "sample"
     shutil.copytree(sample_project, copy)
     second = tmp_path / "second"

@@ -16,12 +16,14 @@ import yaml
 from conftest import CARD, MM, PAPERS, ROOT, card_cells, cell_texts, page_drawing, pnp
 
 GAME = "race-to-the-table"
+# What these tests read: the card, board and token sheets of both editions on every paper.
+SELECTION = ("--game", GAME, "--locale", "bg", "--kind", "cards,boards,tokens")
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("out")
-    result = pnp("build", "--game", GAME, "--locale", "bg", "--out", str(out))
+    result = pnp("build", *SELECTION, "--out", str(out))
     assert result.exit_code == 0, result.output + result.traceback
     return out
 
@@ -199,7 +201,7 @@ def test_manifest_lists_every_file_with_its_hash(built):
 
 
 def test_identical_input_gives_identical_bytes(built, tmp_path):
-    result = pnp("build", "--game", GAME, "--locale", "bg", "--out", str(tmp_path))
+    result = pnp("build", *SELECTION, "--out", str(tmp_path))
     assert result.exit_code == 0
     first = {p.relative_to(built): p.read_bytes() for p in built.rglob("*.pdf")}
     second = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*.pdf")}
@@ -222,7 +224,8 @@ def test_a_layout_can_turn_text_upside_down(tmp_path):
     """The Game's lower corner number reads from the other side of the table."""
     import math
     import pypdfium2.raw as raw
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--out", str(tmp_path))
+    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--kind", "cards",
+                 "--out", str(tmp_path))
     assert result.exit_code == 0, result.output + result.traceback
     page = pdfium.PdfDocument(tmp_path / "the-game" / "standard" / "cs" / "the-game-standard-cs-cards-a4.pdf")[0]
     textpage = page.get_textpage()
