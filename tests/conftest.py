@@ -341,6 +341,26 @@ def build_sample(tmp_path_factory, name: str, *args: str) -> Path:
     return project / "output" / "sample-game" / "standard" / "en"
 
 
+def first_sample_build(tmp_path_factory, *args: str) -> tuple[Path, Path]:
+    """(project, output folder with its cache) of a build of a fresh copy of the sample project
+    with `pnp build --out OUT ARGS`, for tests to copy (`copy_of_build`)."""
+    project = tmp_path_factory.mktemp("first") / "sample"
+    shutil.copytree(SAMPLE, project)
+    out = project.parent / "out"
+    result = pnp("build", "--out", str(out), *args, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project, out
+
+
+def copy_of_build(first: tuple[Path, Path], folder: Path) -> tuple[Path, Path]:
+    """A copy of a built project and of its output (files and cache, as they were written) in
+    `folder`: what building it there would leave."""
+    project, out = folder / "sample", folder / "out"
+    shutil.copytree(first[0], project)
+    shutil.copytree(first[1], out, symlinks=True)
+    return project, out
+
+
 @pytest.fixture(scope="session")
 def rendered_booklet(tmp_path_factory):
     """A game's home rule booklet in an edition and locale: (BookletContent, PDF bytes), the

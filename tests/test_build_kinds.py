@@ -3,12 +3,11 @@ file, and its manifest entry, stays exactly as the earlier build left it."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLE, pnp, replace_in
+from conftest import copy_of_build, first_sample_build, pnp, replace_in
 from generator.app.kinds import KINDS
 from generator.app.kits import EDITION_MAKERS
 
@@ -23,21 +22,12 @@ CARDS_YAML = Path("components") / "sample-game" / "cards.yaml"
 @pytest.fixture(scope="module")
 def first_build(tmp_path_factory) -> tuple[Path, Path]:
     """(project, output folder with its cache) of a whole build of the sample project."""
-    project = tmp_path_factory.mktemp("first") / "sample"
-    shutil.copytree(SAMPLE, project)
-    out = project.parent / "out"
-    build(project, out)
-    return project, out
+    return first_sample_build(tmp_path_factory, "--paper", "a4")
 
 
 @pytest.fixture
 def built_sample(first_build, tmp_path) -> tuple[Path, Path]:
-    """A copy of the sample project and of its whole build (files and cache, as they were
-    written), in this test's own folder: what building it here would leave."""
-    project, out = tmp_path / "sample", tmp_path / "out"
-    shutil.copytree(first_build[0], project)
-    shutil.copytree(first_build[1], out, symlinks=True)
-    return project, out
+    return copy_of_build(first_build, tmp_path)
 
 
 def build(project: Path, out: Path, *args: str):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLE, pnp, replace_in
+from conftest import SAMPLE, copy_of_build, first_sample_build, pnp, replace_in
 
 
 SCRIPT = Path(sys.executable).with_name("pnp")
@@ -57,21 +57,12 @@ def sample_project(tmp_path) -> Path:
 def first_build(tmp_path_factory) -> tuple[Path, Path]:
     """(project, output folder with its cache) of a first build of the sample project for A4,
     on two cores; tests change copies of both."""
-    project = tmp_path_factory.mktemp("first") / "sample"
-    shutil.copytree(SAMPLE, project)
-    out = project.parent / "out"
-    build(project, out, "--paper", "a4", "--jobs", "2")
-    return project, out
+    return first_sample_build(tmp_path_factory, "--paper", "a4", "--jobs", "2")
 
 
 @pytest.fixture
 def built_sample(first_build, tmp_path) -> tuple[Path, Path]:
-    """A copy of the sample project and of its first build (files and cache, as they were
-    written), in this test's own folder: what building it here would leave."""
-    project, out = tmp_path / "sample", tmp_path / "out"
-    shutil.copytree(first_build[0], project)
-    shutil.copytree(first_build[1], out, symlinks=True)
-    return project, out
+    return copy_of_build(first_build, tmp_path)
 
 
 def test_a_failed_build_leaves_the_output_and_its_cache_as_they_were(built_sample):
