@@ -24,8 +24,8 @@ check-system:
 
 $(STAMP): pyproject.toml | check-system
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# The pip that venv brings (Python 3.11 and later) installs an editable pyproject project.
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
 clean:
