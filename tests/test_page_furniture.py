@@ -20,8 +20,8 @@ from generator.layout.furniture import (
     lay_out_calibration_steps,
     lay_out_contact_sheet,
 )
+from generator.layout.placed import place_face
 from tests.conftest import ROOT, SAMPLE, line_of, pnp, replace_in
-
 
 A4 = (210.0, 297.0)
 
@@ -186,6 +186,14 @@ def test_a_token_and_a_glue_label_are_drawn_without_measuring_again(monkeypatch)
         icon="★", field="tokens.gold"))
     label = piece_layout.fit_glue_label("glue", (0, 0, 40, 12), (40, 60))
     assert token.icon_glyph is not None and label is not None and label.wide_pt > 0
+    # a piece carries its glue areas' labels placed (home: no safe zone), one per area
+    face = place_face({"size_mm": [40, 60], "elements": [{"type": "rect", "box": [0, 0, 40, 60], "fill": "#FFFFFF"}]},
+                      {})
+    piece = piece_layout.PieceFace("piece-box", "Box", (40.0, 60.0), 1, face, ((0, 0), (40, 0), (40, 60), (0, 60)),
+                                   (), ((0, 0, 40, 12), (0, 48, 40, 2)), "glue")
+    assert piece.labels == (label, None)
+    in_safe_zone = piece_layout.place_glue_labels(piece, 3.0)      # a shop's, placed before drawing
+    assert in_safe_zone[0] is not None and in_safe_zone[0].centre_mm != label.centre_mm
 
     def measured(*args, **kwargs):
         raise AssertionError("drawing measured again")
@@ -193,11 +201,12 @@ def test_a_token_and_a_glue_label_are_drawn_without_measuring_again(monkeypatch)
     for module, name in ((icon_layout, "stringWidth"), (token_layout, "placed_glyph"), (token_layout, "fit_lines"),
                          (piece_layout, "stringWidth"), (piece_layout, "getAscentDescent")):
         monkeypatch.setattr(module, name, measured)
-    for name in ("stringWidth", "getAscentDescent", "fit_glue_label", "placed_glyph"):     # nor by a name of their own
+    for name in ("stringWidth", "getAscentDescent", "fit_glue_label", "place_glue_labels", "placed_glyph"):   # nor by a name of their own
         monkeypatch.setattr(piece_render, name, measured, raising=False)
     canvas = Canvas(io.BytesIO())
     draw_token(canvas, token)
-    piece_render._glue_label(canvas, label, piece_render.RGB)
+    piece_render.draw_piece(canvas, piece)
+    piece_render.draw_piece(canvas, piece, labels=in_safe_zone)
     canvas.save()
 
 

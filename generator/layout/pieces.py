@@ -3,7 +3,7 @@ a glue area's label fits; and the pages the pieces take, packed when they fit th
 tiled like a board when larger. generator/render/pieces.py draws what is decided here."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
@@ -24,6 +24,12 @@ class PieceFace:
     folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
     glue: tuple[tuple[float, float, float, float], ...]
     glue_label: str = ""
+    # each glue area's label as a home sheet prints it (no safe zone): None where it does not
+    # fit (a located problem, validate/placed.py) or there is no label
+    labels: tuple = field(init=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "labels", place_glue_labels(self))
 
 
 def fits(piece: PieceFace, paper_mm, margin: float) -> bool:
@@ -82,6 +88,14 @@ def fit_glue_label(text: str, area, size_mm, safe_mm: float = 0.0) -> GlueLabel 
                 if wide_pt / mm <= length and len(lines) * size * GLUE_LABEL_LEADING / mm <= depth:
                     return GlueLabel(size, lines, turned, centre, wide_pt, *getAscentDescent("Sans", size))
     return None
+
+
+def place_glue_labels(piece: PieceFace, safe_mm: float = 0.0) -> tuple[GlueLabel | None, ...]:
+    """Each glue area's label placed (None where there is none or it does not fit), kept
+    `safe_mm` inside the piece's trim (a print shop's safe zone)."""
+    if not piece.glue_label:
+        return tuple(None for _ in piece.glue)
+    return tuple(fit_glue_label(piece.glue_label, area, piece.size_mm, safe_mm) for area in piece.glue)
 
 
 def glue_label_problem(text: str, area, size_mm, safe_mm: float = 0.0) -> str | None:

@@ -1,5 +1,5 @@
 """Cut-out pieces drawn: a face from its layout, its cut outline (solid), fold lines (dashed)
-and glue areas (hatched, their label fitted inside), on the pages generator/layout/pieces.py
+and glue areas (hatched, their label where layout placed it), on the pages generator/layout/pieces.py
 planned: packed pages, then each piece larger than the paper tiled like a board."""
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from ..layout.pieces import (
     GlueLabel,
     PieceFace,
     PiecePages,
-    fit_glue_label,
 )
 from .boards import HATCH_MM, HATCH_PT, tile_pages
 from .faces import draw_placed
@@ -66,11 +65,12 @@ def piece_die_lines(piece: PieceFace) -> DieLines:
     return DieLines(cuts=(tuple(piece.outline) + tuple(piece.outline[:1]),), folds=tuple(piece.folds))
 
 
-def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float = 0.0, safe_mm: float = 0.0,
+def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float = 0.0, labels: tuple | None = None,
                cut_lines: bool = True) -> None:
     """A piece; for a print shop (`bleed_mm`) its art is not stopped at the cut but runs on
-    past it (the shop's die follows the outline), its backgrounds that far past the box, and
-    the glue labels keep `safe_mm` inside the trim (the shop's safe zone).
+    past it (the shop's die follows the outline), its backgrounds that far past the box.
+    `labels` are the glue areas' labels as placed for the shop's safe zone (layout/pieces.py
+    `place_glue_labels`; by default the piece's own, placed for a home sheet).
     `cut_lines=False` leaves out the cut and fold lines (a shop's die follows `piece_die_lines`)."""
     canvas.saveState()
     if not bleed_mm:
@@ -78,10 +78,9 @@ def draw_piece(canvas, piece: PieceFace, palette: Palette = RGB, bleed_mm: float
     draw_placed(canvas, piece.face, bleed_mm, palette)
     canvas.restoreState()
     canvas.saveState()
-    for area in piece.glue:
+    for area, label in zip(piece.glue, piece.labels if labels is None else labels):
         _glue_area(canvas, area, palette)
-        label = fit_glue_label(piece.glue_label, area, piece.size_mm, safe_mm) if piece.glue_label else None
-        if label is not None:          # one that does not fit is a located problem (kinds/pieces.py)
+        if label is not None:          # one that does not fit is a located problem (validate/placed.py)
             _glue_label(canvas, label, palette)
     if not cut_lines:
         canvas.restoreState()

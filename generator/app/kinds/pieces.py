@@ -6,7 +6,7 @@ from ...core.yamlfile import locate
 from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
 from ...layout.faces import Localised
 from ...layout.kit import Kit
-from ...layout.pieces import PieceFace, page_plan, sheet_count
+from ...layout.pieces import PieceFace, page_plan, place_glue_labels, sheet_count
 from ...layout.placed import place_face
 from ...render.pieces import draw_piece, piece_die_lines, render_pieces
 from . import Kind, ShopItem, counted_rows
@@ -114,8 +114,8 @@ def shop(kit: Kit) -> list:
     for piece in piece_faces(kit.loc):
         component_id = piece.key.removeprefix("piece-")
         items.append(ShopItem(component_id, piece.name, piece.size_mm, piece.copies,
-                              lambda c, bleed, palette, safe, p=piece: draw_piece(c, p, palette, bleed, safe,
-                                                                                  cut_lines=False),
+                              lambda c, bleed, palette, safe, p=piece: draw_piece(
+                                  c, p, palette, bleed, place_glue_labels(p, safe), cut_lines=False),
                               (*locate(kit.game.files["pieces"], ("pieces", component_id)), f"pieces.{component_id}"),
                               piece_die_lines(piece)))
     return items

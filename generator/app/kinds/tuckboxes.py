@@ -8,7 +8,7 @@ from ...core.yamlfile import locate
 from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
 from ...layout.faces import Localised
 from ...layout.kit import Kit
-from ...layout.pieces import page_plan, sheet_count
+from ...layout.pieces import page_plan, place_glue_labels, sheet_count
 from ...layout.tuckbox import TuckBox, lay_out_tuck_box, reads_only_box_values
 from ...render.pieces import draw_piece, piece_die_lines, render_pieces
 from . import Kind, ShopItem
@@ -180,8 +180,8 @@ def shop(kit: Kit) -> list:
     for box in tuck_boxes(kit.project, kit.loc):
         component_id = box.piece.key.removeprefix("tuckbox-")
         items.append(ShopItem(component_id, box.piece.name, box.piece.size_mm, box.piece.copies,
-                              lambda c, bleed, palette, safe, p=box.piece: draw_piece(c, p, palette, bleed, safe,
-                                                                                      cut_lines=False),
+                              lambda c, bleed, palette, safe, p=box.piece: draw_piece(
+                                  c, p, palette, bleed, place_glue_labels(p, safe), cut_lines=False),
                               (*locate(kit.game.files["tuckboxes"], ("tuckboxes", component_id)),
                                f"tuckboxes.{component_id}"),
                               piece_die_lines(box.piece)))
