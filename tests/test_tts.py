@@ -1,22 +1,25 @@
 """`pnp build --target tts`: the Tabletop Simulator folder, read back and checked against the
 data: every card of every deck (how many, where its face is on its sheet, its back), the sheets'
-pixel sizes, and the pixels of each face and back against the colour its layout fills it with."""
+pixel sizes, and the pixels of each face and back against the colour its layout fills it with.
+The export is a copy of the sample game with what the sample lacks added (TABLETOP_ADDITIONS):
+a deck of more cards than a sheet holds, a sheet of mixed backs, a sheet that would pass MAX_PX,
+a lone card, a disc and a standee, and a catalog its names and texts come from. Every shipped
+game's saved object is planned from its data too, without drawing."""
 from __future__ import annotations
 
-import io
 import json
 import math
 import re
+import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+import yaml
 from PIL import Image
 
-from conftest import replace_in
+from conftest import ROOT, SAMPLE, pnp, replace_in
 from generator.app.request import BuildRequest
 from generator.app.tts import MAX_PX, TtsKit, saved_objects
-from generator.cli.main import main
 from generator.core.errors import EXIT_USAGE
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
@@ -24,42 +27,166 @@ from generator.load.project import Project
 from generator.write.incremental import whole_build_inputs
 
 
-ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("the-game", "donkey-can")
-LOCALE = "en"
+GAME = "sample-game"
+EDITION = "standard"
+LOCALE = "cs"               # a translation: the names and texts on the table come from its catalog
 DPI = 300
+STEM = f"{GAME}-{EDITION}-{LOCALE}"
 
 
-def run(*args):
-    return CliRunner().invoke(main, ["-C", str(ROOT), *args], catch_exceptions=True)
+# ---- the copy of the sample game --------------------------------------------------------
+
+def mark_colour(number: int) -> str:
+    """A light background of its own for each mark card: no two within 12 of each other on red
+    or green, so a face in another card's slot shows."""
+    return f"#{150 + 12 * (number % 9):02X}{150 + 12 * (number // 9):02X}E6"
+
+
+MARKS = 75                  # one sheet holds 69: the marks take two
+MARKED_DARK = (5, 40)       # these marks' back differs: the first sheet has a sheet of backs
+BANNERS = 9                 # a sheet of ten slots: ten 100 mm slots at 300 dpi are wider than MAX_PX
+
+TABLETOP_ADDITIONS = {
+    "layouts": {
+        "faces": {
+            "mark": {"size_mm": [15, 20], "elements": [
+                {"type": "rect", "box": [0, 0, 15, 20], "fill": "{colour}", "bleed": True},
+                {"type": "text", "field": "name", "box": [0.5, 8, 14, 4], "font": "bold", "size": 6, "min_size": 6,
+                 "colour": "#1E1E1E", "align": "center"}]},
+            "banner": {"size_mm": [100, 15], "elements": [
+                {"type": "rect", "box": [0, 0, 100, 15], "fill": "{colour}", "bleed": True},
+                {"type": "text", "field": "name", "box": [10, 4, 80, 7], "font": "bold", "size": 12, "min_size": 6,
+                 "colour": "#1E1E1E", "align": "center"}]}},
+        "backs": {
+            "mark-back": {"size_mm": [15, 20], "elements": [
+                {"type": "rect", "box": [0, 0, 15, 20], "fill": "#2B4C7E", "bleed": True}]},
+            "mark-back-dark": {"size_mm": [15, 20], "elements": [
+                {"type": "rect", "box": [0, 0, 15, 20], "fill": "#5C1F3A", "bleed": True}]},
+            "banner-back": {"size_mm": [100, 15], "elements": [
+                {"type": "rect", "box": [0, 0, 100, 15], "fill": "#3D5A3D", "bleed": True}]}}},
+    "cards": {
+        "decks": {"marks": {"name": "Marks", "layout": "mark", "back": "mark-back"},
+                  "banners": {"name": "Banners", "layout": "banner", "back": "banner-back"},
+                  "seal": {"name": "Seal", "layout": "mark", "back": "mark-back"}},
+        "cards": {
+            # every tenth mark twice
+            **{f"mark-{n:02}": {"deck": "marks", "name": f"Mark {n}", "colour": mark_colour(n),
+                                "count": {EDITION: 2 if n % 10 == 0 else 1},
+                                **({"back": "mark-back-dark"} if n in MARKED_DARK else {})} for n in range(MARKS)},
+            **{f"banner-{n}": {"deck": "banners", "name": f"Banner {n}", "text": f"Flown by side {n}.",
+                               "colour": f"#{90 + 15 * n:02X}D0A0", "count": {EDITION: 1}}
+               for n in range(1, BANNERS + 1)},
+            "seal": {"deck": "seal", "name": "Seal", "text": "Kept by the first player.", "colour": "#E0C080",
+                     "count": {EDITION: 1}}}},
+    "tokens": {"tokens": {
+        "marker": {"shape": "disc", "name": "Marker", "count": {EDITION: 2}, "diameter_mm": 21,
+                   "colour": "#7A1F3D", "icon": "⏲"},
+        "pawn": {"shape": "standee", "name": "Pawn", "count": {EDITION: 2}, "size_mm": [28, 40], "base_mm": 14,
+                 "colours": ["#D7263D", "#3F88C5"]}}},
+}
+
+# The catalog of the copy's draft locale: what it translates (the rest falls back to the data).
+CATALOG = {
+    "title": ("Sample Game", "Ukázková hra"),
+    "decks.heroes.name": ("Heroes", "Hrdinové"),
+    "decks.coins.name": ("Coins", "Mince"),
+    "decks.coins.matrix.value.one.name": ("One", "Jednička"),
+    "decks.coins.extra.thief.text": ("Takes a coin.", "Vezme minci."),
+    "decks.marks.name": ("Marks", "Značky"),
+    "cards.knight.name": ("Knight", "Rytíř"),
+    "cards.knight.text": ("Moves two spaces.", "Jde o dvě pole."),
+    "cards.archer.name": ("Archer", "Lučištník"),
+    **{f"cards.mark-{n:02}.name": (f"Mark {n}", f"Značka {n}") for n in range(MARKS)},
+    "cards.banner-3.text": ("Flown by side 3.", "Vlaje straně 3."),
+    "cards.seal.name": ("Seal", "Pečeť"),
+    "boards.square.name": ("Square ring", "Čtvercový okruh"),
+    "tokens.supply.name": ("Supply", "Zásoba"),
+    "tokens.marker.name": ("Marker", "Ukazatel"),
+    "tokens.pawn.name": ("Pawn", "Figurka"),
+}
+
+
+def po_text(catalog: dict[str, tuple[str, str]]) -> str:
+    header = ('msgid ""\nmsgstr ""\n"Language: cs\\n"\n"MIME-Version: 1.0\\n"\n'
+              '"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n'
+              '"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);\\n"\n')
+    return header + "".join(f'\nmsgctxt "{key}"\nmsgid "{source}"\nmsgstr "{text}"\n'
+                            for key, (source, text) in catalog.items())
+
+
+# Card sizes of the project's own (templates/sheets/ of the copy): small sheets to draw.
+CARD_SIZES = {"chit": ([15, 20], 10, 12), "strip": ([100, 15], 1, 15)}
+
+
+def add_card_sizes(project: Path) -> None:
+    """The tool's card sizes and CARD_SIZES, each printed on a sheet of its own: the copy's templates."""
+    sheets = project / "templates" / "sheets"
+    sheets.mkdir(parents=True)
+    sizes = (ROOT / "templates" / "sheets" / "card-sizes.yaml").read_text(encoding="utf-8")
+    grid = (ROOT / "templates" / "sheets" / "mini-4x4.yaml").read_text(encoding="utf-8")
+    for name, (size, columns, rows) in CARD_SIZES.items():
+        sheet = f"{name}-{columns}x{rows}"
+        sizes += f"  {name}: {{size_mm: {size}, sheets: {{long: {sheet}, short: {sheet}, fronts: {sheet}}}}}\n"
+        text = grid.replace("name: Mini 4 × 4", f"name: {sheet}").replace("card_mm: [44, 63]", f"card_mm: {size}")
+        text = text.replace("columns: 4\nrows: 4", f"columns: {columns}\nrows: {rows}")
+        (sheets / f"{sheet}.yaml").write_text(text, encoding="utf-8")
+    (sheets / "card-sizes.yaml").write_text(sizes, encoding="utf-8")
+
+
+def tabletop_copy(folder: Path) -> Path:
+    """A copy of the sample project with TABLETOP_ADDITIONS, its rules counting them, the card
+    sizes they take, and a draft locale LOCALE with CATALOG."""
+    project = folder / "sample"
+    shutil.copytree(SAMPLE, project)
+    add_card_sizes(project)
+    data = project / "components" / GAME
+    for name, added in TABLETOP_ADDITIONS.items():
+        path = data / f"{name}.yaml"
+        content = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for section, entries in added.items():
+            content[section].update(entries)
+        path.write_text(yaml.safe_dump(content, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    cards = TABLETOP_ADDITIONS["cards"]["cards"]
+    tokens = TABLETOP_ADDITIONS["tokens"]["tokens"]
+    rules = project / "rules" / "sample_game" / "__init__.py"
+    card_counts = {key: card["count"][EDITION] for key, card in cards.items()}
+    token_counts = {key: token["count"][EDITION] for key, token in tokens.items()}
+    replace_in(rules, "**{coin: 1 for coin in COINS}},", f"**{{coin: 1 for coin in COINS}}, **{card_counts!r}}},")
+    replace_in(rules, '"camp": 3}', f'"camp": 3, **{token_counts!r}}}')
+    replace_in(data / "game.yaml", "  en: released", f"  en: released\n  {LOCALE}: draft")
+    (data / "locales").mkdir()
+    (data / "locales" / f"{LOCALE}.po").write_text(po_text(CATALOG), encoding="utf-8")
+    return project
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("tts")
-    for game in GAMES:
-        result = run("build", "--target", "tts", "--game", game, "--locale", LOCALE, "--out", str(folder))
-        assert result.exit_code == 0, result.output + repr(result.exception)
-    return folder
+def tabletop(tmp_path_factory) -> tuple[Path, Path]:
+    """(the copy's project, the output folder of its Tabletop export)."""
+    project = tabletop_copy(tmp_path_factory.mktemp("tts"))
+    out = project.parent / "out"
+    result = pnp("build", "--target", "tts", "--locale", LOCALE, "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project, out
 
 
 @pytest.fixture(scope="module")
-def repo() -> Project:
-    return Project(ROOT)
+def out(tabletop) -> Path:
+    return tabletop[1]
 
 
-def loaded(project: Project, slug: str):
-    game, problems = project.load_game(slug)
+@pytest.fixture(scope="module")
+def game(tabletop):
+    game, problems = Project(tabletop[0]).load_game(GAME)
     assert not problems
     return game
 
 
-def folder_of(out: Path, game, edition: str) -> Path:
-    return out / game.slug / edition / LOCALE / "tts"
+def folder_of(out: Path) -> Path:
+    return out / GAME / EDITION / LOCALE / "tts"
 
 
-def save_of(out: Path, game, edition: str) -> dict:
-    return json.loads((folder_of(out, game, edition) / f"{game.slug}-{edition}-{LOCALE}.json").read_text("utf-8"))
+def save_of(out: Path) -> dict:
+    return json.loads((folder_of(out) / f"{STEM}.json").read_text("utf-8"))
 
 
 def hex_rgb(colour: str) -> tuple[int, int, int]:
@@ -86,220 +213,278 @@ def probe(image: Image.Image, cell: int, columns: int, card_px) -> tuple:
     return image.getpixel((column * w + round(0.5 / 25.4 * DPI), row * h + h // 2))
 
 
-def test_every_card_of_every_deck_against_the_data(out, repo):
-    checked = 0
-    for slug in GAMES:
-        game = loaded(repo, slug)
+def px_at_300_dpi(size_mm) -> tuple[int, int]:
+    return tuple(round(side / 25.4 * DPI) for side in size_mm)
+
+
+def cards_against_the_data(save: dict, game, edition: str, loc: Localised) -> list[tuple]:
+    """Every deck of the save checked against the data: its cards in data order, each as often
+    as the edition has it, each distinct card on a slot of its own, named and described in the
+    locale, on sheets of at most 10 x 7 with the last slot free, no sheet in two decks. A deck
+    printed in copies, each with its own back, is a TTS deck per copy, named with its number.
+    (card in the data, its card in the save, its sheet's CustomDeck entry, the deck's entries)
+    of every distinct card."""
+    cards_in_data = game.in_edition(edition, "cards")
+    objects = {obj["Nickname"]: obj for obj in save["ObjectStates"] if obj["Name"] == "Deck"}
+    seen_ids: dict[str, str] = {}
+    found = []
+    for deck_id, deck in game.decks.items():
+        deck_name = loc.field(f"decks.{deck_id}", deck, "name")
+        copies = deck.get("backs") or [None]
+        for number, back in enumerate(copies, 1):
+            members = [c for c in cards_in_data if c.data["deck"] == deck_id and back in (None, c.data.get("back"))]
+            if not members:
+                continue
+            total = sum(c.count(edition) for c in members)
+            if total == 1:      # TTS's decks hold two cards or more: a lone card is a Card
+                card = next(o for o in save["ObjectStates"] if o["Name"] == "Card" and o["Memo"] == members[0].id)
+                cards, custom = [card], card["CustomDeck"]
+            else:
+                obj = objects.pop(deck_name if back is None else f"{deck_name} {number}")
+                cards, custom = obj["ContainedObjects"], obj["CustomDeck"]
+                assert obj["DeckIDs"] == [c["CardID"] for c in cards]
+                assert len(custom) == math.ceil(len(members) / 69)
+            for key in custom:
+                assert seen_ids.setdefault(key, deck_id) == deck_id, f"DeckID {key} is in two decks"
+            # the cards in data order, each as often as the edition has it
+            assert [c["Memo"] for c in cards] == [m.id for m in members for _ in range(m.count(edition))]
+            slots = {}
+            for member in members:
+                mine = [c for c in cards if c["Memo"] == member.id]
+                assert len({c["CardID"] for c in mine}) == 1, f"{member.id}: copies of one card on several slots"
+                card = mine[0]
+                assert card["Nickname"] == loc.field(member.text_root("name"), member.data, "name")
+                assert card["Description"] == loc.field(member.text_root("text"), member.data, "text")
+                sheet_id, index = divmod(card["CardID"], 100)
+                entry = custom[str(sheet_id)]
+                assert card["CustomDeck"] == {str(sheet_id): entry}
+                columns, rows = entry["NumWidth"], entry["NumHeight"]
+                assert columns <= 10 and rows <= 7
+                # TTS keeps the last slot of a sheet; a 1 x 1 sheet is a single card
+                assert index < max(1, columns * rows - 1)
+                assert slots.setdefault((sheet_id, index), member.id) == member.id, "two cards on one slot"
+                found.append((member, card, entry, deck, custom))
+    assert not objects, f"decks of no deck of the data: {sorted(objects)}"
+    return found
+
+
+def test_every_card_of_every_deck_against_the_data(out, game):
+    loc = Localised(game, EDITION, Texts.load(game, LOCALE))
+    folder = folder_of(out)
+    images: dict[str, Image.Image] = {}
+
+    def image(name: str) -> Image.Image:
+        assert "/" not in name and ":" not in name, f"{name}: not a file name in the folder"
+        if name not in images:
+            images[name] = Image.open(folder / name)
+            images[name].load()
+        return images[name]
+
+    checked, translated, capped, back_files = 0, 0, set(), {}
+    for member, card, entry, deck, custom in cards_against_the_data(save_of(out), game, EDITION, loc):
+        columns, rows = entry["NumWidth"], entry["NumHeight"]
+        index = card["CardID"] % 100
+        layout = game.layouts["faces"][member.data.get("layout", deck["layout"])]
+        faces = image(entry["FaceURL"])
+        assert faces.mode == "RGB"
+        assert faces.width <= MAX_PX and faces.height <= MAX_PX
+        assert faces.width % columns == 0 and faces.height % rows == 0
+        card_px = (faces.width // columns, faces.height // rows)
+        # 300 dpi, unless the deck's largest sheet would pass MAX_PX: then that sheet is
+        # MAX_PX across (to a slot's rounding) and the card keeps its shape
+        w_px, h_px = px_at_300_dpi(layout["size_mm"])
+        widest = max(e["NumWidth"] for e in custom.values())
+        tallest = max(e["NumHeight"] for e in custom.values())
+        if widest * w_px <= MAX_PX and tallest * h_px <= MAX_PX:
+            assert card_px == (w_px, h_px)
+        else:
+            capped.add(member.data["deck"])
+            assert card_px[0] < w_px and card_px[1] < h_px
+            assert widest * card_px[0] > MAX_PX - widest or tallest * card_px[1] > MAX_PX - tallest
+            assert card_px[0] / card_px[1] == pytest.approx(w_px / h_px, rel=0.01)
+        assert near(probe(faces, index, columns, card_px), background(layout, member.data)), \
+            f"{member.id}: the face in slot {index} of {entry['FaceURL']} is not this card's"
+        back_layout = game.layouts["backs"][member.data.get("back", deck["back"])]
+        backs = image(entry["BackURL"])
+        assert backs.mode == "RGB"
+        if entry["UniqueBack"]:
+            assert backs.size == faces.size
+            pixel = probe(backs, index, columns, card_px)
+        else:
+            assert backs.size == card_px
+            pixel = probe(backs, 0, 1, card_px)
+        assert near(pixel, background(back_layout, member.data)), f"{member.id}: wrong back"
+        back_files.setdefault(member.data["deck"], set()).add((entry["BackURL"], entry["UniqueBack"]))
+        key = f"{member.text_root('name')}.name"
+        if key in CATALOG:          # the catalog's words, spaced as the locale's typography spaces them
+            assert card["Nickname"].replace("\xa0", " ") == CATALOG[key][1]
+            translated += 1
+        checked += member.count(EDITION)
+    # every card was looked at: 7 heroes, 2 x 5 coins, 75 marks (every tenth twice), the banners, the seal
+    assert checked == 7 + 10 + MARKS + 8 + BANNERS + 1
+    # named in the locale: the knight, the archer, both copies of both coins of one, the marks, the seal
+    assert translated == 2 + 4 + MARKS + 1
+    assert capped == {"banners"}
+    # one back for a deck; a sheet of backs where a sheet's cards differ, one back for a sheet where not
+    assert back_files["heroes"] == {(f"{STEM}-cards-heroes-back.png", False)}
+    assert back_files["marks"] == {(f"{STEM}-cards-marks-1-backs.png", True), (f"{STEM}-cards-marks-2-back.png", False)}
+
+
+def test_every_shipped_game_plans_every_card_of_its_data():
+    """Each shipped game's saved object, planned from its data in English (nothing drawn)."""
+    project = Project(ROOT)
+    for slug in sorted(p.name for p in (ROOT / "components").iterdir() if (p / "game.yaml").is_file()):
+        game, problems = project.load_game(slug)
+        assert not problems
         for edition in game.editions:
-            loc = Localised(game, edition, Texts.load(game, LOCALE))
-            save = save_of(out, game, edition)
-            folder = folder_of(out, game, edition)
-            cards_in_data = game.in_edition(edition, "cards")
-            decks = {}
-            for obj in save["ObjectStates"]:
-                if obj["Name"] in ("Deck", "Card"):
-                    decks[obj["Nickname"] if obj["Name"] == "Deck" else None] = obj
-            seen_ids: dict[str, str] = {}
-            images: dict[str, Image.Image] = {}
-
-            def image(name: str) -> Image.Image:
-                assert "/" not in name and ":" not in name, f"{name}: not a file name in the folder"
-                if name not in images:
-                    images[name] = Image.open(folder / name)
-                    images[name].load()
-                return images[name]
-
-            for deck_id, deck in game.decks.items():
-                members = [c for c in cards_in_data if c.data["deck"] == deck_id]
-                if not members:
-                    continue
-                total = sum(c.count(edition) for c in members)
-                deck_name = loc.field(f"decks.{deck_id}", deck, "name")
-                if total == 1:      # TTS's decks hold two cards or more: a lone card is a Card
-                    card = next(o for o in save["ObjectStates"] if o["Name"] == "Card" and o["Memo"] == members[0].id)
-                    cards, custom = [card], card["CustomDeck"]
-                else:
-                    obj = decks[deck_name]
-                    cards, custom = obj["ContainedObjects"], obj["CustomDeck"]
-                    assert obj["DeckIDs"] == [c["CardID"] for c in cards]
-                    assert len(custom) == math.ceil(len(members) / 69)
-                for key in custom:
-                    assert seen_ids.setdefault(key, deck_id) == deck_id, f"DeckID {key} is in two decks"
-                # the cards in data order, each as often as the edition has it
-                assert [c["Memo"] for c in cards] == [m.id for m in members for _ in range(m.count(edition))]
-                slots = {}
-                for member in members:
-                    mine = [c for c in cards if c["Memo"] == member.id]
-                    ids = {c["CardID"] for c in mine}
-                    assert len(ids) == 1, f"{member.id}: copies of one card on several slots"
-                    card = mine[0]
-                    assert card["Nickname"] == loc.field(member.keypath, member.data, "name")
-                    assert card["Description"] == loc.field(member.keypath, member.data, "text")
-                    sheet_id, index = divmod(card["CardID"], 100)
-                    entry = custom[str(sheet_id)]
-                    assert card["CustomDeck"] == {str(sheet_id): entry}
-                    columns, rows = entry["NumWidth"], entry["NumHeight"]
-                    assert columns <= 10 and rows <= 7
-                    # TTS keeps the last slot of a sheet; a 1 x 1 sheet is a single card
-                    assert index < max(1, columns * rows - 1)
-                    assert slots.setdefault((sheet_id, index), member.id) == member.id, "two cards on one slot"
-                    layout = game.layouts["faces"][member.data.get("layout", deck["layout"])]
-                    w_mm, h_mm = layout["size_mm"]
-                    faces = image(entry["FaceURL"])
-                    assert faces.mode == "RGB"
-                    assert faces.width <= MAX_PX and faces.height <= MAX_PX
-                    assert faces.width % columns == 0 and faces.height % rows == 0
-                    card_px = (faces.width // columns, faces.height // rows)
-                    assert card_px == (round(w_mm / 25.4 * DPI), round(h_mm / 25.4 * DPI))
-                    assert near(probe(faces, index, columns, card_px), background(layout, member.data)), \
-                        f"{member.id}: the face in slot {index} of {entry['FaceURL']} is not this card's"
-                    back_layout = game.layouts["backs"][member.data.get("back", deck["back"])]
-                    backs = image(entry["BackURL"])
-                    assert backs.mode == "RGB"
-                    if entry["UniqueBack"]:
-                        assert backs.size == faces.size
-                        pixel = probe(backs, index, columns, card_px)
-                    else:
-                        assert backs.size == card_px
-                        pixel = probe(backs, 0, 1, card_px)
-                    assert near(pixel, background(back_layout, member.data)), f"{member.id}: wrong back"
-                    checked += member.count(edition)
-    # every card of both games was looked at: The Game's 98 number and 4 pile cards, the Donkey's 90
-    assert checked == 98 + 4 + 90
+            loc = Localised(game, edition, Texts.load(game, "en"))
+            found = cards_against_the_data(saved_objects(TtsKit(loc)), game, edition, loc)
+            assert sum(member.count(edition) for member, *_ in found) == \
+                sum(c.count(edition) for c in game.in_edition(edition, "cards")) > 0, (slug, edition)
 
 
-def test_a_face_is_drawn_not_only_filled(out, repo):
-    game = loaded(repo, "the-game")
-    save = save_of(out, game, "standard")
-    deck = next(o for o in save["ObjectStates"] if o["Name"] == "Deck" and len(o["ContainedObjects"]) > 69)
-    card = deck["ContainedObjects"][0]
+def test_a_face_is_drawn_not_only_filled(out, game):
+    save = save_of(out)
+    heroes = next(o for o in save["ObjectStates"] if o["Name"] == "Deck" and o["Nickname"] == "Hrdinové")
+    card = heroes["ContainedObjects"][0]
     sheet_id, index = divmod(card["CardID"], 100)
-    entry = deck["CustomDeck"][str(sheet_id)]
-    faces = Image.open(folder_of(out, game, "standard") / entry["FaceURL"])
+    entry = heroes["CustomDeck"][str(sheet_id)]
+    faces = Image.open(folder_of(out) / entry["FaceURL"])
     w, h = faces.width // entry["NumWidth"], faces.height // entry["NumHeight"]
     column, row = index % entry["NumWidth"], index // entry["NumWidth"]
     cell = faces.crop((column * w, row * h, column * w + w, row * h + h))
     colours = cell.getcolors(maxcolors=1 << 16)
-    assert colours is not None and len(colours) > 20         # text, circle, frame: anti-aliased edges
-    white = sum(n for n, c in colours if c == (255, 255, 255))
-    assert 0.1 < white / (w * h) < 0.6                       # the white disc and the number's frame
-    # the empty slots of a sheet (the one TTS keeps among them) are left white
-    last = faces.crop((faces.width - w, faces.height - h, faces.width, faces.height))
-    assert last.getcolors() == [(w * h, (255, 255, 255))]
+    assert colours is not None and len(colours) > 20         # picture, arrow, text: anti-aliased edges
+    knight = next(c for c in game.in_edition(EDITION, "cards") if c.id == card["Memo"])
+    fill = background(game.layouts["faces"]["hero"], knight.data)
+    drawn = sum(n for n, c in colours if not near(c, fill, 8))
+    assert 0.05 < drawn / (w * h) < 0.3                      # the sun, the arrow, the name and the text
+    # the empty slots of a sheet (the one TTS keeps among them) are left white: a full sheet's
+    # last, and a short sheet's
+    marks = next(o for o in save["ObjectStates"] if o["Name"] == "Deck" and o["Nickname"] == "Značky")
+    for entry in marks["CustomDeck"].values():
+        sheet = Image.open(folder_of(out) / entry["FaceURL"])
+        w, h = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
+        last = sheet.crop((sheet.width - w, sheet.height - h, sheet.width, sheet.height))
+        assert last.getcolors() == [(w * h, (255, 255, 255))]
 
 
-def test_folder_files_readme_and_manifest(out, repo):
+def test_folder_files_readme_and_manifest(out):
     manifest = {e["path"]: e for e in json.loads((out / "manifest.json").read_text("utf-8"))["files"]}
-    for slug in GAMES:
-        game = loaded(repo, slug)
-        for edition in game.editions:
-            folder = folder_of(out, game, edition)
-            on_disk = sorted(p.name for p in folder.iterdir())
-            save = save_of(out, game, edition)
-            text = json.dumps(save)
-            guids = re.findall(r'"GUID": "([0-9a-f]{6})"', text)
-            assert len(guids) == len(set(guids)) == text.count('"GUID"'), "GUIDs are not six distinct hex digits"
-            named = set(re.findall(r'"([^"/]+\.png)"', text))
-            assert sorted(named | {f"{slug}-{edition}-{LOCALE}.json", "README.txt"}) == on_disk
-            readme = (folder / "README.txt").read_text("utf-8")
-            assert "host" in readme and f"{slug}-{edition}-{LOCALE}.json" in readme and "Saved Objects" in readme
-            for name in on_disk:
-                path = f"{slug}/{edition}/{LOCALE}/tts/{name}"
-                assert manifest[path]["bytes"] == (folder / name).stat().st_size
-                if name.endswith(".png"):
-                    assert (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    folder = folder_of(out)
+    on_disk = sorted(p.name for p in folder.iterdir())
+    text = json.dumps(save_of(out))
+    guids = re.findall(r'"GUID": "([0-9a-f]{6})"', text)
+    assert len(guids) == len(set(guids)) == text.count('"GUID"'), "GUIDs are not six distinct hex digits"
+    named = set(re.findall(r'"([^"/]+\.png)"', text))
+    assert sorted(named | {f"{STEM}.json", "README.txt"}) == on_disk
+    readme = (folder / "README.txt").read_text("utf-8")
+    assert "host" in readme and f"{STEM}.json" in readme and "Saved Objects" in readme
+    for name in on_disk:
+        path = f"{GAME}/{EDITION}/{LOCALE}/tts/{name}"
+        assert manifest[path]["bytes"] == (folder / name).stat().st_size
+        if name.endswith(".png"):
+            assert (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(manifest) == sorted(f"{GAME}/{EDITION}/{LOCALE}/tts/{name}" for name in on_disk)
 
 
-def test_same_input_same_bytes_and_nothing_redrawn(out, repo):
-    game = loaded(repo, "the-game")
-    kit = TtsKit(Localised(game, "standard", Texts.load(game, LOCALE)))
-    folder = folder_of(out, game, "standard")
-    again = kit.deck_files("piles") + kit.save_files()       # drawn here, not in the build's workers
+def test_same_input_same_bytes_and_nothing_redrawn(tabletop, game):
+    project, out = tabletop
+    kit = TtsKit(Localised(game, EDITION, Texts.load(game, LOCALE)))
+    folder = folder_of(out)
+    again = kit.deck_files("heroes") + kit.save_files()       # drawn here, not in the build
     assert again and all((folder / a.path.rsplit("/", 1)[1]).read_bytes() == a.data for a in again)
-    result = run("build", "--target", "tts", "--game", "donkey-can", "--locale", LOCALE, "--out", str(out))
+    result = pnp("build", "--target", "tts", "--locale", LOCALE, "--out", str(out), project=project)
     assert result.exit_code == 0 and "nothing changed" in result.output
 
 
-def test_boards_and_tokens(repo):
-    game = loaded(repo, "race-to-the-table")
-    edition = "free"
-    kit = TtsKit(Localised(game, edition, Texts.load(game, LOCALE)))
-    boards = kit.board_files()
+def test_boards_and_tokens(out, game):
+    loc = Localised(game, EDITION, Texts.load(game, LOCALE))
+    save = save_of(out)
+    folder = folder_of(out)
     design = game.files["boards"]["design"]
-    assert len(boards) == len(game.in_edition(edition, "boards"))
-    for board, component in zip(boards, game.in_edition(edition, "boards")):
-        image = Image.open(io.BytesIO(board.data))
-        w, h = design["size_mm"]
-        assert image.mode == "RGB" and image.size == (round(w / 25.4 * DPI), round(h / 25.4 * DPI))
-        # 10 mm from the left edge, 50 mm up: between the clock and the track, the board's own colour
-        pixel = image.getpixel((round(10 / 25.4 * DPI), image.height - round(50 / 25.4 * DPI)))
-        assert near(pixel, background(game.layouts["faces"][design["layout"]], component.data))
-    tokens = {a.path.rsplit("/", 1)[1]: a for a in kit.token_files()}
-    save = saved_objects(kit)
+    boards = game.in_edition(EDITION, "boards")
     tiles = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile"]
-    assert sorted(t["CustomImage"]["ImageURL"] for t in tiles) == sorted(b.path.rsplit("/", 1)[1] for b in boards)
-    assert [t["Nickname"] for t in tiles] == [loc_name(kit, c) for c in game.in_edition(edition, "boards")]
+    assert [t["Nickname"] for t in tiles] == [loc.field(c.keypath, c.data, "name") for c in boards]
+    assert len(tiles) == 2
+    for tile, component in zip(tiles, boards):
+        image = Image.open(folder / tile["CustomImage"]["ImageURL"])
+        assert image.mode == "RGB" and image.size == px_at_300_dpi(component.data["size_mm"])
+        # 3 mm in from the bottom left corner, outside the ring: the board's own colour
+        pixel = image.getpixel((round(3 / 25.4 * DPI), image.height - round(3 / 25.4 * DPI)))
+        layout = game.layouts["faces"][component.data.get("layout", design["layout"])]
+        assert near(pixel, background(layout, component.data))
     placed = {}
-    for obj in save["ObjectStates"]:
-        inside = obj["ContainedObjects"] if obj["Name"] == "Bag" else [obj]
-        for token in inside:
-            if token["Name"] == "Custom_Token":
-                placed.setdefault(token["Nickname"], []).append(token)
-                assert token["CustomImage"]["ImageURL"] in tokens
-    for component in game.in_edition(edition, "tokens"):
-        name = loc_name(kit, component)
-        assert len(placed[name]) == component.count(edition)
+    for token in tokens_of(save):
+        placed.setdefault(token["Nickname"], []).append(token)
+    shapes = set()
+    for component in game.in_edition(EDITION, "tokens"):
         data = component.data
+        shapes.add(data["shape"])
+        tokens = placed.pop(loc.field(component.keypath, component.data, "name"))
+        assert len(tokens) == component.count(EDITION)
+        if data["shape"] == "standee":           # a pawn of each colour, standing up
+            assert all(t["CustomImage"]["CustomToken"]["StandUp"] for t in tokens)
+            for pawn, colour in zip(tokens, data["colours"], strict=True):
+                figure = Image.open(folder / pawn["CustomImage"]["ImageURL"])
+                assert figure.size == px_at_300_dpi(data["size_mm"])
+                assert near(figure.getpixel((figure.width // 2, 8)), hex_rgb(colour))
+            continue
+        assert not any(t["CustomImage"]["CustomToken"]["StandUp"] for t in tokens)
+        assert len({t["CustomImage"]["ImageURL"] for t in tokens}) == 1
+        image = Image.open(folder / tokens[0]["CustomImage"]["ImageURL"])
+        assert image.mode == "RGBA"
         if data["shape"] == "disc":
-            image = Image.open(io.BytesIO(tokens[placed[name][0]["CustomImage"]["ImageURL"]].data))
             d = round(data["diameter_mm"] / 25.4 * DPI)
-            assert image.mode == "RGBA" and image.size == (d, d)
-            assert image.getpixel((0, 0))[3] == 0                 # TTS cuts the token along its outline
-            inside_ring = image.getpixel((d // 2, round(0.8 / 25.4 * DPI)))     # between the edge and the ring
-            assert inside_ring[3] == 255 and near(inside_ring, hex_rgb(data["colour"]))
-        else:
-            assert all(t["CustomImage"]["CustomToken"]["StandUp"] for t in placed[name])
-            figure = Image.open(io.BytesIO(tokens[placed[name][0]["CustomImage"]["ImageURL"]].data))
-            w, h = data["size_mm"]
-            assert figure.size == (round(w / 25.4 * DPI), round(h / 25.4 * DPI))
-            assert near(figure.getpixel((figure.width // 2, 8)), hex_rgb(data["colours"][0]))
+            assert image.size == (d, d)
+            inside = image.getpixel((d // 2, round(0.8 / 25.4 * DPI)))      # between the edge and the ring
+            assert inside[3] == 255 and near(inside, hex_rgb(data["colour"]))
+        # TTS cuts a token along its outline: a disc's and a hexagon's corner is not of it, a square's is
+        assert image.getpixel((0, 0))[3] == (255 if data["shape"] == "square" else 0), component.id
+    assert not placed and shapes == {"square", "hex", "disc", "standee"}
 
 
-def loc_name(kit, component) -> str:
-    return kit.loc.field(component.keypath, component.data, "name")
+def tokens_of(save: dict) -> list[dict]:
+    """Every token of the save, those in bags too."""
+    return [token for obj in save["ObjectStates"]
+            for token in (obj["ContainedObjects"] if obj["Name"] == "Bag" else [obj]) if token["Name"] == "Custom_Token"]
 
 
-def test_the_target_is_part_of_what_a_build_is(repo):
-    assert whole_build_inputs(repo, BuildRequest(target="tts")) != whole_build_inputs(repo, BuildRequest())
+def test_the_target_is_part_of_what_a_build_is():
+    sample = Project(SAMPLE)
+    assert whole_build_inputs(sample, BuildRequest(target="tts")) != whole_build_inputs(sample, BuildRequest())
 
 
 @pytest.mark.parametrize("option", [("--profile", "all"), ("--paper", "a4"), ("--duplex", "short"),
                                     ("--kind", "cards"), ("--changed-since", "HEAD")])
 def test_print_options_are_refused(tmp_path, option):
-    result = run("build", "--target", "tts", "--game", "the-game", "--out", str(tmp_path), *option)
+    result = pnp("build", "--target", "tts", "--game", GAME, "--out", str(tmp_path), *option, project=SAMPLE)
     assert result.exit_code == EXIT_USAGE, result.output
     assert "--target tts" in result.output
-    assert not (tmp_path / "the-game").exists()
+    assert not (tmp_path / GAME).exists()
 
 
-def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(project):
+def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(tabletop, tmp_path):
+    """The copy's first build is the module's own (the session's cache hands it over); a
+    changed translation of a token's name redraws what shows it."""
     from generator.app.build import build
-    out = project / "output"
-    request = BuildRequest(game="race-to-the-table", edition="free", locale=LOCALE, out=out, target="tts", jobs=1)
+    project = tmp_path / "sample"
+    shutil.copytree(tabletop[0], project)
+    out = tmp_path / "out"
+    request = BuildRequest(game=GAME, edition=EDITION, locale=LOCALE, out=out, target="tts", jobs=1)
     first = build(Project(project), request)
-    assert len(first.rebuilt) == len(first.artifacts)
-    replace_in(project / "components" / "race-to-the-table" / "locales" / f"{LOCALE}.po",
-               'msgctxt "tokens.clock-marker.name"\nmsgid "Маркер"\nmsgstr "Marker"\n',
-               'msgctxt "tokens.clock-marker.name"\nmsgid "Маркер"\nmsgstr "Timer"\n')
+    replace_in(project / "components" / GAME / "locales" / f"{LOCALE}.po",
+               'msgctxt "tokens.supply.name"\nmsgid "Supply"\nmsgstr "Zásoba"\n',
+               'msgctxt "tokens.supply.name"\nmsgid "Supply"\nmsgstr "Zásoby"\n')
     second = build(Project(project), request)
-    folder = "race-to-the-table/free/en/tts/"
+    folder = f"{GAME}/{EDITION}/{LOCALE}/tts/"
     assert sorted(second.rebuilt) == sorted(a.path for a in second.artifacts
                                             if "-token-" in a.path or a.path.endswith((".json", "README.txt")))
     before = {a.path: a.data for a in first.artifacts}
     changed = sorted(a.path.removeprefix(folder) for a in second.artifacts if before[a.path] != a.data)
-    assert changed == ["race-to-the-table-free-en-token-clock-marker.png", "race-to-the-table-free-en.json"]
-    save = json.loads((out / folder / "race-to-the-table-free-en.json").read_text("utf-8"))
-    assert "Timer" in [o["Nickname"] for o in save["ObjectStates"]]
+    assert changed == [f"{STEM}-token-supply.png", f"{STEM}.json"]
+    save = json.loads((out / folder / f"{STEM}.json").read_text("utf-8"))
+    assert "Zásoby" in [o["Nickname"] for o in save["ObjectStates"]]
 
 
 @pytest.mark.parametrize("count, grid", [(1, (1, 1)), (2, (3, 1)), (9, (10, 1)), (10, (6, 2)), (29, (10, 3)),
@@ -313,9 +498,9 @@ def test_a_sheet_is_the_smallest_grid_with_its_last_slot_empty(count, grid):
 
 def test_the_manifest_ink_estimate_of_a_picture_is_its_full_size_average(out):
     """A PNG's ink estimate is made at about 20 dpi, as a PDF's pages are rendered for it (a
-    tabletop sheet is 54 million pixels): within 3 % of the average over every pixel, for the
-    smallest and the largest PNG. (Colours are averaged before the formula takes them to ink,
-    so edges between colours count a little differently; measured 2 % on a back image.)
+    tabletop sheet may be 54 million pixels): within 3 % of the average over every pixel, for
+    the smallest and the largest PNG. (Colours are averaged before the formula takes them to
+    ink, so edges between colours count a little differently; measured 2 % on a back image.)
     The average over every pixel is taken colour by colour: each distinct colour's ink times
     the pixels of that colour (a sheet has some thousands of colours, not millions)."""
     import numpy
