@@ -5,6 +5,7 @@ exit 1 and nothing written; a link that stays inside is followed. A build whose 
 spawned (the start method of Windows and macOS) makes the bytes of a one-process build."""
 from __future__ import annotations
 
+import multiprocessing
 import shutil
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from conftest import SAMPLE, pnp, replace_in
 
 GAME = "sample-game"
 CARDS = ("--game", GAME, "--locale", "en", "--kind", "cards", "--paper", "a4")
+TOKENS = ("--game", GAME, "--locale", "en", "--kind", "tokens", "--paper", "a4")      # two units of work
 
 
 def tree(folder: Path) -> dict:
@@ -224,13 +226,30 @@ def test_a_build_with_spawned_workers_makes_the_bytes_of_a_one_process_build(pla
     assert made["2"] == made["1"]
 
 
-def test_pnp_jobs_is_how_many_workers_a_build_starts_unless_jobs_is_given(places, tmp_path, spawned_workers,
+@pytest.fixture
+def forked_workers(monkeypatch):
+    """Workers started as Linux starts them, by fork (no interpreter to start, nothing to
+    import); the names of the processes started."""
+    started = []
+    start = multiprocessing.process.BaseProcess.start
+
+    def counted(process):
+        started.append(process.name)
+        return start(process)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", counted)
+    method = multiprocessing.get_start_method()
+    multiprocessing.set_start_method("fork", force=True)
+    yield started
+    multiprocessing.set_start_method(method, force=True)
+
+
+def test_pnp_jobs_is_how_many_workers_a_build_starts_unless_jobs_is_given(places, tmp_path, forked_workers,
                                                                           monkeypatch):
     project, _ = places
-    for setting, given, started in (("2", (), 2), ("1", (), 0), ("1", ("--jobs", "2"), 2)):
+    for setting, given, started in (("2", (), 2), ("1", (), 0), ("1", ("--jobs", "2"), 2), ("2", ("--jobs", "1"), 0)):
         monkeypatch.setenv("PNP_JOBS", setting)
-        before = len(spawned_workers)
-        result = pnp("build", *CARDS, *given, "--no-cache", "--out", str(tmp_path / f"{setting}{len(given)}"),
+        before = len(forked_workers)
+        result = pnp("build", *TOKENS, *given, "--no-cache", "--out", str(tmp_path / f"{setting}{len(given)}"),
                      project=project)
         assert result.exit_code == 0, result.output + result.traceback
-        assert len(spawned_workers) - before == started, (setting, given)
+        assert len(forked_workers) - before == started, (setting, given)
