@@ -108,8 +108,9 @@ def test_the_same_seed_plays_the_same_game(slug):
     assert first != _play_checking_every_step(engine, box, players, 12, "random").to_json()
 
 
-# Every game's `pnp simulate --json`, run by the command's own entry point in one process per hash
-# seed (a process started once, not once per game): what each run printed, by game.
+# Every game's `pnp simulate --json`, run by the command's own entry point in this process and
+# in one other process of another hash seed (a process started once, not once per game): what
+# each run printed, by game.
 IN_OTHER_PROCESS = """
 import json, sys
 from click.testing import CliRunner
@@ -125,15 +126,19 @@ print(json.dumps(printed))
 
 @pytest.fixture(scope="module")
 def simulated_in_other_processes() -> list[dict]:
-    """For hash seeds 1 and 2: each game's (exit code, stdout, stderr) of `pnp simulate --json`."""
-    runs = json.dumps({slug: OTHER_PROCESS_GAMES.get(slug, 10) for slug in SLUGS})
-    printed = []
-    for hash_seed in ("1", "2"):
-        done = subprocess.run([sys.executable, "-c", IN_OTHER_PROCESS, str(ROOT), runs], capture_output=True,
-                              text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)})
-        assert done.returncode == 0, done.stderr
-        printed.append(json.loads(done.stdout))
-    return printed
+    """Each game's (exit code, stdout, stderr) of `pnp simulate --json`, in this process and in
+    a process whose hash seed is not this one's."""
+    runs = {slug: OTHER_PROCESS_GAMES.get(slug, 10) for slug in SLUGS}
+    here = {}
+    for slug, games in runs.items():
+        result = pnp("simulate", slug, "--games", str(games), "--seed", "3", "--json")
+        here[slug] = [result.exit_code, result.stdout, result.stderr]
+    # this process's seed is random unless PYTHONHASHSEED names one: the other's is another
+    other_seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    done = subprocess.run([sys.executable, "-c", IN_OTHER_PROCESS, str(ROOT), json.dumps(runs)], capture_output=True,
+                          text=True, env={**os.environ, "PYTHONHASHSEED": other_seed, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    return [here, json.loads(done.stdout)]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
