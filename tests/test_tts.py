@@ -124,6 +124,7 @@ def add_card_sizes(project: Path) -> None:
     sheets.mkdir(parents=True)
     sizes = (ROOT / "templates" / "sheets" / "card-sizes.yaml").read_text(encoding="utf-8")
     grid = (ROOT / "templates" / "sheets" / "mini-4x4.yaml").read_text(encoding="utf-8")
+    assert all(line in grid for line in ("name: Mini 4 × 4", "card_mm: [44, 63]", "columns: 4\nrows: 4"))
     for name, (size, columns, rows) in CARD_SIZES.items():
         sheet = f"{name}-{columns}x{rows}"
         sizes += f"  {name}: {{size_mm: {size}, sheets: {{long: {sheet}, short: {sheet}, fronts: {sheet}}}}}\n"
