@@ -156,6 +156,13 @@ class Game:
             return component.data.file, component.data.line
         return locate(self.files[component.category], (component.category, component.id))
 
+    def component_names(self) -> dict[str, str]:
+        """Display names by id, as the data writes them; a card's name wins over a token's of the same id."""
+        names = {}
+        for component in sorted(self.components, key=lambda c: c.category == "cards"):
+            names[component.id] = str(component.data.get("name", component.id))
+        return names
+
     def in_edition(self, edition: str, category: str | None = None) -> list[Component]:
         return [c for c in self.components
                 if c.count(edition) > 0 and (category is None or c.category == category)]

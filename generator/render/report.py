@@ -386,16 +386,8 @@ def _ending_labels(runs: list[Run], figures: Figures) -> list[str]:
             for value in sorted({v for run in runs for v in run.tally.texts[key]})]
 
 
-def component_names(game: Game) -> dict[str, str]:
-    """Display names by id, as the data writes them; a card's name wins over a token's of the same id."""
-    names = {}
-    for component in sorted(game.components, key=lambda c: c.category == "cards"):
-        names[component.id] = str(component.data.get("name", component.id))
-    return names
-
-
 def localised_names(loc: Localised, ids=None) -> dict[str, str]:
-    """Display names by id in the locale (its catalog), as component_names orders them; with
+    """Display names by id in the locale (its catalog), as `Game.component_names` orders them; with
     `ids`, of those components only."""
     names = {}
     for component in sorted(loc.game.components, key=lambda c: c.category == "cards"):

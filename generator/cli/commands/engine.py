@@ -124,7 +124,6 @@ def register(main) -> None:
         """Play seeded games with a policy for every seat, checking the rules' invariants after
         every action, and sum up lengths, endings, seat win rates and card use."""
         from ...app.loading import read_game
-        from ...render.report import component_names
         from ...rules.simulate import GameSource, Workers, simulate
         from ..progress import Progress
         loaded, engine = _game(obj, game, texts=False)
@@ -138,7 +137,7 @@ def register(main) -> None:
         options = parse_options(engine, option_values)
         editions = [edition] if edition else [e for e in loaded.editions if e in spec.editions]
         counts = [players] if players else list(spec.tables)
-        names = component_names(loaded)
+        names = loaded.component_names()
         runs, elapsed, actions = [], 0.0, 0
         with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress, \
                 Workers(jobs, GameSource(read_game, (str(obj.project.root), loaded.slug))) as workers:
