@@ -15,14 +15,13 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from babel.messages.pofile import read_po
 
 import generator.app.units
 from conftest import ROOT, SAMPLE, check_manifest, pnp, replace_in, snapshot
 
 
-GAME = "race-to-the-table"
 SAMPLE_GAME = "sample-game"
+OTHER_GAME = "other-game"
 # A text on one of the sample's hero cards, and a longer one: the card sheets grow with it.
 HERO_TEXT = "text: Moves two spaces."
 LONGER_HERO_TEXT = "text: Moves two spaces and then two more."
@@ -36,20 +35,41 @@ def sample_project(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def listed() -> dict:
-    """What `pnp list --json` prints, run once for the tests that read it."""
-    result = pnp("list", "--json")
+def two_games(tmp_path_factory) -> Path:
+    """A copy of the sample project with a second game (the sample game under another name, with
+    rules of its own) and, for the sample game, a second edition its rules know: a travel box of
+    two knights."""
+    project = tmp_path_factory.mktemp("list") / "project"
+    shutil.copytree(SAMPLE, project)
+    other = project / "components" / OTHER_GAME
+    shutil.copytree(project / "components" / SAMPLE_GAME, other)
+    replace_in(other / "game.yaml", "rules: sample_game", "rules: other_game")
+    replace_in(other / "game.yaml", "title: Sample Game", "title: Other Game")
+    shutil.copytree(project / "rules" / "sample_game", project / "rules" / "other_game")
+    replace_in(project / "rules" / "other_game" / "__init__.py", 'slug="sample-game"', 'slug="other-game"')
+    game = project / "components" / SAMPLE_GAME
+    replace_in(game / "game.yaml", "  standard:\n    name: Standard\n", "  standard:\n    name: Standard\n  travel:\n    name: Travel\n")
+    replace_in(game / "cards.yaml", "count: {standard: 4}}", "count: {standard: 4, travel: 2}}")
+    rules = project / "rules" / "sample_game" / "__init__.py"
+    replace_in(rules, "    }},\n    totals=", '    }, "travel": {"cards": {"knight": 2}}},\n    totals=')
+    replace_in(rules, 'Setup({"cards/heroes": 7,', 'Setup({} if edition == "travel" else {"cards/heroes": 7,')
+    return project
+
+
+@pytest.fixture(scope="module")
+def listed(two_games) -> dict:
+    """What `pnp list --json` prints for the two games, run once for the tests that read it."""
+    result = pnp("list", "--json", project=two_games)
     assert result.exit_code == 0, result.output + result.traceback
     return json.loads(result.stdout)
 
 
-def test_list_json_has_games_editions_components_and_totals(listed):
-    data = listed
-    game = next(g for g in data["games"] if g["id"] == GAME)
-    assert set(game["editions"]) == {"free", "full"}
-    assert "bg" in game["locales"]
-    cards = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))["cards"]
-    for edition in ("free", "full"):
+def test_list_json_has_games_editions_components_and_totals(listed, two_games):
+    game = next(g for g in listed["games"] if g["id"] == SAMPLE_GAME)
+    assert set(game["editions"]) == {"standard", "travel"}
+    assert "en" in game["locales"]
+    cards = yaml.safe_load((two_games / "components" / SAMPLE_GAME / "cards.yaml").read_text(encoding="utf-8"))["cards"]
+    for edition in ("standard", "travel"):
         components = {c["id"]: c for c in game["editions"][edition]["components"] if c["category"] == "cards"}
         for card_id, card in cards.items():
             if card["count"].get(edition):
@@ -57,11 +77,16 @@ def test_list_json_has_games_editions_components_and_totals(listed):
                 assert components[card_id]["kind"] == card["deck"]
             else:
                 assert card_id not in components
-    assert game["editions"]["full"]["totals"]["cards/action"] == 54
-    assert game["editions"]["free"]["totals"]["cards/action"] == 27
-    assert game["editions"]["full"]["totals"]["cards"] == 63
-    assert game["editions"]["full"]["totals"]["boards"] == 6
-    assert game["editions"]["full"]["totals"]["tokens/clock-marker"] == 2
+    standard, travel = game["editions"]["standard"]["totals"], game["editions"]["travel"]["totals"]
+    assert (standard["cards/heroes"], standard["cards/coins"], standard["cards"]) == (7, 10, 17)
+    assert standard["boards"] == 2 and standard["tokens/supply"] == 4
+    assert travel == {"cards": 2, "cards/heroes": 2}
+
+
+def test_list_json_has_every_game_with_its_card_totals(listed):
+    totals = {game["id"]: {edition: data["totals"]["cards"] for edition, data in game["editions"].items()}
+              for game in listed["games"]}
+    assert totals == {SAMPLE_GAME: {"standard": 17, "travel": 2}, OTHER_GAME: {"standard": 17}}
 
 
 def test_list_table_shows_every_component_with_counts():
@@ -88,14 +113,6 @@ def test_list_table_shows_every_component_with_counts():
     assert rows == wanted
 
 
-def test_list_json_has_every_game_with_its_card_totals(listed):
-    totals = {game["id"]: {edition: data["totals"]["cards"] for edition, data in game["editions"].items()}
-              for game in listed["games"]}
-    assert totals == {"race-to-the-table": {"free": 27, "full": 63}, "the-game": {"standard": 102},
-                      "donkey-can": {"standard": 90}, "pegs-and-jokers": {"standard": 224},
-                      "diced-veggies": {"standard": 82}}
-
-
 def test_usage_errors_exit_2(tmp_path):
     assert pnp("build", "--paper", "a3", "--out", str(tmp_path / "out"), project=SAMPLE).exit_code == 2
     assert pnp("no-such-command", project=SAMPLE).exit_code == 2
@@ -115,8 +132,7 @@ def test_usage_errors_exit_2(tmp_path):
 ])
 def test_a_bad_back_offset_exits_2(tmp_path, args, message):
     out = tmp_path / "out"
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", *args,
-                 "--out", str(out))
+    result = pnp("build", "--paper", "a4", *args, "--out", str(out), project=SAMPLE)
     assert result.exit_code == 2 and message in result.stderr
     assert not out.exists()
 
@@ -129,16 +145,15 @@ def test_C_at_something_that_is_not_a_folder_exits_2(tmp_path):
         assert not result.traceback
 
 
-def test_a_draft_locale_marks_every_page_of_its_card_board_and_token_sheets(project, tmp_path):
-    replace_in(project / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
+def test_a_draft_locale_marks_every_page_of_its_card_board_and_token_sheets(sample_project, tmp_path):
+    game = sample_project / "components" / SAMPLE_GAME / "game.yaml"
+    replace_in(game, "  en: released\n", "  en: draft\n")
     out = tmp_path / "out"
-    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4", "--out", str(out),
-                 "--kind", "cards,boards,tokens", project=project)
+    result = pnp("build", "--paper", "a4", "--out", str(out), "--kind", "cards,boards,tokens", project=sample_project)
     assert result.exit_code == 0, result.output + result.traceback
-    with (ROOT / "components" / GAME / "locales" / "en.po").open("rb") as po:
-        draft = next(message.string for message in read_po(po) if message.context == "labels.draft")
+    draft = yaml.safe_load(game.read_text(encoding="utf-8"))["labels"]["draft"]
     for kind in ("cards", "boards", "tokens"):
-        pdf = pdfium.PdfDocument(out / GAME / "full" / "en" / f"{GAME}-full-en-{kind}-a4.pdf")
+        pdf = pdfium.PdfDocument(out / SAMPLE_GAME / "standard" / "en" / f"{SAMPLE_GAME}-standard-en-{kind}-a4.pdf")
         try:
             texts = [page.get_textpage().get_text_range() for page in pdf]
         finally:
@@ -146,19 +161,39 @@ def test_a_draft_locale_marks_every_page_of_its_card_board_and_token_sheets(proj
         assert texts and all(draft in text for text in texts), kind
 
 
-def test_builds_are_byte_identical_whatever_the_hash_seed(tmp_path):
-    """Nothing written may depend on the order of a set or a dict of strings: the sample game's
-    kit, with every component kind and element type (the report, the one file the sample has
-    no engine for, is made in another process by test_report)."""
+@pytest.fixture(scope="module")
+def designers_folder(tmp_path_factory) -> Path:
+    """A copy of the sample project built for A4 with -C into its own output/, once for the
+    tests that read it or copy it."""
+    project = tmp_path_factory.mktemp("designer") / "sample"
+    shutil.copytree(SAMPLE, project)
+    result = pnp("build", "--paper", "a4", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project
+
+
+def console_script(project: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`pnp ARGS` as installed (the venv's console script), run like a user in the project folder."""
     script = Path(sys.executable).with_name("pnp")
-    outs = []
-    for hash_seed in ("1", "2"):
-        out = tmp_path / f"out-{hash_seed}"
-        done = subprocess.run([str(script), "-C", str(SAMPLE), "build", "--paper", "a4", "--out", str(out)],
-                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
-        assert done.returncode == 0, done.stderr
-        check_manifest(out)
-        outs.append(out)
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "generator.cli.main"]
+    return subprocess.run(command + list(args), cwd=project, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **env})
+
+
+def test_builds_are_byte_identical_whatever_the_hash_seed(designers_folder, tmp_path):
+    """Nothing written may depend on the order of a set or a dict of strings: the sample game's
+    kit, with every component kind and element type, built by the console script in a copy of
+    the project's folder with a hash seed other than this process's, is the build made here,
+    byte for byte (the report, the one file the sample has no engine for, is made in another
+    process by test_report)."""
+    # This process, and any worker it starts, hashes with PYTHONHASHSEED's seed, or a random one.
+    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    done = console_script(project, "build", "--paper", "a4", PYTHONHASHSEED=seed)
+    assert done.returncode == 0, done.stderr
+    outs = (designers_folder / "output", project / "output")
+    check_manifest(outs[1])
     files = sorted(path.relative_to(outs[0]) for path in outs[0].rglob("*")
                    if path.is_file() and ".cache" not in path.relative_to(outs[0]).parts)
     assert Path("manifest.json") in files and len(files) > 3
@@ -168,39 +203,34 @@ def test_builds_are_byte_identical_whatever_the_hash_seed(tmp_path):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
 
 
-def test_a_designers_own_folder_works_with_C(tmp_path):
+def test_a_designers_own_folder_works_with_C(designers_folder):
     """The installed tool on a project folder elsewhere (a copy of the sample game's), with its own output/."""
-    project = tmp_path / "sample"
-    shutil.copytree(SAMPLE, project)
-    result = pnp("build", "--paper", "a4", project=project)
-    assert result.exit_code == 0, result.output + result.traceback
-    assert (project / "output" / "sample-game" / "standard" / "en" / "sample-game-standard-en-cards-a4.pdf").exists()
-    assert (project / "output" / "manifest.json").exists()
+    assert (designers_folder / "output" / "sample-game" / "standard" / "en" / "sample-game-standard-en-cards-a4.pdf").exists()
+    assert (designers_folder / "output" / "manifest.json").exists()
 
 
-def test_narrower_builds_keep_earlier_manifest_entries(project):
-    """Two builds of one kind (the card sheets) that differ in edition: the second keeps the
+def test_narrower_builds_keep_earlier_manifest_entries(sample_project):
+    """Two builds of one kind (the card sheets) that differ in paper: the second keeps the
     first's entries, byte for byte, beside its own."""
-    selection = ("build", "--game", GAME, "--locale", "bg", "--paper", "a4", "--kind", "cards")
-    assert pnp(*selection, "--edition", "free", project=project).exit_code == 0
-    first = {e["path"]: e for e in check_manifest(project / "output")}
-    assert pnp(*selection, "--edition", "full", project=project).exit_code == 0
-    manifest = json.loads((project / "output" / "manifest.json").read_text(encoding="utf-8"))
-    editions = {e["edition"] for e in manifest["files"] if e["game"] == GAME}
-    assert {"free", "full"} <= editions
+    selection = ("build", "--kind", "cards")
+    assert pnp(*selection, "--paper", "a4", project=sample_project).exit_code == 0
+    first = {e["path"]: e for e in check_manifest(sample_project / "output")}
+    assert pnp(*selection, "--paper", "letter", project=sample_project).exit_code == 0
+    manifest = json.loads((sample_project / "output" / "manifest.json").read_text(encoding="utf-8"))
+    papers = {e["paper"] for e in manifest["files"] if e["kind"] == "cards"}
+    assert papers == {"a4", "letter"}
     kept = {e["path"]: e for e in manifest["files"] if e["path"] in first}
     assert kept == first
 
 
-def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(sample_project):
+def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(designers_folder, tmp_path):
     """Built, a card's text changed, built again into the same output/: every manifest entry
     (sha256, size, pages) is the file now on disk, not the one the first build wrote."""
-    project = sample_project
-    selection = ("build", "--paper", "a4")
-    assert pnp(*selection, project=project).exit_code == 0
+    project = tmp_path / "sample"
+    shutil.copytree(designers_folder, project, symlinks=True)
     first = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
     replace_in(project / "components" / SAMPLE_GAME / "cards.yaml", HERO_TEXT, LONGER_HERO_TEXT)
-    result = pnp(*selection, project=project)
+    result = pnp("build", "--paper", "a4", project=project)
     assert result.exit_code == 0, result.output + result.traceback
     second = {e["path"]: e["sha256"] for e in check_manifest(project / "output")}
     assert second.keys() == first.keys()
@@ -210,15 +240,10 @@ def test_a_rebuild_into_the_same_folder_lists_the_files_it_wrote(sample_project)
 
 
 def test_console_script_runs_from_the_project_folder(sample_project):
-    """`pnp` as installed (the venv's console script), run like a user in the folder."""
-    project = sample_project
-    script = Path(sys.executable).with_name("pnp")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "generator.cli.main"]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(command + ["validate", SAMPLE_GAME], cwd=project, capture_output=True, text=True, env=env)
-    assert done.returncode == 0, done.stderr
-    (project / "components" / SAMPLE_GAME / "game.yaml").write_text("title: [broken\n", encoding="utf-8")
-    done = subprocess.run(command + ["validate", SAMPLE_GAME], cwd=project, capture_output=True, text=True, env=env)
+    """`pnp` as installed, run like a user in the folder (its build there: the hash seed's test
+    above): a file it cannot read is a located message and exit 1."""
+    (sample_project / "components" / SAMPLE_GAME / "game.yaml").write_text("title: [broken\n", encoding="utf-8")
+    done = console_script(sample_project, "validate", SAMPLE_GAME)
     assert done.returncode == 1
     # The list opened on line 1 is still open where the file ends, after its one line.
     assert done.stderr == (f"components/{SAMPLE_GAME}/game.yaml:2: YAML syntax error: did not find expected ',' or ']'"
