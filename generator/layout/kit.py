@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.artifacts import Artifact
+from ..core.colour import RGB, InkSaving, Palette
 from ..i18n.catalogs import tool_text
 from ..load.project import Game, Project
 from .faces import Localised, unprintable_band
@@ -27,7 +28,6 @@ class Kit:
     def palette(self):
         """The colours home files are drawn in: as designed, or the ink-saving transform of
         templates/sheets/ink.yaml."""
-        from ..core.colour import RGB, InkSaving, Palette
         if self.ink == "normal":
             return RGB
         return Palette(saving=InkSaving.from_sheet(self.project.load_sheet("ink")))
