@@ -318,8 +318,8 @@ REPORT_GAME = "the-game"        # a small game with a rules engine: its reports 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory) -> dict[str, bytes]:
     """The first edition's designer's reports in every locale, as `pnp build` writes them, from
-    a few games per player count (as tests/test_report.py plays them): how many were played
-    changes the numbers printed, not the tags."""
+    a few games per player count: how many were played changes the numbers printed, not the
+    tags. tests/test_report.py reads the same build: a test session makes it once (its cache)."""
     from generator.render import report
     out = tmp_path_factory.mktemp("reports")
     with pytest.MonkeyPatch.context() as patch:
