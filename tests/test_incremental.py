@@ -215,6 +215,10 @@ def test_a_corrupt_or_foreign_cache_entry_is_rebuilt_not_trusted(built_sample):
     assert files(out) == good
 
 
+class Drawn(Exception):
+    """Raised in place of drawing a report: the games it would be drawn from are what is checked."""
+
+
 def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_path, monkeypatch):
     from conftest import ROOT
     from generator.app.loading import load_games
@@ -223,22 +227,36 @@ def test_the_report_draws_from_its_kept_simulation_without_playing_again(tmp_pat
     from generator.write.cache import Cache
     project = Project(ROOT)
     game = load_games(project, "the-game", texts=False)[0]
-    cache = Cache(tmp_path)
     # A few games: what is checked is where the second report's games come from.
     monkeypatch.setattr(report, "REPORT_GAMES", 6)
     monkeypatch.setattr(report, "REPORT_GAMES_OTHER", 2)
-    report._REPORTS.clear()
-    first = report.make_report(project, game, "standard", cache=cache)
-    assert first.details["games"] == 5 * 6 + 5 * 2
-    report._REPORTS.clear()
+    drawn = []
+
+    def draws(project, title, runs, figures, words):
+        drawn.append(runs)
+        raise Drawn
+    monkeypatch.setattr(report, "_render", draws)
+    monkeypatch.setattr(report, "_REPORTS", {})
+
+    def build_report():
+        """The games the report is drawn from, as a build in a process that played nothing yet
+        makes it: with the cache the earlier builds wrote to the output folder."""
+        monkeypatch.setattr(report, "_RUNS", {})
+        cache = Cache(tmp_path)
+        with pytest.raises(Drawn):
+            report.make_report(project, game, "standard", cache=cache)
+        cache.flush()
+        return drawn[-1]
+
+    played = build_report()
+    assert sum(run.tally.games for runs in played.values() for run in runs) == 5 * 6 + 5 * 2
     monkeypatch.setattr(report, "simulate", lambda *args, **kwargs: pytest.fail("the games were played again"))
-    second = report.make_report(project, game, "standard", cache=cache)
-    assert second.data == first.data
+    kept = build_report()
+    assert kept is not played and repr(kept) == repr(played)       # the same games, to the last figure
     # Another seed is another simulation: it is played, not taken from the cache.
     monkeypatch.setattr(report, "REPORT_SEED", 1)
-    report._REPORTS.clear()
     with pytest.raises(pytest.fail.Exception):
-        report.make_report(project, game, "standard", cache=cache)
+        build_report()
 
 
 def test_a_link_planted_in_the_cache_leads_no_read_or_write_out_of_the_output_folder(built_sample, tmp_path):
