@@ -427,3 +427,63 @@ def pytest_xdist_make_scheduler(config, log):
             return SAME_WORKER.get(file.rpartition("/")[2], file)
 
     return SharedFileScheduling(config, log)
+
+
+# ---- the sample game as print shops take it ----------------------------------------------
+
+def shop_ready_sample(folder: Path) -> Path:
+    """A copy of the sample project in `folder/sample` that every shipped print profile takes,
+    for the tests of shop files: its coins deck and their box left out (mini cards, which no
+    shipped profile prints); a second poker deck, villains, with a back of its own and a light
+    card with dark text; the boards', dice's and pieces' backgrounds run into the bleed; its hex
+    token a disc (preflight's bleed check lets a slant off 1.5 mm at the ends of a stretch, less
+    than a hex's 30° edge narrows its bleed); and a 460 mm banner, too long for a press sheet
+    (eu-3mm) and printed on the roll (large-format-3mm). Its rules count what it holds."""
+    project = folder / "sample"
+    shutil.copytree(SAMPLE, project)
+    game = project / "components" / "sample-game"
+    cards = game / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    coins = text[text.index("  coins:\n"):text.index("cards:\n")]
+    cards.write_text(text.replace(coins, "  villains:\n    name: Villains\n    layout: hero\n    back: villain-back\n")
+                     + '  ogre: {deck: villains, name: Ogre, text: Blocks a space., colour: "#E9C46A", '
+                       'ink: "#1E1E1E", count: {standard: 2}}\n', encoding="utf-8")
+    boxes = game / "tuckboxes.yaml"
+    boxes.write_text("".join(line for line in boxes.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if "{deck: coins" not in line), encoding="utf-8")
+    layouts = game / "layouts.yaml"
+    for face in ("[0, 0, 16, 16]", "[0, 0, 20, 20]", "[0, 0, 280, 200]", "[0, 0, 30, 90]"):
+        replace_in(layouts, f'box: {face}, fill: "{{colour}}"}}', f'box: {face}, fill: "{{colour}}", bleed: true}}')
+    for board in ("[0, 0, 260, 240]", "[0, 0, 180, 180]"):
+        replace_in(layouts, f'box: {board}, fill: "#FAF7F0"}}', f'box: {board}, fill: "#FAF7F0", bleed: true}}')
+    replace_in(layouts, "backs:\n", (
+        "  banner:\n    size_mm: [460, 40]\n    elements:\n"
+        '      - {type: rect, box: [0, 0, 460, 40], fill: "{colour}", bleed: true}\n'
+        '      - {type: text, field: name, box: [20, 15, 420, 10], font: bold, size: 20, colour: "#FFFFFF", '
+        "align: center}\n"
+        "backs:\n  villain-back:\n    size_mm: [63, 88]\n    elements:\n"
+        '      - {type: rect, box: [0, 0, 63, 88], fill: "#5A1E1E", bleed: true}\n'
+        "      - {type: text, field: game_title, box: [6, 38, 51, 12], font: bold, size: 14, min_size: 8, "
+        'colour: "#FFFFFF", align: center}\n'))
+    with (game / "pieces.yaml").open("a", encoding="utf-8") as pieces:
+        pieces.write('  banner:\n    name: Banner\n    count: {standard: 1}\n    layout: banner\n'
+                     '    colour: "#C0392B"\n    outline: [[0, 0], [460, 0], [460, 40], [0, 40]]\n')
+    replace_in(game / "tokens.yaml", "    shape: hex\n", "    shape: disc\n")
+    replace_in(game / "tokens.yaml", "    side_mm: 12\n", "    diameter_mm: 24\n")
+    rules = project / "rules" / "sample_game" / "__init__.py"
+    replace_in(rules, '"archer": 3, **{coin: 1 for coin in COINS}', '"archer": 3, "ogre": 2')
+    replace_in(rules, '"sword": 2}', '"sword": 2, "banner": 1}')
+    replace_in(rules, ', "coins-box": 1', "")
+    replace_in(rules, '    totals={"standard": {"cards/coins": 10}},\n', "")
+    return project
+
+
+@pytest.fixture(scope="session")
+def shop_sample(tmp_path_factory) -> tuple[Path, Path]:
+    """(project, output folder) of the shop-ready sample built for every profile with `pnp build
+    --profile all`, once a session: the shop tests' files, which they only read."""
+    project = shop_ready_sample(tmp_path_factory.mktemp("shop-sample"))
+    out = project.parent / "out"
+    result = pnp("build", "--profile", "all", "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return project, out
