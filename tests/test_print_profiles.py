@@ -1,11 +1,13 @@
-"""Print-shop files, checked on output built through `pnp build --profile`: per profile file
-counts, names, pixel and page sizes, boxes and bleed, page order, CMYK with rich black and the
-ink limit, PDF/X OutputIntent and metadata, the safe zone, and reproducible bytes."""
+"""Print-shop files, checked on output built through `pnp build --profile` (the sample game as
+shops take it, conftest.shop_ready_sample): per profile file counts, names, pixel and page sizes,
+boxes and bleed, page order, CMYK with rich black and the ink limit, PDF/X OutputIntent and
+metadata, the safe zone, and reproducible bytes."""
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -16,48 +18,52 @@ import pytest
 import yaml
 from PIL import Image, ImageCms
 
-from conftest import line_of, painted_operators, pnp, replace_in
+from conftest import SAMPLE, line_of, painted_operators, pnp, replace_in, shop_ready_sample
 
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = "race-to-the-table"
+GAME, EDITION, LOCALE = "sample-game", "standard", "en"
 MM = 72 / 25.4
 
 
-
-
-def build_shop(out: Path, *profiles: str, edition: str = "full", project: Path = ROOT):
-    args = ["build", "--game", GAME, "--edition", edition, "--locale", "bg", "--out", str(out)]
+def build_shop(out: Path, project: Path, *profiles: str, no_cache: bool = False):
+    args = ["build", "--out", str(out), *(["--no-cache"] if no_cache else [])]
     for profile in profiles:
         args += ["--profile", profile]
     return pnp(*args, project=project)
 
 
-def shop(out: Path, profile: str, edition: str = "full") -> Path:
-    return out / GAME / edition / "bg" / "shop" / profile
+def shop(out: Path, profile: str) -> Path:
+    return out / GAME / EDITION / LOCALE / "shop" / profile
 
 
 def card_pdfs(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.pdf") if p.name != "booklet.pdf")
 
 
-def cards_in(edition: str) -> dict[str, list[tuple[str, int]]]:
+def game_data(project: Path, name: str) -> dict:
+    return yaml.safe_load((project / "components" / GAME / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def cards_in(project: Path) -> dict[str, list[tuple[str, int]]]:
     """deck -> [(card id, copies)] in data order, straight from the YAML."""
-    data = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
     decks: dict[str, list] = {}
-    for card_id, card in data["cards"].items():
-        copies = card.get("count", {}).get(edition, 0)
+    for card_id, card in game_data(project, "cards")["cards"].items():
+        copies = card.get("count", {}).get(EDITION, 0)
         if copies:
             decks.setdefault(card["deck"], []).append((card_id, copies))
     return decks
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("shop")
-    result = build_shop(out, "all")
-    assert result.exit_code == 0, result.output
-    return out
+def built(shop_sample) -> Path:
+    """The output folder of the shop-ready sample built for every profile."""
+    return shop_sample[1]
+
+
+@pytest.fixture(scope="module")
+def sample_project(shop_sample) -> Path:
+    return shop_sample[0]
 
 
 # ---- reading PDFs independently of the preflight code ---------------------------------------------
@@ -93,8 +99,8 @@ def test_profiles_lists_every_shop():
 
 def test_a_profile_with_bad_data_is_reported_with_file_and_line(tmp_path):
     project = tmp_path / "project"
-    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
     (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "components").mkdir()
     (project / "templates" / "profiles" / "broken.yaml").write_text(
         "name: Broken\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}\n  bleed_mm: 3\n  safe_mm: 3\n"
         "  format: png\n  colour: {space: rgb}\n  files:\n    - {name: '{deck}.png', per: deck, sides: [front]}\n")
@@ -174,10 +180,10 @@ def test_a_png_profile_cannot_ask_for_cmyk(tmp_path):
 # ---- PNG shops -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("profile, pixels", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
-def test_png_profiles_make_one_exact_png_per_face_that_pair_by_name(built, profile, pixels):
+def test_png_profiles_make_one_exact_png_per_face_that_pair_by_name(built, sample_project, profile, pixels):
     folder = shop(built, profile)
-    decks = cards_in("full")
-    assert decks
+    decks = cards_in(sample_project)
+    assert len(decks) == 2
     files = sorted(folder.rglob("*.png"))
     assert len(files) == 2 * sum(len(cards) for cards in decks.values())
     for deck, cards in decks.items():
@@ -191,30 +197,31 @@ def test_png_profiles_make_one_exact_png_per_face_that_pair_by_name(built, profi
 
 
 def test_png_backgrounds_run_into_the_bleed(built):
-    image = Image.open(shop(built, "tgc") / "action" / "01-quick-x15-front.png")
+    image = Image.open(shop(built, "tgc") / "heroes" / "01-knight-x4-front.png")
     assert image.getpixel((0, 0)) == image.getpixel((60, 60)) != (255, 255, 255)
 
 
 # ---- DriveThruCards ----------------------------------------------------------------------------------------
 
-def test_drivethrucards_one_pdf_per_deck_back_then_front(built):
+def test_drivethrucards_one_pdf_per_deck_back_then_front(built, sample_project):
+    """Decks with backs of their own are products of their own: a file each."""
     folder = shop(built, "drivethrucards")
-    decks = cards_in("full")
-    assert decks
+    decks = cards_in(sample_project)
+    assert len(decks) == 2
     assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(f"{d}.pdf" for d in decks)
     for deck, cards in decks.items():
         with pikepdf.open(folder / f"{deck}.pdf") as pdf:
             assert len(pdf.pages) == 2 * sum(copies for _, copies in cards)
             expected = [name for card_id, copies in cards for _ in range(copies)
                         for name in ("/FormXob.back-", f"/FormXob.card-{card_id}")]
+            assert len(expected) == len(pdf.pages)
             for page, name in zip(pdf.pages, expected):
                 (drawn,) = page.obj.Resources.XObject.keys()
                 assert drawn.startswith(name)
 
 
-def face_size(layout: str = "action") -> tuple[float, float]:
-    layouts = yaml.safe_load((ROOT / "components" / GAME / "layouts.yaml").read_text(encoding="utf-8"))
-    return tuple(layouts["faces"][layout]["size_mm"])
+def face_size(project: Path, layout: str = "hero") -> tuple[float, float]:
+    return tuple(game_data(project, "layouts")["faces"][layout]["size_mm"])
 
 
 def shop_trim(profile: str) -> tuple[tuple[float, float], float]:
@@ -224,8 +231,8 @@ def shop_trim(profile: str) -> tuple[tuple[float, float], float]:
 
 
 @pytest.mark.parametrize("profile", ["drivethrucards", "eu-3mm"])
-def test_every_page_is_the_shops_trim_plus_bleed_with_the_shops_trim_as_its_trimbox(built, profile):
-    face = face_size()
+def test_every_page_is_the_shops_trim_plus_bleed_with_the_shops_trim_as_its_trimbox(built, sample_project, profile):
+    face = face_size(sample_project)
     trim, bleed = shop_trim(profile)
     page_mm = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)        # DriveThruCards: 2.75 x 3.75 in
     paths = card_pdfs(shop(built, profile))
@@ -250,40 +257,45 @@ def test_every_page_is_the_shops_trim_plus_bleed_with_the_shops_trim_as_its_trim
 
 # ---- home and shop draw a face alike --------------------------------------------------------------
 
-WHITE = 245
+def sun_in_layout(project: Path) -> tuple[float, float, float, float, float, float]:
+    """Where the hero face's picture of the sun reaches, its rays' butt ends (left, right, bottom
+    and top, mm from the face's left and foot), from the layout's box for the picture and the
+    SVG's own lines; and the picture's middle (x, y), which the rays cross."""
+    image = next(e for e in game_data(project, "layouts")["faces"]["hero"]["elements"] if e["type"] == "image")
+    svg = (project / "components" / GAME / image["file"]).read_text(encoding="utf-8")
+    view = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+    ends = [float(v) for v in re.findall(r'[xy][12]="([\d.]+)"', svg)]
+    x, y, w, h = image["box"]
+    return (x + w * min(ends) / view, x + w * max(ends) / view, y + h * (1 - max(ends) / view),
+            y + h * (1 - min(ends) / view), x + w / 2, y + h / 2)
 
 
-def white_panel(image, px_per_mm: float, face_left_mm: float, face_top_mm: float) -> tuple[float, float, float]:
-    """The action face's white panel (left, right and bottom edges, mm from the face's left and
-    bottom) measured on a rendered page: along the row 45 mm above the face's foot (below the
-    circle's middle, above the text) and up the face's middle column."""
-    image = numpy.asarray(image.convert("RGB")).astype(int)
-    w, h = face_size()
-    row = round((face_top_mm + h - 45) * px_per_mm)
-    first, last = round(face_left_mm * px_per_mm), round((face_left_mm + w) * px_per_mm)
-    whites = first + numpy.nonzero(numpy.all(image[row, first:last] >= WHITE, axis=1))[0]
-    column = round((face_left_mm + w / 2) * px_per_mm)
-    top, foot = round(face_top_mm * px_per_mm), round((face_top_mm + h) * px_per_mm)
-    whites_up = top + numpy.nonzero(numpy.all(image[top:foot, column] >= WHITE, axis=1))[0]
-    return (whites.min() / px_per_mm - face_left_mm, (whites.max() + 1) / px_per_mm - face_left_mm,
-            face_top_mm + h - (whites_up.max() + 1) / px_per_mm)
+def sun_edges(image, px_per_mm: float, face_left_mm: float, face_top_mm: float, face: tuple[float, float],
+              middle: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The sun's left, right, bottom and top edges (mm from the face's left and foot) measured on
+    a rendered page, in its orange (red high, blue low, which neither the knight's blue nor the
+    white text is): along the row through its `middle` and up its middle column."""
+    w, h = face
+    left, top = round(face_left_mm * px_per_mm), round(face_top_mm * px_per_mm)
+    pixels = numpy.asarray(image.convert("RGB").crop((left, top, left + round(w * px_per_mm),
+                                                      top + round(h * px_per_mm)))).astype(int)
+    sun = (pixels[:, :, 0] > 150) & (pixels[:, :, 2] < 125)
+    across = numpy.nonzero(sun[round((face_top_mm + h - middle[1]) * px_per_mm) - top])[0]
+    up = numpy.nonzero(sun[:, round((face_left_mm + middle[0]) * px_per_mm) - left])[0]
+    return ((left + across.min()) / px_per_mm - face_left_mm, (left + across.max() + 1) / px_per_mm - face_left_mm,
+            face_top_mm + h - (top + up.max() + 1) / px_per_mm, face_top_mm + h - (top + up.min()) / px_per_mm)
 
 
-def panel_in_layout() -> tuple[float, float, float]:
-    layouts = yaml.safe_load((ROOT / "components" / GAME / "layouts.yaml").read_text(encoding="utf-8"))
-    panel = next(e for e in layouts["faces"]["action"]["elements"] if e["type"] == "rect" and e["fill"] == "#FFFFFF")
-    x, y, w, _ = panel["box"]
-    return x, x + w, y
-
-
-def test_a_shop_draws_the_face_at_its_own_size_as_the_home_sheet_does(built, tmp_path):
+def test_a_shop_draws_the_face_at_its_own_size_as_the_home_sheet_does(built, sample_project, tmp_path):
     """DriveThruCards and The Game Crafter cut poker cards at 63.5 x 88.9 mm: the 63 x 88 mm face
-    is not scaled up to it. The white panel measures as the layout says, from the face centred
+    is not scaled up to it. The knight's sun measures as the layout says, from the face centred
     in the TrimBox in the shop PDFs, from the face's place on the PNG, and from the card's place on the home sheet."""
-    expected = panel_in_layout()
+    *expected, middle_x, middle_y = sun_in_layout(sample_project)
+    w, h = face = face_size(sample_project)
+    sun = (face, (middle_x, middle_y))
     px = 20
     measured = {}
-    for profile, path in (("drivethrucards", "action.pdf"), ("eu-3mm", "action-fronts.pdf")):
+    for profile, path in (("drivethrucards", "heroes.pdf"), ("eu-3mm", "heroes-fronts.pdf")):
         document = pdfium.PdfDocument(str(shop(built, profile) / path))
         with pikepdf.open(shop(built, profile) / path) as pdf:
             index = 1 if profile == "drivethrucards" else 0          # DriveThruCards: the back first
@@ -294,28 +306,25 @@ def test_a_shop_draws_the_face_at_its_own_size_as_the_home_sheet_does(built, tmp
         finally:
             document.close()
         # the face centred on the shop's trim
-        w, h = face_size()
-        measured[profile] = white_panel(image, px, tx0 - mx0 + (tx1 - tx0 - w) / 2, my1 - ty1 + (ty1 - ty0 - h) / 2)
-    image = Image.open(shop(built, "tgc") / "action" / "01-quick-x15-front.png")
+        measured[profile] = sun_edges(image, px, tx0 - mx0 + (tx1 - tx0 - w) / 2, my1 - ty1 + (ty1 - ty0 - h) / 2, *sun)
+    image = Image.open(shop(built, "tgc") / "heroes" / "01-knight-x4-front.png")
     dpi = image.info["dpi"][0]
     png_px = dpi / 25.4
-    w, h = face_size()
     page = (image.width / png_px, image.height / png_px)
-    measured["tgc"] = white_panel(image, png_px, (page[0] - w) / 2, (page[1] - h) / 2)
+    measured["tgc"] = sun_edges(image, png_px, (page[0] - w) / 2, (page[1] - h) / 2, *sun)
     home = tmp_path / "home"
-    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", "--kind", "cards",
-                 "--out", str(home))
+    result = pnp("build", "--paper", "a4", "--kind", "cards", "--out", str(home), project=sample_project)
     assert result.exit_code == 0, result.output
-    document = pdfium.PdfDocument(str(home / GAME / "full" / "bg" / f"{GAME}-full-bg-cards-a4.pdf"))
+    document = pdfium.PdfDocument(str(home / GAME / EDITION / LOCALE / f"{GAME}-{EDITION}-{LOCALE}-cards-a4.pdf"))
     try:
         image = document[0].render(scale=px / MM).to_pil()
     finally:
         document.close()
     # the first card of the 3 x 3 poker sheet, top left of the grid centred on A4
-    measured["home"] = white_panel(image, px, (210 - 3 * w) / 2, (297 - 3 * h) / 2)
+    measured["home"] = sun_edges(image, px, (210 - 3 * w) / 2, (297 - 3 * h) / 2, *sun)
     for where, edges in measured.items():
         tolerance = 1.5 / (png_px if where == "tgc" else px)        # a pixel and a half
-        assert edges == pytest.approx(expected, abs=tolerance), where
+        assert edges == pytest.approx(tuple(expected), abs=tolerance), where
 
 
 @pytest.mark.parametrize("profile, limit, version, pdf_version",
@@ -360,10 +369,10 @@ def _fonts(pdf):
 
 # ---- EU shops ---------------------------------------------------------------------------------------------
 
-def test_eu_fronts_and_backs_pair_page_for_page_with_text_4_mm_inside_the_trim(built):
+def test_eu_fronts_and_backs_pair_page_for_page_with_text_4_mm_inside_the_trim(built, sample_project):
     folder = shop(built, "eu-3mm")
-    decks = cards_in("full")
-    assert decks
+    decks = cards_in(sample_project)
+    assert len(decks) == 2
     for deck, cards in decks.items():
         copies = sum(c for _, c in cards)
         for side in ("fronts", "backs"):
@@ -401,15 +410,15 @@ def test_shop_booklet_is_single_pages_in_reading_order_with_bleed_and_trimbox(bu
         first = document[0].get_textpage().get_text_range()
     finally:
         document.close()
-    assert "Надпревара до масата" in first                                           # the cover comes first
+    assert "Sample Game" in first                   # the cover comes first
 
 
 # ---- validation and data-driven colour -------------------------------------------------------------------
 
-def shop_card_files(project: Path, profile_name: str, edition: str) -> list[tuple[str, bytes]]:
-    """(path, bytes) of a profile's card files for the game in Bulgarian, made and preflighted as
-    `pnp build --profile` makes them (generator.app.shop.shop_files); the booklet and components,
-    which the tests that call this do not read, left out."""
+def shop_card_files(project: Path, profile_name: str) -> list[tuple[str, bytes]]:
+    """(path, bytes) of a profile's card files for the game, made and preflighted as `pnp build
+    --profile` makes them (generator.app.shop.shop_files); the booklet and components, which the
+    tests that call this do not read, left out."""
     from dataclasses import replace
 
     from generator.app.loading import load_games
@@ -421,75 +430,78 @@ def shop_card_files(project: Path, profile_name: str, edition: str) -> list[tupl
     from generator.load.project import Project
     loaded = Project(project)
     game = load_games(loaded, GAME, texts=False)[0]
-    kit = Kit(loaded, game, Localised(game, edition, Texts.load(game, "bg")), "")
+    kit = Kit(loaded, game, Localised(game, EDITION, Texts.load(game, LOCALE)), "")
     made, problems = shop_files(kit, replace(load_profile(loaded, profile_name), booklet=None))
     assert not problems, problems
     return [(artifact.path, artifact.data) for artifact in made]
 
 
-def _project_copy(tmp_path: Path) -> Path:
-    project = tmp_path / "project"
-    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
-    return project
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+def all_cards(project: Path) -> list[str]:
+    return [card_id for cards_of_deck in cards_in(project).values() for card_id, _ in cards_of_deck]
 
 
 def test_text_too_close_to_the_trim_is_an_error_naming_card_and_field(tmp_path):
-    project = _project_copy(tmp_path)
-    # right-aligned to 3.6 mm from the right trim: still on the white panel, so still readable
-    _edit(project / "components" / GAME / "layouts.yaml",
-          "{type: text, field: count_label, box: [44, 5.5, 13, 4.5]",
-          "{type: text, field: count_label, box: [44, 5.5, 15.4, 4.5]")
+    project = shop_ready_sample(tmp_path)
+    # the rule text right-aligned to 3.6 mm from the right trim
+    rule_text = 'field: text, box: [6, 6, 51, 20], font: regular, size: 10, min_size: 7, colour: "{ink}", align: center}'
+    replace_in(project / "components" / GAME / "layouts.yaml", rule_text,
+               rule_text.replace("51, 20]", "53.4, 20]").replace("center}", "right}"))
+    # eu-3mm's cards alone (its booklet and components, which the check is not about, left out)
+    eu = (ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8")
+    (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "templates" / "profiles" / "eu-cards.yaml").write_text(eu.split("\n# Boards, tokens")[0] + "\n",
+                                                                       encoding="utf-8")
     out = tmp_path / "out"
-    result = build_shop(out, "eu-3mm", edition="free", project=project)
+    result = build_shop(out, project, "eu-cards")
     assert result.exit_code == 1
-    # Every card of the free edition shows its count there; a face's problems name the card's line.
+    # Every card has that text; a face's problems name the card's line.
     cards = project / "components" / GAME / "cards.yaml"
-    free = [card_id for cards_of_deck in cards_in("free").values() for card_id, _ in cards_of_deck]
+    every = all_cards(project)
+    assert len(every) == 3
     assert result.stderr.splitlines() == [
-        f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: cards.{card_id}.count_label: "
-        f"[eu-3mm {GAME} free bg] text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)"
-        for card_id in free] + [f"{len(free)} problem(s) found."]
+        f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: cards.{card_id}.text: "
+        f"[eu-cards {GAME} {EDITION} {LOCALE}] text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)"
+        for card_id in every] + [f"{len(every)} problem(s) found."]
     assert not out.exists()
 
 
 def test_a_card_of_a_size_the_profile_does_not_take_is_an_error_naming_card_size_and_profile(tmp_path):
-    project = _project_copy(tmp_path)
+    """The sample as it is: its coins are mini cards, which a profile for minis takes; its heroes
+    are poker cards, which it does not."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
     (project / "templates" / "profiles").mkdir(parents=True)
     (project / "templates" / "profiles" / "minis.yaml").write_text(
         "name: Mini cards only\ncards:\n  sizes:\n    mini: {trim_mm: [44, 63]}\n  bleed_mm: 2\n  safe_mm: 2\n"
         "  format: pdf\n  colour: {space: rgb}\n  files:\n    - {name: '{deck}.pdf', per: deck, sides: [front]}\n")
     out = tmp_path / "out"
-    result = build_shop(out, "minis", edition="free", project=project)
+    result = build_shop(out, project, "minis")
     assert result.exit_code == 1 and not result.traceback
     cards = project / "components" / GAME / "cards.yaml"
-    free = [card_id for cards_of_deck in cards_in("free").values() for card_id, _ in cards_of_deck]
-    w, h = face_size()
-    # every card's face, and the deck's back at the first card that has it
-    faces = [(card_id, f"cards.{card_id}") for card_id in free]
-    faces.insert(1, (free[0], f"cards.{free[0]}.back"))
+    heroes = cards_in(project)["heroes"]
+    w, h = face_size(project)
+    # every hero's face, and the deck's back at the first card that has it
+    faces = [(card_id, f"cards.{card_id}") for card_id, _ in heroes]
+    faces.insert(1, (heroes[0][0], f"cards.{heroes[0][0]}.back"))
     assert result.stderr.splitlines() == [
-        f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: {key}: [minis {GAME} free bg] "
+        f"components/{GAME}/cards.yaml:{line_of(cards, f'  {card_id}:')}: {key}: [minis {GAME} {EDITION} {LOCALE}] "
         f"profile minis takes no {w:g} x {h:g} mm card face (it takes mini 44 x 63 mm faces)"
         for card_id, key in faces] + [f"{len(faces)} problem(s) found."]
     assert not out.exists()
 
 
 def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
-    project = _project_copy(tmp_path)
+    project = shop_ready_sample(tmp_path)
     layouts = project / "components" / GAME / "layouts.yaml"
-    _edit(layouts, 'fill: "#2B2D42", bleed: true', 'fill: "#000000", bleed: true')
-    _edit(project / "components" / GAME / "cards.yaml", 'colour: "#D7263D"', 'colour: "#000040"')   # a deep blue
+    replace_in(layouts, 'fill: "#1E2233", bleed: true', 'fill: "#000000", bleed: true')        # the heroes' back
+    replace_in(project / "components" / GAME / "cards.yaml", 'colour: "#3A61C4"', 'colour: "#000040"')   # a deep blue
+    # the ogre's dark grey text (#1E1E1E) on its light face
+    assert 'ink: "#1E1E1E"' in (project / "components" / GAME / "cards.yaml").read_text(encoding="utf-8")
     from generator.core.colour import Palette
     for profile, rich, limit, press in (("drivethrucards", [0.6, 0.4, 0.4, 1.0], 240, "CGATS TR 003"),
                                         ("eu-3mm", [0.4, 0.3, 0.3, 1.0], 300, "FOGRA39")):
         fills = []
-        pdfs = [data for path, data in shop_card_files(project, profile, "free") if path.endswith(".pdf")]
+        pdfs = [data for path, data in shop_card_files(project, profile) if path.endswith(".pdf")]
         assert pdfs, profile
         for data in pdfs:
             with pikepdf.open(io.BytesIO(data)) as pdf:
@@ -503,23 +515,26 @@ def test_rich_black_per_profile_and_ink_limit_on_dark_colours(tmp_path):
 
 def test_a_new_shop_is_data_only(tmp_path):
     """A profile the code has never seen: one RGB PDF per card, fronts then backs."""
-    project = _project_copy(tmp_path)
+    project = shop_ready_sample(tmp_path)
     (project / "templates" / "profiles").mkdir(parents=True)
     (project / "templates" / "profiles" / "proofs.yaml").write_text(
         "name: Proof cards\ncards:\n  sizes:\n    poker: {trim_mm: [63, 88]}\n  bleed_mm: 2\n  safe_mm: 2\n"
         "  format: pdf\n  colour: {space: rgb}\n"
         "  files:\n    - {name: '{game}-{card}.pdf', per: card, sides: [front, back]}\n")
     out = tmp_path / "out"
-    result = build_shop(out, "proofs", edition="free", project=project)
+    result = build_shop(out, project, "proofs")
     assert result.exit_code == 0, result.output
-    files = sorted(shop(out, "proofs", "free").glob("*.pdf"))
-    assert [f.name for f in files][:1] == [f"{GAME}-closed.pdf"] and len(files) == len(cards_in("free")["action"])
-    with pikepdf.open(files[0]) as pdf:
-        assert len(pdf.pages) == 2
-        assert box_mm(pdf.pages[0], "/MediaBox")[2:] == pytest.approx((67, 92), abs=0.01)
+    files = sorted(shop(out, "proofs").glob("*.pdf"))
+    assert [f.name for f in files] == sorted(f"{GAME}-{card_id}.pdf" for card_id in all_cards(project))
+    for path in files:
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 2
+            assert box_mm(pdf.pages[0], "/MediaBox")[2:] == pytest.approx((67, 92), abs=0.01)
 
 
-def test_draft_locales_do_not_go_to_a_shop(project):
+def test_draft_locales_do_not_go_to_a_shop(tmp_path):
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
     replace_in(project / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
     result = pnp("build", "--game", GAME, "--locale", "en", "--profile", "tgc", "--out", "/nonexistent/never",
                  project=project)
@@ -528,7 +543,8 @@ def test_draft_locales_do_not_go_to_a_shop(project):
 
 
 def test_home_options_are_refused_for_shop_files():
-    result = pnp("build", "--game", GAME, "--profile", "tgc", "--duplex", "gutterfold", "--out", "/nonexistent/never")
+    result = pnp("build", "--game", GAME, "--profile", "tgc", "--duplex", "gutterfold", "--out", "/nonexistent/never",
+                 project=SAMPLE)
     assert result.exit_code == 2 and "for home kits" in result.output
 
 
@@ -542,13 +558,15 @@ def test_manifest_lists_every_shop_file_with_kind_and_profile(built):
     kinds = {(e["profile"], e["kind"]) for e in manifest}
     assert kinds == {("tgc", "shop-card-png"), ("mpc", "shop-card-png"),
                      ("drivethrucards", "shop-cards"), ("eu-3mm", "shop-cards"), ("eu-3mm", "shop-booklet"),
-                     ("eu-3mm", "shop-component"), ("large-format-3mm", "shop-component")}
+                     ("eu-3mm", "shop-component"), ("eu-3mm", "shop-note"), ("large-format-3mm", "shop-component")}
 
 
 def test_shop_files_are_byte_identical_between_builds(tmp_path):
+    """Two builds made from nothing (no cache) write the same bytes."""
+    project = shop_ready_sample(tmp_path)
     digests = []
     for run in ("one", "two"):
-        result = build_shop(tmp_path / run, "drivethrucards", "tgc", edition="free")
+        result = build_shop(tmp_path / run, project, "drivethrucards", "tgc", no_cache=True)
         assert result.exit_code == 0, result.output
         digests.append({str(p.relative_to(tmp_path / run)): hashlib.sha256(p.read_bytes()).hexdigest()
                         for p in (tmp_path / run).rglob("*")
