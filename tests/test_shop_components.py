@@ -1,12 +1,13 @@
-"""Boards, tokens, dice and cut-out pieces for print shops, checked on the real PDFs: one file per
-component in the profiles that take its kind, the trim the component's size with bleed and crop
-marks outside it, press CMYK within the ink limit, PDF/X-4 with its OutputIntent, and preflight
-through the CLI (passing, and failing on a broken file)."""
+"""Boards, tokens, dice and cut-out pieces for print shops, checked on the real PDFs (the sample
+game as shops take it, conftest.shop_ready_sample; and the shipped games' components): one file
+per component in the profiles that take its kind, the trim the component's size with bleed and
+crop marks outside it, press CMYK within the ink limit, PDF/X-4 with its OutputIntent, and
+preflight through the CLI (passing, and failing on a broken file)."""
 from __future__ import annotations
 
 import json
 import math
-import re
+import shutil
 from pathlib import Path
 
 import numpy
@@ -15,94 +16,90 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import painted_operators, pnp
+from conftest import painted_operators, pnp, replace_in, shop_ready_sample
 
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
-SELECTION = (("diced-veggies", "standard", "en"), ("race-to-the-table", "full", "bg"))
+GAME, EDITION, LOCALE = "sample-game", "standard", "en"
 PROFILES = ("eu-3mm", "large-format-3mm")
 
 
-def _data(game: str, name: str) -> dict:
-    path = ROOT / "components" / game / f"{name}.yaml"
+def _data(project: Path, name: str, game: str = GAME) -> dict:
+    path = project / "components" / game / f"{name}.yaml"
     return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
-def expected_trims(game: str, edition: str) -> dict[tuple[str, str], tuple[float, float]]:
+def expected_trims(project: Path, game: str = GAME,
+                   edition: str = EDITION) -> dict[tuple[str, str], tuple[float, float]]:
     """(kind, component) -> trim in mm, straight from the YAML (and the dice sheet's tab)."""
-    layouts = _data(game, "layouts").get("faces", {})
+    layouts = _data(project, "layouts", game).get("faces", {})
     tab = yaml.safe_load((ROOT / "templates" / "sheets" / "dice.yaml").read_text(encoding="utf-8"))["tab_mm"]
     trims = {}
-    boards = _data(game, "boards")
+    boards = _data(project, "boards", game)
     for board_id, board in (boards.get("boards") or {}).items():
         if board.get("count", {}).get(edition):
-            trims["boards", board_id] = tuple(board.get("size_mm", boards["design"]["size_mm"]))
-    for token_id, token in (_data(game, "tokens").get("tokens") or {}).items():
+            trims["boards", board_id] = tuple(board["size_mm"] if "size_mm" in board else boards["design"]["size_mm"])
+    for token_id, token in (_data(project, "tokens", game).get("tokens") or {}).items():
         if token.get("count", {}).get(edition):
             if token["shape"] == "disc":
                 trims["tokens", token_id] = (token["diameter_mm"],) * 2
+            elif token["shape"] == "square":
+                trims["tokens", token_id] = (token["side_mm"],) * 2
             elif token["shape"] == "standee":
                 w, h = token["size_mm"]
                 trims["tokens", token_id] = (w, 2 * h + 2 * token["base_mm"])
-    for die_id, die in (_data(game, "dice").get("dice") or {}).items():
+    for die_id, die in (_data(project, "dice", game).get("dice") or {}).items():
         if die.get("count", {}).get(edition):
             edge = die["edge_mm"]
             trims["dice", die_id] = (4 * edge + min(tab, edge / 3), 3 * edge)
-    for piece_id, piece in (_data(game, "pieces").get("pieces") or {}).items():
+    for piece_id, piece in (_data(project, "pieces", game).get("pieces") or {}).items():
         if piece.get("count", {}).get(edition):
             trims["pieces", piece_id] = tuple(layouts[piece["layout"]]["size_mm"])
     return trims
 
 
-def _kit(game_slug: str, edition: str, locale: str, root: Path = ROOT):
+def make_files(root: Path, game_slug: str, edition: str, locales: list[str] | None, profile_name: str,
+               only_kind: str | None = None):
+    """{locale: (the component files one profile gets for one kit, their problems)} for `locales`
+    (None: every locale a shop gets), made as `pnp build --profile` makes them
+    (generator.app.shop.shop_component_files, one unit per kind), the game loaded once."""
+    from generator.app.kinds import KINDS
     from generator.app.loading import load_games
+    from generator.app.shop import shop_component_files
     from generator.i18n.texts import Texts
     from generator.layout.faces import Localised
     from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
     from generator.load.project import Project
     project = Project(root)
-    game = load_games(project, game_slug, locale)[0]
-    return project, Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
-
-
-def make_files(game_slug: str, edition: str, locale: str, profile_name: str, only_kind: str | None = None,
-               root: Path = ROOT):
-    """The component files one profile gets for one kit, made as `pnp build --profile` makes
-    them (generator.app.shop.shop_component_files, one unit per kind), and their problems."""
-    from generator.app.shop import shop_component_files
-    from generator.app.kinds import KINDS
-    from generator.load.profiles import load_profile
-    project, kit = _kit(game_slug, edition, locale, root)
+    game = load_games(project, game_slug, texts=False)[0]
     profile = load_profile(project, profile_name)
-    made, problems = [], []
-    for kind in KINDS:
-        if kind.name in profile.components.kinds and only_kind in (None, kind.name):
-            artifacts, found = shop_component_files(kit, profile, kind)
-            made += artifacts
-            problems += found
-    return made, problems
+    files = {}
+    for locale in locales or [locale for locale in game.locales if not game.is_draft(locale)]:
+        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+        made, problems = [], []
+        for kind in KINDS:
+            if kind.name in profile.components.kinds and only_kind in (None, kind.name):
+                artifacts, found = shop_component_files(kit, profile, kind)
+                made += artifacts
+                problems += found
+        files[locale] = made, problems
+    return files
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """{profile: {(game, kind, component): path}} and the notes, written to a folder."""
-    out = tmp_path_factory.mktemp("components")
+def built(shop_sample):
+    """(the shop-ready sample project, {profile: {(kind, component): path}}, {profile: {kind: note's
+    path}}) of the sample built for every profile, read from its manifest."""
+    project, out = shop_sample
     files, notes = {}, {}
-    for game, edition, locale in SELECTION:
-        for profile in PROFILES:
-            made, problems = make_files(game, edition, locale, profile)
-            assert not problems, problems
-            for artifact in made:
-                path = out / artifact.path
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(artifact.data)
-                if artifact.kind == "shop-component":
-                    key = (game, artifact.details["component_kind"], artifact.details["component"])
-                    files.setdefault(profile, {})[key] = path
-                else:
-                    notes.setdefault(profile, {})[(game, artifact.details["component_kind"])] = path
-    return out, files, notes
+    for entry in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]:
+        if entry["kind"] == "shop-component":
+            files.setdefault(entry["profile"], {})[entry["component_kind"], entry["component"]] = out / entry["path"]
+        elif entry["kind"] == "shop-note":
+            notes.setdefault(entry["profile"], {})[entry["component_kind"]] = out / entry["path"]
+    return project, files, notes
 
 
 def box_mm(page, key) -> tuple[float, ...]:
@@ -117,37 +114,53 @@ def painted(pdf) -> list[tuple[str, list]]:
 # ---- which files -----------------------------------------------------------------------------------
 
 def test_each_profile_gets_a_file_for_every_component_of_its_kinds_that_fits_it(built):
-    _, files, notes = built
+    project, files, notes = built
+    data = json.loads(pnp("profiles", "--json").output)
     for profile in PROFILES:
-        data = json.loads(pnp("profiles", "--json").output)
         spec = next(p for p in data if p["name"] == profile)["components"]
         big, small = max(spec["max_mm"]), min(spec["max_mm"])
         wanted, too_large = set(), set()
-        for game, edition, _ in SELECTION:
-            for (kind, component), (w, h) in expected_trims(game, edition).items():
-                if kind in spec["kinds"]:
-                    (wanted if max(w, h) <= big and min(w, h) <= small else too_large).add((game, kind, component))
+        for (kind, component), (w, h) in expected_trims(project).items():
+            if kind in spec["kinds"]:
+                (wanted if max(w, h) <= big and min(w, h) <= small else too_large).add((kind, component))
         assert set(files[profile]) == wanted
-        for game, kind, component in too_large:
-            note = notes[profile][game, kind].read_text(encoding="utf-8")
+        for kind, component in too_large:
+            note = notes[profile][kind].read_text(encoding="utf-8")
             assert f"{kind} {component} " in note and "larger than" in note
-        assert set(notes.get(profile, {})) == {(g, k) for g, k, _ in too_large}
-    # every kind is somewhere: boards and tokens (Race to the Table), dice and pieces (Diced Veggies)
-    assert {kind for _, kind, _ in files["eu-3mm"]} == {"boards", "tokens", "dice", "pieces"}
-    assert {kind for _, kind, _ in files["large-format-3mm"]} == {"boards", "pieces"}
-    # the 460 mm frame does not fit the eu-3mm sheet but does fit the roll
-    assert ("diced-veggies", "pieces", "frame") in files["large-format-3mm"]
-    assert ("diced-veggies", "pieces", "frame") not in files["eu-3mm"]
+        assert set(notes.get(profile, {})) == {k for k, _ in too_large}
+    # every kind is somewhere, tokens square and round
+    assert {kind for kind, _ in files["eu-3mm"]} == {"boards", "tokens", "dice", "pieces"}
+    assert {kind for kind, _ in files["large-format-3mm"]} == {"boards", "pieces"}
+    assert {component for kind, component in files["eu-3mm"] if kind == "tokens"} == {"supply", "camp"}
+    # the 460 mm banner does not fit the eu-3mm sheet but does fit the roll
+    assert ("pieces", "banner") in files["large-format-3mm"]
+    assert ("pieces", "banner") not in files["eu-3mm"]
+
+
+@pytest.mark.parametrize("slug, edition, locale, profile", [
+    ("race-to-the-table", "full", "bg", "eu-3mm"), ("diced-veggies", "standard", "en", "large-format-3mm")])
+def test_a_shipped_games_components_pass_their_shops_checks_and_preflight(slug, edition, locale, profile):
+    """The shipped games' components drawn as a shop build draws them, each file checked and
+    preflighted: Race to the Table's boards and tokens for the sheet-fed shop, Diced Veggies'
+    pieces (its frame too long for that sheet) for the roll. Diced Veggies' tokens, dice and
+    pieces for eu-3mm are made so by test_shop_cut_layer.py."""
+    made, problems = make_files(ROOT, slug, edition, [locale], profile)[locale]
+    assert not problems, problems
+    spec = next(p for p in json.loads(pnp("profiles", "--json").output) if p["name"] == profile)["components"]
+    wanted = {key for key, (w, h) in expected_trims(ROOT, slug, edition).items() if key[0] in spec["kinds"]
+              and max(w, h) <= max(spec["max_mm"]) and min(w, h) <= min(spec["max_mm"])}
+    assert wanted and {(a.details["component_kind"], a.details["component"]) for a in made
+                       if a.kind == "shop-component"} == wanted
 
 
 # ---- boxes, colour, PDF/X ------------------------------------------------------------------------
 
 def test_every_page_is_the_trim_with_bleed_and_a_margin_for_marks(built):
-    _, files, _ = built
+    project, files, _ = built
+    trims = expected_trims(project)
     for profile, found in files.items():
-        for (game, kind, component), path in found.items():
-            edition = next(e for g, e, _ in SELECTION if g == game)
-            w, h = expected_trims(game, edition)[kind, component]
+        for (kind, component), path in found.items():
+            w, h = trims[kind, component]
             with pikepdf.open(path) as pdf:
                 for page in pdf.pages:
                     assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
@@ -199,7 +212,7 @@ def test_marks_lie_outside_the_bleed_in_line_with_the_trim_and_the_art_runs_into
     dpi = 60
     px = dpi / 25.4
     checked = 0
-    for (game, kind, component), path in files["eu-3mm"].items():
+    for (kind, component), path in files["eu-3mm"].items():
         with pikepdf.open(path) as pdf:
             page = pdf.pages[0]
             tx0, ty0, tx1, ty1 = box_mm(page, "/TrimBox")
@@ -239,11 +252,14 @@ def test_marks_lie_outside_the_bleed_in_line_with_the_trim_and_the_art_runs_into
 
 
 def test_the_same_input_gives_the_same_bytes(built):
-    _, files, _ = built
-    made, _ = make_files("race-to-the-table", "full", "bg", "eu-3mm", only_kind="tokens")
+    """The tokens made again, under the build's fixed clock, are the bytes the build wrote."""
+    from generator.core.reproducible import fixed_clock
+    project, files, _ = built
+    with fixed_clock():
+        made, _ = make_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
+    assert len(made) == 2
     for artifact in made:
-        key = ("race-to-the-table", "tokens", artifact.details["component"])
-        assert artifact.data == files["eu-3mm"][key].read_bytes()
+        assert artifact.data == files["eu-3mm"]["tokens", artifact.details["component"]].read_bytes()
 
 
 # ---- preflight through the CLI -------------------------------------------------------------------------
@@ -257,7 +273,7 @@ def _preflight(profile: str, *paths, project: Path = ROOT) -> tuple[int, dict]:
 
 
 def test_preflight_passes_every_component_file(built):
-    out, files, _ = built
+    _, files, _ = built
     for profile, found in files.items():
         folders = sorted({path.parent for path in found.values()})
         code, results = _preflight(profile, *folders)
@@ -276,8 +292,9 @@ def _broken(source: Path, target: Path, edit) -> Path:
 
 
 def test_preflight_fails_a_broken_component_file(built, tmp_path):
+    """Each damage done to a small file, the square token: the check that finds it fails."""
     _, files, _ = built
-    board = files["eu-3mm"]["race-to-the-table", "boards", "lunch-break"]
+    token = files["eu-3mm"]["tokens", "supply"]
     (tmp_path / "components").mkdir()
 
     def no_trim(pdf):
@@ -305,12 +322,11 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     cases = {"no-trim": (no_trim, "boxes"), "rgb": (rgb, "colour"), "bleed": (bleed_1mm, "size"),
              "no-intent": (no_intent, "pdfx"), "ink": (over_ink, "ink"), "bare": (bare_bleed, "bleed")}
     for name, (edit, criterion) in cases.items():
-        path = _broken(board, tmp_path / "components" / f"boards-{name}.pdf", edit)
+        path = _broken(token, tmp_path / "components" / f"tokens-{name}.pdf", edit)
         code, results = _preflight("eu-3mm", path)
         assert code == 1, name
         assert results[path.name][criterion] == "fail", (name, results[path.name])
-    # a token whose drawing is moved 2 mm down: its name comes closer than 3 mm to the cut
-    token = files["eu-3mm"]["race-to-the-table", "tokens", "clock-marker"]
+    # the token's drawing moved 2 mm down: its name comes closer than 3 mm to the cut
     code, results = _preflight("eu-3mm", token)
     assert code == 0 and results[token.name]["safe-zone"] == "pass"
 
@@ -320,10 +336,10 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     moved = _broken(token, tmp_path / "components" / "tokens-moved.pdf", text_near_the_cut)
     code, results = _preflight("eu-3mm", moved)
     assert code == 1 and results[moved.name]["safe-zone"] == "fail", results[moved.name]
-    # and one too large for the sheet (the large-format file of the frame, 460 mm long)
-    frame = files["large-format-3mm"]["diced-veggies", "pieces", "frame"]
-    code, results = _preflight("eu-3mm", frame)
-    assert code == 1 and results[frame.name]["pages"] == "fail"
+    # and one too large for the sheet (the large-format file of the banner, 460 mm long)
+    banner = files["large-format-3mm"]["pieces", "banner"]
+    code, results = _preflight("eu-3mm", banner)
+    assert code == 1 and results[banner.name]["pages"] == "fail"
 
 
 def test_every_letter_of_a_disc_token_keeps_the_safe_zone_inside_its_round_cut():
@@ -331,16 +347,13 @@ def test_every_letter_of_a_disc_token_keeps_the_safe_zone_inside_its_round_cut()
     and Ukrainian: in every locale a shop gets, each token file passes preflight and every
     glyph (pdfium's tight box) lies the profile's safe zone inside the round cut, not only
     inside the square trim round it."""
-    from generator.app.loading import load_games
-    from generator.load.project import Project
-    game = load_games(Project(ROOT), "pegs-and-jokers", texts=False)[0]
     safe = yaml.safe_load((ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8"))[
         "components"]["safe_mm"]
-    discs = {token_id for token_id, token in _data("pegs-and-jokers", "tokens")["tokens"].items()
+    discs = {token_id for token_id, token in _data(ROOT, "tokens", "pegs-and-jokers")["tokens"].items()
              if token["shape"] == "disc"}
-    locales, checked = [locale for locale in game.locales if not game.is_draft(locale)], set()
-    for locale in locales:
-        made, problems = make_files("pegs-and-jokers", "standard", locale, "eu-3mm", only_kind="tokens")
+    by_locale, checked = make_files(ROOT, "pegs-and-jokers", "standard", None, "eu-3mm", only_kind="tokens"), set()
+    assert len(by_locale) == 5
+    for locale, (made, problems) in by_locale.items():
         assert not problems, problems
         for artifact in made:
             if artifact.details.get("component") not in discs:
@@ -359,20 +372,19 @@ def test_every_letter_of_a_disc_token_keeps_the_safe_zone_inside_its_round_cut()
                 assert farthest <= room + 0.01 * MM, (
                     f"{artifact.path}: {glyph!r} {(x1 - x0) / 2 / MM - farthest / MM:.2f} mm inside the cut")
             document.close()
-    assert len(checked) == len(discs) * len(locales)
+    assert len(checked) == len(discs) * len(by_locale)
 
 
-def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(project, tmp_path):
+def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(tmp_path):
     """A round cut's bleed ring narrows towards where the circle meets the trim box, the more
     the larger the disc: a 60 mm token passes the bleed check, and fails it with its bleed gone."""
-    tokens = project / "components" / "diced-veggies" / "tokens.yaml"
-    tokens.write_text(re.sub(r"diameter_mm: [\d.]+", "diameter_mm: 60", tokens.read_text(encoding="utf-8")),
-                      encoding="utf-8")
-    made, problems = make_files("diced-veggies", "standard", "en", "eu-3mm", only_kind="tokens", root=project)
+    project = shop_ready_sample(tmp_path)
+    replace_in(project / "components" / GAME / "tokens.yaml", "diameter_mm: 24", "diameter_mm: 60")
+    made, problems = make_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
     assert not problems, problems
-    (token,) = [artifact for artifact in made if artifact.kind == "shop-component"]
+    (token,) = [artifact for artifact in made if artifact.details.get("component") == "camp"]
     (tmp_path / "components").mkdir()
-    path = tmp_path / "components" / "tokens-chef.pdf"
+    path = tmp_path / "components" / "tokens-camp.pdf"
     path.write_bytes(token.data)
     code, results = _preflight("eu-3mm", path)
     assert code == 0 and results[path.name]["bleed"] == "pass", results
@@ -388,81 +400,85 @@ def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(project
 
 # ---- card files by product ----------------------------------------------------------------------------
 
-def _cards_by_deck(game: str, edition: str) -> dict[str, int]:
-    cards = _data(game, "cards")["cards"]
+def _cards_by_deck(project: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for card in cards.values():
-        counts[card["deck"]] = counts.get(card["deck"], 0) + card.get("count", {}).get(edition, 0)
+    for card in _data(project, "cards")["cards"].values():
+        counts[card["deck"]] = counts.get(card["deck"], 0) + card.get("count", {}).get(EDITION, 0)
     return counts
 
 
-def test_decks_that_share_their_backs_go_to_the_shop_as_one_product(project, tmp_path):
+def _villains_behind_the_heroes_back(tmp_path: Path, stock: str = "") -> Path:
+    """The shop-ready sample with its villains printed with the heroes' back (and on `stock`)."""
+    project = shop_ready_sample(tmp_path)
+    replace_in(project / "components" / GAME / "cards.yaml", "    back: villain-back\n",
+               "    back: hero-back\n" + (f"    stock: {stock}\n" if stock else ""))
+    return project
+
+
+def test_decks_that_share_their_backs_go_to_the_shop_as_one_product(tmp_path):
     """Two decks of one size with one back design (in the data: the same `back`) are one
     product, one file; a profile's max_cards splits a product into parts."""
-    decks = yaml.safe_load((ROOT / "components" / "the-game" / "cards.yaml").read_text(encoding="utf-8"))["decks"]
-    shared = [deck for deck, data in decks.items() if data["back"] == "card-back"]
+    project = _villains_behind_the_heroes_back(tmp_path)
+    decks = _data(project, "cards")["decks"]
+    shared = [deck for deck, data in decks.items() if data["back"] == "hero-back"]
     assert len(shared) == 2
-    counts = _cards_by_deck("the-game", "standard")
+    counts = _cards_by_deck(project)
     total = sum(counts[deck] for deck in shared)
     out = tmp_path / "out"
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--profile", "drivethrucards", "--out", str(out))
+    result = pnp("build", "--profile", "drivethrucards", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output
-    (path,) = (out / "the-game" / "standard" / "cs" / "shop" / "drivethrucards").glob("*.pdf")
-    order = list(dict.fromkeys(c["deck"] for c in _data("the-game", "cards")["cards"].values()))
+    (path,) = (out / GAME / EDITION / LOCALE / "shop" / "drivethrucards").glob("*.pdf")
+    order = list(dict.fromkeys(c["deck"] for c in _data(project, "cards")["cards"].values()))
     assert path.name == "+".join(d for d in order if d in shared) + ".pdf"
     with pikepdf.open(path) as pdf:
         assert len(pdf.pages) == 2 * total                 # back then front for every card
     entry = next(e for e in json.loads((out / "manifest.json").read_text())["files"] if e["path"].endswith(path.name))
     assert sorted(entry["decks"]) == sorted(shared) and entry["cards"] == total
-    # a profile whose product holds at most 40 cards gets parts of 40, 40 and the rest, paired
+    # a profile whose product holds at most 4 cards gets parts of 4, 4 and the rest, paired
+    (project / "templates" / "profiles").mkdir(parents=True)
     profile = project / "templates" / "profiles" / "small-boxes.yaml"
-    eu = (project / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8")
-    profile.write_text(eu.split("\n# Boards, tokens")[0].replace("max_cards: 110", "max_cards: 40") + "\n",
+    eu = (ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8")
+    profile.write_text(eu.split("\n# Boards, tokens")[0].replace("max_cards: 110", "max_cards: 4") + "\n",
                        encoding="utf-8")
     out = tmp_path / "parts"
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--profile", "small-boxes", "--out", str(out),
-                 project=project)
+    result = pnp("build", "--profile", "small-boxes", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output
-    folder = out / "the-game" / "standard" / "cs" / "shop" / "small-boxes"
+    folder = out / GAME / EDITION / LOCALE / "shop" / "small-boxes"
     name = "+".join(d for d in order if d in shared)
-    parts = -(-total // 40)
+    parts = -(-total // 4)
+    assert parts == 3
     assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(
         f"{name}-{n}-{side}.pdf" for n in range(1, parts + 1) for side in ("fronts", "backs"))
     for n in range(1, parts + 1):
         for side in ("fronts", "backs"):
             with pikepdf.open(folder / f"{name}-{n}-{side}.pdf") as pdf:
-                assert len(pdf.pages) == (40 if n < parts else total - 40 * (parts - 1))
+                assert len(pdf.pages) == (4 if n < parts else total - 4 * (parts - 1))
     code, results = _preflight("small-boxes", folder, project=project)
     assert code == 0, results
 
 
-def test_decks_on_different_stocks_are_different_products(project, tmp_path):
+def test_decks_on_different_stocks_are_different_products(tmp_path):
     """The same two decks, one of them printed on another stock (the deck's `stock`): two
     products, each file's manifest entry naming its stock."""
-    cards = project / "components" / "the-game" / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
-    cards.write_text(text.replace("    layout: pile\n", "    layout: pile\n    stock: linen-350\n", 1),
-                     encoding="utf-8")
-    counts = _cards_by_deck("the-game", "standard")
+    project = _villains_behind_the_heroes_back(tmp_path, stock="linen-350")
+    counts = _cards_by_deck(project)
     out = tmp_path / "out"
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--profile", "drivethrucards", "--out", str(out),
-                 project=project)
+    result = pnp("build", "--profile", "drivethrucards", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output
-    folder = out / "the-game" / "standard" / "cs" / "shop" / "drivethrucards"
-    assert sorted(p.name for p in folder.glob("*.pdf")) == ["numbers.pdf", "piles.pdf"]
+    folder = out / GAME / EDITION / LOCALE / "shop" / "drivethrucards"
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["heroes.pdf", "villains.pdf"]
     entries = {Path(e["path"]).name: e for e in json.loads((out / "manifest.json").read_text())["files"]
                if "/shop/" in e["path"]}
-    assert entries["piles.pdf"]["stock"] == "linen-350" and "stock" not in entries["numbers.pdf"]
-    for deck in ("numbers", "piles"):
+    assert entries["villains.pdf"]["stock"] == "linen-350" and "stock" not in entries["heroes.pdf"]
+    for deck in ("heroes", "villains"):
         assert entries[f"{deck}.pdf"]["cards"] == counts[deck]
         with pikepdf.open(folder / f"{deck}.pdf") as pdf:
             assert len(pdf.pages) == 2 * counts[deck]
     # a stock that is not a plain name is a located error of the data
-    cards.write_text(text.replace("    layout: pile\n", "    layout: pile\n    stock: Linen 350!\n", 1),
-                     encoding="utf-8")
-    result = pnp("validate", "the-game", project=project)
-    assert result.exit_code == 1 and "components/the-game/cards.yaml:" in result.output \
-        and "decks.piles.stock" in result.output, result.output
+    replace_in(project / "components" / GAME / "cards.yaml", "stock: linen-350", "stock: Linen 350!")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and f"components/{GAME}/cards.yaml:" in result.output \
+        and "decks.villains.stock" in result.output, result.output
 
 
 @pytest.mark.parametrize("old, new, message", [
@@ -476,9 +492,12 @@ def test_decks_on_different_stocks_are_different_products(project, tmp_path):
     ("  colour: {space: cmyk, characterisation: FOGRA39, ink_limit: 300, rich_black: [40, 30, 30, 100]}\n", "",
      "components: no colour"),
 ])
-def test_a_profiles_components_section_is_checked_at_its_line(project, old, new, message):
-    from conftest import replace_in
+def test_a_profiles_components_section_is_checked_at_its_line(tmp_path, old, new, message):
+    project = tmp_path / "project"
+    (project / "templates" / "profiles").mkdir(parents=True)
+    (project / "components").mkdir()
     path = project / "templates" / "profiles" / "large-format-3mm.yaml"
+    shutil.copy(ROOT / "templates" / "profiles" / "large-format-3mm.yaml", path)
     replace_in(path, old, new)
     result = pnp("profiles", project=project)
     if message is None:
