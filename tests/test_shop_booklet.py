@@ -1,7 +1,8 @@
-"""The rule booklet a CMYK print shop gets (eu-3mm), checked on the real PDF: the home booklet's
-pages with bleed, PDF/X-4 with the FOGRA39 OutputIntent, every colour and picture in press CMYK
-within the ink limit (the stylesheet's colours as the profile's palette separates them), no
-links; preflight through the CLI passes it and fails it once broken."""
+"""The rule booklet a CMYK print shop gets (eu-3mm), checked on the real PDF of the sample game as
+shops take it (conftest.shop_ready_sample): the home booklet's pages with bleed, PDF/X-4 with
+the FOGRA39 OutputIntent, every colour and picture in press CMYK within the ink limit (the
+stylesheet's colours as the profile's palette separates them), no links; preflight through the
+CLI passes it and fails it once broken."""
 from __future__ import annotations
 
 import io
@@ -19,28 +20,19 @@ from conftest import painted_operators, pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
-GAME, EDITION, LOCALE = "race-to-the-table", "full", "bg"
+GAME, EDITION, LOCALE = "sample-game", "standard", "en"
 
 
 @pytest.fixture(scope="module")
-def booklets(tmp_path_factory):
-    """(the shop booklet on disk, the home booklet's bytes) for one kit."""
-    from generator.app.shop import _press_booklet
-    from generator.app.kits import booklet_of
-    from generator.app.loading import load_games
-    from generator.i18n.texts import Texts
-    from generator.layout.faces import Localised
-    from generator.layout.kit import Kit
-    from generator.load.profiles import load_profile
-    from generator.load.project import Project
-    project = Project(ROOT)
-    game = load_games(project, GAME, LOCALE)[0]
-    kit = Kit(project, game, Localised(game, EDITION, Texts.load(game, LOCALE)), "")
-    profile = load_profile(project, "eu-3mm")
-    (artifact,) = _press_booklet(kit, profile, "shop/eu-3mm")
-    out = tmp_path_factory.mktemp("booklet") / "booklet.pdf"
-    out.write_bytes(artifact.data)
-    return out, booklet_of(kit).data
+def booklets(shop_sample, tmp_path_factory):
+    """(the shop booklet on disk, the home booklet's bytes) of the shop-ready sample: the one its
+    build for every profile wrote for eu-3mm, the other as `pnp build --kind booklet` writes it."""
+    project, out = shop_sample
+    home = tmp_path_factory.mktemp("home-booklet")
+    result = pnp("build", "--kind", "booklet", "--out", str(home), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return (out / GAME / EDITION / LOCALE / "shop" / "eu-3mm" / "booklet.pdf",
+            (home / GAME / EDITION / LOCALE / f"{GAME}-{EDITION}-{LOCALE}-rules.pdf").read_bytes())
 
 
 def _colour_spaces(pdf) -> list[str]:
