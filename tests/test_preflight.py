@@ -1,5 +1,6 @@
 """`pnp preflight`: good files pass, and every check fails on a file made to break it — files we
-built and then damaged, and files made by other means."""
+built (the sample game as shops take it, conftest.shop_ready_sample) and then damaged, and files
+made by other means."""
 from __future__ import annotations
 
 import io
@@ -12,11 +13,11 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from conftest import pnp
+from conftest import pnp, shop_ready_sample
 
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = "race-to-the-table"
+GAME, EDITION, LOCALE = "sample-game", "standard", "en"
 MM = 72 / 25.4
 
 
@@ -36,19 +37,16 @@ def failed(results: dict[str, str]) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("built")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--out", str(out),
-                 "--profile", "drivethrucards", "--profile", "eu-3mm", "--profile", "tgc")
-    assert result.exit_code == 0, result.output
-    return out / GAME / "free" / "bg" / "shop"
+def built(shop_sample) -> Path:
+    """The shop folder of the shop-ready sample built for every profile."""
+    return shop_sample[1] / GAME / EDITION / LOCALE / "shop"
 
 
 @pytest.fixture
 def dtc(built, tmp_path) -> Path:
-    """A fresh copy of the DriveThruCards deck file to break."""
-    path = tmp_path / "action.pdf"
-    shutil.copy(built / "drivethrucards" / "action.pdf", path)
+    """A fresh copy of the DriveThruCards file of the heroes deck to break."""
+    path = tmp_path / "heroes.pdf"
+    shutil.copy(built / "drivethrucards" / "heroes.pdf", path)
     return path
 
 
@@ -76,9 +74,9 @@ def test_our_files_pass_their_profiles_and_folders_are_searched(built):
         code, results = preflight(profile, built / profile)
         assert code == 0 and results
         assert all(not failed(r) for r in results.values())
-    code, results = preflight("drivethrucards", built / "drivethrucards" / "action.pdf")
-    assert set(results["action.pdf"]) == {"boxes", "size", "pages", "fonts", "colour", "ink", "images", "pdfx", "safe-zone",
-                                          "home-furniture", "resources", "render"}
+    code, results = preflight("drivethrucards", built / "drivethrucards" / "heroes.pdf")
+    assert set(results["heroes.pdf"]) == {"boxes", "size", "pages", "fonts", "colour", "ink", "images", "pdfx",
+                                          "safe-zone", "home-furniture", "resources", "render"}
     text = pnp("preflight", "--profile", "tgc", str(built / "tgc")).output
     assert "pass  png-size" in text and "file(s) passed preflight" in text
 
@@ -88,7 +86,7 @@ def test_our_files_pass_their_profiles_and_folders_are_searched(built):
 def test_missing_trimbox_fails_boxes_and_size(dtc):
     edit(dtc, lambda pdf: pdf.pages[1].obj.__delitem__("/TrimBox"))
     code, results = preflight("drivethrucards", dtc)
-    assert code == 1 and {"boxes", "size", "safe-zone"} <= failed(results["action.pdf"])
+    assert code == 1 and {"boxes", "size", "safe-zone"} <= failed(results["heroes.pdf"])
 
 
 def test_a_trimbox_of_the_face_not_the_shops_trim_fails_size(dtc):
@@ -105,14 +103,14 @@ def test_a_trimbox_of_the_face_not_the_shops_trim_fails_size(dtc):
             dx, dy = (x1 - x0 - 63 * mm) / 2, (y1 - y0 - 88 * mm) / 2
             page.obj.TrimBox = pikepdf.Array([x0 + dx, y0 + dy, x1 - dx, y1 - dy])
     code, results = preflight("drivethrucards", edit(dtc, face))
-    assert code == 1 and "size" in failed(results["action.pdf"])
+    assert code == 1 and "size" in failed(results["heroes.pdf"])
 
 
 def test_bleedbox_inside_the_trim_fails_boxes(dtc):
     def shrink(pdf):
         pdf.pages[0].obj.BleedBox = pikepdf.Array([20, 20, 100, 100])
     code, results = preflight("drivethrucards", edit(dtc, shrink))
-    assert failed(results["action.pdf"]) == {"boxes"}
+    assert failed(results["heroes.pdf"]) == {"boxes"}
 
 
 def test_too_little_bleed_fails_size(dtc):
@@ -122,7 +120,7 @@ def test_too_little_bleed_fails_size(dtc):
             edge = 2 * MM
             page.obj.MediaBox = page.obj.BleedBox = pikepdf.Array([x0 - edge, y0 - edge, x1 + edge, y1 + edge])
     code, results = preflight("drivethrucards", edit(dtc, crop))
-    assert failed(results["action.pdf"]) == {"size"}
+    assert failed(results["heroes.pdf"]) == {"size"}
 
 
 def test_a_face_off_the_middle_of_the_shops_page_fails_size(dtc):
@@ -133,14 +131,14 @@ def test_a_face_off_the_middle_of_the_shops_page_fails_size(dtc):
             x0, y0, x1, y1 = (float(v) for v in page.obj.TrimBox)
             page.obj.TrimBox = pikepdf.Array([x0 + 0.4 * MM, y0, x1 + 0.4 * MM, y1])
     code, results = preflight("drivethrucards", edit(dtc, shift))
-    assert code == 1 and "size" in failed(results["action.pdf"]) and "boxes" not in failed(results["action.pdf"])
+    assert code == 1 and "size" in failed(results["heroes.pdf"]) and "boxes" not in failed(results["heroes.pdf"])
 
 
 def test_a_card_of_another_shops_size_fails_size(built, tmp_path):
-    path = tmp_path / "action.pdf"                       # an EU 63 x 88 mm file sent to DriveThruCards
-    shutil.copy(built / "eu-3mm" / "action-fronts.pdf", path)
+    path = tmp_path / "heroes.pdf"                       # an EU 63 x 88 mm file sent to DriveThruCards
+    shutil.copy(built / "eu-3mm" / "heroes-fronts.pdf", path)
     code, results = preflight("drivethrucards", path)
-    assert "size" in failed(results["action.pdf"])
+    assert "size" in failed(results["heroes.pdf"])
 
 
 def test_fronts_before_backs_fail_page_order(dtc):
@@ -149,20 +147,20 @@ def test_fronts_before_backs_fail_page_order(dtc):
         pdf.pages.append(first)
         del pdf.pages[0]
     code, results = preflight("drivethrucards", edit(dtc, front_first))
-    assert failed(results["action.pdf"]) == {"pages"}
+    assert failed(results["heroes.pdf"]) == {"pages"}
 
 
 def test_a_missing_page_fails_page_count(dtc):
     code, results = preflight("drivethrucards", edit(dtc, lambda pdf: pdf.pages.__delitem__(-1)))
-    assert failed(results["action.pdf"]) == {"pages"}
+    assert failed(results["heroes.pdf"]) == {"pages"}
 
 
 def test_fronts_and_backs_files_that_do_not_pair_fail(built, tmp_path):
     for side in ("fronts", "backs"):
-        shutil.copy(built / "eu-3mm" / f"action-{side}.pdf", tmp_path)
-    edit(tmp_path / "action-backs.pdf", lambda pdf: pdf.pages.__delitem__(-1))
-    code, results = preflight("eu-3mm", tmp_path / "action-fronts.pdf")
-    assert code == 1 and failed(results["action-fronts.pdf"]) == {"pages"}
+        shutil.copy(built / "eu-3mm" / f"heroes-{side}.pdf", tmp_path)
+    edit(tmp_path / "heroes-backs.pdf", lambda pdf: pdf.pages.__delitem__(-1))
+    code, results = preflight("eu-3mm", tmp_path / "heroes-fronts.pdf")
+    assert code == 1 and failed(results["heroes-fronts.pdf"]) == {"pages"}
 
 
 def test_an_unembedded_font_fails_fonts(dtc):
@@ -171,17 +169,17 @@ def test_an_unembedded_font_fails_fonts(dtc):
         font = next(iter(form.Resources.Font.values()))
         del font.FontDescriptor["/FontFile2"]
     code, results = preflight("drivethrucards", edit(dtc, unembed))
-    assert failed(results["action.pdf"]) == {"fonts"}
+    assert failed(results["heroes.pdf"]) == {"fonts"}
 
 
 def test_an_rgb_operator_fails_colour(dtc):
     code, results = preflight("drivethrucards", edit(dtc, lambda pdf: paint(pdf, b"q 1 0 0 rg 20 20 5 5 re f Q")))
-    assert failed(results["action.pdf"]) == {"colour"}
+    assert failed(results["heroes.pdf"]) == {"colour"}
 
 
 def test_too_much_ink_fails_ink(dtc):
     code, results = preflight("drivethrucards", edit(dtc, lambda pdf: paint(pdf, b"q 1 1 0.5 0 k 20 20 5 5 re f Q")))
-    assert failed(results["action.pdf"]) == {"ink"}
+    assert failed(results["heroes.pdf"]) == {"ink"}
 
 
 def _image(pdf, mode: str, size: tuple[int, int], value) -> pikepdf.Stream:
@@ -195,7 +193,7 @@ def test_a_low_resolution_image_fails_images(dtc):
     def add(pdf):   # 10 x 10 px over 36 pt (half an inch): 20 ppi
         paint(pdf, b"q 36 0 0 36 20 20 cm /Low Do Q", resources={"/XObject": {"/Low": _image(pdf, "L", (10, 10), 128)}})
     code, results = preflight("drivethrucards", edit(dtc, add))
-    assert failed(results["action.pdf"]) == {"images"}
+    assert failed(results["heroes.pdf"]) == {"images"}
 
 
 def test_images_count_for_colour_and_ink(dtc):
@@ -204,32 +202,32 @@ def test_images_count_for_colour_and_ink(dtc):
               resources={"/XObject": {"/Rgb": _image(pdf, "RGB", (300, 300), (200, 10, 10)),
                                       "/Dark": _image(pdf, "CMYK", (300, 300), (255, 255, 255, 255))}})
     code, results = preflight("drivethrucards", edit(dtc, add))
-    assert failed(results["action.pdf"]) == {"colour", "ink"}
+    assert failed(results["heroes.pdf"]) == {"colour", "ink"}
 
 
 def test_no_output_intent_fails_pdfx(dtc):
     code, results = preflight("drivethrucards", edit(dtc, lambda pdf: pdf.Root.__delitem__("/OutputIntents")))
-    assert failed(results["action.pdf"]) == {"pdfx"}
+    assert failed(results["heroes.pdf"]) == {"pdfx"}
 
 
 def test_an_rgb_output_profile_or_wrong_version_fails_pdfx(built, tmp_path):
-    path = tmp_path / "action-fronts.pdf"
-    shutil.copy(built / "eu-3mm" / "action-fronts.pdf", path)
+    path = tmp_path / "heroes-fronts.pdf"
+    shutil.copy(built / "eu-3mm" / "heroes-fronts.pdf", path)
 
     def damage(pdf):
         pdf.Root.OutputIntents[0].DestOutputProfile.N = 3
         pdf.docinfo.GTS_PDFXVersion = "PDF/X-3:2002"
     code, results = preflight("eu-3mm", edit(path, damage))
-    assert failed(results["action-fronts.pdf"]) == {"pdfx"}
+    assert failed(results["heroes-fronts.pdf"]) == {"pdfx"}
 
 
 def test_an_output_intent_for_another_press_fails_pdfx_and_the_report_names_the_press(built, tmp_path):
-    path = tmp_path / "action-fronts.pdf"
-    shutil.copy(built / "eu-3mm" / "action-fronts.pdf", path)
+    path = tmp_path / "heroes-fronts.pdf"
+    shutil.copy(built / "eu-3mm" / "heroes-fronts.pdf", path)
     text = pnp("preflight", "--profile", "eu-3mm", str(path)).output
     assert "OutputIntent FOGRA39" in text and "limit 300 % (separated for FOGRA39)" in text
     code, results = preflight("drivethrucards", path)
-    assert "pdfx" in failed(results["action-fronts.pdf"])
+    assert "pdfx" in failed(results["heroes-fronts.pdf"])
     assert "OutputIntent names 'FOGRA39', the profile prints to 'CGATS TR 003'" in pnp(
         "preflight", "--profile", "drivethrucards", str(path)).output
 
@@ -237,7 +235,7 @@ def test_an_output_intent_for_another_press_fails_pdfx_and_the_report_names_the_
         from generator.core.icc import press
         pdf.Root.OutputIntents[0].DestOutputProfile.write(press("CGATS TR 003").profile_bytes())
     code, results = preflight("eu-3mm", edit(path, swap))
-    assert failed(results["action-fronts.pdf"]) == {"pdfx"}
+    assert failed(results["heroes-fronts.pdf"]) == {"pdfx"}
 
 
 def test_transparency_fails_pdfx_1a(dtc):
@@ -245,7 +243,7 @@ def test_transparency_fails_pdfx_1a(dtc):
         state = pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0.5)
         paint(pdf, b"q /Half gs 0 0 0 0.5 k 20 20 5 5 re f Q", resources={"/ExtGState": {"/Half": state}})
     code, results = preflight("drivethrucards", edit(dtc, add))
-    assert failed(results["action.pdf"]) == {"pdfx"}
+    assert failed(results["heroes.pdf"]) == {"pdfx"}
 
 
 def _card_with_text(path: Path, text: str, x_mm: float) -> Path:
@@ -321,7 +319,7 @@ def test_booklets_need_a_multiple_of_4_pages_and_their_bleed(tmp_path):
 @pytest.fixture
 def png(built, tmp_path) -> Path:
     path = tmp_path / "card.png"
-    shutil.copy(built / "tgc" / "action" / "01-quick-x10-front.png", path)
+    shutil.copy(built / "tgc" / "heroes" / "01-knight-x4-front.png", path)
     return path
 
 
@@ -379,8 +377,8 @@ def _damaged(profile: str, path: Path, *others: Path):
 
 @pytest.mark.parametrize("keep", [0.5, 0.9, 2000])
 def test_a_truncated_pdf_fails_format(built, tmp_path, keep):
-    data = (built / "drivethrucards" / "action.pdf").read_bytes()
-    path = tmp_path / "action.pdf"
+    data = (built / "drivethrucards" / "heroes.pdf").read_bytes()
+    path = tmp_path / "heroes.pdf"
     path.write_bytes(data[:int(len(data) * keep) if keep < 1 else keep])
     output = _damaged("drivethrucards", path)
     assert "  fail  format" in output and "BytesIO" not in output
@@ -396,12 +394,12 @@ def test_a_damaged_png_fails_format(png, damage):
 
 def test_a_damaged_other_half_fails_the_pairing(built, tmp_path):
     for side in ("fronts", "backs"):
-        shutil.copy(built / "eu-3mm" / f"action-{side}.pdf", tmp_path)
-    backs = tmp_path / "action-backs.pdf"
+        shutil.copy(built / "eu-3mm" / f"heroes-{side}.pdf", tmp_path)
+    backs = tmp_path / "heroes-backs.pdf"
     backs.write_bytes(backs.read_bytes()[:3000])
-    output = _damaged("eu-3mm", tmp_path / "action-fronts.pdf")
-    assert "  fail  pages" in output and "action-backs.pdf" in output
-    output = _damaged("eu-3mm", backs, tmp_path / "action-fronts.pdf")       # both named: each has its report
+    output = _damaged("eu-3mm", tmp_path / "heroes-fronts.pdf")
+    assert "  fail  pages" in output and "heroes-backs.pdf" in output
+    output = _damaged("eu-3mm", backs, tmp_path / "heroes-fronts.pdf")       # both named: each has its report
     assert "0 of 2 file(s) passed" in output and "  fail  format" in output
 
 
@@ -424,8 +422,7 @@ def test_build_refuses_to_write_files_that_fail_their_own_preflight(tmp_path, mo
     import generator.render.shop as shop
     monkeypatch.setattr(shop, "make_pdfx", lambda data, *args, **kwargs: data)     # a PDF/X step that does nothing
     out = tmp_path / "out"
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--profile", "drivethrucards",
-                 "--out", str(out))
+    result = pnp("build", "--profile", "drivethrucards", "--out", str(out), project=shop_ready_sample(tmp_path))
     assert result.exit_code == 1
     assert "pdfx" in result.output and "no GTS_PDFX OutputIntent" in result.output
     assert not out.exists()
