@@ -487,3 +487,71 @@ def shop_sample(tmp_path_factory) -> tuple[Path, Path]:
     result = pnp("build", "--profile", "all", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project, out
+
+
+# ---- `pnp` in a bounded process of its own ------------------------------------------------
+# Hostile inputs run the CLI in a process with a time limit and a bound on its address space:
+# a command that runs away fails its test instead of taking the machine. The process is forked
+# from the test's, the CLI and the libraries its commands load already imported, where a fresh
+# interpreter would spend a second or two importing them for each command.
+
+import importlib  # noqa: E402
+import resource  # noqa: E402
+import sys  # noqa: E402
+import warnings  # noqa: E402
+
+
+# What the commands import when they run (build, shop profiles, validate, preflight, play).
+COMMAND_MODULES = ("generator.app.build", "generator.app.shop", "generator.app.plan", "generator.write.preflight",
+                   "generator.rules.scenario")
+
+
+@dataclasses.dataclass
+class Bounded:
+    returncode: int
+    stdout: str
+    stderr: str
+    traceback: str          # an exception that escaped the CLI, as the user would have seen it
+
+
+def bounded_pnp(project: Path, *args: str, memory: int, seconds: float, preload: tuple[str, ...] = ()) -> Bounded:
+    """`pnp -C project ARGS` in a forked process that may take `seconds` and hold `memory` bytes
+    of address space more than this process does; `preload`: modules imported before the CLI
+    runs (what they set for the process holds)."""
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_run_bounded, args=(send, project, args, memory, preload), daemon=True)
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(seconds):
+            pytest.fail(f"pnp {' '.join(args)} did not finish within {seconds} s")
+        try:
+            return Bounded(*receive.recv())
+        except EOFError:
+            child.join(seconds)
+            pytest.fail(f"pnp {' '.join(args)} ended without an answer (exit code {child.exitcode})")
+    finally:
+        receive.close()
+        child.kill()
+        child.join()
+
+
+def _run_bounded(send, project: Path, args: tuple[str, ...], memory: int, preload: tuple[str, ...]) -> None:
+    # Warnings are printed with the command's errors, as a process of its own prints them: the
+    # test's recorder of warnings, forked with it, would keep them from the test.
+    warnings.simplefilter("default")
+    warnings.showwarning = _print_warning
+    for module in preload:
+        importlib.import_module(module)
+    with open("/proc/self/statm", encoding="ascii") as statm:       # the address space held now
+        held = int(statm.read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (held + memory, held + memory))
+    result = pnp(*args, project=project)
+    send.send((result.exit_code, result.stdout, result.stderr, result.traceback))
+
+
+def _print_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
