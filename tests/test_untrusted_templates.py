@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, pnp
+from conftest import ROOT, SAMPLE, pnp
 from generator.core.errors import DataError
 from generator.core.artifacts import Artifact
 from generator.write.output import write_all
 
 
-GAME, LOCALE = "the-game", "cs"
+GAME, LOCALE = "sample-game", "en"
 HOME_BUILD = ("build", "--game", GAME, "--locale", LOCALE, "--paper", "a4")
 # A booklet template is read by the booklet's files: the build of that kind.
 BOOKLET_BUILD = (*HOME_BUILD, "--kind", "booklet")
@@ -26,21 +26,29 @@ PROFILE = "templates/profiles/planted.yaml"
 MPC_FRONT = '"{deck}/{number}-{card}-x{copies}-front.png"'
 
 
+def sample_with_templates(folder: Path) -> Path:
+    """A copy of the sample project in `folder`, with templates/ of its own (a copy of the
+    tool's) for the tests to plant things in."""
+    project = folder / "project"
+    shutil.copytree(SAMPLE, project)
+    shutil.copytree(ROOT / "templates", project / "templates")
+    return project
+
+
 @pytest.fixture(scope="module")
 def good_output(tmp_path_factory) -> Path:
     """output/ of one real build, made once for the module: the booklet's files, which the
     template tests build again."""
-    project = tmp_path_factory.mktemp("good") / "project"
-    shutil.copytree(ROOT / "components", project / "components")
-    shutil.copytree(ROOT / "templates", project / "templates")
+    project = sample_with_templates(tmp_path_factory.mktemp("good"))
     result = pnp(*BOOKLET_BUILD, project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project / "output"
 
 
 @pytest.fixture
-def built(project, good_output) -> Path:
-    """The project with the output of a good build in output/."""
+def built(tmp_path, good_output) -> Path:
+    """The sample project with the output of a good build in output/."""
+    project = sample_with_templates(tmp_path)
     shutil.copytree(good_output, project / "output", symlinks=True)
     return project
 
@@ -165,7 +173,7 @@ def test_a_game_folder_name_that_is_no_file_name_is_refused_at_the_write_stage(b
     result = pnp("build", "--game", "the\\game", "--locale", LOCALE, "--paper", "a4", "--kind", "cards", project=built)
     assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
     lines = result.stderr.splitlines()
-    assert "components/the\\game: refused to write 'the\\\\game/standard/cs/the\\\\game-standard-cs-preview-piles.png' " \
+    assert "components/the\\game: refused to write 'the\\\\game/standard/en/the\\\\game-standard-en-preview-heroes.png' " \
            "and 3 more: it holds a backslash (folders are separated by /)" in lines, result.stderr
     assert tree(built / "output") == out_before
 
@@ -229,7 +237,7 @@ def test_a_template_cannot_change_the_values_it_is_given(built):
                                 f"'append' of 'list' object is unsafe."])
 
 
-UI_WORDS = ", ".join(sorted(yaml.safe_load((ROOT / "components" / GAME / "booklet.yaml").read_text("utf-8"))["ui"]))
+UI_WORDS = ", ".join(sorted(yaml.safe_load((SAMPLE / "components" / GAME / "booklet.yaml").read_text("utf-8"))["ui"]))
 
 
 @pytest.mark.parametrize("text, key_message, validated", [
