@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import shutil
 from pathlib import Path
 
 import pikepdf
@@ -13,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CARD, MM, PAPERS, line_of, page_drawing, pnp, replace_in
+from conftest import CARD, MM, PAPERS, SAMPLE, line_of, page_drawing, pnp, replace_in
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "race-to-the-table"
@@ -217,9 +218,21 @@ def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
     assert min(above) >= (1.35 if paper == "letter" else 4) - 1e-3
 
 
-def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp_path):
+@pytest.fixture
+def sample_project(tmp_path) -> Path:
+    """The sample project with sheet templates of its own (copies of the tool's) to change:
+    the sheets are the project's, whichever game is printed on them."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    shutil.copytree(ROOT / "templates", project / "templates")
+    return project
+
+
+def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(sample_project, tmp_path):
+    project = sample_project
     replace_in(project / "templates" / "sheets" / "poker-3x3.yaml", "gap_mm: 0", "gap_mm: 6")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "letter",
+    # the card sheets, and the booklet whose print table counts their sheets on every paper
+    result = pnp("build", "--game", "sample-game", "--paper", "letter", "--kind", "cards,booklet",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.traceback == "" and result.exit_code == 1, result.output
     line = line_of(project / "templates" / "sheets" / "poker-3x3.yaml", "columns: 3")
@@ -257,23 +270,24 @@ def test_a_card_grid_with_no_room_for_crop_marks_is_a_located_error(project, tmp
      [("letter: {name: US Letter}", "papers.letter: missing required key 'size_mm'")]),
     ("calibration", "  dx: DX (mm)\n", "", [("text:", "text: missing required key 'dx'")]),
 ])
-def test_sheet_templates_are_checked_against_their_schema(project, tmp_path, sheet, old, new, problems):
+def test_sheet_templates_are_checked_against_their_schema(sample_project, tmp_path, sheet, old, new, problems):
+    project = sample_project
     path = project / "templates" / "sheets" / f"{sheet}.yaml"
     replace_in(path, old, new)
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--duplex",
+    result = pnp("build", "--game", "sample-game", "--paper", "a4", "--duplex",
                  "gutterfold" if sheet == "poker-gutterfold" else "long", "--out", str(tmp_path / "out"), project=project)
     assert result.traceback == "" and result.exit_code == 1, result.output
     assert result.stderr.splitlines() == [f"templates/sheets/{sheet}.yaml:{line_of(path, needle)}: {message}"
                                           for needle, message in problems] + [f"{len(problems)} problem(s) found."]
 
 
-def test_pnp_validate_checks_the_sheet_templates_too(project):
+def test_pnp_validate_checks_the_sheet_templates_too(sample_project):
     """A broken sheet template is a located problem of `pnp validate` as of `pnp build`,
     found before any file is drawn. The templates are the project's, checked whichever game is
     validated: one game is enough."""
-    path = project / "templates" / "sheets" / "tokens.yaml"
+    path = sample_project / "templates" / "sheets" / "tokens.yaml"
     replace_in(path, "gap_mm: 4", "gap: 4")
-    result = pnp("validate", GAME, project=project)
+    result = pnp("validate", "sample-game", project=sample_project)
     assert result.exit_code == 1 and not result.traceback, result.output
     assert f"templates/sheets/tokens.yaml:{line_of(path, 'gap: 4')}: gap: unknown key 'gap', did you mean 'gap_mm'? (allowed: gap_mm, margin_mm)" \
         in result.stderr.splitlines(), result.stderr
