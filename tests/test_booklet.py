@@ -16,7 +16,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 import generator.app.home
-from conftest import ROOT, content_text, line_of, pnp, replace_in
+from conftest import ROOT, SAMPLE, content_text, line_of, pnp, replace_in
 from generator.i18n.texts import Texts
 from generator.layout.booklet import booklet_words
 from generator.layout.faces import Localised
@@ -25,6 +25,7 @@ from generator.render.booklet import ProjectFetcher
 
 
 GAME = "race-to-the-table"
+SAMPLE_GAME = "sample-game"
 MM = 72 / 25.4
 A5 = (148 * MM, 210 * MM)
 SHEETS = {"a4": (297 * MM, 210 * MM), "letter": (279.4 * MM, 215.9 * MM)}
@@ -97,6 +98,16 @@ def en(tmp_path_factory, en_draft_project) -> Path:
     out = tmp_path_factory.mktemp("en")
     build(out, "--edition", "full", "--locale", "en", "--paper", "a4", "--kind", "booklet", project=en_draft_project)
     return out
+
+
+@pytest.fixture
+def sample_project(tmp_path) -> Path:
+    """The sample project with templates of its own (copies of the tool's) to change: what is
+    not about one game's booklet is checked on it."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    shutil.copytree(ROOT / "templates", project / "templates")
+    return project
 
 
 def manifest(out: Path) -> list[dict]:
@@ -266,18 +277,20 @@ def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monke
 
 # ---- padding, imposition, reproducibility ---------------------------------------------------
 
-def test_short_content_is_padded_with_notes_pages(project, tmp_path):
-    words = " ".join(["Всеки ход е кратък, а изборът е Ваш."] * 90)
-    replace_in(project / "components" / GAME / "booklet.yaml", "\n  - id: setup\n",
-               f"\n  - id: extra\n    title: Още\n    blocks:\n      - p: {words}\n      - p: {words}\n"
-               f"\n  - id: setup\n")
+def test_short_content_is_padded_with_notes_pages(sample_project, tmp_path):
+    words = " ".join(["Every turn is short, and the choice is yours."] * 60)
+    replace_in(sample_project / "components" / SAMPLE_GAME / "booklet.yaml", "\n  - id: print\n",
+               f"\n  - id: extra\n    title: More\n    blocks:\n      - p: {words}\n      - p: {words}\n"
+               f"\n  - id: print\n")
     out = tmp_path / "out"
-    build(out, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "booklet", project=project)
+    result = pnp("build", "--game", SAMPLE_GAME, "--paper", "a4", "--kind", "booklet", "--out", str(out),
+                 project=sample_project)
+    assert result.exit_code == 0, result.output + result.traceback
     entry = next(e for e in manifest(out) if e["kind"] == "rules")
-    texts = page_texts(rules(out, "free", "bg"))
+    texts = page_texts(out / SAMPLE_GAME / "standard" / "en" / f"{SAMPLE_GAME}-standard-en-rules.pdf")
     assert entry["content_pages"] % 4 != 0          # so this booklet needed padding
     assert len(texts) == entry["pages"] and entry["pages"] % 4 == 0
-    notes = booklet_words(Project(project), "bg")["notes"]
+    notes = booklet_words(Project(sample_project), "en")["notes"]
     assert all(flat(t) == notes for t in texts[entry["content_pages"]:])      # ruled, headed in the locale
     assert texts[entry["content_pages"] - 1].strip()
 
@@ -337,12 +350,12 @@ def test_url_fetcher_allows_only_the_projects_own_files(tmp_path):
     assert fetcher.fetch("data:text/plain;base64,b2s=").read() == b"ok"
 
 
-def test_a_template_asking_for_a_remote_file_fails_the_build(project, tmp_path):
-    css = project / "templates" / "booklet" / "booklet.css"
+def test_a_template_asking_for_a_remote_file_fails_the_build(sample_project, tmp_path):
+    css = sample_project / "templates" / "booklet" / "booklet.css"
     css.write_text('@import url("https://example.com/evil.css");\n' + css.read_text(encoding="utf-8"),
                    encoding="utf-8")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "booklet",
-                 "--out", str(tmp_path / "out"), project=project)
+    result = pnp("build", "--game", SAMPLE_GAME, "--paper", "a4", "--kind", "booklet",
+                 "--out", str(tmp_path / "out"), project=sample_project)
     assert result.exit_code == 1, result.output + result.traceback
     assert "refused https://example.com/evil.css" in result.output
     assert not (tmp_path / "out").exists()
