@@ -22,7 +22,7 @@ from generator.rules.pegs_and_jokers.state import START
 
 # ---- Pegs and Jokers -----------------------------------------------------------------------------
 
-PEGS_GAME = load_games(Project(ROOT), "pegs-and-jokers")[0]
+PEGS_GAME = load_games(Project(ROOT), "pegs-and-jokers", texts=False)[0]
 PEGS = PEGS_GAME.rules.ENGINE
 PEGS_BOX = PEGS.box(PEGS_GAME, "standard")
 NAMES = ["Anna", "Bohdan", "Cyril", "Dana"]

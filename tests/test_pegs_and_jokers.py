@@ -20,7 +20,7 @@ from generator.rules.simulate import play_out, policy_rng
 
 
 SLUG = "pegs-and-jokers"
-GAME = load_games(Project(ROOT), SLUG)[0]
+GAME = load_games(Project(ROOT), SLUG, texts=False)[0]
 ENGINE = GAME.rules.ENGINE
 BOX = ENGINE.box(GAME, "standard")
 NAMES = ["Anna", "Bohdan", "Cyril", "Dana", "Eva", "Filip", "Gustav", "Hana"]

@@ -19,7 +19,7 @@ from generator.validate.checks import check_play
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
-GAME = load_games(Project(ROOT), SLUG)[0]
+GAME = load_games(Project(ROOT), SLUG, texts=False)[0]
 ENGINE = GAME.rules.ENGINE
 BOXES = {edition: box_from_game(GAME, edition) for edition in GAME.editions}
 A, B, C, D = 0, 1, 2, 3

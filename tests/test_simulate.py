@@ -15,7 +15,7 @@ from generator.validate import checks as validate
 
 
 SLUG = "race-to-the-table"
-GAME = load_games(Project(ROOT), SLUG)[0]
+GAME = load_games(Project(ROOT), SLUG, texts=False)[0]
 ENGINE = GAME.rules.ENGINE
 
 

@@ -41,7 +41,8 @@ VARIANTS = {              # options worth replaying besides the defaults: (editi
 
 
 def _games():
-    return {game.slug: game for game in load_games(Project(ROOT)) if getattr(game.rules, "ENGINE", None)}
+    return {game.slug: game for game in load_games(Project(ROOT), texts=False)
+            if getattr(game.rules, "ENGINE", None)}
 
 
 GAMES = _games()

@@ -20,7 +20,7 @@ from generator.rules.the_game.state import END
 
 
 SLUG = "the-game"
-GAME = load_games(Project(ROOT), SLUG)[0]
+GAME = load_games(Project(ROOT), SLUG, texts=False)[0]
 ENGINE = GAME.rules.ENGINE
 BOX = ENGINE.box(GAME, "standard")
 SCENARIOS = ROOT / "components" / SLUG / "scenarios"
