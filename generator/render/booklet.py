@@ -42,7 +42,9 @@ PAD_PAGES = 3
 # Spacing a booklet is laid out in again, in this order, when as designed it would end on a
 # nearly empty page or need more than one page of notes to fill its last sheet (the classes of
 # booklet.css: tighter spacing and leading a step at a time, then looser).
-FITS = ("tight-1", "tight-2", "tight-3", "loose-1", "loose-2", "loose-3", "loose-4")
+TIGHTER = ("tight-1", "tight-2", "tight-3")
+LOOSER = ("loose-1", "loose-2", "loose-3", "loose-4")
+FITS = TIGHTER + LOOSER
 # The last page of rules is at least this full (of its text area), else it is laid out again.
 LAST_PAGE_FULL = 0.27
 # Times a booklet is laid out again to keep hyphenated words off page breaks.
@@ -207,15 +209,29 @@ def fits(document, content_pages: int) -> bool:
     return -content_pages % PAGE_MULTIPLE <= 1 and page_fill(document.pages[content_pages - 1]) >= LAST_PAGE_FULL
 
 
+def can_fit_between(fewest: int, most: int) -> bool:
+    """Whether a page count from `fewest` to `most` content pages can end a sheet (or a page
+    short of one, for the notes page)."""
+    return any(-pages % PAGE_MULTIPLE <= 1 for pages in range(fewest, most + 1))
+
+
 def fitted(laid_out):
     """The layout that fills whole sheets: as designed if it does, else the first of FITS that
     does, else as designed. `laid_out(fit)` gives (document, content pages) in that spacing;
-    returns (document, content pages, fit)."""
+    returns (document, content pages, fit).
+    A booklet two pages into a sheet must lose two pages to be tightened: the tightest spacing
+    is tried first, and when no page count between its and the design's can end a sheet, the
+    steps between are not tried either (a tighter spacing never takes more pages)."""
     document, content_pages = laid_out("")
     if fits(document, content_pages):
         return document, content_pages, ""
-    for fit in FITS:
-        candidate, pages = laid_out(fit)
+    known, order = {}, FITS
+    if -content_pages % PAGE_MULTIPLE == 2:
+        known[TIGHTER[-1]] = laid_out(TIGHTER[-1])
+        if not can_fit_between(known[TIGHTER[-1]][1], content_pages):
+            order = LOOSER
+    for fit in order:
+        candidate, pages = known.pop(fit, None) or laid_out(fit)
         if fits(candidate, pages):
             return candidate, pages, fit
     return document, content_pages, ""
