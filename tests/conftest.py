@@ -435,10 +435,10 @@ def shop_ready_sample(folder: Path) -> Path:
     """A copy of the sample project in `folder/sample` that every shipped print profile takes,
     for the tests of shop files: its coins deck and their box left out (mini cards, which no
     shipped profile prints); a second poker deck, villains, with a back of its own and a light
-    card with dark text; the boards', dice's and pieces' backgrounds run into the bleed; its hex
-    token a disc (preflight's bleed check lets a slant off 1.5 mm at the ends of a stretch, less
-    than a hex's 30° edge narrows its bleed); and a 460 mm banner, too long for a press sheet
-    (eu-3mm) and printed on the roll (large-format-3mm). Its rules count what it holds."""
+    card with dark text; the boards', dice's and pieces' backgrounds run into the bleed; and a
+    460 mm banner, too long for a press sheet (eu-3mm) and printed on the roll
+    (large-format-3mm). Its rules count what it holds. Its hex token stays: the bleed along its
+    slanted edges passes preflight as a straight edge's does."""
     project = folder / "sample"
     shutil.copytree(SAMPLE, project)
     game = project / "components" / "sample-game"
@@ -468,8 +468,6 @@ def shop_ready_sample(folder: Path) -> Path:
     with (game / "pieces.yaml").open("a", encoding="utf-8") as pieces:
         pieces.write('  banner:\n    name: Banner\n    count: {standard: 1}\n    layout: banner\n'
                      '    colour: "#C0392B"\n    outline: [[0, 0], [460, 0], [460, 40], [0, 40]]\n')
-    replace_in(game / "tokens.yaml", "    shape: hex\n", "    shape: disc\n")
-    replace_in(game / "tokens.yaml", "    side_mm: 12\n", "    diameter_mm: 24\n")
     rules = project / "rules" / "sample_game" / "__init__.py"
     replace_in(rules, '"archer": 3, **{coin: 1 for coin in COINS}', '"archer": 3, "ogre": 2')
     replace_in(rules, '"sword": 2}', '"sword": 2, "banner": 1}')

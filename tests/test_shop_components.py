@@ -46,6 +46,8 @@ def expected_trims(project: Path, game: str = GAME,
                 trims["tokens", token_id] = (token["diameter_mm"],) * 2
             elif token["shape"] == "square":
                 trims["tokens", token_id] = (token["side_mm"],) * 2
+            elif token["shape"] == "hex":          # pointy-topped: across the flats, corner to corner
+                trims["tokens", token_id] = (math.sqrt(3) * token["side_mm"], 2 * token["side_mm"])
             elif token["shape"] == "standee":
                 w, h = token["size_mm"]
                 trims["tokens", token_id] = (w, 2 * h + 2 * token["base_mm"])
@@ -379,7 +381,9 @@ def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(tmp_pat
     """A round cut's bleed ring narrows towards where the circle meets the trim box, the more
     the larger the disc: a 60 mm token passes the bleed check, and fails it with its bleed gone."""
     project = shop_ready_sample(tmp_path)
-    replace_in(project / "components" / GAME / "tokens.yaml", "diameter_mm: 24", "diameter_mm: 60")
+    tokens = project / "components" / GAME / "tokens.yaml"
+    replace_in(tokens, "    shape: hex\n", "    shape: disc\n")
+    replace_in(tokens, "    side_mm: 12\n", "    diameter_mm: 60\n")
     made, problems = make_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
     assert not problems, problems
     (token,) = [artifact for artifact in made if artifact.details.get("component") == "camp"]

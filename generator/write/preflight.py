@@ -482,8 +482,10 @@ BLEED_PX_PER_MM = 4          # rendering for the bleed check: a quarter millimet
 PAPER = 250                  # a pixel this light in every channel is bare paper
 # Along a stretch of the trim the art touches, the ends are let off this far (mm): a round or
 # slanted cut meets the box only near its middle, and its bleed ring is narrower there
-# (0.5 mm past the trim) and narrower still at the bleed's full depth.
-BLEED_ENDS_MM = (1.5, 6.0)
+# (0.5 mm past the trim) and narrower still at the bleed's full depth. A cut slanted 30° to
+# the trim (a pointy-topped hex's lower edges) draws back 1.73 mm between the measuring line
+# 0.5 mm inside the trim and 0.5 mm past it: 2 mm lets off that and a pixel.
+BLEED_ENDS_MM = (2.0, 6.0)
 
 
 def bleed_ends_mm(half_run_mm: float, depth_mm: float, bleed_mm: float, fixed_mm: float) -> float:
