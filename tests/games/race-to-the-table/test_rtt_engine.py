@@ -3,11 +3,10 @@ scenarios build them, with the components loaded from the project's YAML."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from conftest import line_of, pnp, replace_in
+from conftest import ROOT, line_of, pnp, replace_in
 from generator.app.loading import load_games
 from generator.load.project import Project
 from generator.rules import load_rules
@@ -17,7 +16,6 @@ from generator.rules.simulate import play_game
 from generator.validate.checks import check_play
 
 
-ROOT = Path(__file__).resolve().parent.parent
 SLUG = "race-to-the-table"
 GAME = load_games(Project(ROOT), SLUG, texts=False)[0]
 ENGINE = GAME.rules.ENGINE
