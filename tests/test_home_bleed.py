@@ -1,9 +1,11 @@
 """Bleed on home card sheets, measured on the rendered pages: the outer cards' backgrounds run on
 past the outer cut line (so a back printed a little off leaves no white sliver), stop short of
 the paper beyond it, leave every crop mark on white, run half way into a gap between cards and
-never onto the next card."""
+never onto the next card. Measured on the shop-ready sample game (no mini cards, which have no gutterfold sheet) with two
+more knights, so that its heroes fill a 3 x 3 sheet."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import numpy
@@ -12,13 +14,13 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CARD, PAPERS, page_drawing, pnp
+from conftest import CARD, PAPERS, page_drawing, pnp, replace_in, shop_ready_sample
 
 # The band a home printer cannot print, stated apart from templates/sheets/papers.yaml.
 BAND = {"a4": 5.0, "letter": 6.35}
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = "race-to-the-table"
+GAME = "sample-game"
 DPI = 300
 
 
@@ -26,20 +28,33 @@ def sheet(name: str) -> dict:
     return yaml.safe_load((ROOT / "templates" / "sheets" / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-def build(out: Path, *args: str) -> Path:
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--out", str(out), *args)
+def build(project: Path, out: Path, *args: str) -> Path:
+    result = pnp("build", "--kind", "cards", "--out", str(out), *args, project=project)
     assert result.exit_code == 0, result.output + result.traceback
-    return out / GAME / "free" / "bg"
+    return out / GAME / "standard" / "en"
+
+
+def full_sheet_sample(folder: Path) -> Path:
+    """The shop-ready sample project in `folder/sample` with nine heroes, a full poker sheet."""
+    project = shop_ready_sample(folder)
+    replace_in(project / "components" / GAME / "cards.yaml", "count: {standard: 4}", "count: {standard: 6}")
+    replace_in(project / "rules" / "sample_game" / "__init__.py", '"knight": 4', '"knight": 6')
+    return project
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("bleed"))
+def sample_project(tmp_path_factory) -> Path:
+    return full_sheet_sample(tmp_path_factory.mktemp("bleed-sample"))
 
 
 @pytest.fixture(scope="module")
-def gutterfold(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("gutterfold"), "--paper", "a4", "--duplex", "gutterfold")
+def kit(sample_project, tmp_path_factory):
+    return build(sample_project, tmp_path_factory.mktemp("bleed"))
+
+
+@pytest.fixture(scope="module")
+def gutterfold(sample_project, tmp_path_factory):
+    return build(sample_project, tmp_path_factory.mktemp("gutterfold"), "--paper", "a4", "--duplex", "gutterfold")
 
 
 class Page:
@@ -68,9 +83,9 @@ def close(a, b, tolerance=6) -> bool:
 WHITE = (255, 255, 255)
 
 
-def back_colours() -> dict[str, tuple[int, int, int]]:
+def back_colours(project: Path) -> dict[str, tuple[int, int, int]]:
     """Each back layout's background colour (its rect that runs into the bleed), from the data."""
-    layouts = yaml.safe_load((ROOT / "components" / GAME / "layouts.yaml").read_text(encoding="utf-8"))
+    layouts = yaml.safe_load((project / "components" / GAME / "layouts.yaml").read_text(encoding="utf-8"))
     colours = {}
     for name, layout in layouts["backs"].items():
         fill = next(e["fill"] for e in layout["elements"] if e.get("bleed"))
@@ -94,11 +109,11 @@ def outer_edges(forms):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_outer_cards_run_on_past_the_outer_cut_line_front_and_back(kit, paper):
+def test_outer_cards_run_on_past_the_outer_cut_line_front_and_back(sample_project, kit, paper):
     bleed = sheet("poker-3x3")["bleed_mm"]
     assert bleed >= 2
-    path = kit / f"{GAME}-free-bg-cards-{paper}.pdf"
-    colours = back_colours()
+    path = kit / f"{GAME}-standard-en-cards-{paper}.pdf"
+    colours = back_colours(sample_project)
     checked_backs = 0
     for index in (0, 1):                            # a fronts page and its backs page
         page = Page(path, index)
@@ -123,12 +138,12 @@ def test_outer_cards_run_on_past_the_outer_cut_line_front_and_back(kit, paper):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_a_shifted_back_still_reaches_the_card_edges(kit, paper):
+def test_a_shifted_back_still_reaches_the_card_edges(sample_project, kit, paper):
     """A back printed 1 mm off in any direction: every point 1 mm outside the outer cut lines
     (away from the crop marks) carries the back's colour, so no white sliver shows on a card."""
-    path = kit / f"{GAME}-free-bg-cards-{paper}.pdf"
+    path = kit / f"{GAME}-standard-en-cards-{paper}.pdf"
     page = Page(path, 1)
-    colours = back_colours()
+    colours = back_colours(sample_project)
     forms = page.drawing["forms"]
     for form, side, (x, y), (dx, dy) in outer_edges(forms):
         colour = colours[form["name"].removeprefix("/FormXob.back-")]
@@ -146,7 +161,7 @@ def test_crop_marks_print_on_white_outside_the_bleed(kit, paper):
     marks = sheet("poker-3x3")["crop_marks"]
     bleed = sheet("poker-3x3")["bleed_mm"]
     assert marks["clear_mm"] > 0.2
-    page = Page(kit / f"{GAME}-free-bg-cards-{paper}.pdf", 1, dpi=800)
+    page = Page(kit / f"{GAME}-standard-en-cards-{paper}.pdf", 1, dpi=800)
     beside = marks["clear_mm"] / 2 + 0.05         # between the mark's edge and the bleed's
     forms = page.drawing["forms"]
     top = max(f["rect"][1] + f["rect"][3] for f in forms)
@@ -176,7 +191,7 @@ def test_the_gutter_gets_half_its_width_of_bleed_at_most(gutterfold):
     layout = sheet("poker-gutterfold")
     bleed, gutter = layout["bleed_mm"], layout["row_gap_mm"]
     reach = min(bleed, gutter / 2)
-    page = Page(gutterfold / f"{GAME}-free-bg-cards-gutterfold-a4.pdf", 0)
+    page = Page(gutterfold / f"{GAME}-standard-en-cards-gutterfold-a4.pdf", 0)
     forms = page.drawing["forms"]
     assert len(forms) == 8
     fold = (max(f["rect"][1] for f in forms) + min(f["rect"][1] + f["rect"][3] for f in forms)) / 2
@@ -191,13 +206,16 @@ def test_the_gutter_gets_half_its_width_of_bleed_at_most(gutterfold):
             assert page.at(x + w / 2, edge + out * (reach + 0.3)) == WHITE
 
 
-def test_sheets_without_bleed_print_cards_only(project, tmp_path):
-    """bleed_mm is the sheet's: set to 0, nothing is printed outside the cards."""
-    from conftest import replace_in
-    replace_in(project / "templates" / "sheets" / "poker-3x3.yaml", "bleed_mm: 3", "bleed_mm: 0")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
-                 "--out", str(tmp_path / "out"), project=project)
-    assert result.exit_code == 0, result.output + result.traceback
-    page = Page(tmp_path / "out" / GAME / "free" / "bg" / f"{GAME}-free-bg-cards-a4.pdf", 1)
+def test_sheets_without_bleed_print_cards_only(tmp_path):
+    """bleed_mm is the sheet's: set to 0 in the project's own copy of it, nothing is printed
+    outside the cards."""
+    project = full_sheet_sample(tmp_path)
+    sheets = project / "templates" / "sheets"
+    sheets.mkdir(parents=True)
+    shutil.copy(ROOT / "templates" / "sheets" / "poker-3x3.yaml", sheets)
+    replace_in(sheets / "poker-3x3.yaml", "bleed_mm: 3", "bleed_mm: 0")
+    kit = build(project, tmp_path / "out", "--paper", "a4")
+    page = Page(kit / f"{GAME}-standard-en-cards-a4.pdf", 1)
+    assert len(page.drawing["forms"]) == 9
     for form, side, (x, y), (dx, dy) in outer_edges(page.drawing["forms"]):
         assert page.at(x + 0.5 * dx, y + 0.5 * dy) == WHITE
