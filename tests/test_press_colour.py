@@ -14,7 +14,7 @@ import pikepdf
 import pytest
 from PIL import Image, ImageCms
 
-from conftest import content_streams, pnp
+from conftest import SAMPLE, content_streams, pnp, replace_in, shop_ready_sample
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,7 +216,7 @@ def test_shipped_profiles_separate_within_their_ink_limit(profile, limit):
 
 def test_a_cmyk_profile_must_name_a_shipped_characterisation(tmp_path):
     project = tmp_path / "project"
-    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
+    shutil.copytree(SAMPLE, project)
     (project / "templates" / "profiles").mkdir(parents=True)
     text = (ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8")
     (project / "templates" / "profiles" / "eu-3mm.yaml").write_text(
@@ -247,28 +247,24 @@ def test_pictures_are_separated_perceptually_within_the_ink_limit(press, profile
 SPOT_PX = 160
 
 
-def test_a_raster_picture_on_a_card_goes_to_the_press_in_its_cmyk_with_its_transparency(project, tmp_path):
+def test_a_raster_picture_on_a_card_goes_to_the_press_in_its_cmyk_with_its_transparency(tmp_path):
     """A PNG with transparency on a face: in the eu-3mm files it is a DeviceCMYK image whose
     pixels are the perceptual separation of the picture's, with the picture's alpha as its soft
-    mask, and the files pass their preflight; the home sheet keeps the sRGB picture."""
-    game = project / "components" / "the-game"
-    (game / "art").mkdir()
+    mask, and the files pass their preflight; the home sheet keeps the sRGB picture. On the
+    shop-ready sample game's hero cards, the home sheet its cards alone."""
+    project = shop_ready_sample(tmp_path)
+    game = project / "components" / "sample-game"
     y, x = numpy.mgrid[0:SPOT_PX, 0:SPOT_PX]           # 160 px over 12 mm: 339 ppi
     inside = (x - 80) ** 2 + (y - 80) ** 2 < 70 ** 2
     rgba = numpy.stack([40 + x, 200 - y, numpy.full_like(x, 90), numpy.where(x < 100, 255, 128)], axis=-1)
     picture = Image.fromarray((rgba * inside[..., None]).astype(numpy.uint8), "RGBA")
     picture.save(game / "art" / "spot.png")
-    layouts = game / "layouts.yaml"
-    text = layouts.read_text(encoding="utf-8")
-    anchor = '      - {type: circle, centre: [31.5, 44], radius: 20, fill: "#FFFFFF"}\n'
-    assert anchor in text
-    layouts.write_text(text.replace(anchor, anchor + "      - {type: image, file: art/spot.png, box: [41, 60, 12, 12]}\n"),
-                       encoding="utf-8")
+    anchor = "      - {type: image, file: art/sun.svg, box: [11.5, 34, 40, 40]}\n"
+    replace_in(game / "layouts.yaml", anchor, anchor + "      - {type: image, file: art/spot.png, box: [45, 62, 12, 12]}\n")
     out = tmp_path / "out"
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--profile", "eu-3mm",
-                 "--out", str(out), project=project)
+    result = pnp("build", "--paper", "a4", "--profile", "eu-3mm", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output      # the build's preflight passed too
-    (fronts,) = (out / "the-game" / "standard" / "cs" / "shop" / "eu-3mm").glob("*-fronts.pdf")
+    fronts = out / "sample-game" / "standard" / "en" / "shop" / "eu-3mm" / "heroes-fronts.pdf"
     code = pnp("preflight", "--profile", "eu-3mm", str(fronts.parent), project=project).exit_code
     assert code == 0
     transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(FOGRA39)),
@@ -293,10 +289,9 @@ def test_a_raster_picture_on_a_card_goes_to_the_press_in_its_cmyk_with_its_trans
     (checked,) = json.loads(report.output)["files"]
     ink = next(c for c in checked["checks"] if c["criterion"] == "ink")
     assert ink["result"] == "fail" and "400.0 %" in ink["detail"] and "CMYK image" in ink["detail"], ink
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--kind", "cards",
-                 "--out", str(out), project=project)
+    result = pnp("build", "--paper", "a4", "--kind", "cards", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output
-    home = out / "the-game" / "standard" / "cs" / "the-game-standard-cs-cards-a4.pdf"
+    home = out / "sample-game" / "standard" / "en" / "sample-game-standard-en-cards-a4.pdf"
     with pikepdf.open(home) as pdf:
         spaces = {str(obj.ColorSpace) for obj in pdf.objects if isinstance(obj, pikepdf.Stream)
                   and obj.get("/Subtype") == "/Image" and obj.get("/Width") == SPOT_PX
