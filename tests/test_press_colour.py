@@ -1,7 +1,7 @@
 """Press colour in the CMYK files `pnp build --profile eu-3mm` writes: design colours are
 littleCMS separations with the shipped FOGRA39 profile, the OutputIntent names FOGRA39 and
 embeds that profile, every colour is within the ink limit and black text is on K alone.
-One game, one edition and one locale are built (the colours checked are that game's)."""
+The cards of the shop-ready sample game are made, its colours set to the ones checked."""
 from __future__ import annotations
 
 import io
@@ -18,15 +18,15 @@ from conftest import SAMPLE, content_streams, pnp, replace_in, shop_ready_sample
 
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME, EDITION, LOCALE = "race-to-the-table", "full", "cs"
+GAME, EDITION, LOCALE = "sample-game", "standard", "en"
 PROFILES = ROOT / "generator" / "core" / "icc"
 FOGRA39 = PROFILES / "pnp-FOGRA39-300.icc"
 TR003 = PROFILES / "pnp-CGATS-TR003-240.icc"
-# the red and orange of two action cards, the backs' navy: filled in the layouts and data,
+# the red and orange of the two heroes, their back's navy: filled in the layouts and data,
 # each separated through the press profile
 REFERENCE = {"#D7263D": "red", "#2D3142": "navy", "#AF630A": "orange"}
 DARK_GREY_TEXT = "#1E1E1E"      # the body text: a neutral, so K alone
-LIGHT_GREY_TEXT = "#BFC0C0"     # the deck name on the backs: a step off neutral, so K alone too
+LIGHT_GREY_TEXT = "#BFC0C0"     # the title on a back: a step off neutral, so K alone too
 
 
 def littlecms(profile: Path, value: str, intent=ImageCms.Intent.RELATIVE_COLORIMETRIC) -> tuple[float, ...]:
@@ -87,7 +87,16 @@ def files(tmp_path_factory) -> list[Path]:
     from generator.load.profiles import load_profile
     from generator.load.project import Project
     out = tmp_path_factory.mktemp("press")
-    project = Project(ROOT)
+    root = shop_ready_sample(tmp_path_factory.mktemp("press-sample"))
+    game_folder = root / "components" / GAME
+    replace_in(game_folder / "cards.yaml", 'colour: "#3A61C4"', 'colour: "#D7263D"')        # knight red
+    replace_in(game_folder / "cards.yaml", 'colour: "#087F2A"', 'colour: "#AF630A"')        # archer orange
+    replace_in(game_folder / "layouts.yaml", 'fill: "#1E2233"', 'fill: "#2D3142"')          # hero back navy
+    replace_in(game_folder / "layouts.yaml", 'field: game_title, box: [6, 38, 51, 12], font: bold, size: 14, '
+               'min_size: 8, colour: "#FFFFFF"', 'field: game_title, box: [6, 38, 51, 12], font: bold, size: 14, '
+               f'min_size: 8, colour: "{LIGHT_GREY_TEXT}"')
+    assert DARK_GREY_TEXT in (game_folder / "cards.yaml").read_text(encoding="utf-8")      # the ogre's text
+    project = Project(root)
     game = load_games(project, GAME, texts=False)[0]
     kit = Kit(project, game, Localised(game, EDITION, Texts.load(game, LOCALE)), "")
     made, problems = shop_files(kit, replace(load_profile(project, "eu-3mm"), booklet=None))
