@@ -50,17 +50,15 @@ def images(page: str) -> list[str]:
 @pytest.fixture
 def server(tmp_path):
     """A server on a copy of the sample project: (project, its process, its port). The test
-    stops it; one that failed first is killed."""
+    stops it; a test that failed first leaves it to be stopped here."""
     project = tmp_path / "sample"
     shutil.copytree(SAMPLE, project)
     process, port = start(project, tmp_path / "out")
     try:
         yield project, process, port
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-            process.stdout.close()
+        if process.returncode is None:
+            stop(process)
 
 
 def test_serve_shows_the_build_and_reloads_after_a_save_and_stops_on_ctrl_c(server):
