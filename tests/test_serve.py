@@ -43,33 +43,27 @@ def wait_for(base: str, test, what: str) -> dict:
     pytest.fail(f"the server never reported {what}: {status(base)}")
 
 
-@pytest.fixture
-def server(tmp_path):
-    project = tmp_path / "sample"
-    shutil.copytree(SAMPLE, project)
-    out = tmp_path / "out"
-    process = subprocess.Popen([str(SCRIPT), "-C", str(project), "serve", "--port", "0", "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        line = process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, line
-        yield project, out, f"http://127.0.0.1:{found.group(1)}/"
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        process.stdout.close()
-
-
 def images(page: str) -> list[str]:
     return re.findall(r'<img src="([^"]+)"', page)
 
 
-def test_serve_shows_the_build_and_reloads_after_a_save(server):
-    project, out, base = server
+@pytest.fixture
+def server(tmp_path):
+    """A server on a copy of the sample project: (project, its process, its port). The test
+    stops it; a test that failed first leaves it to be stopped here."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    process, port = start(project, tmp_path / "out")
+    try:
+        yield project, process, port
+    finally:
+        if process.returncode is None:
+            stop(process)
+
+
+def test_serve_shows_the_build_and_reloads_after_a_save_and_stops_on_ctrl_c(server):
+    project, process, port = server
+    base = f"http://127.0.0.1:{port}/"
     first = wait_for(base, lambda s: s["generation"] >= 1 and s["ok"], "a first build")
     code, kind, body = get(base)
     page = body.decode("utf-8")
@@ -104,6 +98,9 @@ def test_serve_shows_the_build_and_reloads_after_a_save(server):
     page = get(base)[2].decode("utf-8")
     assert 'id="problems"' in page and "cards.yaml" in page
     assert get(base + new_sheets[0].lstrip("/"))[2] == good
+
+    # Once built, Ctrl-C stops it and everything it started.
+    assert_stopped(process, port, *stop(process, "SIGINT"))
 
 
 # ---- what the server answers, and to whom ---------------------------------------------------
@@ -194,10 +191,11 @@ def planted(tmp_path_factory):
                                        encoding="utf-8")
     process, port = start(project, out)
     try:
+        wait_for(f"http://127.0.0.1:{port}/", lambda s: s["generation"] >= 1, "its first build")
         yield port, secret
     finally:
-        printed, left = stop(process)
-        assert "Traceback" not in printed and left == [], printed
+        # Once built (the build failing keeps the planted files), SIGTERM stops it and everything it started.
+        assert_stopped(process, port, *stop(process, "SIGTERM"))
 
 
 @pytest.mark.parametrize("path", ["/files/../secret.txt", "/files/..%2fsecret.txt", "/files/..%2Fsecret.txt",
@@ -248,21 +246,21 @@ def processes_of_session(session: int) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
-@pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
-@pytest.mark.parametrize("when", ["while building", "once built"])
-def test_serve_stops_on_a_signal_and_leaves_nothing_running(tmp_path, how, when):
-    project = tmp_path / "sample"
-    shutil.copytree(SAMPLE, project)
-    process, port = start(project, tmp_path / "out")
-    base = f"http://127.0.0.1:{port}/"
-    if when == "once built":
-        wait_for(base, lambda s: s["generation"] >= 1, "a first build")
-    else:
-        assert request(port, "/status")[0] == 200
-    printed, left = stop(process, how)
+def assert_stopped(process: subprocess.Popen, port: int, printed: str, left: list[int]) -> None:
+    """It exited cleanly, said so, left no process of its session running and freed its port."""
     assert left == [], printed
     assert process.returncode == 0, printed
     assert printed.rstrip().endswith("stopped") and "Traceback" not in printed, printed
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=5).close()
+
+
+# Stopping once built: the reload test (Ctrl-C) and the planted server (SIGTERM) end so.
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
+def test_serve_stops_while_building_and_leaves_nothing_running(tmp_path, how):
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    process, port = start(project, tmp_path / "out")
+    assert request(port, "/status")[0] == 200
+    assert_stopped(process, port, *stop(process, how))
