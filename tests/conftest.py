@@ -553,3 +553,33 @@ def _run_bounded(send, project: Path, args: tuple[str, ...], memory: int, preloa
 
 def _print_warning(message, category, filename, lineno, file=None, line=None) -> None:
     sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+# ---- the sample game with a second locale ------------------------------------------------
+TRANSLATED_LOCALE = "ru"        # three plural forms: a catalog must give more than the source's two
+
+
+def translated_sample(folder: Path) -> Path:
+    """A copy of the sample project in `folder/sample` with a released `ru` catalog that
+    `pnp i18n extract` wrote and in which every string is its source text (each plural form
+    the source's last): complete and valid, for tests to change."""
+    from babel.messages.plurals import get_plural
+    from babel.messages.pofile import read_po, write_po
+    project = folder / "sample"
+    shutil.copytree(SAMPLE, project)
+    game = project / "components" / "sample-game" / "game.yaml"
+    replace_in(game, "  en: released\n", f"  en: released\n  {TRANSLATED_LOCALE}: released\n")
+    result = pnp("i18n", "extract", "sample-game", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    po = project / "components" / "sample-game" / "locales" / f"{TRANSLATED_LOCALE}.po"
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=TRANSLATED_LOCALE)
+    forms = get_plural(TRANSLATED_LOCALE).num_plurals
+    for message in catalog:
+        if message.id:
+            message.string = (message.id[-1],) * forms if isinstance(message.id, tuple) else message.id
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=100)
+    result = pnp("i18n", "extract", "sample-game", project=project)     # written as extract writes it
+    assert result.exit_code == 0, result.output + result.traceback
+    return project

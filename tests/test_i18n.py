@@ -11,14 +11,29 @@ import yaml
 from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
-from conftest import ROOT, line_of, pnp, replace_in
+from conftest import ROOT, TRANSLATED_LOCALE, line_of, pnp, replace_in, translated_sample
 from generator.app.loading import load_games
 from generator.i18n import typography
 from generator.i18n.texts import Texts
 from generator.load.project import Project
 
 
-GAME = "race-to-the-table"
+GAME = "sample-game"
+LOCALE = TRANSLATED_LOCALE             # the sample's second locale: a catalog with three plural forms
+
+
+@pytest.fixture(scope="module")
+def translated(tmp_path_factory):
+    """The sample project with a complete released catalog, made once: tests change copies."""
+    return translated_sample(tmp_path_factory.mktemp("translated"))
+
+
+@pytest.fixture
+def project(translated, tmp_path):
+    """A copy of the translated sample project that a test may change."""
+    copy = tmp_path / "project"
+    shutil.copytree(translated, copy)
+    return copy
 
 
 def catalog(project, locale):
@@ -62,35 +77,36 @@ def fresh_catalog(project, locale):
 
 
 def test_extract_writes_template_and_catalogs(project):
+    locales = project / "components" / GAME / "locales"
+    shutil.rmtree(locales)
     result = pnp("i18n", "extract", GAME, project=project)
     assert result.exit_code == 0, result.output + result.traceback
-    template = (project / "components" / GAME / "locales" / "messages.pot").read_text(encoding="utf-8")
-    assert 'msgctxt "cards.quick.name"' in template
+    template = (locales / "messages.pot").read_text(encoding="utf-8")
+    assert 'msgctxt "cards.knight.name"' in template
     assert 'msgctxt "booklet.phrases.cards"' in template and "msgid_plural" in template
     assert "#. Printed on the card in a" in template
-    for locale in ("en", "uk", "cs", "ru"):
-        assert (project / "components" / GAME / "locales" / f"{locale}.po").exists()
+    # a reference names the file a string comes from, never a line that goes stale
+    assert f"#: components/{GAME}/cards.yaml\nmsgctxt \"cards.knight.name\"" in template
+    assert not re.search(r"^#: .*:\d+$", template, re.M)
+    assert (locales / f"{LOCALE}.po").exists()
 
 
 def _catalog_files(project):
     return {p.relative_to(project): p.read_bytes() for p in sorted((project / "components").glob("*/locales/*.po*"))}
 
 
-def test_extract_on_a_fresh_copy_changes_no_catalog_byte(project):
-    """The committed catalogs are what extract writes: nothing to commit after it, and a second
-    run writes what the first wrote."""
-    committed = _catalog_files(project)
+def test_extract_on_a_fresh_copy_changes_no_catalog_byte(tmp_path):
+    """The shipped games' committed catalogs are what extract writes: nothing to commit after it.
+    (That a second run writes what the first wrote is checked on the sample below.)"""
+    shutil.copytree(ROOT / "components", tmp_path / "components")
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    committed = _catalog_files(tmp_path)
     assert len(committed) == 20 + 5            # a catalog per translated locale and a template per game
-    for _ in range(2):
-        result = pnp("i18n", "extract", project=project)
-        assert result.exit_code == 0, result.output + result.traceback
-        assert _catalog_files(project) == committed
+    result = pnp("i18n", "extract", project=tmp_path)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert _catalog_files(tmp_path) == committed
     counts = re.findall(r"^  \w+: (\d+) new, (\d+) changed \(fuzzy\), (\d+) removed$", result.stdout, re.M)
     assert len(counts) == 20 and set(counts) == {("0", "0", "0")}
-    # a reference names the file a string comes from, never a line that goes stale
-    template = (project / "components" / GAME / "locales" / "messages.pot").read_text(encoding="utf-8")
-    assert f"#: components/{GAME}/cards.yaml\nmsgctxt \"cards.quick.name\"" in template
-    assert not re.search(r"^#: .*:\d+$", template, re.M)
 
 
 def test_the_tools_catalogs_are_what_extract_writes():
@@ -104,9 +120,9 @@ def test_a_catalog_wrapped_as_gettext_wraps_it_is_written_back_unchanged(project
     header's fields in msgmerge's order: a catalog a translator ran through msgmerge is not
     rewrapped by the next extract."""
     long = "Преместете един пул 2 полета напред, после още едно поле-две, ако никой не стои там вече."
-    set_translation(project, "en", "cards.quick.text", long)
+    set_translation(project, LOCALE, "cards.knight.text", long)
     pnp("i18n", "extract", GAME, project=project)
-    po = project / "components" / GAME / "locales" / "en.po"
+    po = project / "components" / GAME / "locales" / f"{LOCALE}.po"
     text = po.read_text(encoding="utf-8")
     assert ('msgstr ""\n"Преместете един пул 2 полета напред, после още едно поле-две, ако никой не "\n'
             '"стои там вече."\n') in text
@@ -116,16 +132,21 @@ def test_a_catalog_wrapped_as_gettext_wraps_it_is_written_back_unchanged(project
     assert po.read_bytes() == before
 
 
+def _lengthen_print_duplex(project):
+    """A source sentence long enough that its previous msgid is wrapped onto `#|` lines."""
+    replace_in(project / "components" / GAME / "booklet.yaml", "print_duplex: Print double-sided,",
+               "print_duplex: Print every sheet of the booklet double-sided, on any home printer that can,")
+
+
 def test_a_fuzzy_entrys_previous_source_survives_extract_after_extract(project):
     """Babel reads `#|` lines as comments: extract writes them back as `#|`, the same bytes
     each time, not as comments that pile up."""
-    replace_in(project / "components" / GAME / "booklet.yaml", "print_duplex: Отпечатайте двустранно,",
-               "print_duplex: Отпечатайте листовете двустранно,")
+    _lengthen_print_duplex(project)
     pnp("i18n", "extract", GAME, project=project)
-    po = project / "components" / GAME / "locales" / "en.po"
+    po = project / "components" / GAME / "locales" / f"{LOCALE}.po"
     first = po.read_bytes()
     text = first.decode("utf-8")
-    assert '#, fuzzy\n#| msgid ""\n#| "Отпечатайте двустранно, с обръщане по дългата страна' in text
+    assert '#, fuzzy\n#| msgid "Print double-sided, flipping on the long edge."\n' in text
     assert "\n# |" not in text
     for _ in range(2):
         pnp("i18n", "extract", GAME, project=project)
@@ -137,10 +158,13 @@ def test_msgmerge_and_extract_agree_on_every_catalog(project):
     """What extract writes, fuzzy entries with their previous source too, is what
     `msgmerge --previous` writes, and the other way round."""
     import subprocess
-    replace_in(project / "components" / GAME / "booklet.yaml", "print_duplex: Отпечатайте двустранно,",
-               "print_duplex: Отпечатайте листовете двустранно,")
+    _lengthen_print_duplex(project)
+    set_translation(project, LOCALE, "booklet.ui.print_duplex",
+                    "Печатайте двусторонне, переворачивая по длинному краю, если принтер это умеет, а если нет – вручную.")
     assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
-    assert "#| msgid \"\"\n#| \"" in (project / "components" / GAME / "locales" / "en.po").read_text(encoding="utf-8")
+    text = (project / "components" / GAME / "locales" / f"{LOCALE}.po").read_text(encoding="utf-8")
+    assert "#, fuzzy\n#| msgctxt" not in text and "#, fuzzy\n#| msgid" in text
+    assert 'msgstr ""\n"Печатайте двусторонне' in text        # a wrapped translation too
     for po in sorted((project / "components").glob("*/locales/*.po")):
         merged = subprocess.run(["msgmerge", "--quiet", "--previous", "--output-file=-", str(po),
                                  str(po.parent / "messages.pot")], capture_output=True, check=True).stdout
@@ -152,72 +176,72 @@ def test_msgmerge_and_extract_agree_on_every_catalog(project):
 
 
 def test_status_figures_match_a_catalog_made_for_the_test(project):
-    fresh_catalog(project, "cs")
-    set_translation(project, "cs", "cards.quick.name", "Rychle!")
-    set_translation(project, "cs", "cards.long-queue.name", "Dlouhá fronta", fuzzy=True)
-    set_translation(project, "cs", "booklet.phrases.cards", ("{n} karta", "{n} karty", "{n} karet"))
-    result, row = status(project, "cs")
+    fresh_catalog(project, LOCALE)
+    set_translation(project, LOCALE, "cards.knight.name", "Рыцарь")
+    set_translation(project, LOCALE, "cards.archer.name", "Лучник", fuzzy=True)
+    set_translation(project, LOCALE, "booklet.phrases.cards", ("{n} карта", "{n} карты", "{n} карт"))
+    result, row = status(project, LOCALE)
     total = row["strings"]["total"]
     assert row["strings"]["translated"] == 2
     assert row["strings"]["fuzzy"] == 1
     assert row["strings"]["untranslated"] == total - 3
-    # words of "Бързо!" + "{n} карта / {n} карти" (placeholders are not words)
+    # words of "Knight" + "{n} card / {n} cards" (placeholders are not words)
     assert row["words"]["translated"] == 1 + 2
     assert row["percent"] == round(100 * 2 / total, 1)
 
 
 def test_changed_source_keeps_translation_but_marks_it_fuzzy(project):
-    fresh_catalog(project, "en")
-    set_translation(project, "en", "cards.quick.name", "Quick!")
-    replace_in(project / "components" / GAME / "cards.yaml", "name: Бързо!", "name: Бързичко!")
+    fresh_catalog(project, LOCALE)
+    set_translation(project, LOCALE, "cards.knight.name", "Рыцарь")
+    replace_in(project / "components" / GAME / "cards.yaml", "name: Knight,", "name: Sir Knight,")
     result = pnp("i18n", "extract", GAME, project=project)
-    assert re.search(r"en: \d+ new, 1 changed \(fuzzy\)", result.stdout), result.stdout
-    message = next(m for m in catalog(project, "en") if m.context == "cards.quick.name")
-    assert message.string == "Quick!" and message.fuzzy
+    assert re.search(rf"{LOCALE}: \d+ new, 1 changed \(fuzzy\)", result.stdout), result.stdout
+    message = next(m for m in catalog(project, LOCALE) if m.context == "cards.knight.name")
+    assert message.string == "Рыцарь" and message.fuzzy
     # the translator sees what the source was before
-    text = (project / "components" / GAME / "locales" / "en.po").read_text(encoding="utf-8")
-    assert '#| msgid "Бързо!"\nmsgctxt "cards.quick.name"\nmsgid "Бързичко!"' in text
+    text = (project / "components" / GAME / "locales" / f"{LOCALE}.po").read_text(encoding="utf-8")
+    assert '#| msgid "Knight"\nmsgctxt "cards.knight.name"\nmsgid "Sir Knight"' in text
 
 
 def test_dropped_placeholder_fails_validation(project):
-    set_translation(project, "en", "cards.double-order.text", "Draw a card to have 3 again. Then play another card at once.")
+    set_translation(project, LOCALE, "booklet.cover.facts.0", "{players.min}–4 игрока")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    po = project / "components" / GAME / "locales" / "en.po"
-    line = line_of(po, 'msgctxt "cards.double-order.text"') + 1          # the entry's msgid
-    assert result.stderr.splitlines() == [f"components/{GAME}/locales/en.po:{line}: cards.double-order.text: "
-                                          "placeholders differ from the source (missing {hand_size})",
+    po = project / "components" / GAME / "locales" / f"{LOCALE}.po"
+    line = line_of(po, 'msgctxt "booklet.cover.facts.0"') + 1          # the entry's msgid
+    assert result.stderr.splitlines() == [f"components/{GAME}/locales/{LOCALE}.po:{line}: booklet.cover.facts.0: "
+                                          "placeholders differ from the source (missing {players.max|players})",
                                           "1 problem(s) found."]
 
 
 def test_wrong_number_of_plural_forms_fails_validation(project):
-    set_translation(project, "ru", "booklet.phrases.cards", ("{n} карта", "{n} карты"))
+    set_translation(project, LOCALE, "booklet.phrases.cards", ("{n} карта", "{n} карты"))
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    line = line_of(project / "components" / GAME / "locales" / "ru.po", 'msgctxt "booklet.phrases.cards"') + 1
-    assert (f"components/{GAME}/locales/ru.po:{line}: booklet.phrases.cards: plural form msgstr[2] is empty, "
-            "ru needs 3 forms\n") in result.stderr
+    line = line_of(project / "components" / GAME / "locales" / f"{LOCALE}.po", 'msgctxt "booklet.phrases.cards"') + 1
+    assert (f"components/{GAME}/locales/{LOCALE}.po:{line}: booklet.phrases.cards: plural form msgstr[2] is empty, "
+            f"{LOCALE} needs 3 forms\n") in result.stderr
 
 
 def test_released_locale_must_be_complete(project):
-    fresh_catalog(project, "uk")
+    fresh_catalog(project, LOCALE)
     game = project / "components" / GAME / "game.yaml"
-    replace_in(game, "  uk: draft", "  uk: released")
+    replace_in(game, f"  {LOCALE}: draft", f"  {LOCALE}: released")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
     # A whole catalog falls short: the problem is the file's, at no one line.
-    assert f"components/{GAME}/locales/uk.po: locale 'uk' is released but " in result.stderr
+    assert f"components/{GAME}/locales/{LOCALE}.po: locale '{LOCALE}' is released but " in result.stderr
 
 
 def test_translated_card_text_must_fit(project):
-    set_translation(project, "cs", "cards.quick.text", "Posuňte " + "jednu figurku o dvě pole dopředu a potom ještě dál " * 8)
+    set_translation(project, LOCALE, "cards.knight.text", "Передвиньте " + "одну фишку на две клетки вперёд и потом ещё дальше " * 4)
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
     # Named where the translator fixes it: the catalog entry's msgid line.
-    line = line_of(project / "components" / GAME / "locales" / "cs.po", 'msgctxt "cards.quick.text"') + 1
+    line = line_of(project / "components" / GAME / "locales" / f"{LOCALE}.po", 'msgctxt "cards.knight.text"') + 1
     assert result.stderr.splitlines() == [
-        f"components/{GAME}/locales/cs.po:{line}: cards.quick.text: [{GAME} {edition} cs] text does not fit: "
-        "needs 10 lines at 6.5 pt, the 25.5 mm box holds fewer" for edition in ("free", "full")] + ["2 problem(s) found."]
+        f"components/{GAME}/locales/{LOCALE}.po:{line}: cards.knight.text: [{GAME} standard {LOCALE}] text does not fit: "
+        "needs 7 lines at 7 pt, the 20 mm box holds fewer", "1 problem(s) found."]
 
 
 # Numbers where the locales' plural rules part ways: the teens of ru and uk, 2-4, 21, 101, 111.
@@ -253,33 +277,32 @@ def test_plural_phrases_take_the_form_cldr_gives_each_number(locale):
 def test_a_designer_can_rebuild_the_source_locale_before_translators_catch_up(project, tmp_path):
     """Changing a card's text leaves the released catalogs behind: the full validation says
     so, but a build of the source locale alone goes through (its cards, which print the text)."""
-    replace_in(project / "components" / GAME / "cards.yaml",
-               "text: Преместете един пул 2 полета напред.", "text: Преместете който и да е пул 2 полета напред.")
+    replace_in(project / "components" / GAME / "cards.yaml", "text: Moves two spaces.", "text: Moves any two spaces.")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert f"components/{GAME}/locales/en.po: locale 'en' is released but 1 of " in result.stderr
-    result = pnp("build", "--game", GAME, "--locale", "bg", "--edition", "free", "--paper", "a4", "--kind", "cards",
+    assert f"components/{GAME}/locales/{LOCALE}.po: locale '{LOCALE}' is released but 1 of " in result.stderr
+    result = pnp("build", "--game", GAME, "--locale", "en", "--paper", "a4", "--kind", "cards",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 0, result.output + result.traceback
-    result = pnp("build", "--game", GAME, "--locale", "en", "--edition", "free", "--paper", "a4", "--kind", "cards",
+    result = pnp("build", "--game", GAME, "--locale", LOCALE, "--paper", "a4", "--kind", "cards",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1
 
 
-def test_the_calibration_sheet_speaks_the_kits_language(tmp_path):
+def test_the_calibration_sheet_speaks_the_kits_language(project, tmp_path):
     """The tool's own words (templates/locales/*.po) are translated like a game's: every text of
     the sheet, front and back, and the line naming the offset it was built with, both numbers in."""
     import pypdfium2 as pdfium
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "uk", "--paper", "a4", "--kind", "cards",
-                 "--back-offset", "1.5,-0.5", "--out", str(tmp_path))     # the sheet comes with the cards
+    result = pnp("build", "--game", GAME, "--locale", LOCALE, "--paper", "a4", "--kind", "cards",
+                 "--back-offset", "1.5,-0.5", "--out", str(tmp_path / "out"), project=project)  # the sheet comes with the cards
     assert result.exit_code == 0, result.output + result.traceback
     source = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))["text"]
     source = {**{k: v for k, v in source.items() if k != "steps"}, **{f"steps.{i}": v for i, v in enumerate(source["steps"])}}
-    with (ROOT / "templates" / "locales" / "uk.po").open("rb") as handle:
-        words = {m.context.removeprefix("sheets.calibration.text."): m.string for m in read_po(handle, locale="uk")
+    with (ROOT / "templates" / "locales" / f"{LOCALE}.po").open("rb") as handle:
+        words = {m.context.removeprefix("sheets.calibration.text."): m.string for m in read_po(handle, locale=LOCALE)
                  if m.context and m.context.startswith("sheets.calibration.text.")}
     assert words.keys() == source.keys() and all(words[k] and words[k] != source[k] for k in source)
-    pdf = pdfium.PdfDocument(tmp_path / GAME / "free" / "uk" / f"{GAME}-free-uk-calibration-a4.pdf")
+    pdf = pdfium.PdfDocument(tmp_path / "out" / GAME / "standard" / LOCALE / f"{GAME}-standard-{LOCALE}-calibration-a4.pdf")
     try:
         front, back = (" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
     finally:
@@ -294,20 +317,20 @@ def test_the_calibration_sheet_speaks_the_kits_language(tmp_path):
         assert english.split("{")[0] not in front + back, key
 
 
-def test_status_counts_the_tools_catalogs_too():
-    result = pnp("i18n", "status", "--json")
+def test_status_counts_the_tools_catalogs_too(translated):
+    result = pnp("i18n", "status", "--json", project=translated)
     rows = [r for r in json.loads(result.stdout)["catalogs"] if r["game"] == "(tool)"]
     assert {r["locale"] for r in rows} == {"bg", "uk", "cs", "ru"}
     assert all(r["strings"]["total"] >= 9 for r in rows)
 
 
 def test_a_mistyped_catalog_line_is_named_with_its_line(project):
-    po = project / "components" / GAME / "locales" / "ru.po"
+    po = project / "components" / GAME / "locales" / f"{LOCALE}.po"
     lines = po.read_text(encoding="utf-8").splitlines()
     number = next(i for i, line in enumerate(lines) if line == 'msgctxt "title"') + 3   # its msgstr line
     assert lines[number - 1].startswith("msgstr ")
-    lines[number - 1] = "msgstr Гонка к столу"
+    lines[number - 1] = "msgstr Образец игры"
     po.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1
-    assert f"components/{GAME}/locales/ru.po:{number}: not valid PO syntax" in result.stderr
+    assert f"components/{GAME}/locales/{LOCALE}.po:{number}: not valid PO syntax" in result.stderr
