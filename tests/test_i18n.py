@@ -128,28 +128,36 @@ def test_a_catalog_wrapped_as_gettext_wraps_it_is_written_back_unchanged(project
             '"стои там вече."\n') in text
     assert all(len(line) <= 79 for line in text.splitlines() if line.startswith(("msg", '"')))
     before = po.read_bytes()
-    pnp("i18n", "extract", GAME, project=project)
+    assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
     assert po.read_bytes() == before
 
 
-def _lengthen_print_duplex(project):
-    """A source sentence long enough that its previous msgid is wrapped onto `#|` lines."""
-    replace_in(project / "components" / GAME / "booklet.yaml", "print_duplex: Print double-sided,",
-               "print_duplex: Print every sheet of the booklet double-sided, on any home printer that can,")
+LONG_DUPLEX = "Print every sheet of the booklet double-sided, flipping on the long edge, on any printer that can."
+
+
+def _fuzzy_with_a_long_previous_source(project):
+    """A translated sentence whose source then changes, long enough that its previous msgid is
+    wrapped onto several `#|` lines (what Babel cannot read back by itself)."""
+    booklet = project / "components" / GAME / "booklet.yaml"
+    replace_in(booklet, "print_duplex: Print double-sided, flipping on the long edge.", f"print_duplex: {LONG_DUPLEX}")
+    assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
+    set_translation(project, LOCALE, "booklet.ui.print_duplex",
+                    "Печатайте двусторонне, переворачивая по длинному краю, если принтер это умеет, а если нет – вручную.")
+    replace_in(booklet, f"print_duplex: {LONG_DUPLEX}", "print_duplex: Print double-sided, flipping on the long edge.")
 
 
 def test_a_fuzzy_entrys_previous_source_survives_extract_after_extract(project):
     """Babel reads `#|` lines as comments: extract writes them back as `#|`, the same bytes
     each time, not as comments that pile up."""
-    _lengthen_print_duplex(project)
+    _fuzzy_with_a_long_previous_source(project)
     pnp("i18n", "extract", GAME, project=project)
     po = project / "components" / GAME / "locales" / f"{LOCALE}.po"
     first = po.read_bytes()
     text = first.decode("utf-8")
-    assert '#, fuzzy\n#| msgid "Print double-sided, flipping on the long edge."\n' in text
+    assert '#, fuzzy\n#| msgid ""\n#| "Print every sheet of the booklet double-sided, flipping on the long ' in text
     assert "\n# |" not in text
     for _ in range(2):
-        pnp("i18n", "extract", GAME, project=project)
+        assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
         assert po.read_bytes() == first
 
 
@@ -158,12 +166,10 @@ def test_msgmerge_and_extract_agree_on_every_catalog(project):
     """What extract writes, fuzzy entries with their previous source too, is what
     `msgmerge --previous` writes, and the other way round."""
     import subprocess
-    _lengthen_print_duplex(project)
-    set_translation(project, LOCALE, "booklet.ui.print_duplex",
-                    "Печатайте двусторонне, переворачивая по длинному краю, если принтер это умеет, а если нет – вручную.")
+    _fuzzy_with_a_long_previous_source(project)
     assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
     text = (project / "components" / GAME / "locales" / f"{LOCALE}.po").read_text(encoding="utf-8")
-    assert "#, fuzzy\n#| msgctxt" not in text and "#, fuzzy\n#| msgid" in text
+    assert '#, fuzzy\n#| msgid ""\n#| "' in text
     assert 'msgstr ""\n"Печатайте двусторонне' in text        # a wrapped translation too
     for po in sorted((project / "components").glob("*/locales/*.po")):
         merged = subprocess.run(["msgmerge", "--quiet", "--previous", "--output-file=-", str(po),
@@ -171,7 +177,7 @@ def test_msgmerge_and_extract_agree_on_every_catalog(project):
         assert merged == po.read_bytes(), po
         po.write_bytes(merged)
     before = _catalog_files(project)
-    pnp("i18n", "extract", project=project)
+    assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
     assert _catalog_files(project) == before
 
 
