@@ -4,11 +4,9 @@ from __future__ import annotations
 import json
 import shutil
 
-from conftest import ROOT, SAMPLE, line_of, pnp, replace_in
+from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, line_of, pnp, replace_in, translated_sample
 
-GAME = "race-to-the-table"
 SAMPLE_GAME = "sample-game"
-SMALL_GAME = "the-game"         # the smallest shipped game, for what the sample lacks (translations)
 
 
 def sample_copy(tmp_path):
@@ -30,23 +28,24 @@ def test_a_list_used_as_a_key(tmp_path):
     assert f"components/{SAMPLE_GAME}/tokens.yaml:1: YAML syntax error: a list or mapping cannot be a key" in err
 
 
-def test_an_unknown_placeholder_on_a_board(project):
-    boards = project / "components" / GAME / "boards.yaml"
-    replace_in(boards, "    start: СТАРТ", '    start: "СТАРТ {nope}"')
-    err = failed_cleanly(pnp("validate", GAME, project=project))
-    line = line_of(boards, 'start: "СТАРТ {nope}"')
-    where = f"components/{GAME}/boards.yaml:{line}: design.shapes.track.start"
-    for edition in ("free", "full"):
-        assert f"{where}: unknown placeholder 'nope' (edition {edition})\n" in err, err
+def test_an_unknown_placeholder_on_a_board(tmp_path):
+    project = sample_copy(tmp_path)
+    boards = project / "components" / SAMPLE_GAME / "boards.yaml"
+    replace_in(boards, "note: out,", 'note: "out {nope}",')
+    err = failed_cleanly(pnp("validate", SAMPLE_GAME, project=project))
+    line = line_of(boards, 'note: "out {nope}"')
+    where = f"components/{SAMPLE_GAME}/boards.yaml:{line}: design.shapes.ring.marks.way_out.note"
+    assert f"{where}: unknown placeholder 'nope' (edition standard)\n" in err, err
 
 
-def test_a_catalog_that_is_not_utf8(project):
-    po = project / "components" / SMALL_GAME / "locales" / "ru.po"
+def test_a_catalog_that_is_not_utf8(tmp_path):
+    project = translated_sample(tmp_path)
+    po = project / "components" / SAMPLE_GAME / "locales" / f"{TRANSLATED_LOCALE}.po"
     data = po.read_bytes()
     po.write_bytes(data + b"\xff\xfe\n")
-    err = failed_cleanly(pnp("validate", SMALL_GAME, project=project))
+    err = failed_cleanly(pnp("validate", SAMPLE_GAME, project=project))
     line = data.count(b"\n") + 1
-    assert f"components/{SMALL_GAME}/locales/ru.po:{line}: byte 0xff is not valid utf-8" in err
+    assert f"components/{SAMPLE_GAME}/locales/{TRANSLATED_LOCALE}.po:{line}: byte 0xff is not valid utf-8" in err
 
 
 def test_a_word_the_booklet_layout_prints_is_missing(tmp_path):
@@ -79,16 +78,20 @@ def test_a_project_with_its_own_templates_keeps_the_tools_translations(tmp_path)
     """A designer's templates/ overriding only the booklet CSS still gets a translated
     calibration sheet, and `i18n extract` leaves the tool's catalogs alone."""
     import pypdfium2 as pdfium
-    project = tmp_path / "project"
-    shutil.copytree(ROOT / "components" / "the-game", project / "components" / "the-game")
+    from babel.messages.pofile import read_po
+    project = translated_sample(tmp_path)
     (project / "templates" / "booklet").mkdir(parents=True)
     shutil.copy(ROOT / "templates" / "booklet" / "booklet.css", project / "templates" / "booklet" / "booklet.css")
     tool_catalogs = {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir() if p.is_file()}
     assert pnp("i18n", "extract", project=project).exit_code == 0
     assert {p: p.read_bytes() for p in (ROOT / "templates" / "locales").iterdir() if p.is_file()} == tool_catalogs
     assert not (project / "templates" / "locales").exists()
-    result = pnp("build", "--game", "the-game", "--locale", "bg", "--paper", "a4", "--kind", "cards",
+    result = pnp("build", "--game", SAMPLE_GAME, "--locale", TRANSLATED_LOCALE, "--paper", "a4", "--kind", "cards",
                  project=project)                                   # the calibration sheet comes with the cards
     assert result.exit_code == 0, result.output + result.traceback
-    pdf = pdfium.PdfDocument(project / "output" / "the-game" / "standard" / "bg" / "the-game-standard-bg-calibration-a4.pdf")
-    assert "Калибриране" in pdf[0].get_textpage().get_text_range()
+    with (ROOT / "templates" / "locales" / f"{TRANSLATED_LOCALE}.po").open("rb") as handle:
+        title = read_po(handle, locale=TRANSLATED_LOCALE).get("Duplex calibration", context="sheets.calibration.text.title")
+    assert title.string and title.string != title.id
+    pdf = pdfium.PdfDocument(project / "output" / SAMPLE_GAME / "standard" / TRANSLATED_LOCALE /
+                             f"{SAMPLE_GAME}-standard-{TRANSLATED_LOCALE}-calibration-a4.pdf")
+    assert title.string in pdf[0].get_textpage().get_text_range()
