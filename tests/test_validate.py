@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from conftest import SAMPLE, line_of, pnp, replace_in, snapshot
+from conftest import SAMPLE, line_of, pnp, replace_in, shop_ready_sample, snapshot
 
 GAME = "race-to-the-table"
 SAMPLE_GAME = "sample-game"
@@ -25,13 +25,21 @@ def test_unknown_game_is_a_usage_error():
     assert "no game 'no-such-game'" in result.stderr
 
 
-def test_changed_count_names_file_line_card_and_both_numbers(project):
-    cards = project / "components" / GAME / "cards.yaml"
-    replace_in(cards, "count: {full: 15, free: 10}", "count: {full: 14, free: 10}")
-    result = pnp("validate", GAME, project=project)
+def sample_copy(tmp_path):
+    """A copy of the sample project to break, and its game's folder."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    return project, project / "components" / SAMPLE_GAME
+
+
+def test_changed_count_names_file_line_card_and_both_numbers(tmp_path):
+    project, folder = sample_copy(tmp_path)
+    replace_in(folder / "cards.yaml", "count: {standard: 3}}", "count: {standard: 2}}")
+    result = pnp("validate", SAMPLE_GAME, project=project)
     assert result.exit_code == 1
-    line = line_of(cards, "count: {full: 14, free: 10}")
-    assert f"components/{GAME}/cards.yaml:{line}: cards.quick.count.full: rules need 15, data says 14" in result.stderr
+    line = line_of(folder / "cards.yaml", "  archer:")
+    assert (f"components/{SAMPLE_GAME}/cards.yaml:{line}: cards.archer.count.standard: rules need 3, data says 2"
+            in result.stderr), result.stderr
     assert not result.traceback
 
 
@@ -74,67 +82,63 @@ def test_wrong_type_reports_file_line_and_key(tmp_path):
     assert f"components/{SAMPLE_GAME}/game.yaml:{line}: age: expected integer, got str 'eight'" in result.stderr
 
 
-def test_duplicate_id_is_reported(project):
-    cards = project / "components" / GAME / "cards.yaml"
-    replace_in(cards, "  intern:\n", "  boss:\n")
-    result = pnp("validate", GAME, project=project)
+def test_duplicate_id_is_reported(tmp_path):
+    project, folder = sample_copy(tmp_path)
+    replace_in(folder / "cards.yaml", "  archer:", "  knight:")
+    result = pnp("validate", SAMPLE_GAME, project=project)
     assert result.exit_code == 1
-    line = line_of(cards, "  boss:", start="name: Шефът")           # the second boss, not the first
-    assert f"components/{GAME}/cards.yaml:{line}: boss: duplicate key" in result.stderr, result.stderr
+    line = line_of(folder / "cards.yaml", "  knight:", last=True)                # the second knight, not the first
+    assert line != line_of(folder / "cards.yaml", "  knight:")
+    assert f"components/{SAMPLE_GAME}/cards.yaml:{line}: knight: duplicate key" in result.stderr, result.stderr
 
 
-def test_every_problem_is_reported_in_one_run(project):
-    folder = project / "components" / GAME
-    replace_in(folder / "cards.yaml", "count: {full: 7, free: 5}", "count: {full: 7, free: 4}")
-    replace_in(folder / "cards.yaml", "count: {full: 3}\n    colour: \"#C25611\"", "count: {full: 2}\n    colour: \"#C25611\"")
-    replace_in(folder / "boards.yaml", "      spaces: 15\n      label: Часовник", "      spaces: 14\n      label: Часовник")
-    result = pnp("validate", GAME, project=project)
+def test_every_problem_is_reported_in_one_run(tmp_path):
+    """Counts, totals and facts the rules state, in three files, each named where it is."""
+    project, folder = sample_copy(tmp_path)
+    replace_in(project / "rules" / "sample_game" / "__init__.py", '    totals={"standard": {"cards/coins": 10}},\n',
+               '    totals={"standard": {"cards/coins": 10, "cards/heroes": 7}},\n'
+               '    facts={"boards:design.shapes.ring.spaces": 8},\n')
+    replace_in(folder / "cards.yaml", "count: {standard: 3}}", "count: {standard: 2}}")
+    replace_in(folder / "tokens.yaml", "    count: {standard: 3}\n", "    count: {standard: 2}\n")
+    replace_in(folder / "boards.yaml", "      spaces: 8\n", "      spaces: 7\n")
+    result = pnp("validate", SAMPLE_GAME, project=project)
     assert result.exit_code == 1
-    cards = f"components/{GAME}/cards.yaml"
+    cards = f"components/{SAMPLE_GAME}/cards.yaml"
     assert result.stderr.splitlines() == [
-        f"components/{GAME}/boards.yaml:{line_of(folder / 'boards.yaml', 'spaces: 14')}: design.shapes.clock.spaces: "
-        "rules need 15, data says 14",
-        f"{cards}:{line_of(folder / 'cards.yaml', 'cards:')}: cards: total cards in edition 'free': rules need 27, data says 26",
-        f"{cards}:{line_of(folder / 'cards.yaml', 'cards:')}: cards: total cards in edition 'full': rules need 63, data says 62",
-        f"{cards}:{line_of(folder / 'cards.yaml', 'cards:')}: cards: total cards/action in edition 'free': "
-        "rules need 27, data says 26",
-        f"{cards}:{line_of(folder / 'cards.yaml', 'cards:')}: cards: total cards/action in edition 'full': "
-        "rules need 54, data says 53",
-        f"{cards}:{line_of(folder / 'cards.yaml', 'count: {full: 7, free: 4}')}: cards.long-queue.count.free: "
-        "rules need 5, data says 4",
-        f"{cards}:{line_of(folder / 'cards.yaml', 'count: {full: 2}')}: cards.road-works.count.full: "
-        "rules need 3, data says 2",
-        "7 problem(s) found.",
+        f"components/{SAMPLE_GAME}/boards.yaml:{line_of(folder / 'boards.yaml', 'spaces: 7')}: design.shapes.ring.spaces: "
+        "rules need 8, data says 7",
+        f"{cards}:{line_of(folder / 'cards.yaml', 'cards:')}: cards: total cards/heroes in edition 'standard': "
+        "rules need 7, data says 6",
+        f"{cards}:{line_of(folder / 'cards.yaml', '  archer:')}: cards.archer.count.standard: rules need 3, data says 2",
+        f"components/{SAMPLE_GAME}/tokens.yaml:{line_of(folder / 'tokens.yaml', 'count: {standard: 2}')}: "
+        "tokens.camp.count.standard: rules need 3, data says 2",
+        "4 problem(s) found.",
     ]
 
 
-def test_text_that_does_not_fit_names_card_field_and_locale(project):
-    cards = project / "components" / GAME / "cards.yaml"
-    replace_in(cards, "text: Преместете един пул 2 полета напред.",
-               "text: " + "Преместете един пул 2 полета напред и после още веднъж. " * 12)
-    result = pnp("validate", GAME, project=project)
+def test_text_that_does_not_fit_names_card_field_and_locale(tmp_path):
+    project, folder = sample_copy(tmp_path)
+    replace_in(folder / "cards.yaml", "text: Moves two spaces.", "text: " + "Moves one piece two spaces and then once more. " * 6)
+    result = pnp("validate", SAMPLE_GAME, project=project)
     assert result.exit_code == 1
     # A face's problems name the card's line, whichever field of it they are about.
-    line = line_of(cards, "  quick:")
-    for edition in ("free", "full"):
-        assert (f"components/{GAME}/cards.yaml:{line}: cards.quick.text: [{GAME} {edition} bg] text does not fit: "
-                "needs 18 lines at 6.5 pt, the 25.5 mm box holds fewer") in result.stderr
-
-
-def test_a_missing_component_kind_names_it(project):
-    cards = project / "components" / GAME / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
-    start = text.index("  sudden-rain:")
-    end = text.index("\n\n", start)
-    cards.write_text(text[:start] + text[end + 2:], encoding="utf-8")
-    result = pnp("validate", GAME, project=project)
-    assert result.exit_code == 1
-    where = f"components/{GAME}/cards.yaml:{line_of(cards, 'cards:')}: cards"       # where the card is missing
+    line = line_of(folder / "cards.yaml", "  knight:")
     assert result.stderr.splitlines() == [
-        f"{where}: cards.sudden-rain: rules need 1 in edition 'full', data has none under cards",
-        f"{where}: total cards in edition 'full': rules need 63, data says 62",
-        f"{where}: total cards/action in edition 'full': rules need 54, data says 53",
-        "3 problem(s) found.",
+        f"components/{SAMPLE_GAME}/cards.yaml:{line}: cards.knight.text: [{SAMPLE_GAME} standard en] text does not fit: "
+        "needs 8 lines at 7 pt, the 20 mm box holds fewer", "1 problem(s) found."]
+
+
+def test_a_missing_component_kind_names_it(tmp_path):
+    project, folder = sample_copy(tmp_path)
+    cards = folder / "cards.yaml"
+    cards.write_text("".join(line for line in cards.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if not line.startswith("  archer:")), encoding="utf-8")
+    result = pnp("validate", SAMPLE_GAME, project=project)
+    assert result.exit_code == 1
+    where = f"components/{SAMPLE_GAME}/cards.yaml:{line_of(cards, 'cards:')}: cards"       # where the card is missing
+    assert result.stderr.splitlines() == [
+        f"{where}: cards.archer: rules need 3 in edition 'standard', data has none under cards",
+        "1 problem(s) found.",
     ]
 
 
@@ -145,33 +149,36 @@ def test_project_folder_is_named_with_C(tmp_path, command):
     assert "no components/ folder" in result.stderr
 
 
-def test_icon_outside_the_basic_plane_is_refused(project):
-    cards = project / "components" / GAME / "cards.yaml"
-    replace_in(cards, 'icon: "☕"', 'icon: "🍕"')
-    result = pnp("validate", GAME, project=project)
+def test_icon_outside_the_basic_plane_is_refused(tmp_path):
+    project, folder = sample_copy(tmp_path)
+    replace_in(folder / "layouts.yaml", "      - {type: image, file: art/sun.svg, box: [11.5, 34, 40, 40]}\n",
+               '      - {type: icon, field: icon, centre: [31.5, 54], size: 30, colour: "{ink}"}\n')
+    replace_in(folder / "cards.yaml", "name: Knight,", 'name: Knight, icon: "🍕",')
+    result = pnp("validate", SAMPLE_GAME, project=project)
     assert result.exit_code == 1
-    line = line_of(cards, "  gourmet:")
-    assert result.stderr.splitlines()[0] == (f"components/{GAME}/cards.yaml:{line}: cards.gourmet.icon: [bg] icon '🍕' is "
-                                             "outside the Basic Multilingual Plane (U+0000–U+FFFF)")
+    line = line_of(folder / "cards.yaml", "  knight:")
+    assert result.stderr.splitlines()[0] == (f"components/{SAMPLE_GAME}/cards.yaml:{line}: cards.knight.icon: [en] icon "
+                                             "'🍕' is outside the Basic Multilingual Plane (U+0000–U+FFFF)")
 
 
-def test_board_and_token_text_that_does_not_fit_is_located(project):
-    folder = project / "components" / GAME
-    replace_in(folder / "tokens.yaml", "    name: Маркер\n", "    name: Часовникът на голямата маса\n")
-    replace_in(folder / "boards.yaml", "note: Бърза игра}", "note: 'Бърза игра за много нетърпеливи и изключително гладни хора, които не могат да чакат'}")
-    replace_in(folder / "boards.yaml", "note: Край}", "note: 'Край на играта за всички гладни, нетърпеливи и много, много уморени хора, които искат да ядат веднага'}")
-    result = pnp("validate", GAME, project=project)
+def test_board_and_token_text_that_does_not_fit_is_located(tmp_path):
+    project, folder = sample_copy(tmp_path)
+    replace_in(folder / "tokens.yaml", "    name: Supply\n", "    name: The supply of the whole long table\n")
+    replace_in(folder / "boards.yaml", "note: out,", "note: 'Out of the ring for every impatient and very hungry player',")
+    replace_in(folder / "boards.yaml", 'ring_colour: "{side_ink}"}',
+               "ring_colour: \"{side_ink}\", note: 'The corner where all the tired and hungry players meet at last'}")
+    result = pnp("validate", SAMPLE_GAME, project=project)
     assert result.exit_code == 1
     # every overflow of a board is named, not only the first one the drawing meets
-    tokens_line = line_of(folder / "tokens.yaml", "Часовникът на голямата маса")
-    boards_line = line_of(folder / "boards.yaml", "нетърпеливи")
-    red_line = line_of(folder / "boards.yaml", "note: 'Край на играта")
-    assert (f"components/{GAME}/boards.yaml:{red_line}: design.shapes.clock.marks.red.note: "
-            f"[{GAME} free bg] text does not fit") in result.stderr
-    assert (f"components/{GAME}/tokens.yaml:{tokens_line}: tokens.clock-marker.name: "
-            f"[{GAME} full bg] text does not fit") in result.stderr
-    assert (f"components/{GAME}/boards.yaml:{boards_line}: design.shapes.clock.marks.middle.note: "
-            f"[{GAME} free bg] text does not fit") in result.stderr
+    tokens_line = line_of(folder / "tokens.yaml", "The supply of the whole long table")
+    way_out_line = line_of(folder / "boards.yaml", "note: 'Out of the ring")
+    corner_line = line_of(folder / "boards.yaml", "note: 'The corner")
+    assert (f"components/{SAMPLE_GAME}/boards.yaml:{corner_line}: design.shapes.ring.marks.corner.note: "
+            f"[{SAMPLE_GAME} standard en] text does not fit") in result.stderr
+    assert (f"components/{SAMPLE_GAME}/tokens.yaml:{tokens_line}: tokens.supply.name: "
+            f"[{SAMPLE_GAME} standard en] text does not fit") in result.stderr
+    assert (f"components/{SAMPLE_GAME}/boards.yaml:{way_out_line}: design.shapes.ring.marks.way_out.note: "
+            f"[{SAMPLE_GAME} standard en] text does not fit") in result.stderr
     assert not result.traceback
 
 
@@ -182,13 +189,15 @@ def test_shipped_cards_keep_every_shops_safe_zone():
     assert result.exit_code == 0, result.stderr[-2000:]
 
 
-def test_safe_zone_names_card_field_and_profile(project):
-    layouts = project / "components" / GAME / "layouts.yaml"
-    # right-aligned to 3.6 mm from the right trim: still on the white panel, so still readable
-    replace_in(layouts, "{type: text, field: count_label, box: [44, 5.5, 13, 4.5]",
-               "{type: text, field: count_label, box: [44, 5.5, 15.4, 4.5]")
-    result = pnp("validate", GAME, "--profile", "eu-3mm", project=project)
+def test_safe_zone_names_card_field_and_profile(tmp_path):
+    project = shop_ready_sample(tmp_path)
+    folder = project / "components" / SAMPLE_GAME
+    # the name left-aligned 3.6 mm from the left trim: inside the card, not inside this shop's safe zone
+    replace_in(folder / "layouts.yaml", '{type: text, field: name, box: [6, 76, 51, 9], font: bold, size: 16, min_size: 10, '
+               'colour: "{ink}", align: center}', '{type: text, field: name, box: [3.6, 76, 53.4, 9], font: bold, size: 16, '
+               'min_size: 10, colour: "{ink}", align: left}')
+    result = pnp("validate", SAMPLE_GAME, "--profile", "eu-3mm", project=project)
     assert result.exit_code == 1
-    line = line_of(project / "components" / GAME / "cards.yaml", "  quick:")
-    assert (f"components/{GAME}/cards.yaml:{line}: cards.quick.count_label: [eu-3mm {GAME} full bg] "
-            "text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)") in result.stderr, result.stderr
+    line = line_of(folder / "cards.yaml", "  knight:")
+    assert (f"components/{SAMPLE_GAME}/cards.yaml:{line}: cards.knight.name: [eu-3mm {SAMPLE_GAME} standard en] "
+            "text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)") in result.stderr.splitlines(), result.stderr
