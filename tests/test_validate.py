@@ -192,12 +192,17 @@ def test_shipped_cards_keep_every_shops_safe_zone():
 def test_safe_zone_names_card_field_and_profile(tmp_path):
     project = shop_ready_sample(tmp_path)
     folder = project / "components" / SAMPLE_GAME
-    # the name left-aligned 3.6 mm from the left trim: inside the card, not inside this shop's safe zone
+    # the name left-aligned 3.6 mm from the left trim, the text right-aligned 3.6 mm from the right
+    # one: inside the card, not inside this shop's safe zone
     replace_in(folder / "layouts.yaml", '{type: text, field: name, box: [6, 76, 51, 9], font: bold, size: 16, min_size: 10, '
                'colour: "{ink}", align: center}', '{type: text, field: name, box: [3.6, 76, 53.4, 9], font: bold, size: 16, '
                'min_size: 10, colour: "{ink}", align: left}')
+    replace_in(folder / "layouts.yaml", '{type: text, field: text, box: [6, 6, 51, 20], font: regular, size: 10, min_size: 7, '
+               'colour: "{ink}", align: center}', '{type: text, field: text, box: [6, 6, 53.4, 20], font: regular, size: 10, '
+               'min_size: 7, colour: "{ink}", align: right}')
     result = pnp("validate", SAMPLE_GAME, "--profile", "eu-3mm", project=project)
     assert result.exit_code == 1
     line = line_of(folder / "cards.yaml", "  knight:")
-    assert (f"components/{SAMPLE_GAME}/cards.yaml:{line}: cards.knight.name: [eu-3mm {SAMPLE_GAME} standard en] "
-            "text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)") in result.stderr.splitlines(), result.stderr
+    for field in ("name", "text"):
+        assert (f"components/{SAMPLE_GAME}/cards.yaml:{line}: cards.knight.{field}: [eu-3mm {SAMPLE_GAME} standard en] "
+                "text is 3.60 mm from the trim; this shop needs 4 mm (safe zone)") in result.stderr.splitlines(), result.stderr
