@@ -261,18 +261,36 @@ def integer_categories(locale: str) -> list[str]:
     return [category for category in CLDR_ORDER if category in seen]
 
 
-@pytest.mark.parametrize("locale", ["bg", "uk", "cs", "ru", "en"])
-def test_plural_phrases_take_the_form_cldr_gives_each_number(locale):
-    """Through the path a booklet takes (a phrase placeholder filled from a locale's texts), The
-    Game's "sheets" phrase for each number against the CLDR category Babel gives that number."""
-    game = load_games(Project(ROOT), "the-game", texts=False)[0]
+PLURAL_LOCALES = ("bg", "uk", "cs", "ru")
+
+
+@pytest.fixture(scope="module")
+def plural_sample(translated, tmp_path_factory):
+    """The translated sample with catalogs for locales whose plural rules part ways, each giving
+    the "sheets" phrase one form per CLDR category, the form naming its category."""
+    project = tmp_path_factory.mktemp("plurals") / "sample"
+    shutil.copytree(translated, project)
+    others = "".join(f"  {locale}: draft\n" for locale in PLURAL_LOCALES if locale != LOCALE)
+    replace_in(project / "components" / GAME / "game.yaml", f"  {LOCALE}: released\n", f"  {LOCALE}: released\n{others}")
+    assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
+    for locale in PLURAL_LOCALES:
+        set_translation(project, locale, "booklet.phrases.sheets",
+                        tuple(f"{{n}} sheets ({category})" for category in integer_categories(locale)))
+    return project
+
+
+@pytest.mark.parametrize("locale", [*PLURAL_LOCALES, "en"])
+def test_plural_phrases_take_the_form_cldr_gives_each_number(plural_sample, locale):
+    """Through the path a booklet takes (a phrase placeholder filled from a locale's texts), the
+    "sheets" phrase for each number against the CLDR category Babel gives that number."""
+    game = load_games(Project(plural_sample), GAME, texts=False)[0]
     texts = Texts.load(game, locale)
     if locale == game.source_locale:
         forms = game.booklet["phrases"]["sheets"]
     else:
-        with (ROOT / "components" / "the-game" / "locales" / f"{locale}.po").open("rb") as handle:
-            message = next(m for m in read_po(handle, locale=locale) if m.context == "booklet.phrases.sheets")
+        message = next(m for m in catalog(plural_sample, locale) if m.context == "booklet.phrases.sheets")
         forms = dict(zip(integer_categories(locale), message.string, strict=True))
+        assert all(form == f"{{n}} sheets ({category})" for category, form in forms.items()), forms
     assert len(set(forms.values())) == len(integer_categories(locale)), forms    # every form tells itself apart
     for n in PLURAL_NUMBERS:
         # as printed: with the locale's typography ("5 листа" keeps its number and noun together)
