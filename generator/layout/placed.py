@@ -93,12 +93,18 @@ def text_extents(face: PlacedFace) -> list[tuple[str, tuple[float, float, float,
 
 
 def face_layers(face: PlacedFace) -> list[tuple[Placed, Paint | Ink]]:
-    """What each element lays down (generator/layout/contrast), turned as drawn, in drawing order."""
+    """What each element lays down (generator/layout/contrast), turned as drawn, in drawing order.
+    A text that does not fit its box (or has a character no font draws) lays down no ink to
+    measure: its lines would stand outside the box, on what is not under it when it fits, and
+    its own problem already says what to change."""
     found = []
     for placed in face.elements:
         kind = placed.kind
         turn, pivot = placed.spec.get("rotate", 0), kind.pivot(placed.spec)
+        unplaced = {field for field, _ in placed.problems}
         for layer in kind.layers(placed, face.values):
+            if isinstance(layer, Ink) and layer.field in unplaced:
+                continue
             if turn and isinstance(layer, Ink):
                 layer = Ink(layer.field, layer.colours, turned(layer.points, turn, pivot), layer.text)
             elif turn:
