@@ -174,6 +174,17 @@ def test_icon_outside_the_basic_plane_is_refused(tmp_path):
                                              "'🍕' is outside the Basic Multilingual Plane (U+0000–U+FFFF)")
 
 
+def test_a_token_icon_outside_the_basic_plane_is_refused_as_a_face_icon_is(tmp_path):
+    project, folder = sample_copy(tmp_path)
+    replace_in(folder / "tokens.yaml", '    icon: "★"\n', '    icon: "🍕"\n')
+    result = pnp("validate", SAMPLE_GAME, project=project)
+    assert result.exit_code == 1
+    line = line_of(folder / "tokens.yaml", '    icon: "🍕"')
+    assert result.stderr.splitlines() == [
+        f"components/{SAMPLE_GAME}/tokens.yaml:{line}: tokens.supply.icon: [{SAMPLE_GAME} standard en] icon '🍕' "
+        "is outside the Basic Multilingual Plane (U+0000–U+FFFF)", "1 problem(s) found."]
+
+
 def test_board_and_token_text_that_does_not_fit_is_located(tmp_path):
     project, folder = sample_copy(tmp_path)
     replace_in(folder / "tokens.yaml", "    name: Supply\n", "    name: The supply of the whole long table\n")

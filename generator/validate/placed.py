@@ -16,6 +16,7 @@ from ..core import fonts
 from ..core.errors import Problem
 from ..core.yamlfile import key_path
 from ..layout.component import PlacedComponent, PlacedKind, located
+from ..layout.elements.icon import icon_glyph_problem
 from ..layout.faces import Localised, colour_problems, problem_label, text_place, unknown_fields
 from ..layout.pieces import glue_label_problem
 
@@ -115,8 +116,9 @@ def glyphs(loc: Localised, component: PlacedComponent) -> list[Problem]:
         if missing:
             problems.append(_at_text(loc, key, f"no glyph in the shipped font for {''.join(sorted(missing))!r}"))
     for key, glyph in component.icons:
-        if glyph and fonts.symbol_font_for(glyph) is None:
-            problems.append(_at_text(loc, key, f"no shipped font has the icon glyph {glyph!r}"))
+        problem = icon_glyph_problem(glyph)
+        if problem:
+            problems.append(_at_text(loc, key, problem))
     return problems
 
 

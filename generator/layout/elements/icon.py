@@ -69,15 +69,19 @@ class Icon(ElementType):
                                                  cx + width / 2, baseline + fonts.ASCENT * size / mm))]
 
     def check(self, element, values):
-        glyph = glyph_of(element, values)
-        where = element.get("field", "glyph")
-        if any(ord(ch) > 0xFFFF for ch in glyph):
-            # ReportLab writes such characters into the PDF's text map as invalid hex, so
-            # copying or searching the text breaks: keep icons in the BMP.
-            return [(where, f"icon {glyph!r} is outside the Basic Multilingual Plane (U+0000–U+FFFF)")]
-        if glyph and fonts.symbol_font_for(glyph) is None:
-            return [(where, f"no shipped font has the icon glyph {glyph!r}")]
-        return []
+        problem = icon_glyph_problem(glyph_of(element, values))
+        return [(element.get("field", "glyph"), problem)] if problem else []
+
+
+def icon_glyph_problem(glyph: str) -> str | None:
+    """Why an icon glyph cannot be printed (on a face, a token or a board), or None."""
+    if any(ord(ch) > 0xFFFF for ch in glyph):
+        # ReportLab writes such characters into the PDF's text map as invalid hex, so
+        # copying or searching the text breaks: keep icons in the BMP.
+        return f"icon {glyph!r} is outside the Basic Multilingual Plane (U+0000–U+FFFF)"
+    if glyph and fonts.symbol_font_for(glyph) is None:
+        return f"no shipped font has the icon glyph {glyph!r}"
+    return None
 
 
 ELEMENT = Icon()
