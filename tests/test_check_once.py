@@ -12,26 +12,31 @@ from generator.i18n.texts import read_catalog
 from generator.layout.placed import contrast_of, place_face, placed_once
 from generator.load.project import Project
 
-from conftest import SAMPLE, pnp, replace_in
+from conftest import SAMPLE, TRANSLATED_LOCALE, pnp, replace_in, translated_sample
 
 NAME = {"type": "text", "field": "name", "box": [5, 5, 53, 20], "font": "regular", "size": 12}
 
 
-def test_each_read_of_a_catalog_is_its_own_and_an_edited_catalog_is_read_anew(project):
-    path = project / "components" / "race-to-the-table" / "locales" / "cs.po"
-    first, _ = read_catalog(path, "cs", [project], "cs.po")
-    message = next(m for m in first if m.id and m.context and m.string)
+def test_each_read_of_a_catalog_is_its_own_and_an_edited_catalog_is_read_anew(tmp_path):
+    project = translated_sample(tmp_path)
+    path = project / "components" / "sample-game" / "locales" / f"{TRANSLATED_LOCALE}.po"
+    po = f"{TRANSLATED_LOCALE}.po"
+    first, _ = read_catalog(path, TRANSLATED_LOCALE, [project], po)
+    text = path.read_text(encoding="utf-8")
+    # a translation the file holds once, so that editing it edits this message alone
+    message = next(m for m in first if m.id and m.context and isinstance(m.string, str) and m.string
+                   and text.count(f'msgstr "{m.string}"\n') == 1)
     original = message.string
     message.string = "changed by one caller"
-    second, _ = read_catalog(path, "cs", [project], "cs.po")
+    second, _ = read_catalog(path, TRANSLATED_LOCALE, [project], po)
     assert second.get(message.id, context=message.context).string == original
-    replace_in(path, f'msgstr "{original}"', 'msgstr "edited in the file"')
-    third, _ = read_catalog(path, "cs", [project], "cs.po")
+    replace_in(path, f'msgstr "{original}"\n', 'msgstr "edited in the file"\n')
+    third, _ = read_catalog(path, TRANSLATED_LOCALE, [project], po)
     assert third.get(message.id, context=message.context).string == "edited in the file"
 
 
-def test_a_loaded_sheet_is_the_callers_to_change(project):
-    sheets = Project(project)
+def test_a_loaded_sheet_is_the_callers_to_change():
+    sheets = Project(SAMPLE)
     sheets.load_sheet("papers")["papers"].clear()
     assert sheets.read_sheet("papers")["papers"]
     assert sheets.load_sheet("papers")["papers"] == sheets.read_sheet("papers")["papers"]
