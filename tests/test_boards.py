@@ -4,6 +4,7 @@ neighbour glued over it. Checked on `plan_tiles` and on the PDF built through `p
 from __future__ import annotations
 
 import ctypes
+import shutil
 from pathlib import Path
 
 import pikepdf
@@ -12,13 +13,13 @@ import pypdfium2.raw as raw
 import pytest
 import yaml
 
-from conftest import MM, PAPERS, line_of, pnp, replace_in
+from conftest import MM, PAPERS, SAMPLE, line_of, pnp, replace_in
 from generator.core.errors import DataError
 from generator.layout.tiles import plan_tiles
 
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = "race-to-the-table"
+GAME = "sample-game"
 BOARD = (400.0, 280.0)
 TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
 MARGIN, OVERLAP, MARK = TILES["margin_mm"], TILES["overlap_mm"], TILES["mark_length_mm"]
@@ -141,21 +142,63 @@ def read_tile(page) -> dict:
             "crosses": horizontal & vertical, "strips": strips}
 
 
+def tiled_sample(folder: Path) -> Path:
+    """A copy of the sample project in `folder/sample` whose hexagon board is 400 x 280 mm, two
+    by two tiles on A4, and whose boards also draw a numbered track from START to END and, after
+    it, a numbered clock with a caption."""
+    project = folder / "sample"
+    shutil.copytree(SAMPLE, project)
+    game = project / "components" / "sample-game"
+    replace_in(game / "boards.yaml", "    size_mm: [260, 240]", "    size_mm: [400, 280]")
+    replace_in(game / "layouts.yaml", "    size_mm: [260, 240]", "    size_mm: [400, 280]")
+    replace_in(game / "layouts.yaml", "box: [0, 0, 260, 240]", "box: [0, 0, 400, 280]")
+    replace_in(game / "boards.yaml", "boards:\n", (
+        "    track:\n      shape: track\n      box: [5, 20, 170, 14]\n      spaces: 4\n      start: START\n"
+        "      finish: END\n      row_length: 6\n"
+        '      space: {form: rect, size_mm: [24, 14], fill: "#FFFFFF", stroke: "#1E1E1E", stroke_width: 0.4, '
+        'text_colour: "#1E1E1E", font: bold, text_size: 10}\n'
+        "    clock:\n      shape: track\n      box: [5, 3, 100, 12]\n      spaces: 6\n      label: Clock\n"
+        "      label_at: [110, 6]\n"
+        '      space: {form: circle, diameter_mm: 10, fill: "#FFFFFF", stroke: "#1E1E1E", stroke_width: 0.4, '
+        'text_colour: "#1E1E1E", font: bold, text_size: 8}\n'
+        "boards:\n"))
+    return project
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("boards")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out / GAME / "free" / "bg" / f"{GAME}-free-bg-boards-a4.pdf"
+def tiled(tmp_path_factory) -> Path:
+    return tiled_sample(tmp_path_factory.mktemp("tiled"))
+
+
+@pytest.fixture(scope="module")
+def built(tiled):
+    out = tiled.parent / "out"
+    result = pnp("build", "--kind", "boards", "--paper", "a4", "--out", str(out), project=tiled)
+    assert result.exit_code == 0, result.output + result.traceback
+    return out / GAME / "standard" / "en" / f"{GAME}-standard-en-boards-a4.pdf"
+
+
+HEXAGON = "Hexagon ring"
+
+
+def _board_pages(path: Path) -> list[int]:
+    """The pages of the hexagon board: its assembly map, then its tiles."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        texts = [document[index].get_textpage().get_text_range() for index in range(len(document))]
+    finally:
+        document.close()
+    return [index for index, text in enumerate(texts) if f"{HEXAGON} · " in text]
 
 
 def _tiles(path: Path) -> tuple[list[dict], list[str]]:
-    """The tile pages (after the board's assembly map, page 1)."""
+    """The hexagon's tile pages (after the board's assembly map)."""
+    pages = _board_pages(path)[1:]
     with pikepdf.open(path) as pdf:
-        tiles = [read_tile(page) for page in pdf.pages[1:]]
+        tiles = [read_tile(pdf.pages[index]) for index in pages]
     document = pdfium.PdfDocument(str(path))
     try:
-        texts = [document[index].get_textpage().get_text_range() for index in range(1, len(document))]
+        texts = [document[index].get_textpage().get_text_range() for index in pages]
     finally:
         document.close()
     return tiles, texts
@@ -163,7 +206,7 @@ def _tiles(path: Path) -> tuple[list[dict], list[str]]:
 
 def test_the_built_board_is_four_labelled_tiles_covering_it_with_exact_overlaps(built):
     tiles, texts = _tiles(built)
-    assert len(tiles) == 4                                    # the free edition has one board
+    assert len(tiles) == 4
     for text, name in zip(texts, ("A1 (1/2, 1/2)", "A2 (1/2, 2/2)", "B1 (2/2, 1/2)", "B2 (2/2, 2/2)")):
         assert name in text
     windows = [t["window"] for t in tiles]
@@ -219,14 +262,14 @@ def text_objects(page) -> list[tuple[str, str, bool]]:
     return found
 
 
-def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shipped_font(built):
+def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shipped_font(tiled, built):
     """The clock's numbers 1 to its last field come right after the track's finish (shapes are
     drawn in the order written), each in an embedded Noto font, like every other text on the
     tiles (so they print the same anywhere)."""
-    shapes = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["design"]["shapes"]
+    shapes = yaml.safe_load((tiled / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))["design"]["shapes"]
     document = pdfium.PdfDocument(str(built))
     try:
-        pages = [text_objects(page) for page in document]
+        pages = [text_objects(document[index]) for index in _board_pages(built)]
     finally:
         document.close()
     assert len(pages) == 5                                    # the assembly map, then the tiles
@@ -240,10 +283,13 @@ def test_every_text_of_the_board_and_every_clock_number_is_in_an_embedded_shippe
         assert shapes["clock"]["label"] in after_finish
 
 
-def test_tiles_that_cannot_fit_the_paper_are_reported_with_the_sheet(project, tmp_path):
+def test_tiles_that_cannot_fit_the_paper_are_reported_with_the_sheet(tmp_path):
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    (project / "templates" / "sheets").mkdir(parents=True)
+    shutil.copy(ROOT / "templates" / "sheets" / "tiles.yaml", project / "templates" / "sheets" / "tiles.yaml")
     replace_in(project / "templates" / "sheets" / "tiles.yaml", "margin_mm: 10", "margin_mm: 100")
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4",
-                 "--out", str(tmp_path / "out"), project=project)
+    result = pnp("build", "--paper", "a4", "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1, result.output
     line = line_of(project / "templates" / "sheets" / "tiles.yaml", "overlap_mm:")
     assert result.stderr.splitlines() == [f"templates/sheets/tiles.yaml:{line}: overlap_mm: a 100 mm margin on each side "
