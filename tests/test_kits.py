@@ -1,6 +1,7 @@
 """Home kits built through `pnp build`, checked on the real PDFs: paper sizes, embedded fonts,
 every card as often as the data says, mirrored backs, crop marks clear of the paper edge and
-of the cards, tiled boards, the manifest, and byte-identical rebuilds."""
+of the cards, tiled boards, the manifest, and byte-identical rebuilds. Built from a copy of the
+sample game whose cards are all poker cards, two decks of them with backs that name their deck."""
 from __future__ import annotations
 
 import hashlib
@@ -13,27 +14,48 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CARD, MM, PAPERS, ROOT, card_cells, cell_texts, page_drawing, pnp
+from conftest import CARD, MM, PAPERS, card_cells, cell_texts, page_drawing, pnp, replace_in, shop_ready_sample
 
-GAME = "race-to-the-table"
-# What these tests read: the card, board and token sheets of both editions on every paper.
-SELECTION = ("--game", GAME, "--locale", "bg", "--kind", "cards,boards,tokens")
+GAME = "sample-game"
+EDITION, LOCALE = "standard", "en"
+# What these tests read: the card, board and token sheets on every paper.
+SELECTION = ("--kind", "cards,boards,tokens")
+# A card text in Cyrillic, to be extracted as text from the PDF
+CYRILLIC = "Преграждает клетку."
+
+
+def kit_sample(folder: Path) -> Path:
+    """The shop-ready sample (two decks of poker cards: heroes and villains) whose card backs
+    also print their deck's name, and whose ogre's text is Russian."""
+    project = shop_ready_sample(folder)
+    game = project / "components" / GAME
+    title = "      - {type: text, field: game_title, box: [6, 38, 51, 12]"
+    replace_in(game / "layouts.yaml", title,
+               '      - {type: text, field: deck_name, box: [6, 9, 51, 6], font: regular, size: 8, min_size: 6, '
+               f'colour: "#FFFFFF", align: center}}\n{title}', count=2)
+    replace_in(game / "cards.yaml", "text: Blocks a space.", f"text: {CYRILLIC}")
+    return project
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    result = pnp("build", *SELECTION, "--out", str(out))
+def project(tmp_path_factory) -> Path:
+    return kit_sample(tmp_path_factory.mktemp("kit"))
+
+
+@pytest.fixture(scope="module")
+def built(project) -> Path:
+    out = project.parent / "out"
+    result = pnp("build", *SELECTION, "--out", str(out), project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return out
 
 
-def kit(out: Path, edition: str, kind: str, paper: str) -> Path:
-    return out / GAME / edition / "bg" / f"{GAME}-{edition}-bg-{kind}-{paper}.pdf"
+def kit(out: Path, kind: str, paper: str) -> Path:
+    return out / GAME / EDITION / LOCALE / f"{GAME}-{EDITION}-{LOCALE}-{kind}-{paper}.pdf"
 
 
-def card_data():
-    return yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
+def game_data(project: Path, name: str):
+    return yaml.safe_load((project / "components" / GAME / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def card_named(text: str, names) -> str:
@@ -44,11 +66,10 @@ def card_named(text: str, names) -> str:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("edition", ["free", "full"])
-def test_every_card_appears_as_often_as_its_count(built, edition, paper):
-    data = card_data()
-    expected = {card["name"]: card["count"].get(edition, 0) for card in data["cards"].values()}
-    pdf = pdfium.PdfDocument(kit(built, edition, "cards", paper))
+def test_every_card_appears_as_often_as_its_count(project, built, paper):
+    data = game_data(project, "cards")
+    expected = {card["name"]: card["count"].get(EDITION, 0) for card in data["cards"].values()}
+    pdf = pdfium.PdfDocument(kit(built, "cards", paper))
     seen = Counter()
     for index in range(0, len(pdf), 2):                      # fronts; backs follow each one
         for text in cell_texts(pdf[index], paper).values():
@@ -59,10 +80,10 @@ def test_every_card_appears_as_often_as_its_count(built, edition, paper):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_backs_are_mirrored_for_long_edge_duplex(built, paper):
-    data = card_data()
+def test_backs_are_mirrored_for_long_edge_duplex(project, built, paper):
+    data = game_data(project, "cards")
     decks = data["decks"]
-    pdf = pdfium.PdfDocument(kit(built, "full", "cards", paper))
+    pdf = pdfium.PdfDocument(kit(built, "cards", paper))
     checked = 0
     for index in range(0, len(pdf), 2):
         fronts, backs = cell_texts(pdf[index], paper), cell_texts(pdf[index + 1], paper)
@@ -74,13 +95,13 @@ def test_backs_are_mirrored_for_long_edge_duplex(built, paper):
             card = next(c for c in data["cards"].values() if c["name"] == name)
             assert decks[card["deck"]]["name"] in backs[(2 - column, row)]
             checked += 1
-    assert checked == 63
+    assert checked == 9                                       # 4 knights, 3 archers, 2 ogres
 
 
 @pytest.mark.parametrize("kind", ["cards", "boards", "tokens"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_paper_size_and_embedded_fonts(built, kind, paper):
-    with pikepdf.open(kit(built, "full", kind, paper)) as pdf:
+    with pikepdf.open(kit(built, kind, paper)) as pdf:
         for page in pdf.pages:
             x0, y0, x1, y1 = [float(v) for v in page.mediabox]
             size = sorted((round((x1 - x0) / MM, 1), round((y1 - y0) / MM, 1)))
@@ -98,8 +119,8 @@ def test_paper_size_and_embedded_fonts(built, kind, paper):
 
 
 def test_cyrillic_extracts_as_text(built):
-    text = pdfium.PdfDocument(kit(built, "free", "cards", "a4"))[0].get_textpage().get_text_range()
-    assert "Преместете" in text
+    text = pdfium.PdfDocument(kit(built, "cards", "a4"))[2].get_textpage().get_text_range()    # the villains
+    assert CYRILLIC in " ".join(text.split())
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -107,7 +128,7 @@ def test_crop_marks_stay_in_the_margin(built, paper):
     """Rasterise the fronts page: nothing within 5 mm of the paper edge. Then measure every line
     the sheets draw (the crop marks): none runs into a card cell, each starts off a cell's
     corner line, and every cut line between cells is marked on both sides of the grid."""
-    document = pdfium.PdfDocument(kit(built, "free", "cards", paper))
+    document = pdfium.PdfDocument(kit(built, "cards", paper))
     page = document[0]
     scale = 150 / 72
     image = page.render(scale=scale).to_pil().convert("L")
@@ -126,7 +147,7 @@ def test_crop_marks_stay_in_the_margin(built, paper):
     cuts_x = sorted({round(x + dx, 3) for x, _ in cells for dx in (0, CARD[0])})
     cuts_y = sorted({round(y + dy, 3) for _, y in cells for dy in (0, CARD[1])})
     grid = (cuts_x[0], cuts_y[0], cuts_x[-1], cuts_y[-1])
-    with pikepdf.open(kit(built, "free", "cards", paper)) as pdf:
+    with pikepdf.open(kit(built, "cards", paper)) as pdf:
         assert len(pdf.pages) >= 2
         for number, pdf_page in enumerate(pdf.pages, 1):
             marks = set()
@@ -149,37 +170,39 @@ def test_crop_marks_stay_in_the_margin(built, paper):
             assert marks == expected, f"page {number}: crop marks missing or astray"
 
 
-def test_boards_are_tiled_with_labels_covering_each_board(built):
-    pdf = pdfium.PdfDocument(kit(built, "full", "boards", "a4"))
-    boards = yaml.safe_load((ROOT / "components" / GAME / "boards.yaml").read_text(encoding="utf-8"))
-    names = [b["name"] for b in boards["boards"].values() if b["count"].get("full")]
+def test_boards_are_tiled_with_labels_covering_each_board(project, built):
+    pdf = pdfium.PdfDocument(kit(built, "boards", "a4"))
+    boards = game_data(project, "boards")
+    names = [b["name"] for b in boards["boards"].values() if b["count"].get(EDITION)]
     labels, maps = Counter(), []
     for index in range(len(pdf)):
         text = pdf[index].get_textpage().get_text_range()
         board = next(name for name in names if name in text)
-        if "Лист " not in text:                   # the board's assembly map, before its tiles
+        if "Tile " not in text:                   # the board's assembly map, before its tiles
             maps.append(board)
             continue
-        tile = text.split("Лист ")[1].split(" ")[0]
+        tile = text.split("Tile ")[1].split(" ")[0]
         labels[board] += 1
-        assert tile[0] in "AB" and tile[1:].isdigit() and maps[-1] == board
-    # 400 x 280 mm on A4 with 10 mm margins and 12 mm overlap: 2 x 2 tiles per board, after its map
-    assert labels == Counter({name: 4 for name in names}) and maps == names
+        assert tile[0] in "AB" and tile[1:].isdigit() and (board not in maps or maps[-1] == board)
+    # on A4 with 10 mm margins and 12 mm overlap: the 260 x 240 mm hexagon takes 1 x 2 tiles,
+    # after its map; the 180 x 180 mm square fits one page, which needs no map
+    assert labels == Counter({"Hexagon ring": 2, "Square ring": 1}) and maps == ["Hexagon ring"]
 
 
-def test_track_runs_from_start_to_table_on_every_board(built):
-    pdf = pdfium.PdfDocument(kit(built, "free", "boards", "a4"))
-    text = " ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
-    for label in ["СТАРТ", "МАСАТА", "Часовник", "Бърза игра", "Край"] + [str(n) for n in range(1, 16)]:
-        assert label in text
+def test_every_board_prints_its_shapes_notes(built):
+    """Each tile draws its whole board, clipped: the ring's way-out note on every side."""
+    pdf = pdfium.PdfDocument(kit(built, "boards", "a4"))
+    texts = [pdf[i].get_textpage().get_text_range().split() for i in range(len(pdf))]
+    tiles = [text for text in texts if "Tile" in text]
+    assert [(text[:2], text.count("out")) for text in tiles] == [
+        (["Hexagon", "ring"], 6), (["Hexagon", "ring"], 6), (["Square", "ring"], 4)]
 
 
-def test_tokens_sheet_has_every_token(built):
-    text = pdfium.PdfDocument(kit(built, "full", "tokens", "a4"))[0].get_textpage().get_text_range()
-    assert text.count("Затворено") == 6
-    assert text.count("Маркер") == 2
-    # 6 pawns, front and back; the label is set at 6 pt or more, so it may take two lines
-    assert text.count("Напишете избора") == 12 and text.count("\r\nси\r\n") == 12
+def test_tokens_sheet_has_every_token(project, built):
+    text = pdfium.PdfDocument(kit(built, "tokens", "a4"))[0].get_textpage().get_text_range()
+    tokens = game_data(project, "tokens")["tokens"].values()
+    assert {token["name"]: text.split().count(token["name"]) for token in tokens} == \
+           {token["name"]: token["count"][EDITION] for token in tokens} == {"Supply": 4, "Camp": 3}
 
 
 def test_manifest_lists_every_file_with_its_hash(built):
@@ -187,21 +210,19 @@ def test_manifest_lists_every_file_with_its_hash(built):
     entries = {e["path"]: e for e in manifest["files"]}
     for kind in ("cards", "boards", "tokens"):
         for paper in ("a4", "letter"):
-            for edition in ("free", "full"):
-                path = f"{GAME}/{edition}/bg/{GAME}-{edition}-bg-{kind}-{paper}.pdf"
-                entry = entries[path]
-                data = (built / path).read_bytes()
-                assert entry["sha256"] == hashlib.sha256(data).hexdigest()
-                assert (entry["game"], entry["edition"], entry["locale"], entry["kind"], entry["paper"]) == \
-                       (GAME, edition, "bg", kind, paper)
-                assert entry["pages"] == len(pdfium.PdfDocument(data))
-    # 3 x 3 sheets, each deck back on sheets of its own: 54 action cards on 6, the roles on 1 and
-    # the reference cards on 1: 8 fronts + 8 backs
-    assert entries[f"{GAME}/full/bg/{GAME}-full-bg-cards-a4.pdf"]["pages"] == 16
+            path = f"{GAME}/{EDITION}/{LOCALE}/{GAME}-{EDITION}-{LOCALE}-{kind}-{paper}.pdf"
+            entry = entries[path]
+            data = (built / path).read_bytes()
+            assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+            assert (entry["game"], entry["edition"], entry["locale"], entry["kind"], entry["paper"]) == \
+                   (GAME, EDITION, LOCALE, kind, paper)
+            assert entry["pages"] == len(pdfium.PdfDocument(data))
+    # 3 x 3 sheets, each deck on sheets of its own: 7 heroes on 1 and 2 villains on 1: 2 fronts + 2 backs
+    assert entries[f"{GAME}/{EDITION}/{LOCALE}/{GAME}-{EDITION}-{LOCALE}-cards-a4.pdf"]["pages"] == 4
 
 
-def test_identical_input_gives_identical_bytes(built, tmp_path):
-    result = pnp("build", *SELECTION, "--out", str(tmp_path))
+def test_identical_input_gives_identical_bytes(project, built, tmp_path):
+    result = pnp("build", *SELECTION, "--out", str(tmp_path), project=project)
     assert result.exit_code == 0
     first = {p.relative_to(built): p.read_bytes() for p in built.rglob("*.pdf")}
     second = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*.pdf")}
@@ -209,29 +230,33 @@ def test_identical_input_gives_identical_bytes(built, tmp_path):
     assert all(first[k] == second[k] for k in first)
 
 
-def test_faces_are_drawn_once_and_placed_by_reference(built):
-    """File size follows distinct faces: 15 copies of Quick are one form XObject."""
-    with pikepdf.open(kit(built, "full", "cards", "a4")) as pdf:
+def test_faces_are_drawn_once_and_placed_by_reference(project, built):
+    """File size follows distinct faces: 4 copies of the knight are one form XObject."""
+    with pikepdf.open(kit(built, "cards", "a4")) as pdf:
         forms = set()
         for page in pdf.pages:
             for name, xobject in page.resources.get("/XObject", {}).items():
                 forms.add(xobject.objgen)
-    distinct_faces = len(card_data()["cards"]) + len(card_data()["decks"])
+    distinct_faces = len(game_data(project, "cards")["cards"]) + len(game_data(project, "cards")["decks"])
     assert len(forms) == distinct_faces
 
 
-def test_a_layout_can_turn_text_upside_down(tmp_path):
-    """The Game's lower corner number reads from the other side of the table."""
+def test_a_layout_can_turn_text_upside_down(sample):
+    """The sample's coins print their name again at the lower edge, turned to read from the
+    other side of the table; the heroes turn nothing."""
     import math
     import pypdfium2.raw as raw
-    result = pnp("build", "--game", "the-game", "--locale", "cs", "--paper", "a4", "--kind", "cards",
-                 "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output + result.traceback
-    page = pdfium.PdfDocument(tmp_path / "the-game" / "standard" / "cs" / "the-game-standard-cs-cards-a4.pdf")[0]
-    textpage = page.get_textpage()
-    angles = [raw.FPDFText_GetCharAngle(textpage, i) for i in range(textpage.count_chars())]
-    turned = [a for a in angles if abs(a - math.pi) < 0.01]
-    upright = [a for a in angles if abs(a) < 0.01]
-    # the first sheet: four pile cards (no lower corner) and the number cards 2 to 6
-    assert len(turned) == len("23456")
-    assert len(upright) > len(turned)
+    document = pdfium.PdfDocument(sample / f"{GAME}-{EDITION}-{LOCALE}-cards-a4.pdf")
+
+    def letters(index: int) -> tuple[str, str]:
+        """(upright letters, turned letters) of a page, in the order they are drawn."""
+        textpage = document[index].get_textpage()
+        upright, turned = [], []
+        for i in range(textpage.count_chars()):
+            char, angle = textpage.get_text_range(i, 1), raw.FPDFText_GetCharAngle(textpage, i)
+            if char.strip():
+                (turned if abs(angle - math.pi) < 0.01 else upright if abs(angle) < 0.01 else []).append(char)
+        return "".join(upright), "".join(turned)
+    heroes, coins = letters(0), letters(2)          # the heroes' fronts, then the coins'
+    assert heroes[0] and not heroes[1]
+    assert "Thief" in coins[1] and coins[1] == coins[0]
