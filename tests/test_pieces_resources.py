@@ -1,8 +1,7 @@
 """Every resource a PDF's content names is in the resources in scope (a form drawn when a piece
 is tiled once lacked its transparency's ExtGState: readers painted the glue areas solid black),
 checked by preflight on any file, over the sample game's home kit (every component kind, a piece
-tiled with glue); glue labels fit their tabs; and every game's shop components, as the profiles
-that take components get them, fit those shops in the game's longest locale."""
+tiled with glue); and a glue label that does not fit its tab stops the build."""
 from __future__ import annotations
 
 import json
@@ -12,21 +11,9 @@ from pathlib import Path
 import numpy
 import pikepdf
 import pypdfium2 as pdfium
-import pytest
 
-from conftest import ROOT, line_of, pnp, replace_in
-from generator.app.kinds import KINDS as COMPONENT_KINDS
-from generator.app.loading import load_games
-from generator.app.shop import profile_problems
-from generator.i18n.catalogs import every_text
-from generator.i18n.texts import Texts
-from generator.layout.faces import Localised
-from generator.layout.kit import Kit
-from generator.load.profiles import load_profiles
-from generator.load.project import Project
+from conftest import TRANSLATED_LOCALE, line_of, pnp, replace_in, translated_sample
 
-
-GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
 KINDS = "pieces,boards,tokens,dice,cards"
 
 
@@ -117,73 +104,34 @@ def test_art_drawn_with_transparency_in_a_form_keeps_it(tmp_path):
     assert (numpy.abs(pixels - half).max(axis=2) <= 6).sum() > 1000, "the sun shows the knight's blue through it"
 
 
-def _longest_locale(game) -> str:
-    """The released locale whose printed texts are longest in all (the hardest to fit)."""
-    entries = [entry for entry in every_text(game) if isinstance(entry.source, str)]
-    released = [locale for locale in game.locales if not game.is_draft(locale)]
-    texts = {locale: Texts.load(game, locale) for locale in released}
-    return max(released, key=lambda locale: (sum(len(texts[locale].get(e.key, e.source)) for e in entries), locale))
-
-
-# The shops whose files are components only (boards, pieces): what the tool lays out near a
-# component's cut, the glue labels among it, must stay in their safe zones there. A profile
-# with cards and a booklet too (eu-3mm) costs a minute a game; test_shop_components.py builds
-# it for two games, and `pnp validate --profile` checks every card's safe zone.
-COMPONENT_PROFILES = sorted(profile.name for profile in load_profiles(Project(ROOT), ["all"])
-                            if profile.components and not profile.cards and not profile.booklet)
-
-
-PROFILE_KINDS = {kind for profile in load_profiles(Project(ROOT), COMPONENT_PROFILES)
-                 for kind in profile.components.kinds}
-# the games with components those shops print (the others make no file there)
-SHOP_GAMES = sorted(slug for slug, game in GAMES.items() if PROFILE_KINDS & set(game.files))
-
-
-def test_a_components_only_profile_takes_pieces_and_the_games_with_them_are_built():
-    assert "pieces" in PROFILE_KINDS
-    assert "diced-veggies" in SHOP_GAMES
-
-
-@pytest.mark.parametrize("slug", SHOP_GAMES)
-def test_every_games_shop_components_fit_in_its_longest_locale(slug):
-    """What a shop build checks of the data before drawing (generator.app.shop.shop_component_files):
-    each component of the kinds the components-only profiles take, that the shop prints, lays
-    out its text (the glue labels) inside the shop's safe zone in the game's longest locale.
-    Drawing and preflighting such files is checked by test_shop_components.py."""
-    project, game = Project(ROOT), GAMES[slug]
-    locale = _longest_locale(game)
-    printed = []
-    for edition, profile in ((e, p) for e in game.editions for p in load_profiles(project, COMPONENT_PROFILES)):
-        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
-        for kind in COMPONENT_KINDS:
-            if kind.name in profile.components.kinds:
-                problems = profile_problems(kit, profile, (kind.name,))
-                assert not problems, f"{slug} {edition} {locale} {profile.name}: {problems}"
-                printed += [item for item in kind.shop(kit) if profile.components.fits(item.size_mm)]
-    assert printed, f"{slug} {locale}: the shops print some of its components"
-
-
-def test_a_glue_label_too_long_for_its_tab_is_a_located_fit_error(project):
+def test_a_glue_label_too_long_for_its_tab_is_a_located_fit_error(tmp_path):
     """At 6 pt, across or turned, on one line or two, a label that does not fit its glue area
     (inside the shop's safe zone, for a shop) stops the build: the error names the file and line
-    of the glue area, the component, the field and the locale, and no file is written."""
-    catalog = project / "components" / "diced-veggies" / "locales" / "cs.po"
-    pieces = project / "components" / "diced-veggies" / "pieces.yaml"
-    where = f"{pieces.relative_to(project)}:{line_of(pieces, '[448.5, 3.5, 11, 9]')}: pieces.frame.glue.0: " \
-            "[diced-veggies standard cs] the glue label"
+    of the glue area, the component, the field and the locale, and no file is written. The
+    translated sample's tray gets a glue tab 0.5 mm from its trim, and its boards and pieces
+    run into the bleed so that the shop takes them."""
+    project = translated_sample(tmp_path)
+    game = project / "components" / "sample-game"
+    catalog, pieces = game / "locales" / f"{TRANSLATED_LOCALE}.po", game / "pieces.yaml"
+    replace_in(pieces, "glue: [[22, 2, 236, 8]]", "glue: [[22, 2, 236, 8], [268.5, 23.5, 11, 9]]")
+    for face in ('[0, 0, 280, 200], fill: "{colour}"', '[0, 0, 30, 90], fill: "{colour}"',
+                 '[0, 0, 260, 240], fill: "#FAF7F0"', '[0, 0, 180, 180], fill: "#FAF7F0"'):
+        replace_in(game / "layouts.yaml", f"box: {face}}}", f"box: {face}, bleed: true}}")
+    where = f"{pieces.relative_to(project)}:{line_of(pieces, '[268.5, 23.5, 11, 9]')}: pieces.tray.glue.1: " \
+            f"[sample-game standard {TRANSLATED_LOCALE}] the glue label"
     # 8.6 mm at 6 pt: across the 10 mm the tab leaves at home, not the 8 mm inside a 3 mm safe zone
-    replace_in(catalog, 'msgstr "sem přilepte"', 'msgstr "lepidlem"')
-    home = pnp("build", "--game", "diced-veggies", "--locale", "cs", "--kind", "pieces", "--paper", "a4",
-               project=project)
+    replace_in(catalog, 'msgctxt "labels.glue"\nmsgid "glue"\nmsgstr "glue"',
+               'msgctxt "labels.glue"\nmsgid "glue"\nmsgstr "lepidlem"')
+    home = pnp("build", "--locale", TRANSLATED_LOCALE, "--kind", "pieces", "--paper", "a4", project=project)
     assert home.exit_code == 0, home.output + home.traceback
-    shop = pnp("build", "--game", "diced-veggies", "--locale", "cs", "--profile", "large-format-3mm", project=project)
+    shop = pnp("build", "--locale", TRANSLATED_LOCALE, "--profile", "large-format-3mm", project=project)
     assert shop.exit_code == 1 and not shop.traceback, shop.output
     assert f"{where} 'lepidlem' does not fit its 8.0 x 8.0 mm room" in shop.output
     assert "and 3 mm inside the trim) at 6 pt or more" in shop.output
+    assert "1 problem(s) found." in shop.output, shop.output      # the label alone stops it
     assert not list((project / "output").rglob("shop/**/*.pdf"))
     # too long even at home
     replace_in(catalog, 'msgstr "lepidlem"', 'msgstr "naneste sem lepidlo"')
-    home = pnp("build", "--game", "diced-veggies", "--locale", "cs", "--kind", "pieces", "--paper", "a4",
-               project=project)
+    home = pnp("build", "--locale", TRANSLATED_LOCALE, "--kind", "pieces", "--paper", "a4", project=project)
     assert home.exit_code == 1 and not home.traceback, home.output
     assert f"{where} 'naneste sem lepidlo' does not fit its 10.0 x 8.0 mm room" in home.output

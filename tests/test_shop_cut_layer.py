@@ -14,17 +14,16 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import pnp
+from conftest import pnp, shop_ready_sample
 
-ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
-GAME, LOCALE = "diced-veggies", "en"
+GAME, LOCALE = "sample-game", "en"
 
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory) -> Path:
-    """The profile's files of the kinds with die lines, made and written as `pnp build --profile
-    eu-3mm` makes them (generator.app.shop.shop_component_files, one unit per kind, each file
+    """The shop-ready sample's files of the kinds with die lines (its hex token, d6 and pieces),
+    made and written as `pnp build --profile eu-3mm` makes them (generator.app.shop.shop_component_files, one unit per kind, each file
     preflighted); the profile's cards, booklet and boards, which have no die lines, left out."""
     from generator.app.shop import shop_component_files
     from generator.app.kinds import KINDS
@@ -35,7 +34,7 @@ def shop(tmp_path_factory) -> Path:
     from generator.load.profiles import load_profile
     from generator.load.project import Project
     out = tmp_path_factory.mktemp("shop")
-    project = Project(ROOT)
+    project = Project(shop_ready_sample(out))
     game = load_games(project, GAME, texts=False)[0]
     kit = Kit(project, game, Localised(game, "standard", Texts.load(game, LOCALE)), "")
     profile = load_profile(project, "eu-3mm")
