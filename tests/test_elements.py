@@ -2,30 +2,43 @@
 turned elements, and the pictures a layout may not use."""
 from __future__ import annotations
 
+import shutil
+
 import pypdfium2
 import pytest
 from PIL import Image
 
-from conftest import CARD, MM, PAPERS, pnp, replace_in
+from conftest import CARD, MM, PAPERS, SAMPLE, line_of, pnp, replace_in
 
-GAME = "the-game"
+GAME = "sample-game"
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
        '<circle cx="10" cy="10" r="10" fill="#DD0000"/></svg>')
-BACK = "      - {type: rect, box: [0, 0, 63, 88], fill: \"#1E2233\", bleed: true}\n"
-# the back's last element: what is added after it is drawn over the title, not under it (a
-# title on a shape added under it would not stand out, and validation says so)
-TITLE = ('      - {type: text, field: game_title, box: [6, 12, 51, 20], font: bold, size: 15, min_size: 8, '
-         'colour: "#E8E8F0", align: center}\n')
+# the hero back's last element: what is added after it is drawn over the title, not under it
+# (a title on a shape added under it would not stand out, and validation says so)
+TITLE = ('      - {type: text, field: game_title, box: [6, 38, 51, 12], font: bold, size: 14, min_size: 8, '
+         'colour: "#FFFFFF", align: center}\n')
+
+# the heroes' face's last element
+HERO_TEXT = ('      - {type: text, field: text, box: [6, 6, 51, 20], font: regular, size: 10, min_size: 7, '
+             'colour: "{ink}", align: center}\n')
 
 
-def _add_to_back(project, *elements: str, after: str = BACK) -> None:
+@pytest.fixture
+def project(tmp_path):
+    """A copy of the sample project that a test may change."""
+    copy = tmp_path / "sample"
+    shutil.copytree(SAMPLE, copy)
+    return copy
+
+
+def _add_to_back(project, *elements: str) -> None:
     layouts = project / "components" / GAME / "layouts.yaml"
-    replace_in(layouts, after, after + "".join(f"      - {e}\n" for e in elements))
+    replace_in(layouts, TITLE, TITLE + "".join(f"      - {e}\n" for e in elements))
 
 
 def _back_cell(project):
     """The first back on the first backs page, as an RGB image at 4 px/mm, bottom-left first."""
-    pdf = project / "output" / GAME / "standard" / "cs" / f"{GAME}-standard-cs-cards-a4.pdf"
+    pdf = project / "output" / GAME / "standard" / "en" / f"{GAME}-standard-en-cards-a4.pdf"
     page = pypdfium2.PdfDocument(pdf)[1]
     scale = 4 / MM                                   # 4 pixels a millimetre
     image = page.render(scale=scale).to_pil().convert("RGB")
@@ -36,20 +49,19 @@ def _back_cell(project):
 
 def _build(project):
     """The card sheets, where the backs the tests change are drawn."""
-    return pnp("build", "--game", GAME, "--locale", "cs", "--paper", "a4", "--kind", "cards", project=project)
+    return pnp("build", "--game", GAME, "--paper", "a4", "--kind", "cards", project=project)
 
 
 def test_pictures_shapes_and_turned_elements_are_drawn(project):
     art = project / "components" / GAME / "art"
-    art.mkdir()
-    (art / "sun.svg").write_text(SVG, encoding="utf-8")
+    (art / "disc.svg").write_text(SVG, encoding="utf-8")
     Image.new("RGB", (32, 32), (0, 0, 220)).save(art / "sea.png")
     _add_to_back(project,
-                 "{type: image, file: art/sun.svg, box: [4, 66, 18, 18]}",
+                 "{type: image, file: art/disc.svg, box: [4, 66, 18, 18]}",
                  "{type: image, file: art/sea.png, box: [41, 66, 18, 18]}",
                  '{type: shape, points: [[4, 4], [24, 4], [14, 24]], closed: true, fill: "#00AA00", stroke: none}',
                  # a bar 30 x 4 mm turned a quarter about its centre (46, 14): 4 wide, 30 tall
-                 '{type: rect, box: [31, 12, 30, 4], fill: "#FFDD00", rotate: 90}', after=TITLE)
+                 '{type: rect, box: [31, 12, 30, 4], fill: "#FFDD00", rotate: 90}')
     result = _build(project)
     assert result.exit_code == 0, result.output + result.traceback
     pixel = _back_cell(project)
@@ -73,34 +85,36 @@ def test_pictures_shapes_and_turned_elements_are_drawn(project):
      "picture art/entity.svg: the SVG reaches outside itself (a DOCTYPE with entities); embed everything it draws"),
 ])
 def test_a_picture_the_layout_may_not_use_is_a_located_error(project, file, content, reason):
-    art = project / "components" / GAME / "art"
-    art.mkdir()
     if content is not None:
         (project / "components" / GAME / file).write_bytes(content if isinstance(content, bytes) else content.encode())
-    _add_to_back(project, f"{{type: image, file: {file}, box: [4, 66, 18, 18]}}")
+    # on the heroes' face, which only the cards draw (their box draws their back too)
+    layouts = project / "components" / GAME / "layouts.yaml"
+    replace_in(layouts, HERO_TEXT, HERO_TEXT + f"      - {{type: image, file: {file}, box: [4, 66, 18, 18]}}\n")
     before = sorted((project).rglob("*"))
-    for command in (("validate", GAME), ("build", "--game", GAME, "--locale", "cs", "--paper", "a4")):
+    line = line_of(layouts, f"file: {file},")
+    for command in (("validate", GAME), ("build", "--game", GAME, "--paper", "a4")):
         result = pnp(*command, project=project)
         assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
         # located at the layout's line that names the picture
         assert result.stderr.splitlines()[:-1] == [
-            f"components/{GAME}/layouts.yaml:42: backs.card-back.elements.1.file: [{GAME}] {reason}"], result.stderr
+            f"components/{GAME}/layouts.yaml:{line}: faces.hero.elements.5.file: [{GAME}] {reason}"], result.stderr
     assert not (project / "output").exists()
     assert sorted(project.rglob("*")) == before
 
 
 def test_an_absolute_picture_path_is_refused_by_the_schema(project):
     _add_to_back(project, "{type: image, file: /etc/hostname.png, box: [4, 66, 18, 18]}")
+    line = line_of(project / "components" / GAME / "layouts.yaml", "file: /etc/hostname.png", start="backs:")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1 and not result.traceback
-    assert f"components/{GAME}/layouts.yaml:42: backs.card-back.elements.1.file: '/etc/hostname.png' has the wrong form" in result.stderr
+    assert f"components/{GAME}/layouts.yaml:{line}: backs.hero-back.elements.2.file: '/etc/hostname.png' has the wrong form" in result.stderr
 
 
 def test_an_unknown_element_type_names_the_types_there_are(project):
     _add_to_back(project, "{type: hexagon, centre: [4, 66]}")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1 and not result.traceback
-    assert "backs.card-back.elements.1.type: 'hexagon' is not one of circle, icon, image, rect, shape, text" in result.stderr
+    assert "backs.hero-back.elements.2.type: 'hexagon' is not one of circle, icon, image, rect, shape, text" in result.stderr
 
 
 def test_every_element_type_placed_has_its_drawing():
