@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import page_count, pnp, snapshot
+from conftest import SAMPLE, page_count, pnp, snapshot
 from generator.cli.commands import new as new_command
 
 
@@ -19,6 +19,14 @@ SCENARIO = GAME / "scenarios" / "highest-card-wins.yaml"
 FILES = {GAME / "game.yaml", GAME / "cards.yaml", GAME / "layouts.yaml", GAME / "booklet.yaml",
          GAME / "locales" / "messages.pot", SCENARIO, Path("rules") / MODULE / "__init__.py"}
 CARDS, PER_SHEET = 12, 9            # the scaffold's deck; poker cards 3 x 3 on A4
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    """A copy of the sample project, a game and its rules module already there."""
+    copy = tmp_path / "sample"
+    shutil.copytree(SAMPLE, copy)
+    return copy
 
 
 def written(root: Path) -> set[Path]:
@@ -94,12 +102,11 @@ def test_a_bad_name_is_refused_and_nothing_written(tmp_path, slug):
 
 def test_a_game_or_rules_module_that_is_there_is_refused_and_left_alone(project):
     before = snapshot(project)
-    result = pnp("new", "the-game", project=project)
+    result = pnp("new", "sample-game", project=project)
     assert result.exit_code == 1, result.output
-    assert "components/the-game already exists" in result.stderr
+    assert "components/sample-game already exists" in result.stderr
     assert snapshot(project) == before
 
-    (project / "rules").mkdir()
     (project / "rules" / f"{MODULE}.py").write_text("# the designer's own\n", encoding="utf-8")
     before = snapshot(project)
     result = pnp("new", SLUG, project=project)
