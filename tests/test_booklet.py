@@ -16,7 +16,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 import generator.app.home
-from conftest import ROOT, SAMPLE, content_text, line_of, pnp, replace_in
+from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, line_of, pnp, replace_in, translated_sample
 from generator.i18n.texts import Texts
 from generator.layout.booklet import booklet_words
 from generator.layout.faces import Localised
@@ -361,45 +361,50 @@ def test_a_template_asking_for_a_remote_file_fails_the_build(sample_project, tmp
     assert not (tmp_path / "out").exists()
 
 
-def test_a_missing_layout_word_is_reported_with_its_key(project, tmp_path):
-    booklet = project / "components" / GAME / "booklet.yaml"
-    replace_in(booklet, "  effect: Какво прави\n", "")
-    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4",
-                 "--out", str(tmp_path / "out"), project=project)
+def test_a_missing_layout_word_is_reported_with_its_key(sample_project, tmp_path):
+    booklet = sample_project / "components" / SAMPLE_GAME / "booklet.yaml"
+    replace_in(booklet, "  print_cards: Cards\n", "")
+    result = pnp("build", "--game", SAMPLE_GAME, "--paper", "a4", "--out", str(tmp_path / "out"),
+                 project=sample_project)
     assert result.exit_code == 1, result.output + result.traceback
-    assert result.stderr.splitlines() == [f"components/{GAME}/booklet.yaml:{line_of(booklet, 'ui:')}: booklet.ui.effect: "
-                                          "the booklet layout prints this word; add it", "1 problem(s) found."]
+    assert result.stderr.splitlines() == [
+        f"components/{SAMPLE_GAME}/booklet.yaml:{line_of(booklet, 'ui:')}: booklet.ui.print_cards: "
+        "the booklet layout prints this word; add it", "1 problem(s) found."]
     assert not result.traceback and not (tmp_path / "out").exists()
 
 
-def test_a_released_locale_must_be_fully_translated(project, tmp_path):
-    assert "  en: released\n" in (project / "components" / GAME / "game.yaml").read_text(encoding="utf-8")
-    po = project / "components" / GAME / "locales" / "en.po"
+def test_a_released_locale_must_be_fully_translated(tmp_path):
+    project = translated_sample(tmp_path)
+    po = project / "components" / SAMPLE_GAME / "locales" / f"{TRANSLATED_LOCALE}.po"
     text = po.read_text(encoding="utf-8")
     # Empty one translation, whatever state the catalog is in.
-    text = re.sub(r'(msgctxt "booklet.ui.effect"\nmsgid "[^"]*"\nmsgstr )"[^"]*"', r'\1""', text)
+    text, emptied = re.subn(r'(msgctxt "booklet.ui.contents"\nmsgid "[^"]*"\nmsgstr )"[^"]*"', r'\1""', text)
+    assert emptied == 1
     po.write_text(text, encoding="utf-8")
-    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "en", "--paper", "a4",
+    result = pnp("build", "--game", SAMPLE_GAME, "--locale", TRANSLATED_LOCALE, "--paper", "a4",
                  "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 1
     (problem, entry, summary) = result.stderr.splitlines()
     # The catalog falls short as a whole, and the string it lacks is named at its entry.
-    assert problem.startswith(f"components/{GAME}/locales/en.po: locale 'en' is released but 1 of "), problem
+    assert problem.startswith(f"components/{SAMPLE_GAME}/locales/{TRANSLATED_LOCALE}.po: locale "
+                              f"'{TRANSLATED_LOCALE}' is released but 1 of "), problem
     assert problem.endswith(" strings are not translated (or fuzzy)") and summary == "2 problem(s) found."
-    entry_line = line_of(po, 'msgctxt "booklet.ui.effect"') + 1        # its msgid line
-    assert entry == f"components/{GAME}/locales/en.po:{entry_line}: booklet.ui.effect: not translated"
+    entry_line = line_of(po, 'msgctxt "booklet.ui.contents"') + 1        # its msgid line
+    assert entry == f"components/{SAMPLE_GAME}/locales/{TRANSLATED_LOCALE}.po:{entry_line}: booklet.ui.contents: not translated"
 
 
-def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(project):
-    booklet = project / "components" / GAME / "booklet.yaml"
-    replace_in(booklet, "cards: {deck: roles, table: true}", "cards: {deck: rolez, table: true}")
-    replace_in(booklet, "editions: [free]", "editions: [fre]")
-    result = pnp("validate", GAME, project=project)
+def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(sample_project):
+    booklet = sample_project / "components" / SAMPLE_GAME / "booklet.yaml"
+    replace_in(booklet, "      - components: {}\n",
+               "      - components: {}\n      - p: Only in one edition.\n        editions: [standart]\n")
+    replace_in(booklet, "      - print: {}\n", "      - print: {}\n      - cards: {deck: heroez, table: true}\n")
+    replace_in(booklet, "  page: p.\n", "  page: p.\n  role: Role\n  effect: What it does\n")   # a table's words
+    result = pnp("validate", SAMPLE_GAME, project=sample_project)
     assert result.exit_code == 1
-    where = f"components/{GAME}/booklet.yaml"
+    where = f"components/{SAMPLE_GAME}/booklet.yaml"
     assert result.stderr.splitlines() == [
-        f"{where}:{line_of(booklet, 'editions: [fre]')}: booklet.sections.contents.blocks.3.editions: "
-        "no edition 'fre' in game.yaml",
-        f"{where}:{line_of(booklet, 'cards: {deck: rolez')}: booklet.sections.roles.blocks.1.cards.deck: "
-        "no deck 'rolez' in cards.yaml",
+        f"{where}:{line_of(booklet, 'editions: [standart]')}: booklet.sections.box.blocks.1.editions: "
+        "no edition 'standart' in game.yaml",
+        f"{where}:{line_of(booklet, 'cards: {deck: heroez')}: booklet.sections.print.blocks.1.cards.deck: "
+        "no deck 'heroez' in cards.yaml",
         "2 problem(s) found."]
