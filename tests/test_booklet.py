@@ -1,7 +1,8 @@
-"""Rule booklets built through `pnp build`, checked on the real PDFs: A5 pages padded to a
-multiple of 4, embedded shipped fonts, language and hyphenation, every count taken from the
-data in the locale's words, the free booklet limited to the free edition, the DRAFT mark,
-the home-print imposition's page order, the URL fetcher, and byte-identical rebuilds."""
+"""Rule booklets built through `pnp build` from the sample game, checked on the real PDFs: A5
+pages padded to a multiple of 4, embedded shipped fonts, the language, no DRAFT mark on a
+released locale, the home-print imposition's page order, the URL fetcher, byte-identical
+rebuilds and the booklet's data errors. A shipped game's own booklet words, counts and
+hyphenation are checked in tests/games/race-to-the-table/test_rtt_booklet.py."""
 from __future__ import annotations
 
 import json
@@ -13,28 +14,28 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from babel.messages.pofile import read_po
 
 import generator.app.home
-from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, line_of, pnp, replace_in, translated_sample
-from generator.i18n.texts import Texts
+from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, line_of, pnp, replace_in, translated_sample
 from generator.layout.booklet import booklet_words
-from generator.layout.faces import Localised
 from generator.load.project import Project
 from generator.render.booklet import ProjectFetcher
 
 
-GAME = "race-to-the-table"
 SAMPLE_GAME = "sample-game"
 MM = 72 / 25.4
 A5 = (148 * MM, 210 * MM)
 SHEETS = {"a4": (297 * MM, 210 * MM), "letter": (279.4 * MM, 215.9 * MM)}
 HYPHEN = "\u2010"        # what WeasyPrint prints where it hyphenates a word
+# a paragraph of the most the schema lets one hold; four of them fill eight pages and more
+LONG = " ".join(["Understandably, interchangeable responsibilities characteristically accompany extraordinary "
+                 "circumstances; nevertheless, uncompromising manufacturers recommend straightforward "
+                 "arrangements."] * 20)
 
 
-def rules(out: Path, edition: str, locale: str, paper: str = "") -> Path:
+def rules(out: Path, paper: str = "") -> Path:
     kind = f"rules-imposed-{paper}" if paper else "rules"
-    return out / GAME / edition / locale / f"{GAME}-{edition}-{locale}-{kind}.pdf"
+    return out / SAMPLE_GAME / "standard" / "en" / f"{SAMPLE_GAME}-standard-en-{kind}.pdf"
 
 
 def page_texts(path: Path) -> list[str]:
@@ -50,21 +51,6 @@ def flat(text: str) -> str:
     return " ".join(re.sub(f"{HYPHEN}\\s*\\n", "", text).split())
 
 
-def yaml_of(name: str) -> dict:
-    return yaml.safe_load((ROOT / "components" / GAME / f"{name}.yaml").read_text(encoding="utf-8"))
-
-
-def bg_cards(n: int) -> str:
-    forms = yaml_of("booklet")["phrases"]["cards"]
-    return (forms["one"] if n == 1 else forms["other"]).replace("{n}", str(n))
-
-
-def build(out: Path, *args: str, project: Path = ROOT):
-    result = pnp("build", "--game", GAME, *args, "--out", str(out), project=project)
-    assert result.exit_code == 0, result.output + result.traceback
-    return result
-
-
 @pytest.fixture(scope="module", autouse=True)
 def booklets_and_kits_only():
     """These builds need the booklets and the home kits (whose page counts the booklet quotes),
@@ -75,28 +61,16 @@ def booklets_and_kits_only():
 
 
 @pytest.fixture(scope="module")
-def bg(tmp_path_factory) -> Path:
-    """Both editions in the source locale, on both papers."""
-    out = tmp_path_factory.mktemp("bg")
-    build(out, "--locale", "bg")
-    return out
-
-
-@pytest.fixture(scope="module")
-def en_draft_project(tmp_path_factory) -> Path:
-    """A copy of the project in which en is still a draft."""
-    copy = tmp_path_factory.mktemp("en-draft")
-    shutil.copytree(ROOT / "components", copy / "components")
-    shutil.copytree(ROOT / "templates", copy / "templates")
-    replace_in(copy / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
-    return copy
-
-
-@pytest.fixture(scope="module")
-def en(tmp_path_factory, en_draft_project) -> Path:
-    """The full edition's booklet in a draft locale."""
-    out = tmp_path_factory.mktemp("en")
-    build(out, "--edition", "full", "--locale", "en", "--paper", "a4", "--kind", "booklet", project=en_draft_project)
+def long_booklet(tmp_path_factory) -> Path:
+    """The output folder of a copy of the sample project whose booklet has a long section of
+    its own, built on both papers: a booklet of several sheets."""
+    project = tmp_path_factory.mktemp("long-booklet") / "sample"
+    shutil.copytree(SAMPLE, project)
+    replace_in(project / "components" / SAMPLE_GAME / "booklet.yaml", "\n  - id: print\n",
+               "\n  - id: extra\n    title: More\n    blocks:\n" + f"      - p: {LONG}\n" * 4 + "\n  - id: print\n")
+    out = project / "output"
+    result = pnp("build", "--kind", "booklet", "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
     return out
 
 
@@ -116,28 +90,28 @@ def manifest(out: Path) -> list[dict]:
 
 # ---- the booklet file -----------------------------------------------------------------------
 
-def test_booklets_are_a5_padded_to_a_multiple_of_4_and_in_the_manifest(bg):
-    entries = {e["path"]: e for e in manifest(bg)}
-    for edition in ("full", "free"):
-        path = rules(bg, edition, "bg")
-        with pikepdf.open(path) as pdf:
-            pages = len(pdf.pages)
-            for page in pdf.pages:
-                box = [float(v) for v in page.mediabox]
-                assert box[2] - box[0] == pytest.approx(A5[0], abs=0.1)
-                assert box[3] - box[1] == pytest.approx(A5[1], abs=0.1)
-        assert pages % 4 == 0 and pages >= 8
-        entry = entries[str(path.relative_to(bg))]
-        assert (entry["kind"], entry["locale"], entry["edition"], entry["pages"]) == ("rules", "bg", edition, pages)
-        assert pages - 3 <= entry["content_pages"] <= pages
-        for paper in SHEETS:
-            imposed = entries[str(rules(bg, edition, "bg", paper).relative_to(bg))]
-            assert (imposed["kind"], imposed["locale"], imposed["paper"], imposed["pages"]) == \
-                ("rules-imposed", "bg", paper, pages // 2)
+def test_booklets_are_a5_padded_to_a_multiple_of_4_and_in_the_manifest(long_booklet):
+    entries = {e["path"]: e for e in manifest(long_booklet)}
+    path = rules(long_booklet)
+    with pikepdf.open(path) as pdf:
+        pages = len(pdf.pages)
+        for page in pdf.pages:
+            box = [float(v) for v in page.mediabox]
+            assert box[2] - box[0] == pytest.approx(A5[0], abs=0.1)
+            assert box[3] - box[1] == pytest.approx(A5[1], abs=0.1)
+    assert pages % 4 == 0 and pages >= 8
+    entry = entries[str(path.relative_to(long_booklet))]
+    assert (entry["kind"], entry["locale"], entry["edition"], entry["pages"]) == ("rules", "en", "standard", pages)
+    assert pages - 3 <= entry["content_pages"] <= pages
+    for paper in SHEETS:
+        imposed = entries[str(rules(long_booklet, paper).relative_to(long_booklet))]
+        assert (imposed["kind"], imposed["locale"], imposed["paper"], imposed["pages"]) == \
+            ("rules-imposed", "en", paper, pages // 2)
 
 
-def test_only_the_shipped_fonts_are_used_and_all_are_embedded(bg):
-    with pikepdf.open(rules(bg, "full", "bg")) as pdf:
+def test_only_the_shipped_fonts_are_used_and_all_are_embedded(long_booklet):
+    with pikepdf.open(rules(long_booklet)) as pdf:
+        assert str(pdf.Root.Lang) == "en"
         names = set()
         for page in pdf.pages:
             for font in page.Resources.Font.values():
@@ -151,128 +125,10 @@ def test_only_the_shipped_fonts_are_used_and_all_are_embedded(bg):
     assert {"Booklet-Serif", "Booklet-Sans-Bold"} <= families
 
 
-def test_language_is_set_and_words_are_hyphenated(bg):
-    for edition in ("full", "free"):
-        with pikepdf.open(rules(bg, edition, "bg")) as pdf:
-            assert str(pdf.Root.Lang) == "bg"
-    text = "\n".join(page_texts(rules(bg, "full", "bg")))
-    source = "".join((ROOT / "components" / GAME / f"{n}.yaml").read_text(encoding="utf-8")
-                     for n in ("booklet", "cards", "game", "boards", "tokens"))
-    assert HYPHEN not in source          # so every one in the PDF is a hyphenation point
-    assert len(re.findall(f"\\w{HYPHEN}\\r?\\n\\w", text)) >= 10
-
-
-# ---- numbers from the data --------------------------------------------------------------------
-
-def test_full_booklet_gives_every_card_count_from_the_data(bg):
-    text = flat("\n".join(page_texts(rules(bg, "full", "bg"))))
-    names = yaml_of("game")["editions"]
-    full, free = names["full"]["name"], names["free"]["name"]
-    assert f"Бързо! Преместете един пул 2 полета напред. {full}: 15 карти · {free}: 10 карти" in text
-    for card in yaml_of("cards")["cards"].values():
-        counts = card["count"]
-        line = f"{full}: {bg_cards(counts['full'])}"
-        if counts.get("free"):
-            line += f" · {free}: {bg_cards(counts['free'])}"
-        assert f"{card['name']}" in text and line in text, card["name"]
-    # Totals from the data, in the text and in the component list.
-    assert "63 карти" in text and "54 карти за действие от 11 вида" in text and "8 карти с роли" in text
-    assert "6 игрални полета" in text and "2 жетона Маркер" in text and "6 пула Пул" in text
-    # A text quoting many numbers has each of them filled in.
-    players = yaml_of("game")["players"]
-    assert (f"{players['min']}–{players['max']} играчи (най-добре {players['best_min']}–{players['best_max']}), "
-            f"от {players['teams_from']} играчи – в отбори") in text
-    assert not re.search(r"\{[a-z0-9_.@|-]+\}", text), "a placeholder is left unfilled"
-
-
-def test_free_booklet_says_nothing_the_free_edition_lacks(bg):
-    text = flat("\n".join(page_texts(rules(bg, "free", "bg"))))
-    ui = yaml_of("booklet")["ui"]
-    names = yaml_of("game")["editions"]
-    assert f"{names['free']['name']}: 10 карти" in text
-    assert f"{names['full']['name']}:" not in text          # no full-edition counts
-    for category in ("cards", "boards"):
-        for item in yaml_of(category)[category].values():
-            shown = item["name"] in text
-            assert shown == bool(item["count"].get("free")), item["name"]
-    cards = yaml_of("cards")["cards"].values()
-    for deck_id, deck in yaml_of("cards")["decks"].items():
-        in_free = any(c["deck"] == deck_id and c["count"].get("free") for c in cards)
-        assert (deck["name"] in text) == in_free, deck["name"]
-    assert ui["role"] not in text and ui["effect"] not in text
-
-
-def test_print_table_matches_the_built_kits(bg):
-    pages = {(e["edition"], e["kind"], e["paper"]): e["pages"] for e in manifest(bg)}
-
-    def sheets(n):
-        return f"{n} лист" if n == 1 else f"{n} листа"
-    ui = yaml_of("booklet")["ui"]
-    for edition in ("full", "free"):
-        text = flat("\n".join(page_texts(rules(bg, edition, "bg"))))
-        cards = " ".join(sheets(pages[(edition, "cards", p)] // 2) for p in SHEETS)
-        boards = " ".join(sheets(pages[(edition, "boards", p)]) for p in SHEETS)
-        if (edition, "boards-one-sheet", "a4") in pages:          # printed instead of the tiles
-            boards += f" {yaml_of('game')['labels']['one_sheet']} " + \
-                " ".join(sheets(pages[(edition, "boards-one-sheet", p)]) for p in SHEETS)
-        tokens = " ".join(sheets(pages[(edition, "tokens", p)]) for p in SHEETS)
-        assert f"A4 US Letter {ui['print_cards']} {cards} {ui['print_boards']} {boards} " \
-               f"{ui['print_tokens']} {tokens}" in text
-
-
-def test_a_draft_locale_shows_its_words_and_a_draft_mark_on_every_page(en, en_draft_project):
-    game, _ = Project(en_draft_project).load_game(GAME)
-    loc = Localised(game, "full", Texts.load(game, "en"))
-    path = rules(en, "full", "en")
-    with pikepdf.open(path) as pdf:
-        assert str(pdf.Root.Lang) == "en"
-    texts = page_texts(path)
-    with (en_draft_project / "components" / GAME / "locales" / "en.po").open("rb") as po:
-        draft = next(message.string for message in read_po(po) if message.context == "labels.draft")
-    assert draft and all(draft in text for text in texts)
-    text = flat("\n".join(texts))
-    quick = loc.field("cards.quick", game.files["cards"]["cards"]["quick"], "name")
-
-    def cards(n):
-        return loc.texts.fill("{n|cards}", {"n": n})
-    assert flat(quick) in text
-    assert flat(f"{loc.edition_name('full')}: {cards(15)} · {loc.edition_name('free')}: {cards(10)}") in text
-
-
-def test_a_released_locale_has_no_draft_mark(bg):
-    draft = yaml_of("game")["labels"]["draft"]
-    assert not any(draft in text for text in page_texts(rules(bg, "full", "bg")))
-
-
-def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monkeypatch):
-    """The quick card's free count goes from 10 to 11 in the data and, consistently, in the
-    rules module (whose check would otherwise refuse the data): every locale's free booklet
-    then quotes 11 and the new total of 28 cards. The source locale's booklet is built and
-    read in print; every locale's is laid out as the build lays it out."""
-    from generator.app.booklet import rule_booklet_content
-    from generator.app.loading import load_games
-    from generator.layout.kit import Kit
-    from generator.rules.race_to_the_table import SPEC
-    replace_in(project / "components" / GAME / "cards.yaml", "count: {full: 15, free: 10}",
-               "count: {full: 15, free: 11}")
-    monkeypatch.setitem(SPEC.counts["free"]["cards"], "quick", 11)
-    monkeypatch.setitem(SPEC.totals["free"], "cards/action", 28)
-    monkeypatch.setitem(SPEC.totals["free"], "cards", 28)
-    loaded = Project(project)
-    game = load_games(loaded, GAME, texts=False)[0]
-    out = tmp_path / "out"
-    build(out, "--edition", "free", "--locale", game.source_locale, "--paper", "a4", "--kind", "booklet",
-          project=project)
-    printed = flat("\n".join(page_texts(rules(out, "free", game.source_locale))))
-    assert len(game.locales) > 1
-    for locale in game.locales:
-        loc = Localised(game, "free", Texts.load(game, locale))
-        text = flat(content_text(rule_booklet_content(Kit(loaded, game, loc, ""), picture_dpi=20)))
-        def cards(n):
-            return flat(loc.texts.fill("{n|cards}", {"n": n}))
-        for words in ((text, printed) if locale == game.source_locale else (text,)):
-            assert f"{flat(loc.edition_name())}: {cards(11)}" in words, locale
-            assert cards(28) in words and cards(27) not in words, locale
+def test_a_released_locale_has_no_draft_mark(long_booklet):
+    draft = yaml.safe_load((SAMPLE / "components" / SAMPLE_GAME / "game.yaml").read_text(encoding="utf-8"))["labels"]["draft"]
+    texts = page_texts(rules(long_booklet))
+    assert draft and texts and not any(draft in text for text in texts)
 
 
 # ---- padding, imposition, reproducibility ---------------------------------------------------
@@ -306,9 +162,10 @@ SADDLE_SIDES = {
 
 
 @pytest.mark.parametrize("paper", sorted(SHEETS))
-def test_home_print_sides_are_in_saddle_stitch_order(bg, paper):
-    source = [re.sub(r"\s", "", t) for t in page_texts(rules(bg, "full", "bg"))]
-    pdf = pdfium.PdfDocument(str(rules(bg, "full", "bg", paper)))
+def test_home_print_sides_are_in_saddle_stitch_order(long_booklet, paper):
+    source = [re.sub(r"\s", "", t) for t in page_texts(rules(long_booklet))]
+    assert len(set(source)) == len(source)         # so each side shows which page it carries
+    pdf = pdfium.PdfDocument(str(rules(long_booklet, paper)))
     try:
         sides = [(left - 1, right - 1) for left, right in SADDLE_SIDES[len(source)]]
         assert len(pdf) == len(sides)
@@ -325,10 +182,11 @@ def test_home_print_sides_are_in_saddle_stitch_order(bg, paper):
         pdf.close()
 
 
-def test_rebuilds_are_byte_identical(bg, tmp_path):
-    build(tmp_path, "--edition", "free", "--locale", "bg", "--paper", "a4")
-    for path in (rules(bg, "free", "bg"), rules(bg, "free", "bg", "a4")):
-        again = tmp_path / path.relative_to(bg)
+def test_rebuilds_are_byte_identical(long_booklet, tmp_path):
+    result = pnp("build", "--paper", "a4", "--kind", "booklet", "--out", str(tmp_path), project=long_booklet.parent)
+    assert result.exit_code == 0, result.output + result.traceback
+    for path in (rules(long_booklet), rules(long_booklet, "a4")):
+        again = tmp_path / path.relative_to(long_booklet)
         assert again.read_bytes() == path.read_bytes(), path.name
 
 
