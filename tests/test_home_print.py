@@ -26,6 +26,24 @@ def build(out: Path, *args: str) -> Path:
     return out / GAME
 
 
+SAMPLE_GAME = "sample-game"
+SAMPLE_KIT = f"{SAMPLE_GAME}-standard-en"
+
+
+def sample_copy(folder: Path) -> Path:
+    """A copy of the sample project in `folder/sample`."""
+    project = folder / "sample"
+    shutil.copytree(SAMPLE, project)
+    return project
+
+
+def sample_build(folder: Path, *args: str) -> Path:
+    """The kit folder of a copy of the sample project built into `folder/out` with `pnp build ARGS`."""
+    result = pnp("build", "--out", str(folder / "out"), *args, project=sample_copy(folder))
+    assert result.exit_code == 0, result.output + result.traceback
+    return folder / "out" / SAMPLE_GAME / "standard" / "en"
+
+
 def kit_file(root: Path, edition: str, kind: str, paper: str) -> Path:
     return root / edition / "bg" / f"{GAME}-{edition}-bg-{kind}-{paper}.pdf"
 
@@ -179,16 +197,17 @@ def test_gutterfold_puts_fronts_over_their_upside_down_backs(gutterfold_kit, pap
 
 def test_fronts_only_has_no_back_pages(tmp_path):
     # the cards kind, which carries the calibration sheet when backs are separate pages
-    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--duplex", "fronts", "--kind", "cards")
-    with pikepdf.open(kit_file(kit, "free", "cards-fronts", "a4")) as pdf:
-        assert len(pdf.pages) == 3                                          # 27 cards, 9 a page
+    kit = sample_build(tmp_path, "--paper", "a4", "--duplex", "fronts", "--kind", "cards")
+    with pikepdf.open(kit / f"{SAMPLE_KIT}-cards-fronts-a4.pdf") as pdf:
+        assert len(pdf.pages) == 3                      # 7 heroes on a page of 9, the 10 coins on two
         names = {f["name"] for p in pdf.pages for f in page_drawing(p)["forms"]}
-    assert len(names) == 5 and not any(n.startswith("/FormXob.back-") for n in names)
-    assert not kit_file(kit, "free", "calibration", "a4").exists()          # nothing to align
+    assert len(names) == 12 and not any(n.startswith("/FormXob.back-") for n in names)   # 2 heroes, 10 coins
+    assert not (kit / f"{SAMPLE_KIT}-calibration-a4.pdf").exists()          # nothing to align
 
 
 def test_back_offset_is_refused_where_backs_are_not_separate_pages(tmp_path):
-    result = pnp("build", "--game", GAME, "--duplex", "gutterfold", "--back-offset", "1,1", "--out", str(tmp_path))
+    result = pnp("build", "--duplex", "gutterfold", "--back-offset", "1,1", "--out", str(tmp_path / "out"),
+                 project=sample_copy(tmp_path))
     assert result.exit_code == 2
     assert "--back-offset" in result.output
 
@@ -435,9 +454,9 @@ def test_cyrillic_card_text_extracts_as_text(long_kit):
 
 def test_identical_input_gives_identical_bytes(tmp_path):
     # the second build draws everything anew: the session's shared cache would hand it the first's files
-    options = ("--edition", "free", "--paper", "letter", "--duplex", "short", "--kind", "cards")
-    first = build(tmp_path / "one", *options).parent
-    second = build(tmp_path / "two", *options, "--no-cache").parent
+    options = ("--paper", "letter", "--duplex", "short", "--kind", "cards")
+    first = sample_build(tmp_path / "one", *options).parents[2]
+    second = sample_build(tmp_path / "two", *options, "--no-cache").parents[2]
     entries = lambda root: {e["path"]: e["sha256"] for e in json.loads((root / "manifest.json").read_text())["files"]}
     assert entries(first) == entries(second)
     assert any(p.endswith(".png") for p in entries(first))          # previews are reproducible too
