@@ -478,16 +478,17 @@ def _ink_runs(image, rows) -> int:
     return sum(1 for before, now in zip([False] + inked, inked) if now and not before)
 
 
-def test_a_preview_title_that_wraps_shows_every_line(project, tmp_path):
+def test_a_preview_title_that_wraps_shows_every_line(tmp_path):
     from PIL import Image
     from generator.layout.furniture import MARGIN_MM, TITLE_MM
     from generator.render.preview import DPI
-    replace_in(project / "components" / GAME / "cards.yaml", "name: Бърза справка",
-               "name: Бърза справка за първата игра на цялото семейство")
-    result = pnp("build", "--game", GAME, "--edition", "full", "--locale", "bg", "--paper", "a4", "--kind", "cards",
-                 "--out", str(tmp_path / "out"), project=project)
+    project = sample_copy(tmp_path)
+    # too long for one line even at the title's smallest size
+    replace_in(project / "components" / SAMPLE_GAME / "cards.yaml", "name: Heroes",
+               "name: Heroes for the very first game of the whole family and of every friend who comes along tonight")
+    result = pnp("build", "--paper", "a4", "--kind", "cards", "--out", str(tmp_path / "out"), project=project)
     assert result.exit_code == 0, result.output
-    image = Image.open(tmp_path / "out" / GAME / "full" / "bg" / f"{GAME}-full-bg-preview-reference.png")
+    image = Image.open(tmp_path / "out" / SAMPLE_GAME / "standard" / "en" / f"{SAMPLE_KIT}-preview-heroes.png")
     title_zone = range(int((MARGIN_MM + TITLE_MM) * DPI / 25.4) - 1)          # above the first row of cards
     assert _ink_runs(image, title_zone) == 2
 
