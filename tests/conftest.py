@@ -7,6 +7,7 @@ import json
 import multiprocessing
 import multiprocessing.spawn
 import os
+import re
 import shutil
 import traceback
 from pathlib import Path
@@ -583,3 +584,35 @@ def translated_sample(folder: Path) -> Path:
     result = pnp("i18n", "extract", "sample-game", project=project)     # written as extract writes it
     assert result.exit_code == 0, result.output + result.traceback
     return project
+
+
+@pytest.fixture(scope="module")
+def translated(tmp_path_factory) -> Path:
+    """The translated sample project (`translated_sample`), made once a module: tests change copies."""
+    return translated_sample(tmp_path_factory.mktemp("translated"))
+
+
+@pytest.fixture
+def translated_project(translated, tmp_path) -> Path:
+    """A copy of the translated sample project that a test may change."""
+    copy = tmp_path / "project"
+    shutil.copytree(translated, copy)
+    return copy
+
+
+# ---- a booklet's printed text --------------------------------------------------------------
+HYPHEN = "\u2010"        # what WeasyPrint prints where it hyphenates a word
+
+
+def page_texts(path: Path) -> list[str]:
+    """Each page's text, as a PDF reader extracts it."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def flat(text: str) -> str:
+    """Text with hyphenated line breaks joined and all whitespace single spaces."""
+    return " ".join(re.sub(f"{HYPHEN}\\s*\\n", "", text).split())

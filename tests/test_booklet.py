@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import generator.app.home
-from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, line_of, pnp, replace_in, translated_sample
+from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, flat, line_of, page_texts, pnp, replace_in, translated_sample
 from generator.layout.booklet import booklet_words
 from generator.load.project import Project
 from generator.render.booklet import ProjectFetcher
@@ -26,7 +26,6 @@ SAMPLE_GAME = "sample-game"
 MM = 72 / 25.4
 A5 = (148 * MM, 210 * MM)
 SHEETS = {"a4": (297 * MM, 210 * MM), "letter": (279.4 * MM, 215.9 * MM)}
-HYPHEN = "\u2010"        # what WeasyPrint prints where it hyphenates a word
 # a paragraph of the most the schema lets one hold; four of them fill eight pages and more
 LONG = " ".join(["Understandably, interchangeable responsibilities characteristically accompany extraordinary "
                  "circumstances; nevertheless, uncompromising manufacturers recommend straightforward "
@@ -36,19 +35,6 @@ LONG = " ".join(["Understandably, interchangeable responsibilities characteristi
 def rules(out: Path, paper: str = "") -> Path:
     kind = f"rules-imposed-{paper}" if paper else "rules"
     return out / SAMPLE_GAME / "standard" / "en" / f"{SAMPLE_GAME}-standard-en-{kind}.pdf"
-
-
-def page_texts(path: Path) -> list[str]:
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
-    finally:
-        pdf.close()
-
-
-def flat(text: str) -> str:
-    """Text with hyphenated line breaks joined and all whitespace single spaces."""
-    return " ".join(re.sub(f"{HYPHEN}\\s*\\n", "", text).split())
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -8,7 +8,6 @@ import json
 import os
 import re
 import resource
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
-from conftest import TRANSLATED_LOCALE, pnp, translated_sample
+from conftest import TRANSLATED_LOCALE, pnp
 
 GAME = "sample-game"
 LOCALE = TRANSLATED_LOCALE     # the sample's released translation: the catalog these tests break
@@ -27,18 +26,10 @@ BUILD = ("build", "--game", GAME, "--paper", "a4")
 SHOWN = 20
 
 
-@pytest.fixture(scope="module")
-def translated(tmp_path_factory):
-    """The sample project with a complete released catalog, made once: tests change copies."""
-    return translated_sample(tmp_path_factory.mktemp("translated"))
-
-
 @pytest.fixture
-def project(translated, tmp_path):
-    """A copy of the translated sample project that a test may change."""
-    copy = tmp_path / "project"
-    shutil.copytree(translated, copy)
-    return copy
+def project(translated_project):
+    """The project these tests change: a copy of the translated sample (tests/conftest.py)."""
+    return translated_project
 
 
 def catalog(project: Path, locale: str = LOCALE) -> Path:

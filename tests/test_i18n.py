@@ -11,7 +11,7 @@ import yaml
 from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
-from conftest import ROOT, TRANSLATED_LOCALE, line_of, pnp, replace_in, translated_sample
+from conftest import ROOT, TRANSLATED_LOCALE, line_of, pnp, replace_in
 from generator.app.loading import load_games
 from generator.i18n import typography
 from generator.i18n.texts import Texts
@@ -22,18 +22,10 @@ GAME = "sample-game"
 LOCALE = TRANSLATED_LOCALE             # the sample's second locale: a catalog with three plural forms
 
 
-@pytest.fixture(scope="module")
-def translated(tmp_path_factory):
-    """The sample project with a complete released catalog, made once: tests change copies."""
-    return translated_sample(tmp_path_factory.mktemp("translated"))
-
-
 @pytest.fixture
-def project(translated, tmp_path):
-    """A copy of the translated sample project that a test may change."""
-    copy = tmp_path / "project"
-    shutil.copytree(translated, copy)
-    return copy
+def project(translated_project):
+    """The project these tests change: a copy of the translated sample (tests/conftest.py)."""
+    return translated_project
 
 
 def catalog(project, locale):

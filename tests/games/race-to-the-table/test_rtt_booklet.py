@@ -10,13 +10,12 @@ import shutil
 from pathlib import Path
 
 import pikepdf
-import pypdfium2 as pdfium
 import pytest
 import yaml
 from babel.messages.pofile import read_po
 
 import generator.app.home
-from conftest import ROOT, content_text, pnp, replace_in
+from conftest import HYPHEN, ROOT, content_text, flat, page_texts, pnp, replace_in
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
 from generator.load.project import Project
@@ -25,25 +24,11 @@ from generator.load.project import Project
 GAME = "race-to-the-table"
 MM = 72 / 25.4
 SHEETS = {"a4": (297 * MM, 210 * MM), "letter": (279.4 * MM, 215.9 * MM)}
-HYPHEN = "\u2010"        # what WeasyPrint prints where it hyphenates a word
 
 
 def rules(out: Path, edition: str, locale: str, paper: str = "") -> Path:
     kind = f"rules-imposed-{paper}" if paper else "rules"
     return out / GAME / edition / locale / f"{GAME}-{edition}-{locale}-{kind}.pdf"
-
-
-def page_texts(path: Path) -> list[str]:
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
-    finally:
-        pdf.close()
-
-
-def flat(text: str) -> str:
-    """Text with hyphenated line breaks joined and all whitespace single spaces."""
-    return " ".join(re.sub(f"{HYPHEN}\\s*\\n", "", text).split())
 
 
 def yaml_of(name: str) -> dict:
