@@ -11,7 +11,7 @@ first: the output folder is touched only when the whole build succeeded.
 from __future__ import annotations
 
 from ..core.reproducible import fixed_clock
-from ..layout.placed import placed_once
+from ..layout.faces import laid_out_once
 from ..load.project import Project
 from ..write.cache import Cache
 from ..write.incremental import cache_usable, remember_build, selection, whole_build_inputs
@@ -40,9 +40,9 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     inputs = whole_build_inputs(project, request) if request.cache else None
     cache = Cache(out) if request.cache and cache_usable(out) else None
     target = tts_work if request.target == "tts" else shop_work if request.profiles else home_work
-    # Checked and drawn in one memo of placed faces: a face the checks laid out is drawn as
-    # laid out, not laid out again (by the units that run in this process).
-    with fixed_clock(), placed_once():
+    # Checked and drawn from one laying out: a face the checks laid out is drawn as laid out,
+    # by the units that run in this process and, packed with their work, by the workers'.
+    with fixed_clock(), laid_out_once():
         result = run_and_write(project, request, target(project, request, cache), cache, progress)
     if cache is not None:
         cache.flush()

@@ -33,6 +33,7 @@ from ..layout.faces import (
     card_runs,
     card_sizes,
     home_sheet,
+    localised,
     layout_fields,
     sheet_grid,
 )
@@ -273,7 +274,7 @@ def _old_game(other: Project, slug: str) -> Game | None:
 
 
 def _kit(project, game, edition, locale, paper, request, papers) -> Kit:
-    return Kit(project, game, Localised(game, edition, Texts.load(game, locale)), paper, request.duplex,
+    return Kit(project, game, localised(game, edition, Texts.load(game, locale)), paper, request.duplex,
                request.back_offset, papers, request.ink)
 
 

@@ -9,7 +9,7 @@ from functools import partial
 from ..core.errors import UsageError
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
-from ..layout.faces import Localised
+from ..layout.faces import localised
 from ..load.project import Game, Project
 from ..write.cache import Cache
 from ..write.incremental import data_digest, structure_digest, tool_digest
@@ -55,7 +55,7 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
             texts_cache[game.slug, locale] = Texts.load(game, locale)
         texts = texts_cache[game.slug, locale]
         papers = tuple(job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale))
-        kit = Kit(project, game, Localised(game, edition, texts), paper, request.duplex, request.back_offset, papers,
+        kit = Kit(project, game, localised(game, edition, texts), paper, request.duplex, request.back_offset, papers,
                   request.ink)
         where = f"{game.slug}|{edition}|{locale}"
         inputs = {"tool": tool, "structure": structures[game.slug]}

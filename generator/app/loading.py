@@ -91,17 +91,16 @@ def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None
     generator/validate/placed.py run over them; and each kind's checks of data no laid-out
     component shows."""
     from ..i18n.texts import Texts
-    from ..layout.faces import Localised
+    from ..layout.faces import laid_out_once, localised
     from ..layout.kit import validation_kit
-    from ..layout.placed import placed_once
     from ..validate.placed import check_placed
     from .kinds import KINDS
     problems = []
-    with placed_once():
+    with laid_out_once():
         for locale in locales or game.locales:
             texts = Texts.load(game, locale)
             for edition in game.editions:
-                kit = validation_kit(project, game, Localised(game, edition, texts))
+                kit = validation_kit(project, game, localised(game, edition, texts))
                 problems += check_placed(kit.loc, [kind.placed(kit) for kind in KINDS])
                 for kind in KINDS:
                     problems += kind.check(kit)

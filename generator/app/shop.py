@@ -10,7 +10,7 @@ from ..core.artifacts import Artifact
 from ..core.errors import DataError, Problem, UsageError
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts, collected
-from ..layout.faces import Localised, card_faces
+from ..layout.faces import card_faces, localised
 from ..load.profiles import Profile, load_profiles
 from ..load.project import Game, Project
 from ..render.shop import booklet_with_bleed, decks_of, render_shop_cards, render_shop_components
@@ -47,7 +47,7 @@ def check_profiles(project: Project, games: list[Game], names) -> None:
     for game in games:
         for edition in game.editions:
             for locale in (l for l in game.locales if not game.is_draft(l)):
-                kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+                kit = Kit(project, game, localised(game, edition, Texts.load(game, locale)), "")
                 for profile in profiles:
                     problems += profile_problems(kit, profile, profile_kinds(profile))
     if problems:
@@ -70,7 +70,7 @@ def shop_work(project: Project, request: BuildRequest, cache: Cache | None) -> W
     structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     units = []
     for game, edition, locale in jobs:
-        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+        kit = Kit(project, game, localised(game, edition, Texts.load(game, locale)), "")
         for profile in profiles:
             inputs = {"tool": tool, "structure": structures[game.slug]}
             if profile.cards or profile.booklet:

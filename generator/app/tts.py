@@ -32,7 +32,7 @@ from ..core.artifacts import Artifact
 from ..core.errors import UsageError
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
-from ..layout.faces import Face, Localised, card_faces, deck_faces
+from ..layout.faces import Face, Localised, card_faces, deck_faces, localised
 from ..render.boards import draw_board
 from ..render.faces import draw_placed
 from ..render.pdf import Document
@@ -480,7 +480,7 @@ def tts_work(project, request, cache) -> Work:
     structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     units = []
     for game, edition, locale, _ in jobs:
-        kit = TtsKit(Localised(game, edition, Texts.load(game, locale)))
+        kit = TtsKit(localised(game, edition, Texts.load(game, locale)))
         inputs = {"tool": tool, "structure": structures[game.slug]}
         where = f"tts|{game.slug}|{edition}|{locale}"
         label = f"{game.slug} {edition} {locale} tts"

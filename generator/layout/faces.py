@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import difflib
 import math
+import pickle
 import weakref
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -16,7 +19,7 @@ from ..core.yamlfile import key_path, locate
 from ..i18n.texts import Texts, collected, numbers, retell
 from ..load.card_sizes import CardSize, card_sizes, size_of  # noqa: F401  (card_sizes: read here by the kinds)
 from ..load.project import Component, Game, Project
-from .placed import PlacedFace, contrast_of, place_face
+from .placed import PlacedFace, contrast_of, place_face, placed_once
 from .elements import element_type
 from .elements.base import colour_field
 
@@ -55,11 +58,19 @@ class Localised:
 
     def __post_init__(self):
         self.values = numbers(self.game, self.edition)
-        self._laid: dict[str, tuple[object, dict]] = {}
+        self._laid: dict[str, tuple[object, dict]] = {}      # by name: (what was made, texts printed)
+        self._packed: dict[str, tuple[bytes, dict]] = {}     # the same, pickled: kept small
 
     def __getstate__(self) -> dict:
-        # a worker process lays out anew what it draws: laid-out faces stay in their process
+        # A worker process gets what was laid out here, packed, and unpacks what it draws: a
+        # face is laid out once per build, not again in every process that draws it.
+        self._pack()
         return {**self.__dict__, "_laid": {}}
+
+    def _pack(self) -> None:
+        for name, (made, lookups) in self._laid.items():
+            if name not in self._packed:
+                self._packed[name] = (pickle.dumps(made, pickle.HIGHEST_PROTOCOL), lookups)
 
     def laid_out(self, name: str, lay_out: Callable[[], T]) -> T:
         """What `lay_out()` makes of this edition and locale (a kind's faces), made once for this
@@ -68,9 +79,13 @@ class Localised:
         if name not in self._laid:
             if not self._laid:
                 _keep_laid_out(self)
-            with collected() as lookups:
-                made = lay_out()
-            self._laid[name] = (made, lookups)
+            if name in self._packed:
+                packed, lookups = self._packed[name]
+                self._laid[name] = (pickle.loads(packed), lookups)
+            else:
+                with collected() as lookups:
+                    made = lay_out()
+                self._laid[name] = (made, lookups)
         made, lookups = self._laid[name]
         retell(lookups)
         return made
@@ -99,9 +114,10 @@ class Localised:
         return self.text(f"editions.{edition}.name", self.game.meta["editions"][edition]["name"])
 
 
-# The Localised objects keeping laid-out faces, the latest last. Work done in one process (a
-# build with one worker) goes from edition and locale to edition and locale: only the latest few
-# keep theirs, so memory stays that of a few kits however many the build makes.
+# The Localised objects keeping laid-out faces unpacked, the latest last. Work done in one
+# process (a build with one worker) goes from edition and locale to edition and locale: only the
+# latest few keep theirs as objects, the others packed (pickled, a tenth of the size or less),
+# so memory stays that of a few kits however many the build makes, and nothing is laid out twice.
 KEEP_LAID_OUT = 4
 _keeping: list[weakref.ref] = []
 
@@ -112,7 +128,44 @@ def _keep_laid_out(loc: Localised) -> None:
     while len(_keeping) > KEEP_LAID_OUT:
         oldest = _keeping.pop(0)()
         if oldest is not None:
+            oldest._pack()
             oldest._laid.clear()
+
+
+# While `laid_out_once` holds: the Localised of each game (the object: an errata build loads two
+# versions of one game), edition and locale.
+_shared: ContextVar[dict | None] = ContextVar("localised", default=None)
+
+
+@contextmanager
+def laid_out_once():
+    """Within it (a build, its checks included), every piece of work that asks for a game's
+    edition and locale gets one and the same Localised, so its faces are laid out once for the
+    checks and every file and paper; and each element is placed once for the values it reads
+    (`placed_once`). Within an outer one, the outer's serve."""
+    if _shared.get() is not None:
+        with placed_once():
+            yield
+        return
+    token = _shared.set({})
+    try:
+        with placed_once():
+            yield
+    finally:
+        _shared.reset(token)
+
+
+def localised(game: Game, edition: str, texts: Texts) -> Localised:
+    """The game's strings in `texts`' locale for `edition`: within `laid_out_once`, the one
+    object for that game, edition and locale."""
+    shared = _shared.get()
+    if shared is None:
+        return Localised(game, edition, texts)
+    key = (id(game), edition, texts.locale)
+    known = shared.get(key)
+    if known is None or known[0] is not game:
+        known = shared[key] = (game, Localised(game, edition, texts))
+    return known[1]
 
 
 def component_values(loc: Localised, component: Component) -> dict:

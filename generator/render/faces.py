@@ -5,18 +5,15 @@ drawing in generator/render/elements, which measures nothing again.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from reportlab.lib.units import mm
 
 from ..core.colour import RGB, Palette
 from ..layout.elements import Placed
-from ..layout.placed import PlacedFace, contrast_of, place_face, text_extents
+from ..layout.placed import PlacedFace, contrast_of, text_extents
 from .elements import DrawContext, drawing_of
 
 
-__all__ = ["PlacedFace", "contrast_of", "draw_face", "draw_bleed", "draw_placed", "place_face",
-           "text_extents"]
+__all__ = ["PlacedFace", "contrast_of", "draw_bleed", "draw_placed", "text_extents"]
 
 
 def draw_placed(canvas, face: PlacedFace, bleed_mm: float = 0.0, palette: Palette = RGB, *, text: bool = True) -> None:
@@ -53,8 +50,3 @@ def _draw_element(canvas, placed: Placed, values: dict, context: DrawContext) ->
     drawing_of(placed)(canvas, placed, values, context)
     if turn:
         canvas.restoreState()
-
-
-def draw_face(canvas, layout: dict, values: dict, bleed_mm: float = 0.0, palette: Palette = RGB,
-              folder: Path | None = None) -> None:
-    draw_placed(canvas, place_face(layout, values, folder), bleed_mm, palette)

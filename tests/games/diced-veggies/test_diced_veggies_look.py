@@ -364,7 +364,8 @@ SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" vi
 
 
 def _draw(layout: dict, values: dict, folder: Path):
-    from generator.render.faces import draw_placed, place_face
+    from generator.layout.placed import place_face
+    from generator.render.faces import draw_placed
     from generator.render.pdf import Document
     face = place_face(layout, values, folder)
     doc = Document(tuple(layout["size_mm"]), "test")
