@@ -16,6 +16,7 @@ from generator.app.units import _run
 from generator.layout.elements import ELEMENTS
 from generator.layout import faces
 from generator.layout.faces import laid_out_once
+from generator.core.yamlfile import key_path
 from generator.load.project import Project
 from generator.app.request import BuildRequest
 
@@ -82,3 +83,16 @@ def test_without_the_checks_laying_out_a_worker_lays_out_what_it_draws(monkeypat
     _never_placed(monkeypatch)
     with pytest.raises(AssertionError, match="placed again"):
         _run(sent)
+
+
+def test_faces_unpacked_in_a_worker_are_laid_out_from_the_games_own_layouts():
+    """Packed, a face names the game's layouts and elements instead of copying them: unpacked
+    against the game a worker received, its elements are that game's, where checks find them."""
+    with laid_out_once():
+        work = home_work(Project(SAMPLE), BuildRequest(kinds=("cards",)), None)
+    received = pickle.loads(pickle.dumps(work.units[0].work))
+    kit = received.args[2]
+    cards = next(kind for kind in KINDS if kind.name == "cards").placed(kit)
+    specs = [placed.spec for component in cards.components for laid in component.faces
+             for placed in laid.face.elements]
+    assert specs and all(key_path(kit.game.layouts, spec)[:1] in (("faces",), ("backs",)) for spec in specs)

@@ -4,6 +4,7 @@ them on sheets. Nothing here draws; the renderers take what this module decides.
 from __future__ import annotations
 
 import difflib
+import io
 import math
 import pickle
 import weakref
@@ -70,7 +71,9 @@ class Localised:
     def _pack(self) -> None:
         for name, (made, lookups) in self._laid.items():
             if name not in self._packed:
-                self._packed[name] = (pickle.dumps(made, pickle.HIGHEST_PROTOCOL), lookups)
+                buffer = io.BytesIO()
+                _Packer(buffer, _layout_nodes(self.game)).dump(made)
+                self._packed[name] = (buffer.getvalue(), lookups)
 
     def laid_out(self, name: str, lay_out: Callable[[], T]) -> T:
         """What `lay_out()` makes of this edition and locale (a kind's faces), made once for this
@@ -81,7 +84,7 @@ class Localised:
                 _keep_laid_out(self)
             if name in self._packed:
                 packed, lookups = self._packed[name]
-                self._laid[name] = (pickle.loads(packed), lookups)
+                self._laid[name] = (_Unpacker(io.BytesIO(packed), self.game.layouts).load(), lookups)
             else:
                 with collected() as lookups:
                     made = lay_out()
@@ -112,6 +115,42 @@ class Localised:
     def edition_name(self, edition: str | None = None) -> str:
         edition = edition or self.edition
         return self.text(f"editions.{edition}.name", self.game.meta["editions"][edition]["name"])
+
+
+class _Packer(pickle.Pickler):
+    """Pickles what was laid out, naming the game's own layouts and their elements by where they
+    are instead of copying them: unpacked (in a worker, against the game it received), a face's
+    layout and elements are the game's objects again, which checks find by identity (`key_path`)."""
+
+    def __init__(self, file, nodes: dict[int, tuple]):
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self.nodes = nodes
+
+    def persistent_id(self, obj):
+        return self.nodes.get(id(obj)) if isinstance(obj, (dict, list)) else None
+
+
+class _Unpacker(pickle.Unpickler):
+    def __init__(self, file, layouts: dict):
+        super().__init__(file)
+        self.layouts = layouts
+
+    def persistent_load(self, path: tuple):
+        node = self.layouts
+        for step in path:
+            node = node[step]
+        return node
+
+
+def _layout_nodes(game: Game) -> dict[int, tuple]:
+    """id -> path of every mapping and list in the game's layouts."""
+    nodes, stack = {}, [(game.layouts, ())]
+    while stack:
+        node, path = stack.pop()
+        nodes[id(node)] = path
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        stack.extend((value, path + (key,)) for key, value in items if isinstance(value, (dict, list)))
+    return nodes
 
 
 # The Localised objects keeping laid-out faces unpacked, the latest last. Work done in one
