@@ -100,7 +100,8 @@ def run_and_write(project: Project, request: BuildRequest, work: Work, cache: Ca
                   progress=None) -> BuildResult:
     """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
     outcomes = run_units(work.units, cache, TextsNow({g.slug: g for g in work.games}), request.jobs, progress)
-    problems = [p for outcome in outcomes for p in outcome.problems]
+    # a layout's fault that every locale's unit finds is named once
+    problems = list(dict.fromkeys(p for outcome in outcomes for p in outcome.problems))
     if problems:
         raise DataError(problems)
     artifacts = [a for outcome in outcomes for a in outcome.artifacts]

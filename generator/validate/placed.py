@@ -152,5 +152,6 @@ CHECKS: list[Check] = [layout_exists, layout_size, on_layout, face_fit, face_con
 def check_placed(loc: Localised, kinds: Sequence[PlacedKind], checks: Sequence[Check] | None = None) -> list[Problem]:
     """Every check (CHECKS unless given: a print profile's, generator/validate/profile.py) over
     every kind's placed components, kind by kind in the kinds' order."""
-    return [problem for placed in kinds for check in (CHECKS if checks is None else checks)
-            for problem in check(loc, placed)]
+    # a layout's fault that several components printed with it share is named once
+    return list(dict.fromkeys(problem for placed in kinds for check in (CHECKS if checks is None else checks)
+                              for problem in check(loc, placed)))

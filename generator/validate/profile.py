@@ -7,8 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable
 
+from ..core.colour import rgb_from_hex
 from ..core.errors import Problem
+from ..core.yamlfile import key_path
 from ..layout.component import PlacedComponent, PlacedKind
+from ..layout.elements.base import resolve_colour
 from ..layout.faces import Localised
 from ..layout.placed import text_extents
 from ..load.profiles import CardSpec, ComponentSpec, Profile
@@ -55,6 +58,70 @@ def card_safe_zone(name: str, cards: CardSpec) -> Check:
     return in_safe_zone
 
 
+# A colour this light in every channel prints as bare paper: a trim edge left that colour needs
+# no bleed (the press check, generator/write/preflight.py, reads the same as paper).
+PAPER_LIGHT = 250 / 255
+SIDES = ("left", "bottom", "right", "top")
+
+
+def _edges_touched(box, size_mm) -> dict[str, tuple[float, float]]:
+    """side -> the stretch of that trim edge a box touches (from, to in mm along the edge)."""
+    x, y, w, h = box
+    width, height = size_mm
+    across = {"left": x <= 1e-6, "bottom": y <= 1e-6, "right": x + w >= width - 1e-6, "top": y + h >= height - 1e-6}
+    along = {"left": (y, y + h), "right": (y, y + h), "bottom": (x, x + w), "top": (x, x + w)}
+    size = {"left": height, "right": height, "bottom": width, "top": width}
+    return {side: (max(0.0, along[side][0]), min(size[side], along[side][1])) for side in SIDES
+            if across[side] and min(size[side], along[side][1]) - max(0.0, along[side][0]) > 1e-6}
+
+
+def _covered(stretch: tuple[float, float], covers: list[tuple[float, float]]) -> bool:
+    start, end = stretch
+    for low, high in sorted(covers):
+        if low > start + 1e-6:
+            return False
+        start = max(start, high)
+        if start >= end - 1e-6:
+            return True
+    return start >= end - 1e-6
+
+
+def art_into_bleed(name: str, bleed_mm: float) -> Check:
+    """A background that reaches the trim in a colour that is not paper runs on into the bleed
+    (`bleed: true`), or a stretch of the cut would show a white edge: found here, at the layout's
+    element, before a shop's preflight finds it in the drawn file. A lighter background over a
+    bled one, or one that bleeds below it, is covered."""
+    @each
+    def backgrounds_bleed(loc: Localised, component: PlacedComponent) -> list[Problem]:
+        problems = []
+        for laid in component.faces:
+            face = laid.face
+            bled: dict[str, list[tuple[float, float]]] = {side: [] for side in SIDES}
+            for placed in face.elements:
+                spec = placed.spec
+                if spec.get("type") != "rect":
+                    continue
+                touched = _edges_touched(spec["box"], face.size_mm)
+                if spec.get("bleed"):
+                    for side, stretch in touched.items():
+                        bled[side].append(stretch)
+                    continue
+                fill = resolve_colour(spec.get("fill"), face.values)
+                if not fill or min(rgb_from_hex(fill)) >= PAPER_LIGHT:
+                    continue
+                bare = [side for side, stretch in touched.items() if not _covered(stretch, bled[side])]
+                if bare:
+                    path = ".".join(map(str, key_path(loc.game.layouts, spec)))
+                    problems.append(Problem(getattr(spec, "file", "") or laid.source[0],
+                                            getattr(spec, "line", 0) or laid.source[1], path or laid.source[2],
+                                            f"[{name} {loc.game.slug}] this background ({spec['fill']}) reaches the trim "
+                                            f"({', '.join(bare)} edge{'s' if len(bare) > 1 else ''}) and stops there: "
+                                            f"profile {name} prints with a {bleed_mm:g} mm bleed, so the cut would "
+                                            "show paper; add `bleed: true` to run it on past the trim"))
+        return problems
+    return backgrounds_bleed
+
+
 def printed_only(spec: ComponentSpec, check: Check) -> Check:
     """The check, run over the components the shop's size limits take (a larger one is left
     out of its files, and named in a note beside them)."""
@@ -65,11 +132,16 @@ def printed_only(spec: ComponentSpec, check: Check) -> Check:
 
 def profile_checks(profile: Profile) -> list[Check]:
     """The profile's checks: its cards' safe zone and sizes; the glue labels of the components
-    it prints, inside its components' safe zone."""
+    it prints, inside its components' safe zone; backgrounds that reach the trim run into the
+    bleed."""
     checks = []
     if profile.cards:
         checks.append(of_kinds((CARDS,), card_safe_zone(profile.name, profile.cards)))
+        if profile.cards.bleed_mm:
+            checks.append(of_kinds((CARDS,), art_into_bleed(profile.name, profile.cards.bleed_mm)))
     if profile.components:
         spec = profile.components
         checks.append(of_kinds(spec.kinds, printed_only(spec, glue_labels(spec.safe_mm or 0.0))))
+        if spec.bleed_mm:
+            checks.append(of_kinds(spec.kinds, printed_only(spec, art_into_bleed(profile.name, spec.bleed_mm))))
     return checks
