@@ -16,8 +16,7 @@ import pytest
 import yaml
 
 import generator.app.home
-from conftest import (HYPHEN, ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, flat, line_of, page_texts, pnp, replace_in,
-                      translated_sample)
+from conftest import HYPHEN, ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, flat, line_of, page_texts, pnp, replace_in
 from generator.layout.booklet import booklet_words
 from generator.load.project import Project
 from generator.render.booklet import ProjectFetcher
@@ -241,8 +240,8 @@ def test_a_missing_layout_word_is_reported_with_its_key(sample_project, tmp_path
     assert not result.traceback and not (tmp_path / "out").exists()
 
 
-def test_a_released_locale_must_be_fully_translated(tmp_path):
-    project = translated_sample(tmp_path)
+def test_a_released_locale_must_be_fully_translated(translated_project, tmp_path):
+    project = translated_project
     po = project / "components" / SAMPLE_GAME / "locales" / f"{TRANSLATED_LOCALE}.po"
     text = po.read_text(encoding="utf-8")
     # Empty one translation, whatever state the catalog is in.
