@@ -148,17 +148,3 @@ def test_no_booklet_page_ends_with_a_heading(rendered_booklet, slug, edition, lo
     finally:
         document.close()
 
-
-def test_the_donkey_can_example_starts_under_its_heading(rendered_booklet):
-    """The Ukrainian booklet's worked example (a box kept whole, nearly a page tall) once left its
-    heading alone at the foot of a page: now it starts on the heading's page and goes on over."""
-    content, data = rendered_booklet("donkey-can", "standard", "uk")
-    section = next(s for s in content.sections if s.id == "example")
-    example = next(b for b in section.blocks if b.kind == "example")
-    document = pdfium.PdfDocument(data)
-    try:
-        pages = [SPACES.sub(" ", page.get_textpage().get_text_range()) for page in document]
-    finally:
-        document.close()
-    at = [i for i, text in enumerate(pages) if section.title in text]
-    assert at and example.content["title"] in pages[at[-1]]

@@ -1,8 +1,8 @@
 """Rule booklets built through `pnp build` from the sample game, checked on the real PDFs: A5
 pages padded to a multiple of 4, embedded shipped fonts, the language, no DRAFT mark on a
 released locale, the home-print imposition's page order, the URL fetcher, byte-identical
-rebuilds and the booklet's data errors. A shipped game's own booklet words, counts and
-hyphenation are checked in tests/games/race-to-the-table/test_rtt_booklet.py."""
+rebuilds and the booklet's data errors; and on its translated copy, a draft locale's booklet
+in its own words and language, hyphenated, and a count changed in every locale's booklet."""
 from __future__ import annotations
 
 import json
@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import generator.app.home
-from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, flat, line_of, page_texts, pnp, replace_in, translated_sample
+from conftest import HYPHEN, ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, flat, line_of, page_texts, pnp, replace_in
 from generator.layout.booklet import booklet_words
 from generator.load.project import Project
 from generator.render.booklet import ProjectFetcher
@@ -178,6 +178,27 @@ def test_rebuilds_are_byte_identical(long_booklet, tmp_path):
         assert again.read_bytes() == path.read_bytes(), path.name
 
 
+# ---- no heading left alone at a page's foot ---------------------------------------------------
+
+def test_an_example_a_page_tall_starts_under_its_heading_and_goes_on_over(tmp_path):
+    """A worked example is kept whole; one nearly a page tall fits under its section's heading on
+    no page, and kept whole it would leave the heading alone at the foot of one: it starts on
+    the heading's page and goes on over."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    steps = "".join(f"          - Step {n}, the player on turn moves a knight.\n" for n in range(1, 29))
+    replace_in(project / "components" / SAMPLE_GAME / "booklet.yaml", "\n  - id: print\n",
+               "\n  - id: example\n    title: An example turn\n    blocks:\n      - example:\n"
+               f"          title: Anna's turn\n          steps:\n{steps}\n  - id: print\n")
+    out = tmp_path / "out"
+    result = pnp("build", "--paper", "a4", "--kind", "booklet", "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    pages = [flat(text) for text in page_texts(rules(out))]
+    [start] = [number for number, text in enumerate(pages) if "Anna's turn" in text]
+    assert "An example turn Anna's turn Step 1," in pages[start]
+    assert "Step 28," in pages[start + 1] and "Step 28," not in pages[start]
+
+
 # ---- what the booklet may read ----------------------------------------------------------------
 
 def test_url_fetcher_allows_only_the_projects_own_files(tmp_path):
@@ -219,8 +240,8 @@ def test_a_missing_layout_word_is_reported_with_its_key(sample_project, tmp_path
     assert not result.traceback and not (tmp_path / "out").exists()
 
 
-def test_a_released_locale_must_be_fully_translated(tmp_path):
-    project = translated_sample(tmp_path)
+def test_a_released_locale_must_be_fully_translated(translated_project, tmp_path):
+    project = translated_project
     po = project / "components" / SAMPLE_GAME / "locales" / f"{TRANSLATED_LOCALE}.po"
     text = po.read_text(encoding="utf-8")
     # Empty one translation, whatever state the catalog is in.
@@ -254,3 +275,114 @@ def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(sample_proj
         f"{where}:{line_of(booklet, 'cards: {deck: heroez')}: booklet.sections.print.blocks.1.cards.deck: "
         "no deck 'heroez' in cards.yaml",
         "2 problem(s) found."]
+
+
+# ---- a booklet in another locale: its words, its language, its counts ---------------------------
+# The translated sample in Russian words, its `ru` a draft: a section of the booklet shows the
+# heroes with their counts, and paragraphs of long words that a Russian reader sees hyphenated.
+# Its knights are 5, not the sample's 4, in the data and, consistently, in the rules module
+# (whose check would otherwise refuse the data).
+HEROES_SECTION = ("\n  - id: heroes\n    title: Heroes\n    blocks:\n      - cards: {deck: heroes}\n"
+                  + f"      - p: {LONG[:300]}\n" * 3)
+# a paragraph a page holds whole: one split over two pages is not hyphenated at all
+RU_LONG = ("Достопримечательности, высококвалифицированные, взаимозаменяемые и человеконенавистнические "
+           "преобразователи самосовершенствовались; переосвидетельствование непредсказуемых обстоятельств "
+           "продолжалось.")
+RU_WORDS = {
+    "labels.draft": "ЧЕРНОВИК",
+    "editions.standard.name": "Стандарт",
+    "decks.heroes.name": "Герои",
+    "cards.knight.name": "Рыцарь",
+    "cards.archer.name": "Лучник",
+    "booklet.phrases.cards": ("{n} карта", "{n} карты", "{n} карт"),
+    "booklet.sections.heroes.title": "Герои",
+    **{f"booklet.sections.heroes.blocks.{block}.p": RU_LONG for block in (1, 2, 3)},
+}
+
+
+def translate(po: Path, words: dict) -> None:
+    """Set the catalog's strings of the given keys (a tuple: each plural form)."""
+    from babel.messages.pofile import read_po, write_po
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=TRANSLATED_LOCALE)
+    found = set()
+    for message in catalog:
+        if message.context in words:
+            message.string = words[message.context]
+            found.add(message.context)
+    assert found == set(words), set(words) - found
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=100)
+
+
+@pytest.fixture(scope="module")
+def russian_draft(translated, tmp_path_factory) -> Path:
+    """A copy of the translated sample whose booklet has the heroes' section, its `ru` a draft
+    in Russian words, with 5 knights."""
+    project = tmp_path_factory.mktemp("russian-draft") / "sample"
+    shutil.copytree(translated, project)
+    game = project / "components" / SAMPLE_GAME
+    replace_in(game / "booklet.yaml", "\n  - id: print\n", HEROES_SECTION + "\n  - id: print\n")
+    replace_in(game / "game.yaml", f"  {TRANSLATED_LOCALE}: released\n", f"  {TRANSLATED_LOCALE}: draft\n")
+    replace_in(game / "cards.yaml", "count: {standard: 4}", "count: {standard: 5}")
+    replace_in(project / "rules" / "sample_game" / "__init__.py", '"knight": 4', '"knight": 5')
+    result = pnp("i18n", "extract", SAMPLE_GAME, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    translate(game / "locales" / f"{TRANSLATED_LOCALE}.po", RU_WORDS)
+    return project
+
+
+@pytest.fixture(scope="module")
+def russian_booklet(russian_draft, tmp_path_factory) -> Path:
+    """The draft locale's booklet, built: its PDF."""
+    out = tmp_path_factory.mktemp("russian-booklet")
+    result = pnp("build", "--locale", TRANSLATED_LOCALE, "--paper", "a4", "--kind", "booklet", "--out", str(out),
+                 project=russian_draft)
+    assert result.exit_code == 0, result.output + result.traceback
+    return out / SAMPLE_GAME / "standard" / TRANSLATED_LOCALE / \
+        f"{SAMPLE_GAME}-standard-{TRANSLATED_LOCALE}-rules.pdf"
+
+
+def test_a_draft_locale_shows_its_words_and_a_draft_mark_on_every_page(russian_booklet):
+    with pikepdf.open(russian_booklet) as pdf:
+        assert str(pdf.Root.Lang) == TRANSLATED_LOCALE
+    texts = page_texts(russian_booklet)
+    assert len(texts) >= 4 and all(RU_WORDS["labels.draft"] in text for text in texts)
+    text = flat("\n".join(texts))
+    # the cards' names and counts, the decks' totals and the edition's name in the catalog's words
+    assert "Рыцарь Moves two spaces. Стандарт: 5 карт" in text and "Лучник" in text, text
+    assert "8 карт Герои" in text and "Knight" not in text and "Standard" not in text
+
+
+def test_language_is_set_and_words_are_hyphenated_in_it(russian_booklet):
+    text = "\n".join(page_texts(russian_booklet))
+    assert HYPHEN not in RU_LONG              # so every one in the PDF is a hyphenation point
+    breaks = re.findall(f"(\\w+){HYPHEN}\\r?\\n(\\w+)", text)
+    words = set(re.findall(r"\w+", RU_LONG))
+    hyphenated = [a + b for a, b in breaks if a + b in words]
+    assert len(hyphenated) >= 5 and len(hyphenated) == len(breaks), breaks
+
+
+def test_changing_a_count_changes_every_locales_booklet(russian_draft, russian_booklet):
+    """The knights, 4 in the sample, are 5 in this copy's data: every locale's booklet quotes 5
+    knights and a deck of 8. The draft locale's booklet is read in print; every locale's is laid
+    out as the build lays it out."""
+    from generator.app.booklet import rule_booklet_content
+    from generator.app.loading import load_games
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    printed = flat("\n".join(page_texts(russian_booklet)))
+    loaded = Project(russian_draft)
+    game = load_games(loaded, SAMPLE_GAME, texts=False)[0]
+    assert sorted(game.locales) == ["en", TRANSLATED_LOCALE]
+    for locale in game.locales:
+        loc = Localised(game, "standard", Texts.load(game, locale))
+        text = flat(content_text(rule_booklet_content(Kit(loaded, game, loc, ""), picture_dpi=20)))
+
+        def cards(n):
+            return flat(loc.texts.fill("{n|cards}", {"n": n}))
+        for words in ((text, printed) if locale == TRANSLATED_LOCALE else (text,)):
+            assert f"{flat(loc.edition_name())}: {cards(5)}" in words, locale
+            assert f"{flat(loc.edition_name())}: {cards(4)}" not in words, locale
+            assert cards(8) in words and cards(7) not in words, locale

@@ -1,6 +1,6 @@
-"""`pnp diff REV` and `pnp build --changed-since REV` on a copy of one game, with one card
-changed in every locale, one changed in one locale only, one added and one removed; the
-other version is a git revision of the copy or a folder holding the copy as it was."""
+"""`pnp diff REV` and `pnp build --changed-since REV` on a copy of the translated sample, with
+one card changed in every locale, one changed in one locale only, one added and one removed;
+the other version is a git revision of the copy or a folder holding the copy as it was."""
 from __future__ import annotations
 
 import json
@@ -10,53 +10,18 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from babel.messages.pofile import read_po, write_po
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, TRANSLATED_LOCALE, cell_texts, check_manifest, pnp, replace_in, translated_sample
 
 
-GAME = "donkey-can"
+GAME = "sample-game"
+RU = TRANSLATED_LOCALE
 CARDS = f"components/{GAME}/cards.yaml"
-LOCALES = ("uk", "bg", "cs", "ru", "en")
-TRANSLATED = ("bg", "cs", "ru", "en")
-# The card added: a plain donkey, in every catalog.
-ADDED_NAME = {"uk": "Пряник", "bg": "Меденко", "cs": "Perník", "ru": "Пряник", "en": "Gingerbread"}
-PLAIN_TEXT = {"uk": "Вантажопідйомність: стандартна."}
-ADDED_BLOCK = """  donkey-pryanyk:
-    deck: donkeys
-    name: Пряник
-    text: *plain
-    value: 3
-    colour: "#6D6875"
-    icon: "♞"
-    count: {standard: 1}
-"""
-REMOVED_BLOCK = """  donkey-bublyk:
-    deck: donkeys
-    name: Бублик
-    text: *plain
-    value: 0
-    colour: "#6D6875"
-    icon: "♞"
-    count: {standard: 1}
-"""
-# The project's own rules module of the same name (looked up before the tool's): the tool's
-# rules with the box of the new version: a stronger donkey in the place of a plain one.
-RULES = '''"""The tool's donkey_can rules, with donkey-pryanyk in the place of donkey-bublyk."""
-import copy
-import dataclasses
-
-from generator.rules import donkey_can as tool
-
-counts = copy.deepcopy(tool.SPEC.counts)
-for edition in counts.values():
-    del edition["cards"]["donkey-bublyk"]
-    edition["cards"]["donkey-pryanyk"] = 1
-facts = {key.replace("donkey-bublyk", "donkey-pryanyk"): value for key, value in tool.SPEC.facts.items()}
-facts["cards.yaml:cards.donkey-pryanyk.value"] = 3
-SPEC = dataclasses.replace(tool.SPEC, counts=counts, facts=facts)
-ENGINE = copy.copy(tool.ENGINE)
-ENGINE.spec = SPEC
-'''
+# The card removed, in the version as published, and the card added in its place.
+REMOVED_CARD = '  scout: {deck: heroes, name: Scout, text: Looks ahead., colour: "#6D6875", count: {standard: 1}}\n'
+ADDED_CARD = '  squire: {deck: heroes, name: Squire, text: Looks ahead., colour: "#6D6875", count: {standard: 1}}\n'
+ADDED_NAME = {"en": "Squire", RU: "Оруженосец"}
 
 
 def _git(folder: Path, *args: str) -> str:
@@ -69,30 +34,44 @@ def _translation(key: str, source: str, text: str) -> str:
     return f'\nmsgctxt "{key}"\nmsgid "{source}"\nmsgstr "{text}"\n'
 
 
+def _translate_new_strings(po: Path) -> None:
+    """Every string of the catalog left untranslated is given its source text."""
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=RU)
+    for message in catalog:
+        if message.id and not message.string:
+            message.string = message.id
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=100)
+
+
+def published(folder: Path) -> Path:
+    """The translated sample with a scout among its heroes, as published; its rules module
+    already expects the box of the new version, a squire in the scout's place."""
+    project = translated_sample(folder)
+    with (project / CARDS).open("a", encoding="utf-8") as cards:
+        cards.write(REMOVED_CARD)
+    rules = project / "rules" / "sample_game" / "__init__.py"
+    replace_in(rules, '"archer": 3,', '"archer": 3, "scout": 1,')      # while its catalogs are written
+    result = pnp("i18n", "extract", GAME, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    _translate_new_strings(project / "components" / GAME / "locales" / f"{RU}.po")
+    replace_in(rules, '"scout": 1,', '"squire": 1,')
+    return project
+
+
 def change(project: Path) -> None:
-    """The new version: donkey-vukhan in another colour (every locale), donkey-sirko with
-    another Bulgarian name (bg only), donkey-pryanyk (+3) added, donkey-bublyk (±0) removed."""
+    """The new version: the knight in another colour (every locale), the archer with another
+    Russian name (ru only), the squire added, the scout removed."""
     cards = project / CARDS
-    replace_in(cards, REMOVED_BLOCK, "")
-    text = cards.read_text(encoding="utf-8")
-    start = text.index("  donkey-vukhan:")
-    block_end = text.index("\n  donkey-", start + 1)
-    vukhan = text[start:block_end].replace('colour: "#6D6875"', 'colour: "#1D3557"')
-    assert vukhan != text[start:block_end]
-    cards.write_text(text[:start] + vukhan + "\n" + ADDED_BLOCK.rstrip("\n") + text[block_end:], encoding="utf-8")
-    replace_in(project / f"components/{GAME}/locales/bg.po", 'msgstr "Сивчо"', 'msgstr "Сивушко"')
-    for locale in TRANSLATED:
-        po = project / f"components/{GAME}/locales/{locale}.po"
-        plain = _plain_translation(po)
-        with po.open("a", encoding="utf-8") as handle:
-            handle.write(_translation("cards.donkey-pryanyk.name", "Пряник", ADDED_NAME[locale]))
-            handle.write(_translation("cards.donkey-pryanyk.text", PLAIN_TEXT["uk"], plain))
-
-
-def _plain_translation(po: Path) -> str:
-    lines = po.read_text(encoding="utf-8").splitlines()
-    at = lines.index('msgctxt "cards.donkey-sirko.text"')
-    return lines[at + 2].removeprefix('msgstr "').removesuffix('"')
+    replace_in(cards, REMOVED_CARD, ADDED_CARD)
+    replace_in(cards, 'colour: "#3A61C4"', 'colour: "#1D3557"')
+    po = project / "components" / GAME / "locales" / f"{RU}.po"
+    replace_in(po, 'msgctxt "cards.archer.name"\nmsgid "Archer"\nmsgstr "Archer"',
+               'msgctxt "cards.archer.name"\nmsgid "Archer"\nmsgstr "Лучник"')
+    with po.open("a", encoding="utf-8") as handle:
+        handle.write(_translation("cards.squire.name", "Squire", ADDED_NAME[RU]))
+        handle.write(_translation("cards.squire.text", "Looks ahead.", "Смотрит вперёд."))
 
 
 @pytest.fixture(scope="module")
@@ -100,11 +79,7 @@ def versions(tmp_path_factory):
     """(project in a git repository with the change committed, the commit before it, a folder
     with the project as it was)."""
     base = tmp_path_factory.mktemp("diff")
-    project = base / "project"
-    (project / "components").mkdir(parents=True)
-    shutil.copytree(ROOT / "components" / GAME, project / "components" / GAME)
-    (project / "rules" / "donkey_can").mkdir(parents=True)
-    (project / "rules" / "donkey_can" / "__init__.py").write_text(RULES, encoding="utf-8")
+    project = published(base)
     old_folder = base / "old"
     shutil.copytree(project, old_folder)
     _git(project, "init", "-q")
@@ -131,32 +106,21 @@ def test_diff_names_each_change_in_its_locales(versions):
         [entry] = data["games"]
         assert entry["game"] == GAME and entry["status"] == "changed"
         components = entry["components"]
-        assert [(c["id"], c["counts"]) for c in components["added"]] == [("donkey-pryanyk", {"standard": 1})]
-        assert [(c["id"], c["counts"]) for c in components["removed"]] == [("donkey-bublyk", {"standard": 1})]
+        assert [(c["id"], c["counts"]) for c in components["added"]] == [("squire", {"standard": 1})]
+        assert [(c["id"], c["counts"]) for c in components["removed"]] == [("scout", {"standard": 1})]
         changed = {c["id"]: c["fields"] for c in components["changed"]}
         assert changed == {
-            "donkey-vukhan": [{"field": "colour", "old": "#6D6875", "new": "#1D3557"}],
-            "donkey-sirko": [{"field": "name", "locales": {"bg": {"old": "Сивчо", "new": "Сивушко"}}}],
+            "knight": [{"field": "colour", "old": "#3A61C4", "new": "#1D3557"}],
+            "archer": [{"field": "name", "locales": {RU: {"old": "Archer", "new": "Лучник"}}}],
         }
         assert components["counts"] == []
-        assert "locales/bg.po" in entry["other"]
+        assert f"locales/{RU}.po" in entry["other"]
         # The rules of the project as it is now expect the new box: the old one fails them.
         checks = entry["checks"]
         assert checks["moved"] and checks["new"] == 0 and checks["old"] > 0
-        assert any("donkey-pryanyk" in p for p in checks["fixed"])
-        assert entry["simulation"]["moved"], "a stronger donkey changes the seeded games"
-        assert {m["figure"] for m in entry["simulation"]["moved"]} <= set(_figures(entry["simulation"]["new"]))
+        assert any("squire" in p for p in checks["fixed"])
+        assert entry["simulation"] is None            # the sample has no engine to play seeded games
     assert seen[0] == seen[1] == seen[2], "the same two versions give the same diff, however named"
-
-
-def _figures(runs: dict) -> set[str]:
-    names = set()
-    for figures in runs.values():
-        names |= {f"{name} mean" for name in figures["numbers"]}
-        names |= {f"{name} {value}" for name, shares in figures["shares"].items() for value in shares}
-        names |= {f"win rate seat {seat}" for seat in range(1, len(figures["win_rate"]) + 1)}
-        names |= {f"{name} {item} per game" for name, table in figures["counts"].items() for item in table}
-    return names
 
 
 def test_diff_of_the_same_version_is_unchanged(versions):
@@ -171,13 +135,13 @@ def test_diff_text_and_a_bad_revision(versions):
     assert result.exit_code == 0, result.output + result.traceback
     lines = result.stdout.splitlines()
     assert lines[0] == f"changes since {before} ({before[:10]}):"
-    assert "  added cards.donkey-pryanyk (standard ×1)" in lines
-    assert "  removed cards.donkey-bublyk (standard ×1)" in lines
-    assert '    colour: "#6D6875" → "#1D3557"' in lines
-    assert '    name [bg]: "Сивчо" → "Сивушко"' in lines
+    assert "  added cards.squire (standard ×1)" in lines
+    assert "  removed cards.scout (standard ×1)" in lines
+    assert '    colour: "#3A61C4" → "#1D3557"' in lines
+    assert f'    name [{RU}]: "Archer" → "Лучник"' in lines
     result = pnp("diff", "no-such-revision", project=project)
     assert result.exit_code == 2 and "neither a folder nor a revision" in result.stderr
-    result = pnp("build", "--changed-since", "no-such-revision", "--game", GAME, "--locale", "uk", project=project)
+    result = pnp("build", "--changed-since", "no-such-revision", "--game", GAME, "--locale", "en", project=project)
     assert result.exit_code == 2 and "neither a folder nor a revision" in result.stderr
 
 
@@ -202,6 +166,14 @@ def _names(project: Path, locale: str, deck: str) -> dict[str, str]:
             if c.category == "cards" and c.data["deck"] == deck}
 
 
+def _tool_words(locale: str) -> dict[str, str]:
+    """The tool's errata words in `locale`, from its catalog: key -> text."""
+    with (ROOT / "templates" / "locales" / f"{locale}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=locale)
+    prefix = "sheets.errata.text."
+    return {m.context.removeprefix(prefix): m.string for m in catalog if m.context and m.context.startswith(prefix)}
+
+
 def _build_errata(project: Path, rev: str, out: Path, *args: str):
     result = pnp("build", "--game", GAME, "--changed-since", rev, "--paper", "a4", "--out", str(out), *args,
                  project=project)
@@ -211,70 +183,75 @@ def _build_errata(project: Path, rev: str, out: Path, *args: str):
 
 @pytest.fixture(scope="module")
 def errata(versions, tmp_path_factory):
-    """The errata kits of bg and uk against the commit before the change, and bg's (which
+    """The errata kits of ru and en against the commit before the change, and ru's (which
     holds every kind of change) against the folder holding the project as it was."""
     project, before, old_folder = versions
     out = tmp_path_factory.mktemp("errata")
-    for locale in ("bg", "uk"):
+    for locale in (RU, "en"):
         _build_errata(project, before, out / "git", "--locale", locale)
-    _build_errata(project, str(old_folder), out / "folder", "--locale", "bg")
+    _build_errata(project, str(old_folder), out / "folder", "--locale", RU)
     return out
 
 
-# What each locale's errata prints: bg also has the card whose Bulgarian name changed.
-EXPECTED = {"bg": ["donkey-sirko", "donkey-vukhan", "donkey-pryanyk"], "uk": ["donkey-vukhan", "donkey-pryanyk"]}
+# What each locale's errata prints: ru also has the card whose Russian name changed.
+EXPECTED = {RU: ["knight", "archer", "squire"], "en": ["knight", "squire"]}
+COPIES = {"knight": 4, "archer": 3, "squire": 1}
 
 
-@pytest.mark.parametrize("locale", ["bg", "uk"])
+@pytest.mark.parametrize("locale", [RU, "en"])
 def test_errata_sheets_hold_exactly_the_changed_cards(versions, errata, locale):
-    from conftest import cell_texts, check_manifest
     project, _before, _old = versions
     folder = errata / "git" / GAME / "standard" / locale / "errata"
     sheets = folder / f"{GAME}-standard-{locale}-errata-cards-a4.pdf"
     entries = {e["path"]: e for e in check_manifest(errata / "git")}
     assert entries[sheets.relative_to(errata / "git").as_posix()]["cards"] == EXPECTED[locale]
-    names = _names(project, locale, "donkeys")
+    names = _names(project, locale, "heroes")
     pdf = pdfium.PdfDocument(sheets)
     try:
         assert len(pdf) == 2, "one page of fronts, its page of backs"
         fronts, backs = cell_texts(pdf[0], "a4"), cell_texts(pdf[1], "a4")
     finally:
         pdf.close()
-    printed = [card for card in names if any(names[card] in text.split(" ♞")[0] for text in fronts.values())]
+    printed = [card for card in names if any(text.startswith(names[card] + " ") for text in fronts.values())]
     assert sorted(printed) == sorted(EXPECTED[locale])
-    for index, card in enumerate(EXPECTED[locale]):
-        assert fronts[(index, 0)].startswith(names[card] + " ")
+    # every copy the box holds, card after card, in reading order
+    copies = [card for card in EXPECTED[locale] for _ in range(COPIES[card])]
+    cells = [(column, row) for row in range(3) for column in range(3)]
+    for cell, card in zip(cells, copies):
+        assert fronts[cell].startswith(names[card] + " "), (cell, card)
         # long-edge duplex: the back of the card in column c is in column 2 - c of the back page
-        assert backs[(2 - index, 0)], f"no back behind {card}"
-    empty = [(c, r) for c in range(3) for r in range(3) if (c, r) not in {(i, 0) for i in range(len(EXPECTED[locale]))}]
+        assert backs[(2 - cell[0], cell[1])], f"no back behind {card}"
+    empty = cells[len(copies):]
     assert all(not fronts[cell] for cell in empty)
     assert all(not backs[(2 - c, r)] for c, r in empty)
 
 
 def test_errata_booklet_lists_every_change_in_its_language(versions, errata):
     project, before, _old = versions
-    names = _names(project, "bg", "donkeys")
-    booklet = errata / "git" / GAME / "standard" / "bg" / "errata" / f"{GAME}-standard-bg-errata.pdf"
+    names = _names(project, RU, "heroes")
+    words = _tool_words(RU)
+    booklet = errata / "git" / GAME / "standard" / RU / "errata" / f"{GAME}-standard-{RU}-errata.pdf"
     pages = _page_texts(booklet)
     assert len(pages) % 4 == 0
     text = " ".join(pages)
-    assert f"Промени спрямо {before} ({before[:10]})" in pages[0]
-    for section in ("Нови карти", "Променени карти", "Извадени карти"):
-        assert section in text
+    assert words["since"].replace("{version}", f"{before} ({before[:10]})") in pages[0]
+    for section in ("added", "changed", "removed"):
+        assert words[section] in text
     listed = {card for card, name in names.items() if name in text}
-    assert listed == set(EXPECTED["bg"])
-    assert "Гевречо: извадете ×1" in text                    # the removed card, by its old name
-    assert "Променено: име" in text and "Променено: външен вид" in text
-    imposed = booklet.with_name(f"{GAME}-standard-bg-errata-imposed-a4.pdf")
+    assert listed == set(EXPECTED[RU])
+    assert words["removed_line"].format(name="Scout", copies=1) in text      # the removed card, by its old name
+    for what in ("what_name", "what_look"):
+        assert words["changed_what"].format(what=words[what]) in text
+    imposed = booklet.with_name(f"{GAME}-standard-{RU}-errata-imposed-a4.pdf")
     assert len(_page_texts(imposed)) == len(pages) // 2
 
 
 def test_errata_from_a_folder_prints_the_same_cards_and_rebuilds_byte_for_byte(versions, errata, tmp_path):
     project, before, _old = versions
-    name = f"{GAME}/standard/bg/errata/{GAME}-standard-bg-errata-cards-a4.pdf"
+    name = f"{GAME}/standard/{RU}/errata/{GAME}-standard-{RU}-errata-cards-a4.pdf"
     assert (errata / "git" / name).read_bytes() == (errata / "folder" / name).read_bytes()
-    _build_errata(project, before, tmp_path, "--locale", "uk", "--jobs", "1")
-    for path in sorted((errata / "git" / GAME / "standard" / "uk").rglob("*.pdf")):
+    _build_errata(project, before, tmp_path, "--locale", "en", "--jobs", "1")
+    for path in sorted((errata / "git" / GAME / "standard" / "en").rglob("*.pdf")):
         relative = path.relative_to(errata / "git")
         assert (tmp_path / relative).read_bytes() == path.read_bytes(), relative
 
@@ -282,41 +259,37 @@ def test_errata_from_a_folder_prints_the_same_cards_and_rebuilds_byte_for_byte(v
 def test_an_ink_saving_errata_kit_prints_its_cards_in_the_saver_colours(versions, errata, tmp_path):
     """A family that printed the ink-saving kit gets its errata the same way: the same cards,
     in a file named apart, drawn on a fraction of the ink."""
-    from conftest import check_manifest
     project, before, _old = versions
-    _build_errata(project, before, tmp_path, "--locale", "uk", "--ink", "saver")
-    saver = f"{GAME}/standard/uk/errata/{GAME}-standard-uk-errata-cards-saver-a4.pdf"
+    _build_errata(project, before, tmp_path, "--locale", "en", "--ink", "saver")
+    saver = f"{GAME}/standard/en/errata/{GAME}-standard-en-errata-cards-saver-a4.pdf"
     normal = saver.replace("-saver-", "-")
     entries = {e["path"]: e for e in check_manifest(tmp_path)}
     assert normal not in entries
-    assert entries[saver]["cards"] == EXPECTED["uk"] and entries[saver]["ink"] == "saver"
+    assert entries[saver]["cards"] == EXPECTED["en"] and entries[saver]["ink"] == "saver"
     normal_ink = {e["path"]: e for e in check_manifest(errata / "git")}[normal]["ink_coverage_percent"]
     assert entries[saver]["ink_coverage_percent"] < normal_ink / 3
 
 
 def test_no_change_builds_no_errata(versions, tmp_path):
     project, _before, _old = versions
-    result = _build_errata(project, "HEAD", tmp_path, "--locale", "uk")
+    result = _build_errata(project, "HEAD", tmp_path, "--locale", "en")
     assert "no errata to build" in result.stdout
     assert not (tmp_path / GAME).exists()
 
 
 def test_a_translation_alone_is_one_locale_and_moves_no_check(versions, tmp_path):
     """A version that differs in one catalog entry: that card's text in that locale, and the
-    checks and seeded games (which read the YAML alone) are not run again."""
+    checks (which read the YAML alone) are not run again."""
     project, _before, _old = versions
     other = tmp_path / "other"
     shutil.copytree(project / "components", other / "components")
-    po = other / "components" / GAME / "locales" / "cs.po"
-    lines = po.read_text(encoding="utf-8").splitlines()
-    at = lines.index('msgctxt "cards.donkey-vukhan.name"') + 2
-    old_name = lines[at].removeprefix('msgstr "').removesuffix('"')
-    lines[at] = 'msgstr "Ušáček"'
-    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    po = other / "components" / GAME / "locales" / f"{RU}.po"
+    replace_in(po, 'msgctxt "cards.knight.name"\nmsgid "Knight"\nmsgstr "Knight"',
+               'msgctxt "cards.knight.name"\nmsgid "Knight"\nmsgstr "Рыцарь"')
     [entry] = _diff(project, str(other))["games"]
-    assert entry["components"]["changed"] == [{"category": "cards", "id": "donkey-vukhan", "fields": [
-        {"field": "name", "locales": {"cs": {"old": "Ušáček", "new": old_name}}}]}]
+    assert entry["components"]["changed"] == [{"category": "cards", "id": "knight", "fields": [
+        {"field": "name", "locales": {RU: {"old": "Рыцарь", "new": "Knight"}}}]}]
     assert not entry["components"]["added"] and not entry["components"]["removed"]
-    assert entry["other"] == ["locales/cs.po"]
+    assert entry["other"] == [f"locales/{RU}.po"]
     assert entry["checks"]["same_yaml"] and not entry["checks"]["moved"]
     assert entry["simulation"]["same_yaml"] and not entry["simulation"]["moved"]

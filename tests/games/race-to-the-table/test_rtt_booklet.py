@@ -1,24 +1,20 @@
 """Race to the Table's rule booklets, read in its own words: every card count and total in
 Bulgarian from its data, the free booklet limited to the free edition, the print table
-against the built kits, Bulgarian hyphenation, its draft English booklet and a count changed
-in every locale's booklet."""
+against the built kits, and its booklets in Bulgarian, its source language, hyphenated. A draft
+locale's booklet, the language and hyphenation of another locale and a count changed in every
+locale's booklet are mechanisms, checked on the translated sample in tests/test_booklet.py."""
 from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pikepdf
 import pytest
 import yaml
-from babel.messages.pofile import read_po
 
 import generator.app.home
-from conftest import HYPHEN, ROOT, content_text, flat, page_texts, pnp, replace_in
-from generator.i18n.texts import Texts
-from generator.layout.faces import Localised
-from generator.load.project import Project
+from conftest import HYPHEN, ROOT, flat, page_texts, pnp
 
 
 GAME = "race-to-the-table"
@@ -63,29 +59,12 @@ def bg(tmp_path_factory) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def en_draft_project(tmp_path_factory) -> Path:
-    """A copy of the project in which en is still a draft."""
-    copy = tmp_path_factory.mktemp("en-draft")
-    shutil.copytree(ROOT / "components", copy / "components")
-    shutil.copytree(ROOT / "templates", copy / "templates")
-    replace_in(copy / "components" / GAME / "game.yaml", "  en: released\n", "  en: draft\n")
-    return copy
-
-
-@pytest.fixture(scope="module")
-def en(tmp_path_factory, en_draft_project) -> Path:
-    """The full edition's booklet in a draft locale."""
-    out = tmp_path_factory.mktemp("en")
-    build(out, "--edition", "full", "--locale", "en", "--paper", "a4", "--kind", "booklet", project=en_draft_project)
-    return out
-
-
 def manifest(out: Path) -> list[dict]:
     return json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]
 
 
 def test_language_is_set_and_words_are_hyphenated(bg):
+    """The game's own language, Bulgarian: hyphenated from its own patterns."""
     for edition in ("full", "free"):
         with pikepdf.open(rules(bg, edition, "bg")) as pdf:
             assert str(pdf.Root.Lang) == "bg"
@@ -152,53 +131,3 @@ def test_print_table_matches_the_built_kits(bg):
         tokens = " ".join(sheets(pages[(edition, "tokens", p)]) for p in SHEETS)
         assert f"A4 US Letter {ui['print_cards']} {cards} {ui['print_boards']} {boards} " \
                f"{ui['print_tokens']} {tokens}" in text
-
-
-def test_a_draft_locale_shows_its_words_and_a_draft_mark_on_every_page(en, en_draft_project):
-    game, _ = Project(en_draft_project).load_game(GAME)
-    loc = Localised(game, "full", Texts.load(game, "en"))
-    path = rules(en, "full", "en")
-    with pikepdf.open(path) as pdf:
-        assert str(pdf.Root.Lang) == "en"
-    texts = page_texts(path)
-    with (en_draft_project / "components" / GAME / "locales" / "en.po").open("rb") as po:
-        draft = next(message.string for message in read_po(po) if message.context == "labels.draft")
-    assert draft and all(draft in text for text in texts)
-    text = flat("\n".join(texts))
-    quick = loc.field("cards.quick", game.files["cards"]["cards"]["quick"], "name")
-
-    def cards(n):
-        return loc.texts.fill("{n|cards}", {"n": n})
-    assert flat(quick) in text
-    assert flat(f"{loc.edition_name('full')}: {cards(15)} · {loc.edition_name('free')}: {cards(10)}") in text
-
-
-def test_changing_a_count_changes_every_locales_booklet(project, tmp_path, monkeypatch):
-    """The quick card's free count goes from 10 to 11 in the data and, consistently, in the
-    rules module (whose check would otherwise refuse the data): every locale's free booklet
-    then quotes 11 and the new total of 28 cards. The source locale's booklet is built and
-    read in print; every locale's is laid out as the build lays it out."""
-    from generator.app.booklet import rule_booklet_content
-    from generator.app.loading import load_games
-    from generator.layout.kit import Kit
-    from generator.rules.race_to_the_table import SPEC
-    replace_in(project / "components" / GAME / "cards.yaml", "count: {full: 15, free: 10}",
-               "count: {full: 15, free: 11}")
-    monkeypatch.setitem(SPEC.counts["free"]["cards"], "quick", 11)
-    monkeypatch.setitem(SPEC.totals["free"], "cards/action", 28)
-    monkeypatch.setitem(SPEC.totals["free"], "cards", 28)
-    loaded = Project(project)
-    game = load_games(loaded, GAME, texts=False)[0]
-    out = tmp_path / "out"
-    build(out, "--edition", "free", "--locale", game.source_locale, "--paper", "a4", "--kind", "booklet",
-          project=project)
-    printed = flat("\n".join(page_texts(rules(out, "free", game.source_locale))))
-    assert len(game.locales) > 1
-    for locale in game.locales:
-        loc = Localised(game, "free", Texts.load(game, locale))
-        text = flat(content_text(rule_booklet_content(Kit(loaded, game, loc, ""), picture_dpi=20)))
-        def cards(n):
-            return flat(loc.texts.fill("{n|cards}", {"n": n}))
-        for words in ((text, printed) if locale == game.source_locale else (text,)):
-            assert f"{flat(loc.edition_name())}: {cards(11)}" in words, locale
-            assert cards(28) in words and cards(27) not in words, locale
