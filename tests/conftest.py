@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import multiprocessing
@@ -15,9 +16,17 @@ from pathlib import Path
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+import yaml
+from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
+from generator.app.booklet import rule_booklet_content
+from generator.app.loading import load_games
 from generator.cli.main import main
+from generator.i18n.texts import Texts
+from generator.layout.faces import Localised
+from generator.layout.kit import Kit
+from generator.load.project import Project as LoadedProject
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -415,7 +424,8 @@ def spawned_workers(monkeypatch):
 # session's cache then hands the later ones the booklets the first rendered, where two
 # workers would render each of them side by side. Every other file is its own unit of work.
 SAME_WORKER = {name: "booklets" for name in ("test_accessible_pdfs.py", "test_booklet_print.py", "test_typography.py",
-                                             "test_faithful_booklets.py", "test_board_map.py")}
+                                             "test_rtt_faithful.py", "test_the_game_booklet.py",
+                                             "test_donkey_can_booklet.py", "test_board_map.py")}
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -616,3 +626,90 @@ def page_texts(path: Path) -> list[str]:
 def flat(text: str) -> str:
     """Text with hyphenated line breaks joined and all whitespace single spaces."""
     return " ".join(re.sub(f"{HYPHEN}\\s*\\n", "", text).split())
+
+
+# ---- a shipped game's booklet against its data and catalogs ---------------------------------
+# Per-game tests (tests/games/) read what a booklet says in every locale of the game, worked
+# out here from its YAML and its released catalogs.
+PRINTED_LOCALE = "en"     # the locale whose booklets are also read in print, not only as laid out
+
+
+@functools.lru_cache(maxsize=None)
+def game_data(game: str, name: str) -> dict:
+    return yaml.safe_load((ROOT / "components" / game / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def game_locales(game: str) -> list[str]:
+    return list(game_data(game, "game")["locales"])
+
+
+def source_locale(game: str) -> str:
+    return game_data(game, "game")["source_locale"]
+
+
+def norm(text: str) -> str:
+    """Whitespace (no-break spaces too) as single spaces."""
+    return " ".join(text.split())
+
+
+def flat_printed(text: str) -> str:
+    """A PDF's text with hyphenated line breaks joined (a hyphen of the word itself that ends a
+    line comes out as U+FFFE) and whitespace single spaces."""
+    return norm(re.sub("\ufffe\\s*", "-", re.sub(f"{HYPHEN}\\s*\\n", "", text)))
+
+
+@functools.lru_cache(maxsize=None)
+def game_catalog(game: str, locale: str) -> dict:
+    with (ROOT / "components" / game / "locales" / f"{locale}.po").open("rb") as po:
+        return {m.context: m for m in read_po(po, locale=locale) if m.id}
+
+
+def game_string(game: str, locale: str, key: str, source: str) -> str:
+    """The text of `key` in the locale: the source's, or the catalog's translation of it."""
+    if locale == source_locale(game):
+        return source
+    message = game_catalog(game, locale)[key]
+    assert message.id == source and not message.fuzzy, f"{game} {locale} {key}: not translated from the source"
+    return message.string
+
+
+def booklet_block(game: str, section_id: str, index: int) -> tuple[str, dict]:
+    """The key and the source of a block of booklet.yaml."""
+    section = next(s for s in game_data(game, "booklet")["sections"] if s["id"] == section_id)
+    return f"booklet.sections.{section_id}.blocks.{index}", section["blocks"][index]
+
+
+@pytest.fixture(scope="module")
+def laid_out_booklet():
+    """A shipped game's booklet in an edition and locale as the build lays it out (pictures
+    drawn small: the tests read words)."""
+    tree, games = LoadedProject(ROOT), {}
+
+    def content(slug: str, edition: str, locale: str):
+        if slug not in games:
+            games[slug] = load_games(tree, slug, texts=False)[0]
+        game = games[slug]
+        return rule_booklet_content(Kit(tree, game, Localised(game, edition, Texts.load(game, locale)), ""),
+                                    picture_dpi=20)
+    return content
+
+
+@pytest.fixture(scope="module")
+def booklet_texts(laid_out_booklet, rendered_booklet):
+    """The texts to read of a shipped game's booklet in an edition and locale: the laid-out
+    booklet's, and in the printed locale also the rendered PDF's."""
+    made: dict = {}
+
+    def texts(slug: str, edition: str, locale: str) -> list[str]:
+        if (slug, edition, locale) not in made:
+            found = [flat_printed(content_text(laid_out_booklet(slug, edition, locale)))]
+            if locale == PRINTED_LOCALE:
+                pdf = pdfium.PdfDocument(rendered_booklet(slug, edition, locale)[1])
+                try:
+                    found.append(flat_printed("\n".join(page.get_textpage().get_text_range() for page in pdf)))
+                finally:
+                    pdf.close()
+            made[slug, edition, locale] = found
+        return made[slug, edition, locale]
+    return texts
+
