@@ -713,3 +713,110 @@ def booklet_texts(laid_out_booklet, rendered_booklet):
         return made[slug, edition, locale]
     return texts
 
+
+# ---- a number's upside-down mark, read off the form that draws it -------------------------
+# What a form draws, and the underline or dot a number carries in the frame of the text it
+# belongs to (a turned index's bar is under the number as its reader sees it).
+
+def _invert(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def form_drawing(form):
+    """What a form draws: its texts (string, font's BaseFont, size, width in points, the matrix
+    from the text's own frame, baseline at y = 0, to the form, fill colour) and its filled
+    shapes (kind 'rect' or 'path', the points in form space, fill colour)."""
+    fonts = form.Resources.get("/Font", {})
+    texts, shapes = [], []
+    ctm, fill, stack = (1, 0, 0, 1, 0, 0), None, []
+    tm, font, size, path = None, None, 0.0, []
+    for operands, operator in pikepdf.parse_content_stream(form):
+        op = str(operator)
+        if op == "q":
+            stack.append((ctm, fill))
+        elif op == "Q":
+            ctm, fill = stack.pop()
+        elif op == "cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        elif op == "rg":
+            fill = tuple(round(float(v), 4) for v in operands)
+        elif op == "Tm":
+            tm = [float(v) for v in operands]
+        elif op == "Tf":
+            font, size = fonts[operands[0]], float(operands[1])
+        elif op == "Tj":
+            data = bytes(operands[0])
+            first, widths = int(font.FirstChar), [float(w) for w in font.Widths]
+            width = sum(widths[c - first] for c in data) * size / 1000
+            texts.append({"text": data.decode("latin-1"), "font": str(font.BaseFont), "size": size,
+                          "width": width, "matrix": _mul(tm, ctm), "fill": fill})
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            path.append(("rect", [_apply(ctm, x, y), _apply(ctm, x + w, y + h)]))
+        elif op in ("m", "l", "c"):
+            values = [float(v) for v in operands]
+            points = [_apply(ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
+            if op == "m" or not path or path[-1][0] != "path":
+                path.append(("path", points))
+            else:
+                path[-1][1].extend(points)
+        elif op in ("f", "f*", "F", "B", "B*", "b", "b*"):
+            shapes += [{"kind": kind, "points": points, "fill": fill} for kind, points in path]
+            path = []
+        elif op in ("S", "s", "n"):
+            path = []
+    return texts, shapes
+
+
+def in_text_frame(text, points):
+    """The bounding box of `points` (form space) in the text's own frame: x along its baseline
+    from its start, y up from its baseline, as the text's reader sees it."""
+    back = _invert(text["matrix"])
+    xs, ys = zip(*(_apply(back, x, y) for x, y in points))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def underline_of(text, shapes):
+    """The filled rectangle under the text, as wide as its glyphs within 0.5 pt and in its colour,
+    below its baseline by at most a third of the font size; None without one."""
+    found = []
+    for shape in shapes:
+        if shape["kind"] != "rect":
+            continue
+        x0, y0, x1, y1 = in_text_frame(text, shape["points"])
+        if (abs(x0) < 0.5 and abs(x1 - text["width"]) < 0.5 and y1 < 0 and y0 > -text["size"] / 3
+                and y1 - y0 > 0.02 * text["size"] and shape["fill"] == text["fill"]):
+            found.append((x0, y0, x1, y1))
+    assert len(found) <= 1, found
+    return found[0] if found else None
+
+
+def dot_of(text, shapes):
+    """The filled round path just after the text on its baseline, in its colour; None without."""
+    for shape in shapes:
+        if shape["kind"] != "path" or len(shape["points"]) < 13:        # a circle: m and 4 curves
+            continue
+        x0, y0, x1, y1 = in_text_frame(text, shape["points"])
+        if (text["width"] < x0 < text["width"] + 0.2 * text["size"] and abs(y0) < 0.05 * text["size"]
+                and abs((x1 - x0) - (y1 - y0)) < 0.05 and 0 < x1 - x0 < 0.3 * text["size"]
+                and shape["fill"] == text["fill"]):
+            return (x0, y0, x1, y1)
+    return None
+
+
+def form_drawings(path):
+    """Each form XObject of a PDF once, by name."""
+    found = {}
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for name, form in page.obj.Resources.get("/XObject", {}).items():
+                if name not in found:
+                    found[name] = form_drawing(form)
+    return found
+
+
+def turned_text(text) -> bool:
+    """The text runs right to left on the page: half a turn."""
+    return text["matrix"][0] < 0 and text["matrix"][3] < 0

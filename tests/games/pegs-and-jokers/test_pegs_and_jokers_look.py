@@ -1,8 +1,9 @@
 """Pegs and Jokers: what a player relies on, read off the built card sheets and rule booklet
 (the Czech home kit on A4, made by the same functions `pnp build` calls): every playing card
 has its index in both corners, one of them turned; number cards show as many pips as their
-rank; every card says its move; each copy of the deck has a back of its own colour; the
-booklet explains every card with every number filled in."""
+rank, and a 6 and a 9 are underlined in both indices; every card says its move; each copy of
+the deck has a back of its own colour; the booklet explains every card with every number filled
+in."""
 from __future__ import annotations
 
 import math
@@ -13,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, form_drawings, turned_text, underline_of
 from generator.app.kinds import KINDS
 from generator.app.kits import booklet_of
 from generator.i18n.texts import Texts
@@ -244,3 +245,21 @@ def test_the_booklet_explains_every_card(booklet):
     # the reference card is drawn and its text printed beside it
     reference = CARDS["cards"]["reference"]["text"].splitlines()[0]
     assert reference in text
+
+
+def test_a_6_and_a_9_are_underlined_in_both_indices_and_no_other_rank(built, tmp_path):
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(built["files"]["cards"].data)
+    seen = set()
+    for name, (texts, shapes) in form_drawings(path).items():
+        match = re.fullmatch(r"/FormXob\.card-standard-[a-z]+-([0-9a-z]+)-\d+", name)
+        if not match:
+            continue
+        rank = match.group(1).upper()
+        indices = [t for t in texts if t["text"] == rank and "Bold" in t["font"]]
+        assert len(indices) >= 2, name                    # the upright index and the turned one
+        assert any(turned_text(t) for t in indices) and any(not turned_text(t) for t in indices)
+        marked = [underline_of(t, shapes) is not None for t in indices]
+        assert marked == [rank in ("6", "9")] * len(indices), (name, marked)
+        seen.add(rank)
+    assert {"2", "6", "8", "9", "10", "A", "J"} <= seen
