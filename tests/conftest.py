@@ -5,6 +5,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import math
 import multiprocessing
 import multiprocessing.spawn
 import os
@@ -820,3 +821,122 @@ def form_drawings(path):
 def turned_text(text) -> bool:
     """The text runs right to left on the page: half a turn."""
     return text["matrix"][0] < 0 and text["matrix"][3] < 0
+
+
+# ---- what a printed page shows and how legibly, read off its content streams -----------------
+# WCAG's contrast between colours, the paths and texts a form paints, and every text's printed
+# size: for the tests of legibility on the sample and on each shipped game.
+TEXT_RATIO, MARK_RATIO, MIN_PT = 4.5, 3.0, 6.0
+
+def luminance(rgb) -> float:
+    """WCAG 2.x relative luminance of an sRGB colour given as three 0..1 channels."""
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(a, b) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def hex_rgb(hex_colour: str) -> tuple[float, ...]:
+    return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def same_colour(a, b) -> bool:
+    return all(abs(x - y) < 0.003 for x, y in zip(a, b))
+
+
+def pdf_forms(pdf) -> dict[str, pikepdf.Object]:
+    found = {}
+    for page in pdf.pages:
+        for name, xobject in page.obj.Resources.get("/XObject", {}).items():
+            if xobject.get("/Subtype") == "/Form":
+                found[str(name)] = xobject
+    return found
+
+
+def painted(stream) -> list[dict]:
+    """Every path a form or page paints: its points' box (mm), the fill and stroke colours
+    (0..1 RGB, None when not painted that way) and the colour text was shown in, in order."""
+    shapes, points, fill, stroke, origin = [], [], (0, 0, 0), (0, 0, 0), (0.0, 0.0)
+    for operands, op, ctm in content_ops(stream):
+        values = [float(v) for v in operands] if op in ("Tm", "rg", "RG", "m", "l", "c", "re") else []
+        if op == "Tm":
+            # where the text starts, a point up into its glyphs
+            x, y = values[4], values[5] + 1
+            origin = ((ctm[0] * x + ctm[2] * y + ctm[4]) / MM, (ctm[1] * x + ctm[3] * y + ctm[5]) / MM)
+        elif op == "rg":
+            fill = tuple(values)
+        elif op == "RG":
+            stroke = tuple(values)
+        elif op in ("m", "l", "c"):
+            points += [(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5])
+                       for x, y in zip(values[0::2], values[1::2])]
+        elif op == "re":
+            x, y, w, h = values
+            points += [(ctm[0] * px + ctm[2] * py + ctm[4], ctm[1] * px + ctm[3] * py + ctm[5])
+                       for px, py in ((x, y), (x + w, y + h))]
+        elif op in ("f", "f*", "B", "B*", "b", "b*", "S", "s", "n"):
+            if points and op != "n":
+                xs, ys = [p[0] / MM for p in points], [p[1] / MM for p in points]
+                shapes.append({"box": (min(xs), min(ys), max(xs), max(ys)), "points": [(p[0] / MM, p[1] / MM) for p in points],
+                               "fill": fill if op[0] in "fBb" else None,
+                               "stroke": stroke if op[0] in "SsBb" else None})
+            points = []
+        elif op in ("Tj", "TJ"):
+            shapes.append({"text": True, "fill": fill, "at": origin})
+    return shapes
+
+
+def token_texts_on_their_background(pdf) -> list[tuple[str, tuple, tuple]]:
+    """(form, text colour, colour under it) of every text a token form shows (name, icon, a
+    standee's words): the background is the last area painted under where the text starts."""
+    found = []
+    for name, form in pdf_forms(pdf).items():
+        shapes = painted(form)
+        for index, shape in enumerate(shapes):
+            if not shape.get("text"):
+                continue
+            x, y = shape["at"]
+            under = [s for s in shapes[:index] if s.get("fill") and "box" in s
+                     and s["box"][0] <= x <= s["box"][2] and s["box"][1] <= y <= s["box"][3]]
+            assert under, f"{name}: text at {shape['at']} lies on nothing painted"
+            found.append((name, shape["fill"], under[-1]["fill"]))
+    return found
+
+
+def text_sizes(pdf) -> list[tuple[int, float, str]]:
+    """(page, size in points as printed, what) of every text shown: the font size times the
+    scale of the text matrix, the transformation and the forms it is drawn through."""
+    found = []
+
+    def walk(stream, ctm, page, resources, where):
+        size, matrix = 0.0, (1, 0, 0, 1, 0, 0)
+        for operands, op, current in content_ops(stream, ctm):
+            if op == "Tf":
+                size = float(operands[1])
+            elif op == "Tm":
+                matrix = tuple(float(v) for v in operands)
+            elif op == "BT":
+                matrix = (1, 0, 0, 1, 0, 0)
+            elif op in ("Tj", "TJ", "'", '"'):
+                a, b, c, d = matrix[:4]
+                scale = math.sqrt(abs(a * d - b * c)) * math.sqrt(abs(current[0] * current[3] - current[1] * current[2]))
+                found.append((page, size * scale, where))
+            elif op == "Do":
+                xobject = (resources or {}).get("/XObject", {}).get(operands[0])
+                if xobject is not None and xobject.get("/Subtype") == "/Form":
+                    m = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                    placed = (m[0] * current[0] + m[1] * current[2], m[0] * current[1] + m[1] * current[3],
+                              m[2] * current[0] + m[3] * current[2], m[2] * current[1] + m[3] * current[3],
+                              m[4] * current[0] + m[5] * current[2] + current[4],
+                              m[4] * current[1] + m[5] * current[3] + current[5])
+                    # a component drawn smaller than itself (a board's assembly map) is named so
+                    real = abs(math.sqrt(abs(placed[0] * placed[3] - placed[1] * placed[2])) - 1) < 0.01
+                    walk(xobject, placed, page, xobject.get("/Resources"),
+                         str(operands[0]) + ("" if real else " (scaled)"))
+
+    for number, page in enumerate(pdf.pages, 1):
+        walk(page, (1, 0, 0, 1, 0, 0), number, page.obj.get("/Resources"), "page")
+    return found
