@@ -636,16 +636,16 @@ PRINTED_LOCALE = "en"     # the locale whose booklets are also read in print, no
 
 
 @functools.lru_cache(maxsize=None)
-def game_data(game: str, name: str) -> dict:
+def shipped_game_data(game: str, name: str) -> dict:
     return yaml.safe_load((ROOT / "components" / game / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def game_locales(game: str) -> list[str]:
-    return list(game_data(game, "game")["locales"])
+    return list(shipped_game_data(game, "game")["locales"])
 
 
 def source_locale(game: str) -> str:
-    return game_data(game, "game")["source_locale"]
+    return shipped_game_data(game, "game")["source_locale"]
 
 
 def norm(text: str) -> str:
@@ -676,7 +676,7 @@ def game_string(game: str, locale: str, key: str, source: str) -> str:
 
 def booklet_block(game: str, section_id: str, index: int) -> tuple[str, dict]:
     """The key and the source of a block of booklet.yaml."""
-    section = next(s for s in game_data(game, "booklet")["sections"] if s["id"] == section_id)
+    section = next(s for s in shipped_game_data(game, "booklet")["sections"] if s["id"] == section_id)
     return f"booklet.sections.{section_id}.blocks.{index}", section["blocks"][index]
 
 
@@ -856,7 +856,7 @@ def pdf_forms(pdf) -> dict[str, pikepdf.Object]:
     return found
 
 
-def painted(stream) -> list[dict]:
+def painted_shapes(stream) -> list[dict]:
     """Every path a form or page paints: its points' box (mm), the fill and stroke colours
     (0..1 RGB, None when not painted that way) and the colour text was shown in, in order."""
     shapes, points, fill, stroke, origin = [], [], (0, 0, 0), (0, 0, 0), (0.0, 0.0)
@@ -894,7 +894,7 @@ def token_texts_on_their_background(pdf) -> list[tuple[str, tuple, tuple]]:
     standee's words): the background is the last area painted under where the text starts."""
     found = []
     for name, form in pdf_forms(pdf).items():
-        shapes = painted(form)
+        shapes = painted_shapes(form)
         for index, shape in enumerate(shapes):
             if not shape.get("text"):
                 continue

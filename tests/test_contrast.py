@@ -88,7 +88,8 @@ def test_a_data_change_that_makes_text_or_a_mark_low_contrast_is_located(tmp_pat
     assert (f"components/sample-game/boards.yaml:{ring_line}: design.shapes.ring.marks.corner.ring_colour: "
             f"[sample-game standard en] mark in #D62828 on #D62828 has contrast 1.00:1, below 3:1") in result.stderr
     assert (f"components/sample-game/layouts.yaml:{card_line}: faces.hero.elements.4.colour: "
-            f"[sample-game] text: text in #C8C8C8 on #3A61C4 has contrast {contrast_ratio(hex_rgb('#C8C8C8'), hex_rgb('#3A61C4')):.2f}:1, "
+            f"[sample-game] text: text in #C8C8C8 on #3A61C4 has contrast "
+            f"{contrast_ratio(hex_rgb('#C8C8C8'), hex_rgb('#3A61C4')):.2f}:1, "
             f"below 4.5:1") in result.stderr
     assert result.stderr.strip().endswith("problem(s) found.")
 

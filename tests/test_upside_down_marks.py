@@ -101,7 +101,8 @@ def test_a_dot_that_does_not_fit_beside_its_number_is_an_error_at_the_faces_line
     assert not (sample_project / "output").exists()
 
 
-COIN_TEXT = '{type: text, field: name, box: [4, 26.5, 36, 10], font: bold, size: 12, min_size: 8, colour: "{ink}", align: center}'
+COIN_TEXT = ('{type: text, field: name, box: [4, 26.5, 36, 10], font: bold, size: 12, min_size: 8, colour: "{ink}", '
+             'align: center}')
 
 
 def test_on_a_card_a_dot_that_does_not_fit_is_an_error_at_the_layout_line(sample_project):
@@ -111,8 +112,8 @@ def test_on_a_card_a_dot_that_does_not_fit_is_an_error_at_the_layout_line(sample
     for old, new in (("one: {name: One,", 'one: {name: "8",'), ("five: {name: Five,", 'five: {name: "9",'),
                      ("thief: {name: Thief,", 'thief: {name: "7",')):
         replace_in(folder / "cards.yaml", old, new)
-    replace_in(folder / "layouts.yaml", COIN_TEXT, COIN_TEXT.replace("36, 10]", "3, 10]").replace("min_size: 8", "min_size: 12")
-               .replace("center}", "center, upside_down_mark: dot}"))
+    narrow = COIN_TEXT.replace("36, 10]", "3, 10]").replace("min_size: 8", "min_size: 12")
+    replace_in(folder / "layouts.yaml", COIN_TEXT, narrow.replace("center}", "center, upside_down_mark: dot}"))
     line = line_of(folder / "layouts.yaml", "upside_down_mark: dot")
     for command in (("validate", "sample-game"), ("build", "--paper", "a4")):
         result = pnp(*command, project=sample_project)

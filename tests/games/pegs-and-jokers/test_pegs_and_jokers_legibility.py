@@ -8,7 +8,7 @@ import math
 import pikepdf
 import pytest
 
-from conftest import (MARK_RATIO, MIN_PT, TEXT_RATIO, contrast_ratio, hex_rgb, painted, pdf_forms, pnp, same_colour,
+from conftest import (MARK_RATIO, MIN_PT, TEXT_RATIO, contrast_ratio, hex_rgb, painted_shapes, pdf_forms, pnp, same_colour,
                       text_sizes, token_texts_on_their_background)
 
 GAME, LOCALE = "pegs-and-jokers", "uk"
@@ -52,7 +52,7 @@ def inside(point, polygon) -> bool:
 
 def test_the_octagons_dark_side_come_out_hole_stands_out_from_its_band(built):
     pdf = pdf_of(built, "boards")        # kept open while its forms are read
-    shapes = painted(pdf_forms(pdf)["/FormXob.board-octagon"])
+    shapes = painted_shapes(pdf_forms(pdf)["/FormXob.board-octagon"])
     dark = hex_rgb(DARK_SIDE)
     bands = [s for s in shapes if "box" in s and s["fill"] and same_colour(s["fill"], dark) and len(s["points"]) == 4]
     assert len(bands) == 1, "one side's band is drawn in the dark colour"

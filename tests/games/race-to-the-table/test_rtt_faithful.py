@@ -17,8 +17,8 @@ import yaml
 from babel import Locale
 from babel.messages.plurals import get_plural
 
-from conftest import (PAPERS, PRINTED_LOCALE, ROOT, booklet_block, game_catalog, game_data, game_locales, game_string,
-                      norm, page_drawing, source_locale)
+from conftest import (PAPERS, PRINTED_LOCALE, ROOT, booklet_block, game_catalog, game_locales, game_string, norm,
+                      page_drawing, shipped_game_data, source_locale)
 from generator.app.kinds import boards as boards_kind
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
@@ -37,7 +37,7 @@ def tree() -> Project:
 
 def phrase(locale: str, name: str, n: int) -> str:
     """n with the booklet's plural phrase, the form chosen by CLDR's (gettext's) rule."""
-    forms = game_data(RTT, "booklet")["phrases"][name]
+    forms = shipped_game_data(RTT, "booklet")["phrases"][name]
     if locale == source_locale(RTT):
         category = Locale.parse(locale).plural_form(n)
         form = forms.get(category) or forms["other"]
@@ -48,7 +48,7 @@ def phrase(locale: str, name: str, n: int) -> str:
 
 
 def label(locale: str, name: str) -> str:
-    return game_string(RTT, locale, f"labels.{name}", game_data(RTT, "game")["labels"][name])
+    return game_string(RTT, locale, f"labels.{name}", shipped_game_data(RTT, "game")["labels"][name])
 
 
 def shown(node: dict, edition: str) -> bool:
@@ -63,7 +63,7 @@ def test_the_printed_locale_is_one_of_the_games():
 
 def one_sheet_boards(edition: str) -> list[dict]:
     """The boards of the edition that boards.yaml says also print on one sheet."""
-    boards = game_data(RTT, "boards")
+    boards = shipped_game_data(RTT, "boards")
     design = boards["design"].get("one_sheet", False)
     found = []
     for board in boards["boards"].values():
@@ -75,7 +75,7 @@ def one_sheet_boards(edition: str) -> list[dict]:
 
 def test_the_full_editions_boards_print_on_one_sheet_too():
     # The source: "В пълното издание има и игрално поле на един лист".
-    full = [b for b in game_data(RTT, "boards")["boards"].values() if b["count"].get("full")]
+    full = [b for b in shipped_game_data(RTT, "boards")["boards"].values() if b["count"].get("full")]
     assert one_sheet_boards("full") == full and len(full) == 6
     assert one_sheet_boards("free") == []
 
@@ -101,7 +101,7 @@ def test_every_full_board_is_on_one_sheet_of_each_paper_at_its_stated_scale(tree
     tiled, = [f for f in files if f.kind == "boards"]                 # beside the large tiled one
     assert tiled.pages > sheet.pages
     boards = one_sheet_boards("full")
-    size = tuple(game_data(RTT, "boards")["design"]["size_mm"])
+    size = tuple(shipped_game_data(RTT, "boards")["design"]["size_mm"])
     page_mm, percent = expected_scale(PAPERS[paper], size)
     assert sheet.pages == len(boards)
     scale_word = norm(label(locale, "scale"))
@@ -112,7 +112,7 @@ def test_every_full_board_is_on_one_sheet_of_each_paper_at_its_stated_scale(tree
             w, h = pdf[index].get_size()
             assert (w * 25.4 / 72, h * 25.4 / 72) == pytest.approx(page_mm, abs=0.05)
             text = norm(pdf[index].get_textpage().get_text_range())
-            name = norm(game_string(RTT, locale, f"boards.{list(game_data(RTT, 'boards')['boards'])[index]}.name", board["name"]))
+            name = norm(game_string(RTT, locale, f"boards.{list(shipped_game_data(RTT, 'boards')['boards'])[index]}.name", board["name"]))
             stated = re.search(re.escape(f"{name} · {scale_word} ") + r"(\d+)\s?%", text)
             assert stated, text
             assert int(stated.group(1)) == percent
@@ -150,7 +150,7 @@ def test_the_full_booklet_lists_and_prints_the_one_sheet_boards(booklet_texts, l
 # ---- Race to the Table, free edition: headings and counts from the data ----------------------------
 
 def examples_shown(edition: str) -> int:
-    section = next(s for s in game_data(RTT, "booklet")["sections"] if s["id"] == "examples")
+    section = next(s for s in shipped_game_data(RTT, "booklet")["sections"] if s["id"] == "examples")
     return sum(1 for b in section["blocks"] if "example" in b and shown(b, edition) and shown(b["example"], edition))
 
 
@@ -170,7 +170,7 @@ def test_the_examples_heading_counts_the_examples_the_edition_shows(booklet_text
 
 def free_action_cards() -> tuple[int, int]:
     """Action cards of the free edition, and their kinds, from cards.yaml."""
-    cards = [c for c in game_data(RTT, "cards")["cards"].values() if c["deck"] == "action" and c["count"].get("free")]
+    cards = [c for c in shipped_game_data(RTT, "cards")["cards"].values() if c["deck"] == "action" and c["count"].get("free")]
     return sum(c["count"]["free"] for c in cards), len(cards)
 
 
@@ -189,7 +189,7 @@ def test_the_free_booklet_counts_its_action_cards_and_their_kinds(booklet_texts,
 
 @pytest.mark.parametrize("locale", game_locales(RTT))
 def test_the_free_booklet_compares_kinds_in_brackets_not_as_a_range(booklet_texts, locale):
-    cards = game_data(RTT, "cards")["cards"].values()
+    cards = shipped_game_data(RTT, "cards")["cards"].values()
     full_kinds = len([c for c in cards if c["deck"] == "action" and c["count"].get("full")])
     roles = sum(c["count"].get("full", 0) for c in cards if c["deck"] == "roles")
     free_kinds = free_action_cards()[1]
