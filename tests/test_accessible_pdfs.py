@@ -356,7 +356,8 @@ def test_report_tables_head_their_columns_and_rows_and_plots_say_what_they_show(
 
 
 def test_sample_project_booklet_passes_the_machine_checkable_rules(sample):
-    """The fixture game's kit (it has no rules engine, so no report): a designer's project."""
+    """The fixture game's kit, its booklet and the report its rules engine's games make: a
+    designer's project."""
     files = sorted(sample.glob("*-rules.pdf")) + sorted(sample.glob("*-report.pdf"))
-    assert [path.name.rsplit("-", 1)[1] for path in files] == ["rules.pdf"]
+    assert [path.name.rsplit("-", 1)[1] for path in files] == ["rules.pdf", "report.pdf"]
     assert {path.name: pdfua_findings(path.read_bytes()) for path in files} == {path.name: [] for path in files}

@@ -124,10 +124,13 @@ def test_an_unknown_kind_is_a_usage_error_naming_the_kinds(built_sample):
     names = [kind.name for kind in KINDS] + ["booklet", *EDITION_MAKERS]
     assert f"no kind 'card' (kinds: {', '.join(names)})" in result.stderr
     assert "Traceback" not in result.output
-    for args in (("--kind", ""), ("--kind", "cards", "--profile", "tgc"),
-                 ("--kind", "report")):              # the sample game has no engine, so no report
+    for args in (("--kind", ""), ("--kind", "cards", "--profile", "tgc")):
         result = pnp("build", "--out", str(out), *args, project=sample_project)
         assert result.exit_code == 2, (args, result.output)
+    # A game whose rules have no engine makes no report.
+    replace_in(sample_project / "rules" / "sample_game" / "__init__.py", "\nENGINE = RaidEngine(SPEC)\n", "\n")
+    result = pnp("build", "--out", str(out), "--kind", "report", project=sample_project)
+    assert result.exit_code == 2 and "the selection has no report files" in result.stderr, result.output
     assert on_disk(out) == before
 
 

@@ -52,6 +52,14 @@ def test_the_sample_project_validates_with_its_own_rules_module():
     assert result.stdout.strip() == "ok: sample-game"
 
 
+@pytest.mark.parametrize("scenario", sorted((FIXTURE / "components" / "sample-game" / "scenarios").glob("*.yaml")),
+                         ids=lambda path: path.stem)
+def test_the_sample_game_s_scenarios_play_as_written(scenario):
+    """The project's rules engine plays its own scenarios, each expectation met."""
+    result = pnp("play", "sample-game", str(scenario), project=FIXTURE)
+    assert result.exit_code == 0, result.output + result.traceback
+
+
 def test_a_die_is_a_cross_of_six_faces_with_seven_tabs_and_opposite_faces_apart(sample):
     page, image = _page(sample / "sample-game-standard-en-dice-a4.pdf", 0)
     # the first sun die: the top-left net on the page, upright
