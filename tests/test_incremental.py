@@ -137,14 +137,17 @@ def test_changed_source_texts_and_counts_give_what_a_cold_build_gives(built_samp
         return files(cold)
 
     # A card's name in the source language, and the name of a card a deck's matrix makes:
-    # exactly the files whose bytes change are drawn again.
-    for old, new in (("name: Knight", "name: Knight Errant"), ("name: Thief", "name: Robber")):
+    # exactly the files whose bytes change are drawn again, and the designer's report, whose
+    # games are played from the cards (it prints the coins' names, not the heroes').
+    report = "sample-game/standard/en/sample-game-standard-en-report.pdf"
+    for old, new, report_changes in (("name: Knight", "name: Knight Errant", False), ("name: Thief", "name: Robber", True)):
         before = files(out)
         replace_in(cards, old, new)
         again = build(sample_project, out, "--paper", "a4")
         changed = rebuilt_paths(out, before)
         assert any("-cards-a4" in path for path in changed), changed
-        assert rendered(again) == len(changed), (old, changed)
+        assert (report in changed) == report_changes, (old, changed)
+        assert rendered(again) == len(changed | {report}), (old, changed)
         assert files(out) == cold_build()
 
     # A deck's name is carried by each of its cards' faces (contact sheet and shop titles read
