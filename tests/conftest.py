@@ -449,7 +449,8 @@ def shop_ready_sample(folder: Path) -> Path:
     shipped profile prints); a second poker deck, villains, with a back of its own and a light
     card with dark text; the boards', dice's and pieces' backgrounds run into the bleed; and a
     460 mm banner, too long for a press sheet (eu-3mm) and printed on the roll
-    (large-format-3mm). Its rules count what it holds. Its hex token stays: the bleed along its
+    (large-format-3mm). Its rules count what it holds and play nothing (without coins there is
+    no raid). Its hex token stays: the bleed along its
     slanted edges passes preflight as a straight edge's does."""
     project = folder / "sample"
     shutil.copytree(SAMPLE, project)
@@ -485,6 +486,7 @@ def shop_ready_sample(folder: Path) -> Path:
     replace_in(rules, '"sword": 2}', '"sword": 2, "banner": 1}')
     replace_in(rules, ', "coins-box": 1', "")
     replace_in(rules, '    totals={"standard": {"cards/coins": 10}},\n', "")
+    replace_in(rules, "\nENGINE = RaidEngine(SPEC)\n", "\n")
     return project
 
 
