@@ -1,139 +1,142 @@
 """`pnp simulate`: seeded, reproducible, summed up per edition and player count, and every
-invariant checked after every action of every game."""
+invariant checked after every action of every game; played on the sample game's engine
+(tests/fixtures/sample/rules/sample_game/engine.py)."""
 from __future__ import annotations
 
+import shutil
 
 import pytest
 
-from conftest import ROOT, pnp, simulation_runs
+from conftest import SAMPLE, pnp, replace_in, simulation_runs
 from generator.app.loading import load_games
 from generator.load.project import Project
 from generator.rules.engine import InvariantBroken
-from generator.rules.race_to_the_table import state as rules
 from generator.rules.simulate import Tally, game_seed, play_game, play_out, policy_rng
 from generator.validate import checks as validate
 
 
-SLUG = "race-to-the-table"
-GAME = load_games(Project(ROOT), SLUG, texts=False)[0]
+SLUG = "sample-game"
+GAME = load_games(Project(SAMPLE), SLUG, texts=False)[0]
 ENGINE = GAME.rules.ENGINE
+COINS = {card.id for card in GAME.in_edition("standard", "cards") if card.group == "coins"}
+RULES = "rules/sample_game/engine.py"
 
 
-def simulate_json(*args):
-    result = pnp("simulate", SLUG, "--json", *args)
+def simulate_json(*args, project=SAMPLE):
+    result = pnp("simulate", SLUG, "--json", *args, project=project)
     assert result.exit_code == 0, result.output
     return simulation_runs(result.stdout)
 
 
 def test_same_seed_same_json_other_seed_other_result():
-    args = ("--edition", "full", "--players", "4", "--games", "150")
+    args = ("--players", "4", "--games", "150")
     first = simulate_json("--seed", "3", *args)
     assert first == simulate_json("--seed", "3", *args)
     assert first != simulate_json("--seed", "4", *args)
-    greedy = ("--policy", "greedy", "--games", "20", "--edition", "full", "--players", "3")
-    assert simulate_json(*greedy) == simulate_json(*greedy)
+    heuristic = ("--policy", "heuristic", "--games", "20", "--players", "3")
+    assert simulate_json(*heuristic) == simulate_json(*heuristic)
 
 
 def test_the_summary_has_what_a_designer_asks_for():
-    [run] = simulate_json("--edition", "full", "--players", "4", "--games", "200")
+    [run] = simulate_json("--players", "4", "--games", "200")
     assert run["games"] == 200 and run["players"] == 4 and run["seats"] == 4 and run["policy"] == "random"
-    for figure in ("turns", "rounds", "reshuffles"):
+    for figure in ("rounds", "raids", "thefts"):
         assert set(run["numbers"][figure]) == {"mean", "median", "min", "max"}
-    assert set(run["shares"]["ended_by"]) <= {"table", "clock"}
+    assert run["numbers"]["rounds"]["min"] >= 1 and run["numbers"]["rounds"]["max"] <= 8
+    assert set(run["shares"]["ended_by"]) == {"pile", "clock"}
     assert sum(run["shares"]["ended_by"].values()) == pytest.approx(1)
     assert len(run["win_rate"]) == 4 and sum(run["win_rate"]) == pytest.approx(1)
-    assert set(run["counts"]["cards"]) == set(rules.CARDS)
-    assert set(run["counts"]["roles"]) == set(rules.ROLES)
-    assert run["counts"]["cards"]["quick"]["per_game"] > run["counts"]["cards"]["sudden-rain"]["per_game"]
+    # Each coin comes off the pile at most once a game, and in most games it does.
+    assert set(run["counts"]["coins"]) == COINS
+    for taken in run["counts"]["coins"].values():
+        assert 0.5 < taken["per_game"] <= 1 and taken["total"] == pytest.approx(200 * taken["per_game"])
 
 
 def test_every_edition_and_player_count_by_default():
     runs = simulate_json("--games", "5")
-    assert [(r["edition"], r["players"]) for r in runs] == \
-        [(e, p) for e in GAME.editions for p in range(2, 11)]
-    assert [r["seats"] for r in runs[:9]] == [2, 3, 4, 5, 6, 3, 4, 4, 5]
-    assert all("roles" not in r["counts"] or not r["counts"]["roles"] for r in runs if r["edition"] == "free")
+    assert [(r["edition"], r["players"]) for r in runs] == [("standard", players) for players in (2, 3, 4)]
+    assert [r["seats"] for r in runs] == [2, 3, 4] and all(r["games"] == 5 for r in runs)
 
 
 def test_text_output_and_speed_line():
-    result = pnp("simulate", SLUG, "--edition", "free", "--players", "3", "--games", "50")
+    result = pnp("simulate", SLUG, "--players", "3", "--games", "50", project=SAMPLE)
     assert result.exit_code == 0, result.output
     assert "win rate per seat: 1:" in result.stdout and "ended_by: " in result.stdout
-    assert "cards per game: Бързо!" in result.stdout
+    [coins] = [line for line in result.stdout.splitlines() if "coins per game: " in line]
+    assert "Thief" in coins and "coins-" not in coins          # the cards by their names, not their ids
     assert "games/s" in result.stdout
 
 
 def test_variants_through_options():
-    [quick] = simulate_json("--edition", "full", "--players", "4", "--games", "100", "--option", "quick=true")
-    assert quick["numbers"]["rounds"]["max"] <= 7 and quick["options"]["quick"] is True
-    [plain] = simulate_json("--edition", "full", "--players", "4", "--games", "50", "--option", "roles=false")
-    assert all(v["total"] == 0 for v in plain["counts"]["roles"].values())
-    [teams] = simulate_json("--edition", "full", "--players", "9", "--games", "20", "--option", "team_size=3")
-    assert teams["seats"] == 3
+    [short] = simulate_json("--players", "4", "--games", "100", "--option", "rounds=3")
+    assert short["numbers"]["rounds"]["max"] <= 3 and short["options"]["rounds"] == 3
+    [plain] = simulate_json("--players", "4", "--games", "50", "--option", "thieves=false")
+    assert plain["numbers"]["thefts"]["max"] == 0 and plain["options"]["thieves"] is False
+    [stealing] = simulate_json("--players", "4", "--games", "50")
+    assert stealing["numbers"]["thefts"]["max"] > 0 and stealing["options"] == {"rounds": 8, "thieves": True}
 
 
 @pytest.mark.parametrize("args,message", [
-    (("--players", "11"), "is for 2-10 players"),
+    (("--players", "5"), "is for 2-4 players"),
     (("--policy", "clever"), "no policy 'clever'"),
     (("--edition", "deluxe"), "no edition 'deluxe'"),
     (("--option", "speed=fast"), "KEY one of"),
-    (("--option", "quick=maybe"), "expected true or false"),
-    # Teams of 4 are refused even for player counts that play without teams.
-    (("--players", "3", "--option", "team_size=4"), "--option team_size: teams are of 2 or 3 players, not 4"),
-    (("--players", "9", "--option", "team_size=1"), "--option team_size: teams are of 2 or 3 players, not 1"),
+    (("--option", "thieves=maybe"), "expected true or false"),
+    (("--players", "3", "--option", "rounds=0"), "--option rounds: rounds is a whole number from 1 to 20, not 0"),
 ])
 def test_bad_requests_are_usage_errors(args, message):
-    result = pnp("simulate", SLUG, *args)
+    result = pnp("simulate", SLUG, *args, project=SAMPLE)
     assert result.exit_code == 2 and message in result.stderr
 
 
-def _forget_start(monkeypatch):
-    def fall_off(board, mover, targets):
-        board.pos[targets[0]] -= 2                 # a Long queue that forgets START
-    monkeypatch.setitem(rules.EFFECTS, "long-queue", fall_off)
+def broken_sample(folder, old: str, new: str):
+    """A copy of the sample project whose rules engine has `old` replaced by `new`."""
+    project = folder / "sample"
+    shutil.copytree(SAMPLE, project)
+    replace_in(project / RULES, old, new)
+    return project
 
 
-def test_validation_plays_seeded_games_and_reports_a_broken_rule(monkeypatch):
-    _forget_start(monkeypatch)
-    result = pnp("validate", SLUG)
+# a recruit that leaves the hero on the deck: one hero more than the box holds
+COPIED_HERO = ("self.bands[seat].append(self.deck.pop())", "self.bands[seat].append(self.deck[-1])")
+# a thief that copies the coin it steals
+COPIED_COIN = ("self.purses[victim].remove(best)", "pass")
+
+
+def test_validation_plays_seeded_games_and_reports_a_broken_rule(tmp_path):
+    result = pnp("validate", project=broken_sample(tmp_path, *COPIED_HERO))
     assert result.exit_code == 1
-    assert "a seeded game broke a rule: race-to-the-table free 2 players, seed 1: turn" in result.stderr
-    assert "is behind START (-" in result.stderr
+    assert "a seeded game broke a rule: sample-game standard 2 players, seed 1: round" in result.stderr
+    assert "heroes created or lost" in result.stderr
 
 
-def test_a_broken_rule_stops_the_run_with_exit_1(monkeypatch):
-    _forget_start(monkeypatch)
+def test_a_broken_rule_stops_the_run_with_exit_1(tmp_path, monkeypatch):
     monkeypatch.setattr(validate, "PLAY_CHECK_SEEDS", ())      # let the data load; the run must catch it
-    result = pnp("simulate", SLUG, "--edition", "free", "--players", "4", "--games", "200")
+    result = pnp("simulate", SLUG, "--players", "4", "--games", "200", project=broken_sample(tmp_path, *COPIED_COIN))
     assert result.exit_code == 1
-    assert "a rule broke: race-to-the-table free 4 players, seed" in result.stderr
-    assert "is behind START" in result.stderr
+    assert "a rule broke: sample-game standard 4 players, seed" in result.stderr
+    assert "coins created or lost" in result.stderr
 
 
-def test_a_lost_card_is_caught(monkeypatch):
-    refill = rules.RaceState._refill
-
-    def lose_one(self, seat):
-        refill(self, seat)
-        if self.turns == 7 and self.hands[seat]:
-            self.hands[seat].pop()
-    monkeypatch.setattr(rules.RaceState, "_refill", lose_one)
+def test_a_coin_lost_in_the_middle_of_a_game_is_caught(tmp_path, monkeypatch):
     monkeypatch.setattr(validate, "PLAY_CHECK_SEEDS", ())
-    result = pnp("simulate", SLUG, "--edition", "full", "--players", "3", "--games", "3")
-    assert result.exit_code == 1 and "cards created or lost" in result.stderr
+    lost = ("        self.turns += 1\n", "        self.turns += 1\n        if self.turns == 7 and self.pile:\n"
+                                         "            self.pile.pop()\n")
+    result = pnp("simulate", SLUG, "--players", "3", "--games", "3", project=broken_sample(tmp_path, *lost))
+    assert result.exit_code == 1 and "turn 7: coins created or lost" in result.stderr
 
 
 def test_a_game_ending_on_the_last_allowed_action_is_finished(monkeypatch):
-    components = ENGINE.components(GAME, "free")
+    components = ENGINE.components(GAME, "standard")
     played = []
     state = ENGINE.new_game(3, seed=7, **components)
     play_out(ENGINE, state, "random", policy_rng(7), played=played)
     monkeypatch.setattr(ENGINE, "max_actions", len(played))
-    final = play_game(ENGINE, components, players=3, edition="free", seed=7, options=ENGINE.options)
+    final = play_game(ENGINE, components, players=3, edition="standard", seed=7, options=ENGINE.options)
     assert final.is_terminal() and final.to_json() == state.to_json()
     monkeypatch.setattr(ENGINE, "max_actions", len(played) - 1)
     with pytest.raises(InvariantBroken, match=f"seed 7: no end after {len(played) - 1} actions"):
-        play_game(ENGINE, components, players=3, edition="free", seed=7, options=ENGINE.options)
+        play_game(ENGINE, components, players=3, edition="standard", seed=7, options=ENGINE.options)
 
 
 def test_tally_sums_numbers_texts_and_counts():
@@ -151,8 +154,8 @@ def test_actions_per_game_is_the_mean_length_of_the_games_played():
     """Each game's actions counted as they are applied: the seeded games replayed here, action by
     action, give the mean `pnp simulate --json` prints; the text summary prints it too."""
     games, seed = 7, 2
-    [run] = simulate_json("--edition", "free", "--players", "3", "--games", str(games), "--seed", str(seed))
-    components = ENGINE.components(GAME, "free")
+    [run] = simulate_json("--players", "3", "--games", str(games), "--seed", str(seed))
+    components = ENGINE.components(GAME, "standard")
     lengths = []
     for index in range(games):
         played, state_seed = [], game_seed(seed, index)
@@ -161,6 +164,6 @@ def test_actions_per_game_is_the_mean_length_of_the_games_played():
         lengths.append(len(played))
     assert len(set(lengths)) > 1
     assert run["actions_per_game"] == pytest.approx(sum(lengths) / games, abs=1e-4)
-    printed = pnp("simulate", SLUG, "--edition", "free", "--players", "3", "--games", str(games), "--seed", str(seed))
+    printed = pnp("simulate", SLUG, "--players", "3", "--games", str(games), "--seed", str(seed), project=SAMPLE)
     assert f"actions per game: {run['actions_per_game']}" in printed.stdout
     assert f"{games} games, {sum(lengths)} actions in " in printed.stdout

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, cell_texts, line_of, pnp, replace_in
+from generator.app.loading import read_game
 from generator.load.project import Project
 from generator.rules.donkey_can import ENGINE, SPEC
 from generator.rules.donkey_can.design import (
@@ -25,7 +26,7 @@ from generator.rules.donkey_can.design import (
 )
 from generator.rules.donkey_can.state import box_from_game
 from generator.rules.engine import IllegalAction, InvariantBroken, random_policy
-from generator.rules.simulate import play_out, policy_rng
+from generator.rules.simulate import GameSource, Workers, play_out, policy_rng, simulate
 
 
 GAME = "donkey-can"
@@ -374,3 +375,13 @@ def test_the_full_check_at_the_end_of_a_round_catches_what_the_check_after_an_ac
             state.apply(random_policy(state, rng))
         with pytest.raises(InvariantBroken, match="another colour"):
             state.check_invariants()
+
+
+def test_worker_processes_play_the_games_of_one_process():
+    game = read_game(str(ROOT), GAME)
+
+    def run(jobs):
+        with Workers(jobs, GameSource(read_game, (str(ROOT), GAME))) as workers:
+            return simulate(ENGINE, game, edition=game.editions[0], players=4, games=9, policy="heuristic",
+                            workers=workers).to_json()
+    assert run(2) == run(1)

@@ -11,10 +11,11 @@ import pytest
 import yaml
 
 from conftest import ROOT, pnp, replace_in
-from generator.app.loading import load_games
+from generator.app.loading import load_games, read_game
 from generator.layout.faces import sheet_grid
 from generator.load.project import Project
 from generator.rules.engine import IllegalAction, InvariantBroken, OptionError, ScenarioError
+from generator.rules.simulate import GameSource, Workers, simulate
 from generator.rules.the_game.policies import heuristic_policy
 from generator.rules.the_game.state import END
 
@@ -359,3 +360,11 @@ def test_every_locales_booklet_has_a_multiple_of_4_pages(kit):
             assert len(pdf) % 4 == 0 and len(pdf) == entry["pages"] >= 4, entry["path"]
         finally:
             pdf.close()
+
+
+def test_worker_processes_play_the_games_of_one_process():
+    def run(jobs):
+        with Workers(jobs, GameSource(read_game, (str(ROOT), SLUG))) as workers:
+            return simulate(ENGINE, GAME, edition="standard", players=3, games=9, options={"min_after_empty": 1},
+                            workers=workers).to_json()
+    assert run(2) == run(1)
