@@ -942,3 +942,31 @@ def text_sizes(pdf) -> list[tuple[int, float, str]]:
     for number, page in enumerate(pdf.pages, 1):
         walk(page, (1, 0, 0, 1, 0, 0), number, page.obj.get("/Resources"), "page")
     return found
+
+
+# ---- a further catalog for a sample copy -----------------------------------------------------
+
+def add_catalog(project: Path, locale: str, strings: dict[str, str] | None = None) -> Path:
+    """A released catalog of `locale` added to a copy of the sample project as `pnp i18n extract`
+    writes it, every string its source text (each plural form the source's last) but those
+    `strings` gives by key: its path."""
+    from babel.messages.plurals import get_plural
+    from babel.messages.pofile import read_po, write_po
+    replace_in(project / "components" / "sample-game" / "game.yaml", "  en: released\n",
+               f"  en: released\n  {locale}: released\n")
+    result = pnp("i18n", "extract", "sample-game", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    po = project / "components" / "sample-game" / "locales" / f"{locale}.po"
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=locale)
+    forms, strings = get_plural(locale).num_plurals, dict(strings or {})
+    for message in catalog:
+        if message.id:
+            source = (message.id[-1],) * forms if isinstance(message.id, tuple) else message.id
+            message.string = strings.pop(message.context, source)
+    assert not strings, f"no such keys in the catalog: {sorted(strings)}"
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=100)
+    result = pnp("i18n", "extract", "sample-game", project=project)     # written as extract writes it
+    assert result.exit_code == 0, result.output + result.traceback
+    return po

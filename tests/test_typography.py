@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 from fontTools.ttLib import TTFont
 
-from conftest import ROOT, pnp, replace_in
+from conftest import ROOT, SAMPLE, add_catalog, pnp, replace_in
 from generator.app.loading import load_games
 from generator.core import fonts
 from generator.i18n import typography
@@ -75,7 +75,7 @@ def test_ordinals_follow_the_locale_rule():
 
 
 def test_a_placeholder_fills_ordinals_and_minus_signs():
-    game = GAMES["race-to-the-table"]
+    game = load_games(Project(SAMPLE), texts=False)[0]      # a game's texts in locales it has no catalog of
     texts = Texts(game, "bg")
     values = {"x": 8, "y": -3}
     assert texts.fill("({x|ordinal_neuter_definite} поле), {y}", values) == f"(8{NB_HYPHEN}ото поле), {MINUS}3"
@@ -128,39 +128,42 @@ def test_a_word_hyphenated_across_a_page_break_is_found_and_laid_out_again():
 
 # ---- the checks through the CLI -----------------------------------------------------------
 
-def _msgstr_line(path: Path, needle: str) -> int:
-    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+SAMPLE_GAME = "sample-game"
 
 
-def test_i18n_status_and_validate_report_broken_rules_at_the_catalog_line(project):
-    catalog = project / "components" / "the-game" / "locales" / "uk.po"
-    text = catalog.read_text(encoding="utf-8")
-    word = re.search(r'^(?:msgstr )?"[^"\n]*?(\w+’\w+)', text, re.MULTILINE).group(1)     # msgstr lines wrap
-    replace_in(catalog, word, word.replace("’", "'"))
-    line = _msgstr_line(catalog, word.replace("’", "'"))
-    entry = text.splitlines()[:line]
-    key = next(re.match(r'msgctxt "(.*)"', l).group(1) for l in reversed(entry) if l.startswith("msgctxt"))
-    status = pnp("i18n", "status", "the-game", project=project)
+def _entry_line(path: Path, key: str) -> int:
+    """The line of a catalog entry's msgid (where Babel places a message), found by its key."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    context = lines.index(f'msgctxt "{key}"')
+    return next(n for n, line in enumerate(lines[context:], context + 1) if line.startswith("msgid "))
+
+
+def test_i18n_status_and_validate_report_broken_rules_at_the_catalog_line(translated_project):
+    """Ukrainian writes its apostrophe ’: the sample with a uk catalog passes with it and fails,
+    at the entry's line, with the ASCII one."""
+    key = "cards.knight.text"
+    catalog = add_catalog(translated_project, "uk", {key: "Хід з’являється."})
+    assert pnp("i18n", "status", SAMPLE_GAME, project=translated_project).exit_code == 0
+    replace_in(catalog, "з’являється", "з'являється")
+    status = pnp("i18n", "status", SAMPLE_GAME, project=translated_project)
     assert status.exit_code == 1, status.output           # a failing check fails the command
-    expected = f"components/the-game/locales/uk.po:{_msgid_line(catalog, line)}: {key}: [uk] typography: write the apostrophe"
-    assert expected in status.output
-    result = pnp("validate", "the-game", project=project)
+    expected = (f"components/{SAMPLE_GAME}/locales/uk.po:{_entry_line(catalog, key)}: {key}: [uk] typography: "
+                "write the apostrophe")
+    assert expected in status.output, status.output
+    result = pnp("validate", SAMPLE_GAME, project=translated_project)
     assert result.exit_code == 1 and expected in result.output, result.output
 
 
-def _msgid_line(path: Path, msgstr_line: int) -> int:
-    """Babel places a message at its msgid's line."""
-    lines = path.read_text(encoding="utf-8").splitlines()[:msgstr_line]
-    return max(n for n, line in enumerate(lines, 1) if line.startswith("msgid "))
-
-
-def test_i18n_status_reports_a_dash_for_a_minus_and_a_typed_ordinal(project):
-    catalog = project / "components" / "race-to-the-table" / "locales" / "ru.po"
-    replace_in(catalog, '(клетка "\n"{clock.marks.middle.at})', '({clock.marks.middle.at}-я клетка, –1)"\n"')
-    status = pnp("i18n", "status", "race-to-the-table", project=project)
-    found = [line for line in status.output.splitlines() if "booklet.sections.more-ways.blocks.0.list.1" in line]
-    assert any("minus sign" in line for line in found) and any("ordinal typed after" in line for line in found), found
-    assert all(line.startswith("components/race-to-the-table/locales/ru.po:") for line in found)
+def test_i18n_status_reports_a_dash_for_a_minus_and_a_typed_ordinal(translated_project):
+    catalog = translated_project / "components" / SAMPLE_GAME / "locales" / "ru.po"
+    key = "booklet.cover.facts.0"
+    line = _entry_line(catalog, key)
+    replace_in(catalog, 'msgstr "{players.min}–{players.max|players}"',
+               'msgstr "с {players.min}-го, –1 {players.max|players}"')
+    status = pnp("i18n", "status", SAMPLE_GAME, project=translated_project)
+    found = [l for l in status.output.splitlines() if f": {key}: " in l]
+    assert any("minus sign" in l for l in found) and any("ordinal typed after" in l for l in found), status.output
+    assert all(l.startswith(f"components/{SAMPLE_GAME}/locales/ru.po:{line}: ") for l in found), found
 
 
 def test_validate_checks_the_rules_files(tmp_path, monkeypatch):
