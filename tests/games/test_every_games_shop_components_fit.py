@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, pnp
 from generator.app.kinds import KINDS as COMPONENT_KINDS
 from generator.app.loading import load_games
 from generator.app.shop import profile_problems
@@ -64,3 +64,11 @@ def test_every_games_shop_components_fit_in_its_longest_locale(slug):
                 assert not problems, f"{slug} {edition} {locale} {profile.name}: {problems}"
                 printed += [item for item in kind.shop(kit) if profile.components.fits(item.size_mm)]
     assert printed, f"{slug} {locale}: the shops print some of its components"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_games_cards_keep_every_shops_safe_zone(slug):
+    """`pnp validate --profile all`: every card's text and icons, in every released locale, inside
+    each shop's safe zone (the same check on the sample: tests/test_validate.py)."""
+    result = pnp("validate", slug, "--profile", "all")
+    assert result.exit_code == 0, result.stderr[-2000:]
