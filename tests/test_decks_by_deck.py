@@ -4,8 +4,8 @@ twice, a back each; its rules changed so that a table of 2 takes one copy's wort
 read off what `pnp build` writes: every card sheet carries one back, each copy's sheets come
 together and in order (the copy only the larger tables need last), the booklet's print table
 names the sheets each table prints, a print shop gets one product per copy and Tabletop
-Simulator one deck per back. Pegs and Jokers' own print table (four copies of its deck, three
-for 4 or 6 players), as its booklet lays it out in English and Russian, closes the file."""
+Simulator one deck per back. Pegs and Jokers' own print table is its own test
+(tests/games/pegs-and-jokers/test_pegs_and_jokers_look.py)."""
 from __future__ import annotations
 
 import io
@@ -24,9 +24,8 @@ from generator.app.loading import load_games
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
 from generator.load.project import Project
-from generator.rules import load_rules
 
-from conftest import ROOT, SAMPLE, page_drawing, pnp, replace_in
+from conftest import SAMPLE, page_drawing, pnp, replace_in
 
 GAME = "sample-game"
 KIT = f"{GAME}-standard-en"
@@ -207,35 +206,3 @@ def test_tabletop_simulator_has_one_deck_per_back(built):
         cards = {_back_of(f"FormXob.card-{card['Memo']}") for card in deck["ContainedObjects"]}
         assert len(cards) == 1, (deck["Nickname"], cards)
         assert len(deck["ContainedObjects"]) == (PER_COPY if cards <= set(BACKS) else HEROES)
-
-
-# ---- Pegs and Jokers ---------------------------------------------------------------------------
-
-PEGS = "pegs-and-jokers"
-PEGS_CARDS = yaml.safe_load((ROOT / "components" / PEGS / "cards.yaml").read_text(encoding="utf-8"))
-PEGS_DECK = PEGS_CARDS["decks"]["standard"]
-PEGS_PER_COPY = (len(PEGS_DECK["matrix"]["suit"]) * len(PEGS_DECK["matrix"]["rank"])
-                 + PEGS_DECK["extra"]["joker"]["copies"])
-PEGS_REFERENCE = PEGS_CARDS["cards"]["reference"]["count"]["standard"]         # cards of the reference deck
-PEGS_SPEC = load_rules("pegs_and_jokers").SPEC
-
-
-def test_pegs_and_jokers_booklet_names_the_sheets_each_table_prints():
-    """Its deck printed four times, 4 or 6 players take three copies and 8 all four (from the
-    rules: so many cards, whole decks each); the reference cards' sheet and the copies every
-    table takes print first. The print table as the booklet lays it out (the home print of
-    generator.app.booklet, the rows the booklet prints), on A4 and Letter, in English and Russian."""
-    copies = {players: math.ceil(PEGS_SPEC.setup(players, "standard").components["cards/standard"] / PEGS_PER_COPY)
-              for players in PEGS_SPEC.tables}
-    assert copies == {4: 3, 6: 3, 8: 4} and PEGS_DECK["count"]["standard"] == len(PEGS_DECK["backs"]) == 4
-    per_copy = math.ceil(PEGS_PER_COPY / PER_SHEET)
-    assert PEGS_REFERENCE <= PER_SHEET
-    small, every = 1 + 3 * per_copy, 1 + 4 * per_copy
-    assert every == 25 == math.ceil((4 * PEGS_PER_COPY + PEGS_REFERENCE) / PER_SHEET)     # as many as when the decks were mixed
-    # (a no-break space ties the sheet numbers to their word)
-    expected = {"en": [("Players: 4 or 6", [f"sheets\u00a01–{small}"] * 2), ("Players: 8", [f"sheets\u00a01–{every}"] * 2)],
-                "ru": [("Игроков: 4 или 6", [f"листы\u00a01–{small}"] * 2), ("Игроков: 8", [f"листы\u00a01–{every}"] * 2)]}
-    for locale, rows in expected.items():
-        home = home_print(*_loaded(ROOT, PEGS, locale))
-        assert len(home.papers) == 2 and dict(home.rows)["print_cards"] == [every, every]
-        assert home.tables["print_cards"] == rows, locale

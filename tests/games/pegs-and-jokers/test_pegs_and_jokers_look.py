@@ -3,7 +3,7 @@
 has its index in both corners, one of them turned; number cards show as many pips as their
 rank, and a 6 and a 9 are underlined in both indices; every card says its move; each copy of
 the deck has a back of its own colour; the booklet explains every card with every number filled
-in."""
+in; its print table names the sheets each table prints."""
 from __future__ import annotations
 
 import math
@@ -16,7 +16,9 @@ import yaml
 
 from conftest import ROOT, form_drawings, turned_text, underline_of
 from generator.app.kinds import KINDS
+from generator.app.booklet import home_print
 from generator.app.kits import booklet_of
+from generator.app.loading import load_games
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised, card_faces, card_runs, card_sizes, home_sheet, sheet_grid
 from generator.layout.kit import Kit
@@ -263,3 +265,40 @@ def test_a_6_and_a_9_are_underlined_in_both_indices_and_no_other_rank(built, tmp
         assert marked == [rank in ("6", "9")] * len(indices), (name, marked)
         seen.add(rank)
     assert {"2", "6", "8", "9", "10", "A", "J"} <= seen
+
+
+# ---- the print table ----------------------------------------------------------------------
+
+PEGS_DECK = CARDS["decks"]["standard"]
+PEGS_PER_COPY = (len(PEGS_DECK["matrix"]["suit"]) * len(PEGS_DECK["matrix"]["rank"])
+                 + PEGS_DECK["extra"]["joker"]["copies"])
+PEGS_REFERENCE = CARDS["cards"]["reference"]["count"]["standard"]         # cards of the reference deck
+PEGS_SPEC = load_rules("pegs_and_jokers").SPEC
+PER_SHEET = 9                                           # poker cards, 3 x 3 on A4
+
+
+def _english_or_russian(locale: str) -> tuple[Project, Localised]:
+    project = Project(ROOT)
+    game = load_games(project, SLUG, texts=False)[0]
+    return project, Localised(game, "standard", Texts.load(game, locale))
+
+
+def test_the_booklet_names_the_sheets_each_table_prints():
+    """Its deck printed four times, 4 or 6 players take three copies and 8 all four (from the
+    rules: so many cards, whole decks each); the reference cards' sheet and the copies every
+    table takes print first. The print table as the booklet lays it out (the home print of
+    generator.app.booklet, the rows the booklet prints), on A4 and Letter, in English and Russian."""
+    copies = {players: math.ceil(PEGS_SPEC.setup(players, "standard").components["cards/standard"] / PEGS_PER_COPY)
+              for players in PEGS_SPEC.tables}
+    assert copies == {4: 3, 6: 3, 8: 4} and PEGS_DECK["count"]["standard"] == len(PEGS_DECK["backs"]) == 4
+    per_copy = math.ceil(PEGS_PER_COPY / PER_SHEET)
+    assert PEGS_REFERENCE <= PER_SHEET
+    small, every = 1 + 3 * per_copy, 1 + 4 * per_copy
+    assert every == 25 == math.ceil((4 * PEGS_PER_COPY + PEGS_REFERENCE) / PER_SHEET)     # as many as when the decks were mixed
+    # (a no-break space ties the sheet numbers to their word)
+    expected = {"en": [("Players: 4 or 6", [f"sheets\u00a01–{small}"] * 2), ("Players: 8", [f"sheets\u00a01–{every}"] * 2)],
+                "ru": [("Игроков: 4 или 6", [f"листы\u00a01–{small}"] * 2), ("Игроков: 8", [f"листы\u00a01–{every}"] * 2)]}
+    for locale, rows in expected.items():
+        home = home_print(*_english_or_russian(locale))
+        assert len(home.papers) == 2 and dict(home.rows)["print_cards"] == [every, every]
+        assert home.tables["print_cards"] == rows, locale
