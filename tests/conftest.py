@@ -970,3 +970,109 @@ def add_catalog(project: Path, locale: str, strings: dict[str, str] | None = Non
     result = pnp("i18n", "extract", "sample-game", project=project)     # written as extract writes it
     assert result.exit_code == 0, result.output + result.traceback
     return po
+
+
+# ---- a kit's component files as print shops get them ---------------------------------------
+import math  # noqa: E402
+
+import yaml  # noqa: E402
+
+
+def component_data(project: Path, game: str, name: str) -> dict:
+    """A game's `name`.yaml as data ({} when it has none)."""
+    path = project / "components" / game / f"{name}.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def expected_trims(project: Path, game: str, edition: str) -> dict[tuple[str, str], tuple[float, float]]:
+    """(kind, component) -> trim in mm, straight from the YAML (and the dice sheet's tab)."""
+    layouts = component_data(project, game, "layouts").get("faces", {})
+    tab = yaml.safe_load((ROOT / "templates" / "sheets" / "dice.yaml").read_text(encoding="utf-8"))["tab_mm"]
+    trims = {}
+    boards = component_data(project, game, "boards")
+    for board_id, board in (boards.get("boards") or {}).items():
+        if board.get("count", {}).get(edition):
+            trims["boards", board_id] = tuple(board["size_mm"] if "size_mm" in board else boards["design"]["size_mm"])
+    for token_id, token in (component_data(project, game, "tokens").get("tokens") or {}).items():
+        if token.get("count", {}).get(edition):
+            if token["shape"] == "disc":
+                trims["tokens", token_id] = (token["diameter_mm"],) * 2
+            elif token["shape"] == "square":
+                trims["tokens", token_id] = (token["side_mm"],) * 2
+            elif token["shape"] == "hex":          # pointy-topped: across the flats, corner to corner
+                trims["tokens", token_id] = (math.sqrt(3) * token["side_mm"], 2 * token["side_mm"])
+            elif token["shape"] == "standee":
+                w, h = token["size_mm"]
+                trims["tokens", token_id] = (w, 2 * h + 2 * token["base_mm"])
+    for die_id, die in (component_data(project, game, "dice").get("dice") or {}).items():
+        if die.get("count", {}).get(edition):
+            edge = die["edge_mm"]
+            trims["dice", die_id] = (4 * edge + min(tab, edge / 3), 3 * edge)
+    for piece_id, piece in (component_data(project, game, "pieces").get("pieces") or {}).items():
+        if piece.get("count", {}).get(edition):
+            trims["pieces", piece_id] = tuple(layouts[piece["layout"]]["size_mm"])
+    return trims
+
+
+def make_component_files(root: Path, game_slug: str, edition: str, locales: list[str] | None, profile_name: str,
+               only_kind: str | None = None):
+    """{locale: (the component files one profile gets for one kit, their problems)} for `locales`
+    (None: every locale a shop gets), made as `pnp build --profile` makes them
+    (generator.app.shop.shop_component_files, one unit per kind), the game loaded once."""
+    from generator.app.kinds import KINDS
+    from generator.app.loading import load_games
+    from generator.app.shop import shop_component_files
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
+    project = Project(root)
+    game = load_games(project, game_slug, texts=False)[0]
+    profile = load_profile(project, profile_name)
+    files = {}
+    for locale in locales or [locale for locale in game.locales if not game.is_draft(locale)]:
+        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
+        made, problems = [], []
+        for kind in KINDS:
+            if kind.name in profile.components.kinds and only_kind in (None, kind.name):
+                artifacts, found = shop_component_files(kit, profile, kind)
+                made += artifacts
+                problems += found
+        files[locale] = made, problems
+    return files
+
+
+def shop_components_pass(root: Path, slug: str, edition: str, locale: str, profile_name: str) -> None:
+    """A kit's components drawn as a shop build draws them for one profile: no problem found
+    (the profile's checks, preflight) and a file for every component of the kinds the shop
+    prints that fits its sizes, read from the YAML."""
+    made, problems = make_component_files(root, slug, edition, [locale], profile_name)[locale]
+    assert not problems, problems
+    spec = next(p for p in json.loads(pnp("profiles", "--json", project=root).output)
+                if p["name"] == profile_name)["components"]
+    wanted = {key for key, (w, h) in expected_trims(root, slug, edition).items() if key[0] in spec["kinds"]
+              and max(w, h) <= max(spec["max_mm"]) and min(w, h) <= min(spec["max_mm"])}
+    assert wanted and {(a.details["component_kind"], a.details["component"]) for a in made
+                       if a.kind == "shop-component"} == wanted
+
+
+def glyphs_outside_the_round_safe_zone(data: bytes, safe_mm: float) -> tuple[int, list[str]]:
+    """(glyphs printed, those not `safe_mm` inside the round cut) of a disc token's file: every
+    glyph's tight box (pdfium's) against the circle in its trim box."""
+    document = pdfium.PdfDocument(data)
+    try:
+        page = document[0]
+        x0, y0, x1, y1 = page.get_trimbox()
+        cx, cy, room = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 - safe_mm * MM
+        text = page.get_textpage()
+        glyphs = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+        glyphs = [(glyph, box) for glyph, box in glyphs if glyph.strip() and box[2] > box[0]]
+        outside = []
+        for glyph, (left, bottom, right, top) in glyphs:
+            farthest = max(math.hypot(x - cx, y - cy) for x in (left, right) for y in (bottom, top))
+            if farthest > room + 0.01 * MM:
+                outside.append(f"{glyph!r} {(x1 - x0) / 2 / MM - farthest / MM:.2f} mm inside the cut")
+        return len(glyphs), outside
+    finally:
+        document.close()

@@ -6,7 +6,6 @@ preflight through the CLI (passing, and failing on a broken file)."""
 from __future__ import annotations
 
 import json
-import math
 import shutil
 from pathlib import Path
 
@@ -16,78 +15,14 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import painted_operators, pnp, replace_in, shop_ready_sample
+from conftest import (component_data, expected_trims, glyphs_outside_the_round_safe_zone, make_component_files, painted_operators, pnp, replace_in,
+                      shop_ready_sample)
 
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
 GAME, EDITION, LOCALE = "sample-game", "standard", "en"
 PROFILES = ("eu-3mm", "large-format-3mm")
-
-
-def _data(project: Path, name: str, game: str = GAME) -> dict:
-    path = project / "components" / game / f"{name}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
-
-
-def expected_trims(project: Path, game: str = GAME,
-                   edition: str = EDITION) -> dict[tuple[str, str], tuple[float, float]]:
-    """(kind, component) -> trim in mm, straight from the YAML (and the dice sheet's tab)."""
-    layouts = _data(project, "layouts", game).get("faces", {})
-    tab = yaml.safe_load((ROOT / "templates" / "sheets" / "dice.yaml").read_text(encoding="utf-8"))["tab_mm"]
-    trims = {}
-    boards = _data(project, "boards", game)
-    for board_id, board in (boards.get("boards") or {}).items():
-        if board.get("count", {}).get(edition):
-            trims["boards", board_id] = tuple(board["size_mm"] if "size_mm" in board else boards["design"]["size_mm"])
-    for token_id, token in (_data(project, "tokens", game).get("tokens") or {}).items():
-        if token.get("count", {}).get(edition):
-            if token["shape"] == "disc":
-                trims["tokens", token_id] = (token["diameter_mm"],) * 2
-            elif token["shape"] == "square":
-                trims["tokens", token_id] = (token["side_mm"],) * 2
-            elif token["shape"] == "hex":          # pointy-topped: across the flats, corner to corner
-                trims["tokens", token_id] = (math.sqrt(3) * token["side_mm"], 2 * token["side_mm"])
-            elif token["shape"] == "standee":
-                w, h = token["size_mm"]
-                trims["tokens", token_id] = (w, 2 * h + 2 * token["base_mm"])
-    for die_id, die in (_data(project, "dice", game).get("dice") or {}).items():
-        if die.get("count", {}).get(edition):
-            edge = die["edge_mm"]
-            trims["dice", die_id] = (4 * edge + min(tab, edge / 3), 3 * edge)
-    for piece_id, piece in (_data(project, "pieces", game).get("pieces") or {}).items():
-        if piece.get("count", {}).get(edition):
-            trims["pieces", piece_id] = tuple(layouts[piece["layout"]]["size_mm"])
-    return trims
-
-
-def make_files(root: Path, game_slug: str, edition: str, locales: list[str] | None, profile_name: str,
-               only_kind: str | None = None):
-    """{locale: (the component files one profile gets for one kit, their problems)} for `locales`
-    (None: every locale a shop gets), made as `pnp build --profile` makes them
-    (generator.app.shop.shop_component_files, one unit per kind), the game loaded once."""
-    from generator.app.kinds import KINDS
-    from generator.app.loading import load_games
-    from generator.app.shop import shop_component_files
-    from generator.i18n.texts import Texts
-    from generator.layout.faces import Localised
-    from generator.layout.kit import Kit
-    from generator.load.profiles import load_profile
-    from generator.load.project import Project
-    project = Project(root)
-    game = load_games(project, game_slug, texts=False)[0]
-    profile = load_profile(project, profile_name)
-    files = {}
-    for locale in locales or [locale for locale in game.locales if not game.is_draft(locale)]:
-        kit = Kit(project, game, Localised(game, edition, Texts.load(game, locale)), "")
-        made, problems = [], []
-        for kind in KINDS:
-            if kind.name in profile.components.kinds and only_kind in (None, kind.name):
-                artifacts, found = shop_component_files(kit, profile, kind)
-                made += artifacts
-                problems += found
-        files[locale] = made, problems
-    return files
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +57,7 @@ def test_each_profile_gets_a_file_for_every_component_of_its_kinds_that_fits_it(
         spec = next(p for p in data if p["name"] == profile)["components"]
         big, small = max(spec["max_mm"]), min(spec["max_mm"])
         wanted, too_large = set(), set()
-        for (kind, component), (w, h) in expected_trims(project).items():
+        for (kind, component), (w, h) in expected_trims(project, GAME, EDITION).items():
             if kind in spec["kinds"]:
                 (wanted if max(w, h) <= big and min(w, h) <= small else too_large).add((kind, component))
         assert set(files[profile]) == wanted
@@ -139,27 +74,11 @@ def test_each_profile_gets_a_file_for_every_component_of_its_kinds_that_fits_it(
     assert ("pieces", "banner") not in files["eu-3mm"]
 
 
-@pytest.mark.parametrize("slug, edition, locale, profile", [
-    ("race-to-the-table", "full", "bg", "eu-3mm"), ("diced-veggies", "standard", "en", "large-format-3mm")])
-def test_a_shipped_games_components_pass_their_shops_checks_and_preflight(slug, edition, locale, profile):
-    """The shipped games' components drawn as a shop build draws them, each file checked and
-    preflighted: Race to the Table's boards and tokens for the sheet-fed shop, Diced Veggies'
-    pieces (its frame too long for that sheet) for the roll. Diced Veggies' tokens, dice and
-    pieces for eu-3mm are made so by test_shop_cut_layer.py."""
-    made, problems = make_files(ROOT, slug, edition, [locale], profile)[locale]
-    assert not problems, problems
-    spec = next(p for p in json.loads(pnp("profiles", "--json").output) if p["name"] == profile)["components"]
-    wanted = {key for key, (w, h) in expected_trims(ROOT, slug, edition).items() if key[0] in spec["kinds"]
-              and max(w, h) <= max(spec["max_mm"]) and min(w, h) <= min(spec["max_mm"])}
-    assert wanted and {(a.details["component_kind"], a.details["component"]) for a in made
-                       if a.kind == "shop-component"} == wanted
-
-
 # ---- boxes, colour, PDF/X ------------------------------------------------------------------------
 
 def test_every_page_is_the_trim_with_bleed_and_a_margin_for_marks(built):
     project, files, _ = built
-    trims = expected_trims(project)
+    trims = expected_trims(project, GAME, EDITION)
     for profile, found in files.items():
         for (kind, component), path in found.items():
             w, h = trims[kind, component]
@@ -258,7 +177,7 @@ def test_the_same_input_gives_the_same_bytes(built):
     from generator.core.reproducible import fixed_clock
     project, files, _ = built
     with fixed_clock():
-        made, _ = make_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
+        made, _ = make_component_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
     assert len(made) == 2
     for artifact in made:
         assert artifact.data == files["eu-3mm"]["tokens", artifact.details["component"]].read_bytes()
@@ -344,37 +263,23 @@ def test_preflight_fails_a_broken_component_file(built, tmp_path):
     assert code == 1 and results[banner.name]["pages"] == "fail"
 
 
-def test_every_letter_of_a_disc_token_keeps_the_safe_zone_inside_its_round_cut():
-    """Pegs and Jokers' pegs carry their colour's name, its longest words in Bulgarian, Russian
-    and Ukrainian: in every locale a shop gets, each token file passes preflight and every
-    glyph (pdfium's tight box) lies the profile's safe zone inside the round cut, not only
-    inside the square trim round it."""
+def test_every_letter_of_a_disc_token_keeps_the_safe_zone_inside_its_round_cut(tmp_path):
+    """A disc's long name goes where the round cut leaves it room: each token file passes the
+    shop's checks and preflight, and every glyph lies the profile's safe zone inside the round
+    cut, not only inside the square trim round it. (Every shipped game's discs in every locale:
+    tests/games/pegs-and-jokers/.)"""
     safe = yaml.safe_load((ROOT / "templates" / "profiles" / "eu-3mm.yaml").read_text(encoding="utf-8"))[
         "components"]["safe_mm"]
-    discs = {token_id for token_id, token in _data(ROOT, "tokens", "pegs-and-jokers")["tokens"].items()
-             if token["shape"] == "disc"}
-    by_locale, checked = make_files(ROOT, "pegs-and-jokers", "standard", None, "eu-3mm", only_kind="tokens"), set()
-    assert len(by_locale) == 5
-    for locale, (made, problems) in by_locale.items():
-        assert not problems, problems
-        for artifact in made:
-            if artifact.details.get("component") not in discs:
-                continue
-            checked.add((locale, artifact.details["component"]))
-            document = pdfium.PdfDocument(artifact.data)
-            page = document[0]
-            x0, y0, x1, y1 = page.get_trimbox()
-            cx, cy, room = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 - safe * MM
-            text = page.get_textpage()
-            glyphs = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
-            glyphs = [(glyph, box) for glyph, box in glyphs if glyph.strip() and box[2] > box[0]]
-            assert glyphs, (locale, artifact.path)
-            for glyph, (left, bottom, right, top) in glyphs:
-                farthest = max(math.hypot(x - cx, y - cy) for x in (left, right) for y in (bottom, top))
-                assert farthest <= room + 0.01 * MM, (
-                    f"{artifact.path}: {glyph!r} {(x1 - x0) / 2 / MM - farthest / MM:.2f} mm inside the cut")
-            document.close()
-    assert len(checked) == len(discs) * len(by_locale)
+    project = shop_ready_sample(tmp_path)
+    tokens = project / "components" / GAME / "tokens.yaml"
+    replace_in(tokens, "    shape: hex\n", "    shape: disc\n")
+    replace_in(tokens, "    side_mm: 12\n", "    diameter_mm: 20\n")
+    replace_in(tokens, "    name: Camp\n", "    name: Campfire\n")
+    made, problems = make_component_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
+    assert not problems, problems
+    (camp,) = [artifact for artifact in made if artifact.details.get("component") == "camp"]
+    printed, outside = glyphs_outside_the_round_safe_zone(camp.data, safe)
+    assert printed >= len("Campfire") and not outside, outside
 
 
 def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(tmp_path):
@@ -384,7 +289,7 @@ def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(tmp_pat
     tokens = project / "components" / GAME / "tokens.yaml"
     replace_in(tokens, "    shape: hex\n", "    shape: disc\n")
     replace_in(tokens, "    side_mm: 12\n", "    diameter_mm: 60\n")
-    made, problems = make_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
+    made, problems = make_component_files(project, GAME, EDITION, [LOCALE], "eu-3mm", only_kind="tokens")[LOCALE]
     assert not problems, problems
     (token,) = [artifact for artifact in made if artifact.details.get("component") == "camp"]
     (tmp_path / "components").mkdir()
@@ -406,7 +311,7 @@ def test_a_large_disc_runs_into_its_bleed_and_fails_preflight_without_it(tmp_pat
 
 def _cards_by_deck(project: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for card in _data(project, "cards")["cards"].values():
+    for card in component_data(project, GAME, "cards")["cards"].values():
         counts[card["deck"]] = counts.get(card["deck"], 0) + card.get("count", {}).get(EDITION, 0)
     return counts
 
@@ -423,7 +328,7 @@ def test_decks_that_share_their_backs_go_to_the_shop_as_one_product(tmp_path):
     """Two decks of one size with one back design (in the data: the same `back`) are one
     product, one file; a profile's max_cards splits a product into parts."""
     project = _villains_behind_the_heroes_back(tmp_path)
-    decks = _data(project, "cards")["decks"]
+    decks = component_data(project, GAME, "cards")["decks"]
     shared = [deck for deck, data in decks.items() if data["back"] == "hero-back"]
     assert len(shared) == 2
     counts = _cards_by_deck(project)
@@ -432,7 +337,7 @@ def test_decks_that_share_their_backs_go_to_the_shop_as_one_product(tmp_path):
     result = pnp("build", "--profile", "drivethrucards", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output
     (path,) = (out / GAME / EDITION / LOCALE / "shop" / "drivethrucards").glob("*.pdf")
-    order = list(dict.fromkeys(c["deck"] for c in _data(project, "cards")["cards"].values()))
+    order = list(dict.fromkeys(c["deck"] for c in component_data(project, GAME, "cards")["cards"].values()))
     assert path.name == "+".join(d for d in order if d in shared) + ".pdf"
     with pikepdf.open(path) as pdf:
         assert len(pdf.pages) == 2 * total                 # back then front for every card

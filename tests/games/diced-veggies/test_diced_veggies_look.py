@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 import yaml
 
-from conftest import MM, PAPERS, ROOT, _apply as apply_ctm, _mul, pnp, replace_in
+from conftest import MM, PAPERS, ROOT, _apply as apply_ctm, _mul, pnp, replace_in, shop_components_pass
 
 GAME = "diced-veggies"
 FOLDER = ROOT / "components" / GAME
@@ -486,3 +486,10 @@ def test_cards_with_drawn_pictures_go_to_a_cmyk_press_profile_and_pass_its_prefl
         # every font is embedded and shipped (preflight says so); none is a standard PDF font
         assert fonts and not any(font.lstrip("/").startswith(("Helvetica", "Times", "Courier")) for font in fonts), \
             (artifact.path, fonts)
+
+
+def test_the_pieces_pass_the_roll_printers_checks_and_preflight():
+    """Its pieces (the frame too long for a press sheet) drawn as `pnp build --profile
+    large-format-3mm` draws them: each file checked and preflighted, one for every piece.
+    Its tokens, dice and pieces for eu-3mm: test_shop_cut_layer.py."""
+    shop_components_pass(ROOT, GAME, "standard", "en", "large-format-3mm")

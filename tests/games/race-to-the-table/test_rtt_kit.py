@@ -1,6 +1,6 @@
 """Race to the Table's own boards and tokens, in Bulgarian, as `pnp build` prints them: the
 track from START to THE TABLE with its clock on every board, and every token with its label
-(the pawn's label set at 6 pt or more, so on two lines)."""
+(the pawn's label set at 6 pt or more, so on two lines); and as a print shop gets them."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import pnp
+from conftest import ROOT, pnp, shop_components_pass
 
 GAME = "race-to-the-table"
 
@@ -39,3 +39,9 @@ def test_tokens_sheet_has_every_token(built):
     assert text.count("Маркер") == 2
     # 6 pawns, front and back; the label is set at 6 pt or more, so it takes two lines
     assert text.count("Напишете избора") == 12 and text.count("\r\nси\r\n") == 12
+
+
+def test_the_boards_and_tokens_pass_a_sheet_fed_shops_checks_and_preflight():
+    """The full edition's boards and tokens, in Bulgarian, drawn as `pnp build --profile eu-3mm`
+    draws them: each file checked and preflighted, one for every one that fits the sheet."""
+    shop_components_pass(ROOT, GAME, "full", "bg", "eu-3mm")
