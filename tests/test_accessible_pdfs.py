@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from itertools import groupby
 from pathlib import Path
 
 import pikepdf
 import pytest
 
-from conftest import pnp, replace_in
+from conftest import SAMPLE, add_catalog, pnp, replace_in
 from generator.app.kits import Kit, booklet_of
 from generator.app.loading import load_games
 from generator.core.reproducible import fixed_clock
@@ -25,29 +26,54 @@ from generator.render.shop import booklet_with_bleed
 
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("the-game", "donkey-can")       # small booklets with text tables, card blocks and print tables
-LOCALES = ("bg", "cs", "en", "ru", "uk")
+GAME = "sample-game"
+LOCALES = ("en", "ru")
 HEADINGS = {"/H1": 1, "/H2": 2, "/H3": 3, "/H4": 4, "/H5": 5, "/H6": 6}
+# The sample's booklet with a section of text table and card pictures, and the sample's cards
+# and decks named in Russian: what a booklet's tags are checked on besides its print table.
+HEROES_SECTION = """  - id: heroes
+    title: The heroes
+    blocks:
+      - table:
+          header: [Hero, Moves]
+          rows:
+            - [Knight, two spaces]
+            - [Archer, three spaces]
+      - cards: {deck: heroes}
+"""
+RUSSIAN_NAMES = {"decks.heroes.name": "Герои", "decks.coins.name": "Монеты", "cards.knight.name": "Рыцарь",
+                 "cards.archer.name": "Лучник"}
 
 
 @pytest.fixture(scope="module")
-def booklets(rendered_booklet) -> dict:
-    """(slug, locale) -> (Localised, PDF bytes) of each game's first edition, as
-    `pnp build --kind booklet` writes the booklets (shared with the session's other readers of
-    them, tests/conftest.py `rendered_booklet`)."""
-    project = Project(ROOT)
+def booklet_project(tmp_path_factory) -> Path:
+    """A copy of the sample project with the heroes' section in its booklet and a released `ru`
+    catalog (conftest.add_catalog) naming its cards and decks in Russian."""
+    project = tmp_path_factory.mktemp("accessible") / "sample"
+    shutil.copytree(SAMPLE, project)
+    replace_in(project / "components" / GAME / "booklet.yaml", "  - id: print\n", HEROES_SECTION + "  - id: print\n")
+    add_catalog(project, "ru", RUSSIAN_NAMES)
+    return project
+
+
+@pytest.fixture(scope="module")
+def booklets(booklet_project) -> dict:
+    """(slug, locale) -> (Localised, PDF bytes) of the game's booklet in each locale, as
+    `pnp build --kind booklet` writes it."""
+    out = booklet_project.parent / "out"
+    result = pnp("build", "--kind", "booklet", "--out", str(out), project=booklet_project)
+    assert result.exit_code == 0, result.output + result.traceback
+    game = load_games(Project(booklet_project), GAME, texts=False)[0]
+    assert set(game.locales) == set(LOCALES)
+    edition = game.editions[0]
     made = {}
-    for slug in GAMES:
-        game = load_games(project, slug, texts=False)[0]
-        assert set(game.locales) == set(LOCALES)
-        edition = game.editions[0]
-        for locale in LOCALES:
-            loc = Localised(game, edition, Texts.load(game, locale))
-            made[slug, locale] = loc, rendered_booklet(slug, edition, locale)[1]
+    for locale in LOCALES:
+        loc = Localised(game, edition, Texts.load(game, locale))
+        made[GAME, locale] = loc, (out / GAME / edition / locale / f"{GAME}-{edition}-{locale}-rules.pdf").read_bytes()
     return made
 
 
-CASES = [(slug, locale) for slug in GAMES for locale in LOCALES]
+CASES = [(GAME, locale) for locale in LOCALES]
 
 
 def open_pdf(data: bytes) -> pikepdf.Pdf:
@@ -201,19 +227,22 @@ def ancestors(cell, table):
 
 
 def test_a_shop_booklet_keeps_the_tags_through_its_bleed(booklets):
-    _, data = booklets[GAMES[0], "bg"]
+    _, data = booklets[GAME, "ru"]
     pdf = open_pdf(booklet_with_bleed(data, 3.0))
-    assert "/StructTreeRoot" in pdf.Root and str(pdf.Root.Lang) == "bg" and pdf.Root.MarkInfo.Marked is True
+    assert "/StructTreeRoot" in pdf.Root and str(pdf.Root.Lang) == "ru" and pdf.Root.MarkInfo.Marked is True
     assert len(list(elements(pdf))) == len(list(elements(open_pdf(data))))
     assert all("/TrimBox" in page.obj for page in pdf.pages)
 
 
-def test_a_picture_without_alternative_text_fails_the_booklet_with_a_readable_message(project):
+def test_a_picture_without_alternative_text_fails_the_booklet_with_a_readable_message(booklet_project, tmp_path):
     from generator.core.errors import BuildError
+    project = tmp_path / "sample"
+    shutil.copytree(booklet_project, project)
+    shutil.copytree(ROOT / "templates", project / "templates")
     replace_in(project / "templates" / "booklet" / "booklet.html.j2", 'alt="{{ card.alt }}"', 'alt=""')
     loaded = Project(project)
-    game = load_games(loaded, GAMES[0], texts=False)[0]
-    loc = Localised(game, game.editions[0], Texts.load(game, "cs"))
+    game = load_games(loaded, GAME, texts=False)[0]
+    loc = Localised(game, game.editions[0], Texts.load(game, "ru"))
     with fixed_clock(), pytest.raises(BuildError) as failed:
         booklet_of(Kit(loaded, game, loc, "a4"))
     message = str(failed.value)
