@@ -424,9 +424,9 @@ def spawned_workers(monkeypatch):
 # Files that read the same rendered booklets run on one worker, one after the other: the
 # session's cache then hands the later ones the booklets the first rendered, where two
 # workers would render each of them side by side. Every other file is its own unit of work.
-SAME_WORKER = {name: "booklets" for name in ("test_accessible_pdfs.py", "test_booklet_print.py", "test_typography.py",
-                                             "test_rtt_faithful.py", "test_the_game_booklet.py",
-                                             "test_donkey_can_booklet.py", "test_board_map.py")}
+SAME_WORKER = {name: "booklets" for name in ("test_booklet_print.py", "test_typography.py", "test_rtt_faithful.py",
+                                             "test_the_game_booklet.py", "test_donkey_can_booklet.py",
+                                             "test_board_map.py")}
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -973,10 +973,6 @@ def add_catalog(project: Path, locale: str, strings: dict[str, str] | None = Non
 
 
 # ---- a kit's component files as print shops get them ---------------------------------------
-import math  # noqa: E402
-
-import yaml  # noqa: E402
-
 
 def component_data(project: Path, game: str, name: str) -> dict:
     """A game's `name`.yaml as data ({} when it has none)."""

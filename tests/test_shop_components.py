@@ -1,5 +1,5 @@
 """Boards, tokens, dice and cut-out pieces for print shops, checked on the real PDFs (the sample
-game as shops take it, conftest.shop_ready_sample; and the shipped games' components): one file
+game as shops take it, conftest.shop_ready_sample; each shipped game's in tests/games/): one file
 per component in the profiles that take its kind, the trim the component's size with bleed and
 crop marks outside it, press CMYK within the ink limit, PDF/X-4 with its OutputIntent, and
 preflight through the CLI (passing, and failing on a broken file)."""
