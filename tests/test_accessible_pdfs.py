@@ -342,6 +342,7 @@ def test_every_booklet_passes_the_machine_checkable_rules(booklets, slug, locale
 
 
 REPORT_GAME = "the-game"        # a small game with a rules engine: its reports in every locale
+REPORT_LOCALES = ("bg", "cs", "en", "ru", "uk")
 
 
 @pytest.fixture(scope="module")
@@ -363,8 +364,8 @@ def reports(tmp_path_factory) -> dict[str, bytes]:
 
 
 def test_every_report_passes_the_machine_checkable_rules(reports):
-    assert set(reports) == set(LOCALES)
-    assert {locale: pdfua_findings(data) for locale, data in reports.items()} == {locale: [] for locale in LOCALES}
+    assert set(reports) == set(REPORT_LOCALES)
+    assert {locale: pdfua_findings(data) for locale, data in reports.items()} == {locale: [] for locale in REPORT_LOCALES}
 
 
 def test_report_tables_head_their_columns_and_rows_and_plots_say_what_they_show(reports):
