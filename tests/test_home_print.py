@@ -3,6 +3,7 @@ sizes, crop marks, mirrored backs for each flip, --back-offset, gutterfold, fron
 calibration sheet, the 50 mm scale bar, board tiles, Cyrillic text and reproducible bytes."""
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -14,20 +15,13 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CARD, MM, PAPERS, SAMPLE, line_of, page_drawing, pnp, replace_in
+from conftest import MM, PAPERS, SAMPLE, TRANSLATED_LOCALE, line_of, page_drawing, pnp, replace_in, shop_ready_sample
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = "race-to-the-table"
-
-
-def build(out: Path, *args: str) -> Path:
-    result = pnp("build", "--game", GAME, "--locale", "bg", "--out", str(out), *args)
-    assert result.exit_code == 0, result.output + result.traceback
-    return out / GAME
-
-
+GAME = "race-to-the-table"          # the designer's report's game
 SAMPLE_GAME = "sample-game"
 SAMPLE_KIT = f"{SAMPLE_GAME}-standard-en"
+DATA = SAMPLE / "components" / SAMPLE_GAME
 
 
 def sample_copy(folder: Path) -> Path:
@@ -37,15 +31,49 @@ def sample_copy(folder: Path) -> Path:
     return project
 
 
-def sample_build(folder: Path, *args: str) -> Path:
-    """The kit folder of a copy of the sample project built into `folder/out` with `pnp build ARGS`."""
-    result = pnp("build", "--out", str(folder / "out"), *args, project=sample_copy(folder))
+def sample_build(folder: Path, *args: str, project: Path | None = None) -> Path:
+    """The kit folder of a copy of the sample project (or of `project`) built into `folder/out`
+    with `pnp build ARGS`."""
+    result = pnp("build", "--out", str(folder / "out"), *args, project=project or sample_copy(folder))
     assert result.exit_code == 0, result.output + result.traceback
     return folder / "out" / SAMPLE_GAME / "standard" / "en"
 
 
-def kit_file(root: Path, edition: str, kind: str, paper: str) -> Path:
-    return root / edition / "bg" / f"{GAME}-{edition}-bg-{kind}-{paper}.pdf"
+def kit_file(kit: Path, kind: str, paper: str) -> Path:
+    return kit / f"{SAMPLE_KIT}-{kind}-{paper}.pdf"
+
+
+def sample_data(name: str, data: Path = DATA) -> dict:
+    return yaml.safe_load((data / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def form_sizes(data: Path = DATA) -> dict[str, tuple[float, float]]:
+    """Card form name (each front and each back) -> its size in mm, from the game's decks and
+    layouts."""
+    cards, layouts = sample_data("cards", data), sample_data("layouts", data)
+    sizes = {f"/FormXob.back-{name}": tuple(back["size_mm"]) for name, back in layouts["backs"].items()}
+    for card_id, card in cards["cards"].items():
+        sizes[f"/FormXob.card-{card_id}"] = tuple(layouts["faces"][cards["decks"][card["deck"]]["layout"]]["size_mm"])
+    for deck_id, deck in cards["decks"].items():       # a deck's matrix and extra cards, in each copy
+        for copy in range(1, deck.get("count", {}).get("standard", 1) + 1):
+            names = [f"{a}-{b}" for a, b in itertools.product(*deck["matrix"].values())] if "matrix" in deck else []
+            for name in names + list(deck.get("extra", {})):
+                sizes[f"/FormXob.card-{deck_id}-{name}-{copy}"] = tuple(layouts["faces"][deck["layout"]]["size_mm"])
+    return sizes
+
+
+def expected_backs(data: Path = DATA) -> dict[str, str]:
+    """Front form name -> the back form it needs, from the game's decks: a card's own back, or
+    its deck's, or the one of its deck's copy."""
+    cards = sample_data("cards", data)
+    backs = {f"/FormXob.card-{card_id}": f"/FormXob.back-{card.get('back', cards['decks'][card['deck']]['back'])}"
+             for card_id, card in cards["cards"].items()}
+    for deck_id, deck in cards["decks"].items():
+        for name in form_sizes(data):
+            if name.startswith(f"/FormXob.card-{deck_id}-"):
+                copy = int(name.rpartition("-")[2])
+                backs[name] = f"/FormXob.back-{deck.get('backs', [deck['back']])[copy - 1]}"
+    return backs
 
 
 # ---- reading pages ------------------------------------------------------------------------------
@@ -67,54 +95,67 @@ def page_text(path: Path, index: int) -> str:
 
 @pytest.fixture(scope="module")
 def long_kit(tmp_path_factory):
-    """The full edition on every paper: the kinds its tests read (cards with their calibration
-    sheet and previews, boards, tokens)."""
-    return build(tmp_path_factory.mktemp("long"), "--edition", "full", "--kind", "cards,boards,tokens")
+    """The sample on every paper: the kinds its tests read (cards with their calibration sheet
+    and previews, boards, tokens)."""
+    return sample_build(tmp_path_factory.mktemp("long"), "--kind", "cards,boards,tokens")
 
 
 # The duplex variants are read only on their card sheets: they build the cards kind.
 
 @pytest.fixture(scope="module")
 def short_kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("short"), "--edition", "full", "--paper", "letter", "--duplex", "short",
-                 "--kind", "cards")
+    return sample_build(tmp_path_factory.mktemp("short"), "--paper", "letter", "--duplex", "short", "--kind", "cards")
 
 
 @pytest.fixture(scope="module")
 def offset_kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("offset"), "--edition", "full", "--paper", "a4", "--back-offset", "2,-0.5",
-                 "--kind", "cards")
+    return sample_build(tmp_path_factory.mktemp("offset"), "--paper", "a4", "--back-offset", "2,-0.5", "--kind", "cards")
 
 
 @pytest.fixture(scope="module")
-def gutterfold_kit(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("gutterfold"), "--edition", "free", "--duplex", "gutterfold",
-                 "--kind", "cards")
+def gutterfold_project(tmp_path_factory):
+    """The sample as shops take it: poker cards only (mini cards have no gutterfold sheet)."""
+    return shop_ready_sample(tmp_path_factory.mktemp("gutterfold-project"))
+
+
+@pytest.fixture(scope="module")
+def gutterfold_kit(tmp_path_factory, gutterfold_project):
+    return sample_build(tmp_path_factory.mktemp("gutterfold"), "--duplex", "gutterfold", "--kind", "cards",
+                        project=gutterfold_project)
 
 
 # ---- sizes and marks -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_pages_are_exactly_the_paper_and_cards_exactly_63_by_88(long_kit, paper):
-    with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
-        assert len(pdf.pages) >= 2
+def test_pages_are_exactly_the_paper_and_cards_exactly_their_size(long_kit, paper):
+    sizes = form_sizes()
+    with pikepdf.open(kit_file(long_kit, "cards", paper)) as pdf:
+        forms = []
         for page in pdf.pages:
             assert page_size_mm(page) == pytest.approx(PAPERS[paper], abs=0.01)
-            forms = page_drawing(page)["forms"]
-            assert forms
-            for form in forms:
-                assert form["rect"][2:] == pytest.approx(CARD, abs=0.1)
+            forms += page_drawing(page)["forms"]
+    assert {f["name"] for f in forms} == set(sizes), "every front and back is printed"
+    assert len({sizes[f["name"]] for f in forms}) >= 2, "cards of more than one size"
+    for form in forms:
+        assert form["rect"][2:] == pytest.approx(sizes[form["name"]], abs=0.1), form["name"]
+
+
+def _cut_lines(forms) -> int:
+    """Crop marks a grid of these cards needs: both ends of each cut line between columns and rows."""
+    columns = {round(f["rect"][0], 2) for f in forms} | {round(f["rect"][0] + f["rect"][2], 2) for f in forms}
+    rows = {round(f["rect"][1], 2) for f in forms} | {round(f["rect"][1] + f["rect"][3], 2) for f in forms}
+    return 2 * (len(columns) + len(rows))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_crop_marks_stay_in_the_margin_and_never_cross_a_card(long_kit, paper):
     width, height = PAPERS[paper]
-    with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
-        assert len(pdf.pages) >= 2
+    with pikepdf.open(kit_file(long_kit, "cards", paper)) as pdf:
+        assert len(pdf.pages) >= 4                  # each card size's fronts and backs
         for page in pdf.pages:
             drawing = page_drawing(page)
             cards = [f["rect"] for f in drawing["forms"]]
-            assert len(drawing["lines"]) >= 16            # both ends of the 4 + 4 cut lines
+            assert len(drawing["lines"]) >= _cut_lines(drawing["forms"]) >= 16
             for (x0, y0), (x1, y1) in drawing["lines"]:
                 for x, y in ((x0, y0), (x1, y1)):
                     assert min(x, y, width - x, height - y) >= 5 - 0.001
@@ -124,47 +165,40 @@ def test_crop_marks_stay_in_the_margin_and_never_cross_a_card(long_kit, paper):
                     assert not crosses, f"a line from {(x0, y0)} to {(x1, y1)} runs across a card"
 
 
-def _pairs(kit: Path, edition: str, kind: str, paper: str):
+def _pairs(kit: Path, kind: str, paper: str):
     """(fronts page drawing, backs page drawing) for each sheet."""
-    with pikepdf.open(kit_file(kit, edition, kind, paper)) as pdf:
+    with pikepdf.open(kit_file(kit, kind, paper)) as pdf:
         drawings = [page_drawing(p) for p in pdf.pages]
     return list(zip(drawings[::2], drawings[1::2]))
 
 
-def _expected_backs() -> dict[str, str]:
-    """Front form name -> the back form it needs, from the game's data."""
-    data = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
-    return {f"/FormXob.card-{card_id}": f"/FormXob.back-{card.get('back', data['decks'][card['deck']]['back'])}"
-            for card_id, card in data["cards"].items()}
-
-
 def _check_mirrored(kit, kind, paper, mirror):
-    expected = _expected_backs()
+    expected = expected_backs()
     checked = set()
-    for fronts, backs in _pairs(kit, "full", kind, paper):
+    for fronts, backs in _pairs(kit, kind, paper):
         at = {(round(b["rect"][0], 2), round(b["rect"][1], 2)): b["name"] for b in backs["forms"]}
         assert len(at) == len(fronts["forms"])
         for front in fronts["forms"]:
-            x, y = mirror(*front["rect"][:2])
+            x, y = mirror(*front["rect"])
             back = at[(round(x, 2), round(y, 2))]
-            assert back.startswith(expected[front["name"]]), (front["name"], back)
+            assert back == expected[front["name"]], (front["name"], back)
             checked.add(back)
-    assert len(checked) >= 2, "the decks' backs each sit behind their own fronts"
+    assert checked == set(expected.values()), "the decks' backs each sit behind their own fronts"
 
 
 def test_long_edge_backs_mirror_the_columns(long_kit):
     width = PAPERS["a4"][0]
-    _check_mirrored(long_kit, "cards", "a4", lambda x, y: (width - x - CARD[0], y))
+    _check_mirrored(long_kit, "cards", "a4", lambda x, y, w, h: (width - x - w, y))
 
 
 def test_short_edge_backs_mirror_the_rows(short_kit):
     height = PAPERS["letter"][1]
-    _check_mirrored(short_kit, "cards-short", "letter", lambda x, y: (x, height - y - CARD[1]))
+    _check_mirrored(short_kit, "cards-short", "letter", lambda x, y, w, h: (x, height - y - h))
 
 
 def test_back_offset_moves_only_back_pages(long_kit, offset_kit):
-    plain, shifted = _pairs(long_kit, "full", "cards", "a4"), _pairs(offset_kit, "full", "cards", "a4")
-    assert len(plain) == len(shifted) >= 1
+    plain, shifted = _pairs(long_kit, "cards", "a4"), _pairs(offset_kit, "cards", "a4")
+    assert len(plain) == len(shifted) >= 2
     for (front_a, back_a), (front_b, back_b) in zip(plain, shifted):
         assert front_a == front_b
         assert len(back_a["forms"]) == len(back_b["forms"]) >= 1
@@ -177,20 +211,30 @@ def test_back_offset_moves_only_back_pages(long_kit, offset_kit):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_gutterfold_puts_fronts_over_their_upside_down_backs(gutterfold_kit, paper):
+def test_gutterfold_puts_fronts_over_their_upside_down_backs(gutterfold_project, gutterfold_kit, paper):
     landscape = PAPERS[paper][::-1]
-    with pikepdf.open(kit_file(gutterfold_kit, "free", "cards-gutterfold", paper)) as pdf:
-        assert len(pdf.pages) == math.ceil(27 / 4)            # free edition: 27 cards, 4 a sheet
+    data = gutterfold_project / "components" / SAMPLE_GAME
+    sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "poker-gutterfold.yaml").read_text(encoding="utf-8"))
+    per_sheet = sheet["columns"] * sheet["rows"] // 2
+    cards = sample_data("cards", data)["cards"]
+    sizes, backs = form_sizes(data), expected_backs(data)
+    with pikepdf.open(kit_file(gutterfold_kit, "cards-gutterfold", paper)) as pdf:
+        decks = {card["deck"] for card in cards.values()}
+        assert len(pdf.pages) == sum(math.ceil(sum(c["count"]["standard"] for c in cards.values() if c["deck"] == deck)
+                                               / per_sheet) for deck in decks)
         for page in pdf.pages:
             assert page_size_mm(page) == pytest.approx(landscape, abs=0.01)
             drawing = page_drawing(page)
-            fronts = [f["rect"] for f in drawing["forms"] if not f["turned"]]
-            backs = [f["rect"] for f in drawing["forms"] if f["turned"]]
-            assert len(fronts) == len(backs) >= 1
+            fronts = [f for f in drawing["forms"] if not f["turned"]]
+            turned = [f for f in drawing["forms"] if f["turned"]]
+            assert len(fronts) == len(turned) >= 1
             fold_y = [y0 for (x0, y0), (x1, y1) in drawing["lines"] if abs(y0 - y1) < 1e-6 and x1 - x0 > 200]
             assert len(fold_y) == 1, "one fold line across the sheet"
-            for (fx, fy, fw, fh), (bx, by, bw, bh) in zip(fronts, backs):
-                assert (fw, fh) == pytest.approx(CARD, abs=0.1) and (bw, bh) == pytest.approx(CARD, abs=0.1)
+            for front, back in zip(fronts, turned):
+                (fx, fy, fw, fh), (bx, by, bw, bh) = front["rect"], back["rect"]
+                assert back["name"] == backs[front["name"]]
+                assert (fw, fh) == pytest.approx(sizes[front["name"]], abs=0.1)
+                assert (bw, bh) == pytest.approx(sizes[back["name"]], abs=0.1)
                 assert bx == pytest.approx(fx, abs=1e-3)                       # same column
                 assert fy - fold_y[0] == pytest.approx(fold_y[0] - (by + bh), abs=1e-3)   # mirrored across the fold
 
@@ -220,20 +264,23 @@ def test_crop_marks_beside_the_grid_use_the_room_there(long_kit, paper):
     top and bottom: from the card edge, 1.35 mm, all a 7.7 mm margin holds outside the 6.35 mm a
     Letter printer cannot print)."""
     sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "poker-3x3.yaml").read_text(encoding="utf-8"))
-    marks = sheet["crop_marks"]
+    marks, (card_w, card_h) = sheet["crop_marks"], sheet["card_mm"]
     width, height = PAPERS[paper]
     band = {"a4": 5.0, "letter": 6.35}[paper]         # the paper's unprintable band
-    room = (height - 3 * CARD[1]) / 2 - max(marks["min_edge_mm"], band)
+    room = (height - sheet["rows"] * card_h) / 2 - max(marks["min_edge_mm"], band)
     room_y = room - marks["offset_mm"]
     if room_y < marks["min_length_mm"]:
         room_y = room - max(marks["min_offset_mm"], room - marks["min_length_mm"])
-    with pikepdf.open(kit_file(long_kit, "full", "cards", paper)) as pdf:
-        lines = page_drawing(pdf.pages[1])["lines"]          # a backs page: no scale bar in the margin
-    beside = [abs(b[0] - a[0]) for a, b in lines if abs(a[1] - b[1]) < 1e-6 and max(a[0], b[0]) < (width - 3 * CARD[0]) / 2]
-    above = [abs(b[1] - a[1]) for a, b in lines if abs(a[0] - b[0]) < 1e-6 and min(a[1], b[1]) > (height + 3 * CARD[1]) / 2 - 1e-3]
-    assert len(beside) == 4 and len(above) == 4
-    assert beside == pytest.approx([marks["length_mm"]] * 4, abs=1e-3)
-    assert above == pytest.approx([min(marks["length_mm"], room_y)] * 4, abs=1e-3)
+    with pikepdf.open(kit_file(long_kit, "cards", paper)) as pdf:
+        drawing = page_drawing(pdf.pages[1])          # a backs page: no scale bar in the margin
+    assert drawing["forms"] and all(f["rect"][2:] == pytest.approx((card_w, card_h), abs=0.1) for f in drawing["forms"])
+    lines = drawing["lines"]
+    grid_w, grid_h = sheet["columns"] * card_w, sheet["rows"] * card_h
+    beside = [abs(b[0] - a[0]) for a, b in lines if abs(a[1] - b[1]) < 1e-6 and max(a[0], b[0]) < (width - grid_w) / 2]
+    above = [abs(b[1] - a[1]) for a, b in lines if abs(a[0] - b[0]) < 1e-6 and min(a[1], b[1]) > (height + grid_h) / 2 - 1e-3]
+    assert len(beside) == sheet["rows"] + 1 and len(above) == sheet["columns"] + 1
+    assert beside == pytest.approx([marks["length_mm"]] * len(beside), abs=1e-3)
+    assert above == pytest.approx([min(marks["length_mm"], room_y)] * len(above), abs=1e-3)
     assert min(above) >= (1.35 if paper == "letter" else 4) - 1e-3
 
 
@@ -335,7 +382,7 @@ def _label_x(path: Path, page: int, label: str) -> float:
 def test_calibration_reading_gives_the_offset_that_aligns_the_backs(long_kit, offset_kit):
     """Simulate a printer that puts back pages 2 mm too far left: the front's cross then shows
     through at the back's '+2' tick, and building with that offset cancels the error."""
-    calibration = kit_file(long_kit, "full", "calibration", "a4")
+    calibration = kit_file(long_kit, "calibration", "a4")
     with pikepdf.open(calibration) as pdf:
         assert len(pdf.pages) == 2
         cross = [line for line in page_drawing(pdf.pages[0])["lines"] if abs(line[0][0] - line[1][0]) < 1e-6]
@@ -346,13 +393,13 @@ def test_calibration_reading_gives_the_offset_that_aligns_the_backs(long_kit, of
     landed = {v: _label_x(calibration, 1, v) + error for v in ("-2", "0", "+2")}
     reading = min(landed, key=lambda v: abs(landed[v] - cross_x))
     assert reading == "+2"
-    # offset_kit was built with --back-offset 2,-0.5: the DX read off the sheet
-    fronts, backs = _pairs(offset_kit, "full", "cards", "a4")[-1]
+    # offset_kit was built with --back-offset 2,-0.5: the DX read off the sheet, on every card size
     width = PAPERS["a4"][0]
-    # with the printer's error added, every back lands exactly behind a front (long-edge mirror)
-    landed_backs = sorted(round(b["rect"][0] + error, 3) for b in backs["forms"])
-    expected = sorted(round(width - f["rect"][0] - CARD[0], 3) for f in fronts["forms"])
-    assert expected and landed_backs == expected
+    for fronts, backs in _pairs(offset_kit, "cards", "a4"):
+        # with the printer's error added, every back lands exactly behind a front (long-edge mirror)
+        landed_backs = sorted(round(b["rect"][0] + error, 3) for b in backs["forms"])
+        expected = sorted(round(width - f["rect"][0] - f["rect"][2], 3) for f in fronts["forms"])
+        assert expected and landed_backs == expected
 
 
 # ---- standee pawns ---------------------------------------------------------------------------------------
@@ -367,19 +414,17 @@ def _text_runs(page, text: str) -> list[list[tuple[float, float, float, float]]]
     return runs
 
 
-def test_standee_front_stands_on_the_bottom_tab_and_the_back_folds_over_head_to_head(tmp_path):
+def test_standee_front_stands_on_the_bottom_tab_and_the_back_folds_over_head_to_head(long_kit):
     """Bottom tab, front upright, middle fold, back upside down, top tab: folded at the middle
     the two figures are back to back and both stand on their tabs."""
-    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--kind", "tokens")
-    game = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
-    pawn = yaml.safe_load((ROOT / "components" / GAME / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]["pawn"]
-    name, hint = pawn["name"], game["labels"]["write_here"]
+    labels, pawn = sample_data("game")["labels"], sample_data("tokens")["tokens"]["pawn"]
+    name, hint = pawn["name"], labels["write_here"]
     (width, figure), base = pawn["size_mm"], pawn["base_mm"]
-    path = kit_file(kit, "free", "tokens", "a4")
+    path = kit_file(long_kit, "tokens", "a4")
     with pikepdf.open(path) as pdf:
         standees = [f["rect"] for page in pdf.pages for f in page_drawing(page)["forms"]
                     if f["name"].startswith("/FormXob.token-pawn-")]
-    assert len(standees) == pawn["count"]["free"]
+    assert len(standees) == pawn["count"]["standard"]
     document = pdfium.PdfDocument(str(path))
     try:
         names, hints = _text_runs(document[0], name), _text_runs(document[0], hint.split()[0])
@@ -409,47 +454,60 @@ def _has_50mm_bar(page) -> bool:
 
 @pytest.mark.parametrize("kind", ["cards", "calibration", "boards", "tokens"])
 def test_first_page_of_every_home_file_has_a_50_mm_scale_bar(long_kit, kind):
+    label = sample_data("game")["labels"]["scale_check"]
     for paper in PAPERS:
-        path = kit_file(long_kit, "full", kind, paper)
+        path = kit_file(long_kit, kind, paper)
         with pikepdf.open(path) as pdf:
             assert _has_50mm_bar(pdf.pages[0]), f"{path.name} page 1"
-        assert "50 мм" in page_text(path, 0)
+        assert label in " ".join(page_text(path, 0).split())
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_boards_are_covered_by_overlapping_labelled_tiles(long_kit, paper):
-    path = kit_file(long_kit, "full", "boards", paper)
-    with pikepdf.open(path) as pdf:
-        pages = list(pdf.pages)
-        windows, maps = [], 0
-        for index, page in enumerate(pages):
-            if not re.search(r"[A-Z]\d+ \(\d+/\d+, \d+/\d+\)", page_text(path, index)):
-                maps += 1                         # a board's assembly map, before its tiles
-                continue
-            (cx, cy, cw, ch), (tx, ty) = page_drawing(page)["clips"][0]
-            windows.append((cx - tx, cy - ty, cw, ch))
-    boards = 6
-    assert maps == boards
-    per_board = len(windows) // boards
-    assert per_board * boards == len(windows) and per_board > 1
-    board = (400, 280)
+    """Each board is printed on labelled tiles that cover it, neighbours overlapping by the glue
+    strip; a board of more than one tile has its assembly map before its tiles."""
+    boards = sample_data("boards")["boards"]
     overlap = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))["overlap_mm"]
-    for start in range(0, len(windows), per_board):
-        tiles = windows[start:start + per_board]
+    path = kit_file(long_kit, "boards", paper)
+    windows, maps, labels = {board: [] for board in boards}, [], {board: "" for board in boards}
+    with pikepdf.open(path) as pdf:
+        for index, page in enumerate(pdf.pages):
+            drawing = page_drawing(page)
+            (form,) = [f["name"].removeprefix("/FormXob.board-") for f in drawing["forms"]]
+            if form.endswith("-map"):                 # a board's assembly map, before its tiles
+                assert not windows[form.removesuffix("-map")], "the map comes before the board's tiles"
+                maps.append(form.removesuffix("-map"))
+                continue
+            text = page_text(path, index)
+            assert re.search(r"[A-Z]\d+ \(\d+/\d+, \d+/\d+\)", text), f"page {index + 1} has its tile's label"
+            labels[form] += text
+            (cx, cy, cw, ch), (tx, ty) = drawing["clips"][0]
+            windows[form].append((cx - tx, cy - ty, cw, ch))
+    assert sorted(maps) == sorted(board for board, tiles in windows.items() if len(tiles) > 1)
+    assert maps, "a board spans more than one tile"
+    for board, tiles in windows.items():
+        width, height = boards[board]["size_mm"]
         # every point of the board (sampled every 5 mm) lies in some tile
-        for x in range(0, board[0] + 1, 5):
-            for y in range(0, board[1] + 1, 5):
+        for x in range(0, int(width) + 1, 5):
+            for y in range(0, int(height) + 1, 5):
                 assert any(tx - 0.01 <= x <= tx + tw + 0.01 and ty - 0.01 <= y <= ty + th + 0.01
-                           for tx, ty, tw, th in tiles), (x, y)
-        first, *others = sorted({(round(t[0], 2), round(t[2], 2)) for t in tiles})
-        assert others, "the board spans more than one column of tiles"
-        assert first[0] + first[1] - others[0][0] == pytest.approx(overlap, abs=0.01), "neighbours overlap by the glue strip"
-    text = page_text(path, 1) + page_text(path, 2)
-    assert "A1" in text and ("A2" in text or "B1" in text)
+                           for tx, ty, tw, th in tiles), (board, x, y)
+        assert "A1" in labels[board]
+        if len(tiles) > 1:
+            first, *others = sorted({(round(t[0], 2), round(t[2], 2)) for t in tiles})
+            assert others, "the board spans more than one column of tiles"
+            assert first[0] + first[1] - others[0][0] == pytest.approx(overlap, abs=0.01), "neighbours overlap by the glue strip"
+            assert "A2" in labels[board] or "B1" in labels[board]
 
 
-def test_cyrillic_card_text_extracts_as_text(long_kit):
-    assert "Бързо!" in page_text(kit_file(long_kit, "full", "cards", "a4"), 0)
+def test_cyrillic_card_text_extracts_as_text(translated_project, tmp_path):
+    po = translated_project / "components" / SAMPLE_GAME / "locales" / f"{TRANSLATED_LOCALE}.po"
+    replace_in(po, 'msgstr "Moves two spaces."', 'msgstr "Ходит на две клетки."')
+    result = pnp("build", "--locale", TRANSLATED_LOCALE, "--paper", "a4", "--kind", "cards", "--out", str(tmp_path / "out"),
+                 project=translated_project)
+    assert result.exit_code == 0, result.output + result.traceback
+    path = tmp_path / "out" / SAMPLE_GAME / "standard" / TRANSLATED_LOCALE / f"{SAMPLE_GAME}-standard-{TRANSLATED_LOCALE}-cards-a4.pdf"
+    assert "Ходит на две клетки." in " ".join(page_text(path, 0).split())
 
 
 def test_identical_input_gives_identical_bytes(tmp_path):
@@ -463,11 +521,11 @@ def test_identical_input_gives_identical_bytes(tmp_path):
 
 
 def test_previews_are_small_pngs_listed_in_the_manifest(long_kit):
-    manifest = json.loads((long_kit.parent / "manifest.json").read_text())["files"]
+    manifest = json.loads((long_kit.parents[2] / "manifest.json").read_text())["files"]
     previews = [e for e in manifest if e["kind"] == "preview"]
-    assert {e["deck"] for e in previews} == {"action", "roles", "reference"}
+    assert {e["deck"] for e in previews} == set(sample_data("cards")["decks"])
     for entry in previews:
-        path = long_kit.parent / entry["path"]
+        path = long_kit.parents[2] / entry["path"]
         assert path.read_bytes()[:4] == b"\x89PNG" and entry["bytes"] < 200_000
 
 
@@ -519,7 +577,7 @@ def _char_boxes(path: Path, page: int) -> list[tuple[str, tuple[float, float, fl
 def test_calibration_scale_labels_stand_apart(long_kit):
     """The DX labels (every 2 mm of the scale) do not run together: between the words of any
     two labels on the back page there is a clear gap."""
-    path = kit_file(long_kit, "full", "calibration", "a4")
+    path = kit_file(long_kit, "calibration", "a4")
     words, current = [], []
     for char, box in _char_boxes(path, 1) + [(" ", None)]:
         middle = lambda b: (b[1] + b[3]) / 2
@@ -540,7 +598,7 @@ def test_calibration_scale_labels_stand_apart(long_kit):
 
 
 def test_calibration_tells_a_pdf_only_reader_what_to_do(long_kit):
-    text = " ".join(page_text(kit_file(long_kit, "full", "calibration", "a4"), 0).split())
+    text = " ".join(page_text(kit_file(long_kit, "calibration", "a4"), 0).split())
     sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))
     assert len(sheet["text"]["steps"]) >= 6
     assert "DX" in text and "5." in text and "6." in text
@@ -557,7 +615,7 @@ def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
 
 
 def test_board_glue_strips_are_hatched_and_the_scale_label_misses_every_cross(long_kit):
-    path = kit_file(long_kit, "full", "boards", "a4")
+    path = kit_file(long_kit, "boards", "a4")
     with pikepdf.open(path) as pdf:
         tile = page_drawing(pdf.pages[1])["lines"]              # page 1 is the first board's assembly map
         first = page_drawing(pdf.pages[0])
@@ -584,13 +642,11 @@ def test_board_glue_strips_are_hatched_and_the_scale_label_misses_every_cross(lo
             assert not hits, f"the scale label at {(x0, y0, x1, y1)} runs through a cross arm {(ax, ay), (bx, by)}"
 
 
-def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(tmp_path):
-    kit = build(tmp_path, "--edition", "free", "--paper", "a4", "--kind", "tokens")
-    game = yaml.safe_load((ROOT / "components" / GAME / "game.yaml").read_text(encoding="utf-8"))
-    pawn = yaml.safe_load((ROOT / "components" / GAME / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]["pawn"]
+def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(long_kit):
+    pawn = sample_data("tokens")["tokens"]["pawn"]
     (width, figure), base = pawn["size_mm"], pawn["base_mm"]
-    path = kit_file(kit, "free", "tokens", "a4")
-    word = game["labels"]["fold"]                   # the kit's locale is the game's source language
+    path = kit_file(long_kit, "tokens", "a4")
+    word = sample_data("game")["labels"]["fold"]
     with pikepdf.open(path) as pdf:
         standees = [f["rect"] for page in pdf.pages for f in page_drawing(page)["forms"]
                     if f["name"].startswith("/FormXob.token-pawn-")]
@@ -607,31 +663,4 @@ def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(tmp_path):
                 found += 1
                 for c in run:
                     assert c[3] <= y + base + 0.01 or c[1] >= y + base + 2 * figure - 0.01, "the word is on a figure"
-    assert found >= 2
-
-
-def test_the_role_cards_disc_stands_clear_of_the_text_panel(long_kit):
-    """Between the white text panel and the icon disc above it, the card's own colour shows
-    for at least 1.5 mm: the panel does not crowd or cut into the disc."""
-    cards = yaml.safe_load((ROOT / "components" / GAME / "cards.yaml").read_text(encoding="utf-8"))
-    layout = next(deck["layout"] for deck in cards["decks"].values() if deck["layout"] == "role")
-    role = next(card_id for card_id, card in cards["cards"].items() if cards["decks"][card["deck"]]["layout"] == layout)
-    path = kit_file(long_kit, "full", "cards", "a4")
-    with pikepdf.open(path) as pdf:
-        found = [(i, f["rect"]) for i, page in enumerate(pdf.pages) for f in page_drawing(page)["forms"]
-                 if f["name"] == f"/FormXob.card-{role}"]
-    index, (x, y, w, h) = found[0]
-    scale = 600 / 25.4
-    document = pdfium.PdfDocument(str(path))
-    try:
-        image = document[index].render(scale=600 / 72).to_pil().convert("RGB")
-    finally:
-        document.close()
-    column = [image.getpixel((int((x + w / 2) * scale), image.height - 1 - int((y + v / 10) * scale)))
-              for v in range(300, 450)]          # 30 to 45 mm from the card's bottom, in 0.1 mm steps
-    background = image.getpixel((int((x + 4.2) * scale), image.height - 1 - int((y + 40) * scale)))
-    white = next(i for i in range(len(column) - 1, -1, -1) if column[i] == (255, 255, 255))   # the panel's top
-    near = lambda pixel: all(abs(a - b) <= 30 for a, b in zip(pixel, background))   # noqa: E731
-    start = next(i for i in range(white + 1, white + 4) if near(column[i]))    # past the panel's soft edge
-    run = next(i for i in range(start, len(column)) if not near(column[i])) - start
-    assert run / 10 >= 1.5, f"{run / 10} mm of the card's colour between the panel and the disc"
+    assert found == 2 * pawn["count"]["standard"], "each standee has the word on both its tabs"
