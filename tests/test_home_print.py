@@ -575,22 +575,20 @@ def _char_boxes(path: Path, page: int) -> list[tuple[str, tuple[float, float, fl
 
 
 def test_calibration_scale_labels_stand_apart(long_kit):
-    """The DX labels (every 2 mm of the scale) do not run together: between the words of any
-    two labels on the back page there is a clear gap."""
-    path = kit_file(long_kit, "calibration", "a4")
-    words, current = [], []
-    for char, box in _char_boxes(path, 1) + [(" ", None)]:
-        middle = lambda b: (b[1] + b[3]) / 2
-        if char.strip() and (not current or abs(middle(box) - middle(current[-1])) < 0.6
-                             and box[0] - current[-1][2] < 0.4):
-            current.append(box)
-            continue
-        if current:
-            words.append((min(b[0] for b in current), min(b[1] for b in current),
-                          max(b[2] for b in current), max(b[3] for b in current)))
-        current = [box] if char.strip() else []
-    labels = [w for w in words if w[3] - w[1] < 3]
-    assert len(labels) >= 13
+    """The scale labels (every label_every_mm of each scale, DX and DY) do not run together:
+    between the boxes of any two labels on the back page there is a clear gap."""
+    sheet = yaml.safe_load((ROOT / "templates" / "sheets" / "calibration.yaml").read_text(encoding="utf-8"))
+    reach, every = sheet["scale_mm"], sheet["label_every_mm"]
+    values = [every * i for i in range(-int(reach // every), int(reach // every) + 1)]
+    names = ["0" if v == 0 else f"{v:+g}" for v in values]
+    document = pdfium.PdfDocument(str(kit_file(long_kit, "calibration", "a4")))
+    try:
+        runs = [run for name in names for run in _text_runs(document[1], name)]
+    finally:
+        document.close()
+    labels = [(min(c[0] for c in run), min(c[1] for c in run), max(c[2] for c in run), max(c[3] for c in run))
+              for run in runs]
+    assert len(labels) == 2 * len(names), "each label once on each scale"
     for i, a in enumerate(labels):
         for b in labels[i + 1:]:
             apart = a[2] + 0.3 <= b[0] or b[2] + 0.3 <= a[0] or a[3] + 0.3 <= b[1] or b[3] + 0.3 <= a[1]
@@ -614,32 +612,59 @@ def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
             assert (box[2] - box[0], box[3] - box[1]) == pytest.approx((841.89, 595.28), abs=0.01)
 
 
-def test_board_glue_strips_are_hatched_and_the_scale_label_misses_every_cross(long_kit):
+def _scale_label_hits(path: Path) -> list[str]:
+    """Where the first page's scale label runs through a cross arm (10 mm, horizontal or
+    vertical) or the edge of an assembly map drawn there."""
+    with pikepdf.open(path) as pdf:
+        first = page_drawing(pdf.pages[0])
+    arms = [(a, b) for a, b in first["lines"] if abs(math.dist(a, b) - 10) < 0.01]
+    for form in first["forms"]:
+        if form["name"].endswith("-map"):
+            mx, my, mw, mh = form["rect"]
+            arms += [((mx, my), (mx + mw, my)), ((mx, my), (mx, my + mh)),
+                     ((mx + mw, my), (mx + mw, my + mh)), ((mx, my + mh), (mx + mw, my + mh))]
+    document = pdfium.PdfDocument(str(path))
+    try:
+        (label,) = _text_runs(document[0], sample_data("game")["labels"]["scale_check"])
+    finally:
+        document.close()
+    return [f"the scale label at {(x0, y0, x1, y1)} runs through {(ax, ay), (bx, by)}"
+            for (ax, ay), (bx, by) in arms for x0, y0, x1, y1 in label
+            if min(ax, bx) - 0.2 <= x1 and x0 <= max(ax, bx) + 0.2 and min(ay, by) - 0.2 <= y1 and y0 <= max(ay, by) + 0.2]
+
+
+def test_board_glue_strips_are_hatched_and_the_scale_label_misses_the_map(long_kit):
     path = kit_file(long_kit, "boards", "a4")
     with pikepdf.open(path) as pdf:
-        tile = page_drawing(pdf.pages[1])["lines"]              # page 1 is the first board's assembly map
         first = page_drawing(pdf.pages[0])
+        tile = page_drawing(pdf.pages[1])["lines"]              # the first board's first tile, after its map
+        assert _has_50mm_bar(pdf.pages[0])
+    assert [f["name"] for f in first["forms"]] == [f"/FormXob.board-{next(iter(sample_data('boards')['boards']))}-map"]
     diagonal = [(a, b) for a, b in tile if abs(abs(b[0] - a[0]) - abs(b[1] - a[1])) < 1e-3 and abs(b[0] - a[0]) > 0.1]
     assert len(diagonal) >= 10, "the glue strip is hatched"
     # the alignment crosses: 10 mm arms, horizontal or vertical
     assert [(a, b) for a, b in tile if abs(math.dist(a, b) - 10) < 0.01]
     # the scale bar is on page 1 (the map): it misses the board drawn there and any cross
-    arms = [(a, b) for a, b in first["lines"] if abs(math.dist(a, b) - 10) < 0.01]
-    (mx, my, mw, mh), = [form["rect"] for form in first["forms"]]
-    arms += [((mx, my), (mx + mw, my)), ((mx, my), (mx, my + mh))]
-    document = pdfium.PdfDocument(str(path))
-    try:
-        label = _text_runs(document[0], "50")
-    finally:
-        document.close()
-    assert label
-    boxes = _char_boxes(path, 0)
-    first = next(i for i, (char, box) in enumerate(boxes) if box == label[0][0])
-    scale = [box for _, box in boxes[first:] if box[1] < 20 and box[3] < 20]
-    for (ax, ay), (bx, by) in arms:
-        for x0, y0, x1, y1 in scale:
-            hits = min(ax, bx) - 0.2 <= x1 and x0 <= max(ax, bx) + 0.2 and min(ay, by) - 0.2 <= y1 and y0 <= max(ay, by) + 0.2
-            assert not hits, f"the scale label at {(x0, y0, x1, y1)} runs through a cross arm {(ax, ay), (bx, by)}"
+    assert not _scale_label_hits(path)
+
+
+def test_the_scale_label_on_a_first_tile_misses_its_crosses(tmp_path):
+    """A board printed on one tile has no map: the scale bar goes on its tile, among the
+    alignment crosses at the tile's corners."""
+    project = sample_copy(tmp_path)
+    boards = project / "components" / SAMPLE_GAME / "boards.yaml"
+    text = boards.read_text(encoding="utf-8")
+    square = text[text.index("  square:\n"):]
+    boards.write_text(text.replace(square, "").replace("boards:\n", "boards:\n" + square), encoding="utf-8")
+    result = pnp("build", "--paper", "a4", "--kind", "boards", "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    path = kit_file(tmp_path / "out" / SAMPLE_GAME / "standard" / "en", "boards", "a4")
+    with pikepdf.open(path) as pdf:
+        first = page_drawing(pdf.pages[0])
+        assert _has_50mm_bar(pdf.pages[0])
+    assert [f["name"] for f in first["forms"]] == ["/FormXob.board-square"]
+    assert [(a, b) for a, b in first["lines"] if abs(math.dist(a, b) - 10) < 0.01], "the tile's crosses"
+    assert not _scale_label_hits(path)
 
 
 def test_the_standees_fold_word_is_on_the_tabs_not_the_figures(long_kit):
