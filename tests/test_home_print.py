@@ -1,6 +1,7 @@
-"""Home print-and-play on A4 and Letter, checked on PDFs built through `pnp build`: page and card
-sizes, crop marks, mirrored backs for each flip, --back-offset, gutterfold, fronts only, the
-calibration sheet, the 50 mm scale bar, board tiles, Cyrillic text and reproducible bytes."""
+"""Home print-and-play on A4 and Letter, checked on the sample game's PDFs built through `pnp
+build`: page and card sizes (its poker and mini cards), crop marks, mirrored backs for each flip,
+--back-offset, gutterfold, fronts only, the calibration sheet, the 50 mm scale bar, board tiles,
+standee pawns, Cyrillic text (its translated copy) and reproducible bytes."""
 from __future__ import annotations
 
 import itertools
