@@ -3,8 +3,8 @@ data: every card of every deck (how many, where its face is on its sheet, its ba
 pixel sizes, and the pixels of each face and back against the colour its layout fills it with.
 The export is a copy of the sample game with what the sample lacks added (TABLETOP_ADDITIONS):
 a deck of more cards than a sheet holds, a sheet of mixed backs, a sheet that would pass MAX_PX,
-a lone card, a disc and a standee, and a catalog its names and texts come from. Every shipped
-game's saved object is planned from its data too, without drawing."""
+a lone card, a disc, and a catalog its names and texts come from (its standee is the sample's
+own). Every shipped game's saved object is planned from its data too, without drawing."""
 from __future__ import annotations
 
 import json
@@ -80,9 +80,7 @@ TABLETOP_ADDITIONS = {
                      "count": {EDITION: 1}}}},
     "tokens": {"tokens": {
         "marker": {"shape": "disc", "name": "Marker", "count": {EDITION: 2}, "diameter_mm": 21,
-                   "colour": "#7A1F3D", "icon": "⏲"},
-        "pawn": {"shape": "standee", "name": "Pawn", "count": {EDITION: 2}, "size_mm": [28, 40], "base_mm": 14,
-                 "colours": ["#D7263D", "#3F88C5"]}}},
+                   "colour": "#7A1F3D", "icon": "⏲"}}},
 }
 
 # The catalog of the copy's draft locale: what it translates (the rest falls back to the data).
@@ -153,7 +151,7 @@ def tabletop_copy(folder: Path) -> Path:
     card_counts = {key: card["count"][EDITION] for key, card in cards.items()}
     token_counts = {key: token["count"][EDITION] for key, token in tokens.items()}
     replace_in(rules, "**{coin: 1 for coin in COINS}},", f"**{{coin: 1 for coin in COINS}}, **{card_counts!r}}},")
-    replace_in(rules, '"camp": 3}', f'"camp": 3, **{token_counts!r}}}')
+    replace_in(rules, '"camp": 3', f'"camp": 3, **{token_counts!r}')
     replace_in(data / "game.yaml", "  en: released", f"  en: released\n  {LOCALE}: draft")
     (data / "locales").mkdir()
     (data / "locales" / f"{LOCALE}.po").write_text(po_text(CATALOG), encoding="utf-8")
