@@ -201,8 +201,10 @@ def test_every_board_prints_its_shapes_notes(built):
 def test_tokens_sheet_has_every_token(project, built):
     text = pdfium.PdfDocument(kit(built, "tokens", "a4"))[0].get_textpage().get_text_range()
     tokens = game_data(project, "tokens")["tokens"].values()
+    # a standee's name on its front and on its back
     assert {token["name"]: text.split().count(token["name"]) for token in tokens} == \
-           {token["name"]: token["count"][EDITION] for token in tokens} == {"Supply": 4, "Camp": 3}
+           {token["name"]: token["count"][EDITION] * (2 if token["shape"] == "standee" else 1) for token in tokens} \
+           == {"Supply": 4, "Camp": 3, "Pawn": 4}
 
 
 def test_manifest_lists_every_file_with_its_hash(built):
