@@ -138,6 +138,8 @@ CHANGES = {
     "a count in the data": (
         CARDS, lambda p: (replace_in(p / "components" / GAME / "cards.yaml", "count: {standard: 4}", "count: {standard: 5}"),
                           replace_in(p / "rules" / "sample_game" / "__init__.py", '"knight": 4', '"knight": 5'))),
+    "the order of the boards in the data": (
+        ("--kind", "boards", "--paper", "a4"), lambda p: _boards_swapped(p / "components" / GAME / "boards.yaml")),
     "a layout": (
         CARDS, lambda p: replace_in(p / "components" / GAME / "layouts.yaml", "box: [11.5, 34, 40, 40]",
                                    "box: [13.5, 34, 36, 36]")),
@@ -146,6 +148,17 @@ CHANGES = {
             (p / "components" / GAME / "art" / "sun.svg").read_text(encoding="utf-8").replace('r="12"', 'r="9"'),
             encoding="utf-8")),
 }
+
+
+def _boards_swapped(path: Path) -> None:
+    """The sample's two boards written the other way round: printed in that order."""
+    text = path.read_text(encoding="utf-8")
+    head, boards = text.split("boards:\n", 1)
+    starts = [i for i, line in enumerate(boards.splitlines(keepends=True)) if line.startswith("  ") and not line.startswith("   ")]
+    lines = boards.splitlines(keepends=True)
+    assert len(starts) == 2, starts
+    first, second = "".join(lines[starts[0]:starts[1]]), "".join(lines[starts[1]:])
+    path.write_text(head + "boards:\n" + "".join(lines[:starts[0]]) + second + first, encoding="utf-8")
 
 
 @pytest.mark.parametrize("what", list(CHANGES))

@@ -649,8 +649,6 @@ def test_board_glue_strips_are_hatched_and_the_scale_label_misses_the_map(long_k
     assert not _scale_label_hits(path)
 
 
-# its boards in another order: the session's shared cache would hand that kit to builds of the sample
-@pytest.mark.own_cache
 def test_the_scale_label_on_a_first_tile_misses_its_crosses(tmp_path):
     """A board printed on one tile has no map: the scale bar goes on its tile, among the
     alignment crosses at the tile's corners."""

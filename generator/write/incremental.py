@@ -89,7 +89,9 @@ def _data_digest(game, blank: set) -> str:
 
 def _blanked(node, path: tuple, blank: set):
     if isinstance(node, dict):
-        return {str(key): _blanked(value, path + (str(key),), blank) for key, value in node.items()}
+        # as pairs, in the order written: the order of cards, boards or tokens is the order they
+        # are printed in (a digest's JSON sorts a mapping's keys)
+        return [[str(key), _blanked(value, path + (str(key),), blank)] for key, value in node.items()]
     if isinstance(node, list):
         return [_blanked(value, path + (str(index),), blank) for index, value in enumerate(node)]
     if ".".join(path) in blank:
