@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from conftest import ROOT, TRANSLATED_LOCALE, cell_texts, check_manifest, pnp, replace_in, translated_sample
+from conftest import ROOT, SAMPLE, TRANSLATED_LOCALE, cell_texts, check_manifest, pnp, replace_in, translated_sample
 
 
 GAME = "sample-game"
@@ -119,7 +119,8 @@ def test_diff_names_each_change_in_its_locales(versions):
         checks = entry["checks"]
         assert checks["moved"] and checks["new"] == 0 and checks["old"] > 0
         assert any("squire" in p for p in checks["fixed"])
-        assert entry["simulation"] is None            # the sample has no engine to play seeded games
+        # The squire in the scout's place neither raids nor stands guard: the seeded games stay the same.
+        assert entry["simulation"]["games"] and not entry["simulation"]["moved"]
     assert seen[0] == seen[1] == seen[2], "the same two versions give the same diff, however named"
 
 
@@ -293,3 +294,42 @@ def test_a_translation_alone_is_one_locale_and_moves_no_check(versions, tmp_path
     assert entry["other"] == [f"locales/{RU}.po"]
     assert entry["checks"]["same_yaml"] and not entry["checks"]["moved"]
     assert entry["simulation"]["same_yaml"] and not entry["simulation"]["moved"]
+
+
+# The knight as published, and one more of it: a raid adds one to its roll for each knight held.
+KNIGHT = '  knight: {deck: heroes, name: Knight, text: Moves two spaces., colour: "#3A61C4", count: {standard: 4}}\n'
+MORE_KNIGHTS = KNIGHT.replace("{standard: 4}", "{standard: 5}")
+
+
+def _figures(runs: dict) -> set[str]:
+    names = set()
+    for figures in runs.values():
+        names |= {f"{name} mean" for name in figures["numbers"]}
+        names |= {f"{name} {value}" for name, shares in figures["shares"].items() for value in shares}
+        names |= {f"win rate seat {seat}" for seat in range(1, len(figures["win_rate"]) + 1)}
+        names |= {f"{name} {item} per game" for name, table in figures["counts"].items() for item in table}
+    return names
+
+
+def test_one_more_knight_moves_the_seeded_games(tmp_path):
+    """A changed count: the new version's box is played again (a stronger hand moves the seeded
+    games), and the figures named as moved are among those it reports."""
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    # the project's rules expect the new box: the old one fails them
+    replace_in(project / "rules" / "sample_game" / "__init__.py", '"knight": 4,', '"knight": 5,')
+    old = tmp_path / "old"
+    shutil.copytree(project, old)
+    replace_in(project / CARDS, KNIGHT, MORE_KNIGHTS)
+    result = pnp("diff", str(old), "--json", project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    [entry] = json.loads(result.stdout)["games"]
+    assert entry["components"]["counts"] == [{"category": "cards", "id": "knight",
+                                              "editions": {"standard": {"old": 4, "new": 5}}}]
+    assert not entry["components"]["changed"]
+    assert entry["checks"]["moved"] and entry["checks"]["new"] == 0 and entry["checks"]["old"] > 0
+    assert entry["checks"]["fixed"] == [f"{CARDS}: cards.knight.count.standard: rules need 5, data says 4"]
+    simulation = entry["simulation"]
+    assert simulation["moved"], "one more knight changes the seeded games"
+    assert {m["figure"] for m in simulation["moved"]} <= _figures(simulation["new"])
+

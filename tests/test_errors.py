@@ -60,8 +60,8 @@ def test_a_word_the_booklet_layout_prints_is_missing(tmp_path):
 
 def test_a_recording_that_cannot_be_written(tmp_path):
     (tmp_path / "file").write_text("x", encoding="utf-8")
-    scenario = ROOT / "components" / "the-game" / "scenarios" / "rule-ascending.yaml"
-    result = pnp("play", "the-game", str(scenario), "--record", str(tmp_path / "file" / "x.yaml"))
+    scenario = SAMPLE / "components" / SAMPLE_GAME / "scenarios" / "rule-raid.yaml"
+    result = pnp("play", SAMPLE_GAME, str(scenario), "--record", str(tmp_path / "file" / "x.yaml"), project=SAMPLE)
     assert "error:" in failed_cleanly(result)
 
 

@@ -14,7 +14,7 @@ import sys
 import pytest
 import yaml
 
-from conftest import ROOT, pnp, simulation_runs
+from conftest import ROOT, line_of, pnp, simulation_runs
 from generator.app.bench import game_benchmark
 from generator.app.loading import load_games
 from generator.load.project import Project
@@ -180,6 +180,28 @@ def test_a_golden_playthrough_records_the_same_again(tmp_path, slug, path):
     result = pnp("play", slug, str(start), "--policy", found.group(1), "--record", str(out))
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("slug,path", sorted(dict(reversed(GOLDEN)).items()),      # one playthrough per game
+                         ids=lambda item: getattr(item, "stem", item))
+def test_every_game_reads_the_opening_of_an_action_alike(tmp_path, slug, path):
+    """After the end no action is read; an unknown key names the game's action keys."""
+    text = path.read_text(encoding="utf-8")
+    steps = yaml.safe_load(text)["steps"]
+    assert steps[-1]["expect"]["terminal"] is True, f"{path.name}: a golden playthrough is played to the end"
+    last = yaml.safe_dump(steps[-1]["do"][-1], allow_unicode=True, default_flow_style=True, width=10_000).strip()
+    scenario = tmp_path / path.name
+    scenario.write_text(text + f"- do:\n  - {last}\n", encoding="utf-8")
+    result = pnp("play", slug, str(scenario))
+    assert result.exit_code == 1
+    line = len(scenario.read_text(encoding="utf-8").splitlines())
+    assert f"{scenario}:{line}: steps.{len(steps)}.do.0: this game is already over" in result.stderr
+    scenario.write_text(text.replace("\nsteps:\n", "\nsteps:\n- do:\n  - {colour: red}\n", 1), encoding="utf-8")
+    result = pnp("play", slug, str(scenario))
+    assert result.exit_code == 1
+    line = line_of(scenario, "{colour: red}")
+    assert f"{scenario}:{line}: steps.0.do.0.colour: unknown key 'colour' (action keys: " in result.stderr
+    assert "player" in result.stderr.split("(action keys: ")[1].split(")")[0].split(", ")
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -401,46 +401,30 @@ def test_preflight_as_cards_booklet_or_component_checks_a_file_as_that(sample_pr
 
 # ---- scenarios: a value of the wrong type is a located error in every game ----------------------
 
-COOK = ROOT / "components" / "diced-veggies" / "scenarios" / "cook.yaml"
+RAID = SAMPLE / "components" / "sample-game" / "scenarios" / "rule-raid.yaml"
 
 
 @pytest.mark.parametrize("old, new, key, message", [
-    ("{player: Аня, cook: recipe-16, dice: ['tomato:6', 'tomato:2', 'carrot:2']}",
-     "{player: Аня, cook: [recipe-16], dice: ['tomato:6', 'tomato:2', 'carrot:2']}",
-     "steps.1.do.0.cook", "cook is one name, such as recipe-16, not a list"),
-    ("{player: Аня, cook: recipe-16, dice: ['tomato:6', 'tomato:2', 'carrot:2']}",
-     "{player: Аня, cook: recipe-16, dice: ['tomato:6', 'tomato:2', 'carrot:2'], hype: [hype-05]}",
-     "steps.1.do.0.hype", "hype is one name, such as hype-01, not a list"),
-    ("{player: Аня, done: true}", "{player: Аня, draw: [recipe]}", "steps.2.do.0.draw",
-     "draw is one name, such as hype, not a list"),
-    ("{player: Аня, done: true}", "{player: Аня, discard: {hype: hype-05}}", "steps.2.do.0.discard",
-     "discard is one name, such as carrot:2, not a mapping"),
-    ("      recipes: [recipe-16, recipe-08]", "      recipes: [[recipe-16], recipe-08]", "setup.players.0.recipes.0",
-     "a recipe card is one name, such as recipe-01, not a list"),
-    ("    - {name: Борис, recipes: [recipe-07], hype: [hype-06]}", "    - {name: Борис, recipes: [recipe-07], hype: [{a: 1}]}",
-     "setup.players.1.hype.0", "a hype card is one name, such as hype-01, not a mapping"),
+    ("{player: Ana, raid: true}", "{player: Ana, raid: [true]}", "steps.0.do.0.raid", "raiding is {raid: true}"),
+    ("{player: Ana, raid: true}", "{player: [Ana], raid: true}", "steps.0.do.0.player", "no player '['Ana']'"),
+    ("{name: Ana, heroes: [knight]}", "{name: Ana, heroes: [[knight]]}", "setup.players.0.heroes.0",
+     "no hero ['knight'] in the box"),
+    ("purse: [coins-gold-five-1]}", "purse: [{a: 1}]}", "setup.players.1.purse.0", "no coin {'a': 1} in the box"),
+    ("pile: [coins-silver-one-1,", "pile: [[coins-silver-one-1],", "setup.pile.0",
+     "no coin ['coins-silver-one-1'] in the box"),
+    ("rolls: [4, 5, 3]", "rolls: [[4], 5, 3]", "setup.rolls.0", "the sun die shows 1, 2, 3, 4, 5, 6, not [4]"),
 ])
-def test_diced_veggies_answers_a_list_where_one_name_is_expected_with_a_located_error(tmp_path, old, new, key, message):
-    scenario = tmp_path / "cook.yaml"
-    scenario.write_text(COOK.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+def test_a_list_or_mapping_where_one_name_is_expected_is_a_located_error(tmp_path, old, new, key, message):
+    scenario = tmp_path / "raid.yaml"
+    scenario.write_text(RAID.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     assert new in scenario.read_text(encoding="utf-8")
-    err = refused(run(ROOT, "play", "diced-veggies", str(scenario)))
+    err = refused(run(SAMPLE, "play", "sample-game", str(scenario)))
     assert f"{scenario}:{line_of(scenario, new.strip())}: {key}: {message}" in err
 
 
-def test_pegs_and_jokers_answers_the_same_mistake_with_a_located_error_too(tmp_path):
-    source = next((ROOT / "components" / "pegs-and-jokers" / "scenarios").glob("card-ace.yaml"))
-    text = source.read_text(encoding="utf-8")
-    play = next(line for line in text.splitlines() if "play: A" in line)
-    scenario = tmp_path / "ace.yaml"
-    scenario.write_text(text.replace(play, play.replace("play: A", "play: [A]"), 1), encoding="utf-8")
-    err = refused(run(ROOT, "play", "pegs-and-jokers", str(scenario)))
-    assert f"{scenario}:{line_of(scenario, 'play: [A]')}: " in err and ".play: no card ['A']" in err
-
-
 def test_a_scenario_seed_has_a_bound(tmp_path):
-    scenario = tmp_path / "cook.yaml"
-    scenario.write_text(COOK.read_text(encoding="utf-8").replace("\n  phase: cook\n", "\n  phase: cook\n  seed: " + "9" * 40 + "\n", 1),
+    scenario = tmp_path / "raid.yaml"
+    scenario.write_text(RAID.read_text(encoding="utf-8").replace("\n  rolls:", "\n  seed: " + "9" * 40 + "\n  rolls:", 1),
                         encoding="utf-8")
-    err = refused(run(ROOT, "play", "diced-veggies", str(scenario)))
+    err = refused(run(SAMPLE, "play", "sample-game", str(scenario)))
     assert f"{scenario}:{line_of(scenario, 'seed:')}: setup.seed: the seed is a whole number from 0 to 4,294,967,295, not 9999" in err
