@@ -169,22 +169,46 @@ def _ways() -> tuple:
 
 WAYS = _ways()
 FAMILIES = 4 * PLACES
-ROW_NUMBERS, COLUMN_NUMBERS = tuple(range(ROWS)), tuple(range(COLUMNS))
 CELL_BITS = tuple(1 << cell for cell in range(CELLS))
-ROW_OF = tuple(cell // COLUMNS for cell in range(CELLS))
-COLUMN_OF = tuple(cell % COLUMNS for cell in range(CELLS))
 
 
-_CUT_ACTIONS: dict[int, tuple] = {}       # the same cuts come back game after game
+def _walks() -> tuple:
+    """Every lane walked from the block's edge inward, each way, rows first then columns: per
+    walk, per cell, (the cell, its family, its lane, the cells the blade pushes) as WAYS has."""
+    rows = [tuple(range(row * COLUMNS, (row + 1) * COLUMNS)) for row in range(ROWS)]
+    columns = [tuple(range(column, CELLS, COLUMNS)) for column in range(COLUMNS)]
+    walks = []
+    for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
+        for cells in lanes:
+            for order, way in ((cells[::-1], toward_end), (cells, toward_start)):
+                walks.append(tuple((cell,) + way[cell] for cell in order))
+    return tuple(walks)
 
 
-def _cut_action(bits: int) -> tuple:
-    action = _CUT_ACTIONS.get(bits)
-    if action is None:
-        if len(_CUT_ACTIONS) > 1 << 16:
-            _CUT_ACTIONS.clear()
-        action = _CUT_ACTIONS[bits] = ("cut", _cells_of(bits))
-    return action
+WALKS = _walks()
+
+
+def _cut_order(cells: tuple[int, ...]) -> int:
+    """A number that orders cuts as their ascending cells do (a cut before any that extends it)."""
+    order = 0
+    for cell in cells:
+        order = order * (CELLS + 1) + cell + 1
+    return order * (CELLS + 1) ** (CELLS - len(cells))
+
+
+class _CutActions(dict):
+    """Per cut's cells as bits: (its place in the legal cuts' order, its action), made as first
+    needed; the same cuts come back game after game."""
+
+    def __missing__(self, bits: int) -> tuple[int, tuple]:
+        if len(self) > 1 << 16:
+            self.clear()
+        cells = _cells_of(bits)
+        entry = self[bits] = (_cut_order(cells), ("cut", cells))
+        return entry
+
+
+CUT_ACTIONS = _CutActions()
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -540,63 +564,57 @@ class GameState(State):
         found.discard(present)
         return sorted([_cells_of(cells) for cells in found])
 
-    def _cuts_within(self, rows: list[list[int]], columns: list[list[int]], present: int, limit: int) -> set[int]:
-        """cuts_possible(limit) as bits, the whole block left out, from the block's dice by row
-        and by column. Each lane's dice are walked from the edge inward while their total stays
-        within the limit; a lane of use extends the stretches its family's lane before it ended,
-        and starts one of its own (a lane beyond the limit, or without a die beside the blade,
-        ends every stretch through it)."""
+    def _cuts_within(self, present: int, limit: int) -> set[int]:
+        """cuts_possible(limit) as bits, the whole block (`present`) left out. Each lane's dice
+        are walked from the edge inward while their total stays within the limit; a lane of use
+        extends the stretches its family's lane before it ended, and starts one of its own (a
+        lane beyond the limit, or without a die beside the blade, ends every stretch through it)."""
         block, face = self.block, self.face
         found = set()
         add = found.add
         # per family: the last lane of use, and the stretches ending there as (total, cells)
         last = [-2] * FAMILIES
         ending: list = [None] * FAMILIES
-        for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
-            for lane_cells in lanes:
-                if not lane_cells:
+        for walk in WALKS:
+            total = 0
+            for cell, family, lane, beyond in walk:
+                die = block[cell]
+                if die is None:
                     continue
-                for walk, way in ((reversed(lane_cells), toward_end), (lane_cells, toward_start)):
-                    total = 0
-                    for cell in walk:
-                        total += face[block[cell]]
-                        if total > limit:
-                            break
-                        family, lane, beyond = way[cell]
-                        cells = present & beyond
-                        add(cells)
-                        if last[family] != lane - 1:
-                            last[family] = lane
-                            ending[family] = ((total, cells),)
-                            continue
-                        last[family] = lane
-                        stretches = [(total, cells)]
-                        for so_far, pushed in ending[family]:
-                            so_far += total
-                            if so_far <= limit:
-                                pushed |= cells
-                                add(pushed)
-                                stretches.append((so_far, pushed))
-                        ending[family] = stretches
+                total += face[die]
+                if total > limit:
+                    break
+                cells = present & beyond
+                add(cells)
+                if last[family] != lane - 1:
+                    last[family] = lane
+                    ending[family] = ((total, cells),)
+                    continue
+                last[family] = lane
+                stretches = [(total, cells)]
+                for so_far, pushed in ending[family]:
+                    so_far += total
+                    if so_far <= limit:
+                        pushed |= cells
+                        add(pushed)
+                        stretches.append((so_far, pushed))
+                ending[family] = stretches
         found.discard(present)
         return found
 
     def cut_actions(self) -> list[tuple]:
         """The legal cuts as actions, in legal_cuts' order."""
-        block, face = self.block, self.face
-        rows: list[list[int]] = [[] for _ in ROW_NUMBERS]
-        columns: list[list[int]] = [[] for _ in COLUMN_NUMBERS]
+        face = self.face
         present = total = 0
-        for cell in [cell for cell, die in enumerate(block) if die is not None]:
-            present |= CELL_BITS[cell]
-            total += face[block[cell]]
-            rows[ROW_OF[cell]].append(cell)
-            columns[COLUMN_OF[cell]].append(cell)
+        for cell, die in enumerate(self.block):
+            if die is not None:
+                present |= CELL_BITS[cell]
+                total += face[die]
         if total <= CUT_LIMIT:
-            return [_cut_action(present)]      # the whole block is taken, without a cut
-        actions = [_cut_action(bits) for bits in self._cuts_within(rows, columns, present, CUT_LIMIT)]
-        actions.sort()
-        return actions
+            return [CUT_ACTIONS[present][1]]      # the whole block is taken, without a cut
+        ordered = [CUT_ACTIONS[bits] for bits in self._cuts_within(present, CUT_LIMIT)]
+        ordered.sort()
+        return [action for _, action in ordered]
 
     def cut_total(self, cells) -> int:
         return sum(self.face[self.block[cell]] for cell in cells)
