@@ -471,6 +471,8 @@ class GameState(State):
     # The seat that played the last action, for check_invariants; None when the state changed
     # otherwise (a setup, a test).
     changed: int | None = field(default=None, repr=False, compare=False)
+    # and that action, so that only what its kind can change is checked
+    changed_by: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def players(self) -> int:
@@ -752,7 +754,7 @@ class GameState(State):
 
     def play(self, action) -> None:
         kind = action[0]
-        self.changed = self.seat
+        self.changed, self.changed_by = self.seat, action
         seat = self.seats[self.seat]
         if kind == "restock":
             if action[1]:
@@ -1006,39 +1008,56 @@ class GameState(State):
 
     def check_invariants(self) -> None:
         actor, self.changed = self.changed, None
+        action, self.changed_by = self.changed_by, None
         if actor is None or self.full_checks or self.phase == "over" or self.turns % FULL_CHECK_EVERY == 0:
             return super().check_invariants()
-        if not self._changed_holds(actor):
+        if not self._changed_holds(actor, action):
             self.check_rules()
             raise InvariantBroken(f"{_Where(self)}: the last action broke the dice, the cards, the limits or the end")
         if not self.legal_actions():
             raise InvariantBroken(f"{self.names[self.seat]} can do nothing but play goes on")
 
-    def _changed_holds(self, actor: int) -> bool:
-        """Whether what an action of `actor` can change keeps the invariants check_rules checks:
-        as many dice and cards as the box holds, the numbers the dice show, the dice the chef
-        token changed still held, the display, the actor's dice, limits and hype, and the end."""
-        box, seats, counts_as = self.box, self.seats, self.counts_as
+    def _changed_holds(self, actor: int, action: tuple | None = None) -> bool:
+        """Whether what `action` of `actor` (None: any action) can change keeps the invariants
+        check_rules checks: as many dice and cards as the box holds, the numbers the dice show,
+        the dice the chef token changed still held, the display, the actor's dice, limits and
+        hype, and the end. A chef token changes one die; a cut moves dice from the block to the
+        actor; a restock rolls the block; stopping to cook before the draw changes the phase
+        alone. Cooking, drawing, discarding and the end of a turn may change any of them."""
+        kind = action[0] if action else None
+        seats = self.seats
+        if kind == "chef":
+            die = action[1]
+            return die in seats[actor].dice and self.face[die] in self.box.face_numbers
+        if kind == "done" and self.phase == "draw":
+            return True
+        box, counts_as = self.box, self.counts_as
         dice = len(self.frame) + CELLS - self.block.count(None)
+        for seat in seats:
+            dice += len(seat.dice)
+        if dice != len(box.dice):
+            return False
+        if kind == "cut":
+            dice = seats[actor].dice
+            return dice == sorted(dice)
+        if not box.face_numbers.issuperset(self.face):
+            return False
+        if kind == "restock":
+            return True
         recipes = len(self.recipe_deck) + len(self.recipe_discard) + len(self.display)
         hype = len(self.hype_deck) + len(self.hype_discard)
         most_cooked = 0
-        held: set[int] = set()
         for seat in seats:
             cooked = len(seat.cooked)
-            dice += len(seat.dice)
             recipes += len(seat.recipes) + cooked
             hype += len(seat.hype) + len(seat.played)
             if cooked > most_cooked:
                 most_cooked = cooked
-            if counts_as:
-                held.update(seat.dice)
-        if dice != len(box.dice) or recipes != len(box.recipes) or hype != len(box.hype):
+        if recipes != len(box.recipes) or hype != len(box.hype):
             return False
-        if not box.face_numbers.issuperset(self.face):
-            return False
-        if counts_as and not held.issuperset(counts_as):
-            return False
+        for die in counts_as:
+            if not any(die in seat.dice for seat in seats):
+                return False
         shown = len(self.display)
         if shown > DISPLAY or (shown < DISPLAY and (self.recipe_deck or self.recipe_discard)):
             return False
