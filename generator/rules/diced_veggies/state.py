@@ -629,16 +629,17 @@ class GameState(State):
 
     def groups(self, dice) -> dict[tuple, list[int]]:
         """The dice that are alike (own kind, number, the kind they count as), lowest first."""
-        return self._grouped(dice)[0]
+        return self._grouped(sorted(dice))[0]
 
     def _grouped(self, dice) -> tuple[dict[tuple, list[int]], dict[str, list[list[int]]]]:
-        """groups(dice), and the same groups by the kind they count as, in their order."""
+        """groups(dice) of ascending dice (a player's), and the same groups by the kind they
+        count as, in their order."""
         alike: dict[tuple, list[int]] = {}
         by_kind: dict[str, list[list[int]]] = {}
         own, face, counts_as = self.box.dice, self.face, self.counts_as
-        for die in sorted(dice):
+        for die in dice:
             kind = own[die]
-            counted = counts_as.get(die, kind)
+            counted = counts_as.get(die, kind) if counts_as else kind
             key = (kind, face[die], counted)
             group = alike.get(key)
             if group is not None:
@@ -1055,9 +1056,9 @@ class GameState(State):
                 most_cooked = cooked
         if recipes != len(box.recipes) or hype != len(box.hype):
             return False
-        for die in counts_as:
-            if not any(die in seat.dice for seat in seats):
-                return False
+        # a die leaves a hand for the frame (and, when the block is formed anew, the block)
+        if counts_as and not (counts_as.keys().isdisjoint(self.frame) and counts_as.keys().isdisjoint(self.block)):
+            return False
         shown = len(self.display)
         if shown > DISPLAY or (shown < DISPLAY and (self.recipe_deck or self.recipe_discard)):
             return False
