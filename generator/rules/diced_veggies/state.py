@@ -174,14 +174,15 @@ CELL_BITS = tuple(1 << cell for cell in range(CELLS))
 
 def _walks() -> tuple:
     """Every lane walked from the block's edge inward, each way, rows first then columns: per
-    walk, per cell, (the cell, its family, its lane, the cells the blade pushes) as WAYS has."""
+    walk, the lane's cells as bits, and per cell (the cell, its family, its lane, the cells the
+    blade pushes) as WAYS has them."""
     rows = [tuple(range(row * COLUMNS, (row + 1) * COLUMNS)) for row in range(ROWS)]
     columns = [tuple(range(column, CELLS, COLUMNS)) for column in range(COLUMNS)]
     walks = []
     for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
         for cells in lanes:
             for order, way in ((cells[::-1], toward_end), (cells, toward_start)):
-                walks.append(tuple((cell,) + way[cell] for cell in order))
+                walks.append((sum(1 << cell for cell in cells), tuple((cell,) + way[cell] for cell in order)))
     return tuple(walks)
 
 
@@ -577,7 +578,9 @@ class GameState(State):
         # per family: the last lane of use, and the stretches ending there as (total, cells)
         last = [-2] * FAMILIES
         ending: list = [None] * FAMILIES
-        for walk in WALKS:
+        for lane_bits, walk in WALKS:
+            if not present & lane_bits:
+                continue                  # no die in this lane
             total = 0
             for cell, family, lane, beyond in walk:
                 die = block[cell]
