@@ -49,8 +49,8 @@ from .design import (
 
 
 DONE = ("done",)
-# decided: after most actions only what the action can have changed is checked; every this many
-# turns, and once a game ends, every invariant (check_rules)
+# decided: after most actions only what the action can have changed is checked; as every this
+# many turns begins, and once a game ends, every invariant (check_rules)
 FULL_CHECK_EVERY = 16
 
 
@@ -169,22 +169,47 @@ def _ways() -> tuple:
 
 WAYS = _ways()
 FAMILIES = 4 * PLACES
-ROW_NUMBERS, COLUMN_NUMBERS = tuple(range(ROWS)), tuple(range(COLUMNS))
 CELL_BITS = tuple(1 << cell for cell in range(CELLS))
-ROW_OF = tuple(cell // COLUMNS for cell in range(CELLS))
-COLUMN_OF = tuple(cell % COLUMNS for cell in range(CELLS))
 
 
-_CUT_ACTIONS: dict[int, tuple] = {}       # the same cuts come back game after game
+def _walks() -> tuple:
+    """Every lane walked from the block's edge inward, each way, rows first then columns: per
+    walk, the lane's cells as bits, and per cell (the cell, its family, its lane, the cells the
+    blade pushes) as WAYS has them."""
+    rows = [tuple(range(row * COLUMNS, (row + 1) * COLUMNS)) for row in range(ROWS)]
+    columns = [tuple(range(column, CELLS, COLUMNS)) for column in range(COLUMNS)]
+    walks = []
+    for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
+        for cells in lanes:
+            for order, way in ((cells[::-1], toward_end), (cells, toward_start)):
+                walks.append((sum(1 << cell for cell in cells), tuple((cell,) + way[cell] for cell in order)))
+    return tuple(walks)
 
 
-def _cut_action(bits: int) -> tuple:
-    action = _CUT_ACTIONS.get(bits)
-    if action is None:
-        if len(_CUT_ACTIONS) > 1 << 16:
-            _CUT_ACTIONS.clear()
-        action = _CUT_ACTIONS[bits] = ("cut", _cells_of(bits))
-    return action
+WALKS = _walks()
+
+
+def _cut_order(cells: tuple[int, ...]) -> int:
+    """A number that orders cuts as their ascending cells do (a cut before any that extends it)."""
+    order = 0
+    for cell in cells:
+        order = order * (CELLS + 1) + cell + 1
+    return order * (CELLS + 1) ** (CELLS - len(cells))
+
+
+class _CutActions(dict):
+    """Per cut's cells as bits: (its place in the legal cuts' order, its action), made as first
+    needed; the same cuts come back game after game."""
+
+    def __missing__(self, bits: int) -> tuple[int, tuple]:
+        if len(self) > 1 << 16:
+            self.clear()
+        cells = _cells_of(bits)
+        entry = self[bits] = (_cut_order(cells), ("cut", cells))
+        return entry
+
+
+CUT_ACTIONS = _CutActions()
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -447,6 +472,8 @@ class GameState(State):
     # The seat that played the last action, for check_invariants; None when the state changed
     # otherwise (a setup, a test).
     changed: int | None = field(default=None, repr=False, compare=False)
+    # and that action, so that only what its kind can change is checked
+    changed_by: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def players(self) -> int:
@@ -540,63 +567,59 @@ class GameState(State):
         found.discard(present)
         return sorted([_cells_of(cells) for cells in found])
 
-    def _cuts_within(self, rows: list[list[int]], columns: list[list[int]], present: int, limit: int) -> set[int]:
-        """cuts_possible(limit) as bits, the whole block left out, from the block's dice by row
-        and by column. Each lane's dice are walked from the edge inward while their total stays
-        within the limit; a lane of use extends the stretches its family's lane before it ended,
-        and starts one of its own (a lane beyond the limit, or without a die beside the blade,
-        ends every stretch through it)."""
+    def _cuts_within(self, present: int, limit: int) -> set[int]:
+        """cuts_possible(limit) as bits, the whole block (`present`) left out. Each lane's dice
+        are walked from the edge inward while their total stays within the limit; a lane of use
+        extends the stretches its family's lane before it ended, and starts one of its own (a
+        lane beyond the limit, or without a die beside the blade, ends every stretch through it)."""
         block, face = self.block, self.face
         found = set()
         add = found.add
         # per family: the last lane of use, and the stretches ending there as (total, cells)
         last = [-2] * FAMILIES
         ending: list = [None] * FAMILIES
-        for lanes, toward_end, toward_start in ((rows, WAYS[0], WAYS[1]), (columns, WAYS[2], WAYS[3])):
-            for lane_cells in lanes:
-                if not lane_cells:
+        for lane_bits, walk in WALKS:
+            if not present & lane_bits:
+                continue                  # no die in this lane
+            total = 0
+            for cell, family, lane, beyond in walk:
+                die = block[cell]
+                if die is None:
                     continue
-                for walk, way in ((reversed(lane_cells), toward_end), (lane_cells, toward_start)):
-                    total = 0
-                    for cell in walk:
-                        total += face[block[cell]]
-                        if total > limit:
-                            break
-                        family, lane, beyond = way[cell]
-                        cells = present & beyond
-                        add(cells)
-                        if last[family] != lane - 1:
-                            last[family] = lane
-                            ending[family] = ((total, cells),)
-                            continue
-                        last[family] = lane
-                        stretches = [(total, cells)]
-                        for so_far, pushed in ending[family]:
-                            so_far += total
-                            if so_far <= limit:
-                                pushed |= cells
-                                add(pushed)
-                                stretches.append((so_far, pushed))
-                        ending[family] = stretches
+                total += face[die]
+                if total > limit:
+                    break
+                cells = present & beyond
+                add(cells)
+                if last[family] != lane - 1:
+                    last[family] = lane
+                    ending[family] = ((total, cells),)
+                    continue
+                last[family] = lane
+                stretches = [(total, cells)]
+                for so_far, pushed in ending[family]:
+                    so_far += total
+                    if so_far <= limit:
+                        pushed |= cells
+                        add(pushed)
+                        stretches.append((so_far, pushed))
+                ending[family] = stretches
         found.discard(present)
         return found
 
     def cut_actions(self) -> list[tuple]:
         """The legal cuts as actions, in legal_cuts' order."""
-        block, face = self.block, self.face
-        rows: list[list[int]] = [[] for _ in ROW_NUMBERS]
-        columns: list[list[int]] = [[] for _ in COLUMN_NUMBERS]
+        face = self.face
         present = total = 0
-        for cell in [cell for cell, die in enumerate(block) if die is not None]:
-            present |= CELL_BITS[cell]
-            total += face[block[cell]]
-            rows[ROW_OF[cell]].append(cell)
-            columns[COLUMN_OF[cell]].append(cell)
+        for cell, die in enumerate(self.block):
+            if die is not None:
+                present |= CELL_BITS[cell]
+                total += face[die]
         if total <= CUT_LIMIT:
-            return [_cut_action(present)]      # the whole block is taken, without a cut
-        actions = [_cut_action(bits) for bits in self._cuts_within(rows, columns, present, CUT_LIMIT)]
-        actions.sort()
-        return actions
+            return [CUT_ACTIONS[present][1]]      # the whole block is taken, without a cut
+        ordered = [CUT_ACTIONS[bits] for bits in self._cuts_within(present, CUT_LIMIT)]
+        ordered.sort()
+        return [action for _, action in ordered]
 
     def cut_total(self, cells) -> int:
         return sum(self.face[self.block[cell]] for cell in cells)
@@ -609,16 +632,17 @@ class GameState(State):
 
     def groups(self, dice) -> dict[tuple, list[int]]:
         """The dice that are alike (own kind, number, the kind they count as), lowest first."""
-        return self._grouped(dice)[0]
+        return self._grouped(sorted(dice))[0]
 
     def _grouped(self, dice) -> tuple[dict[tuple, list[int]], dict[str, list[list[int]]]]:
-        """groups(dice), and the same groups by the kind they count as, in their order."""
+        """groups(dice) of ascending dice (a player's), and the same groups by the kind they
+        count as, in their order."""
         alike: dict[tuple, list[int]] = {}
         by_kind: dict[str, list[list[int]]] = {}
         own, face, counts_as = self.box.dice, self.face, self.counts_as
-        for die in sorted(dice):
+        for die in dice:
             kind = own[die]
-            counted = counts_as.get(die, kind)
+            counted = counts_as[die] if die in counts_as else kind
             key = (kind, face[die], counted)
             group = alike.get(key)
             if group is not None:
@@ -734,7 +758,7 @@ class GameState(State):
 
     def play(self, action) -> None:
         kind = action[0]
-        self.changed = self.seat
+        self.changed, self.changed_by = self.seat, action
         seat = self.seats[self.seat]
         if kind == "restock":
             if action[1]:
@@ -988,38 +1012,56 @@ class GameState(State):
 
     def check_invariants(self) -> None:
         actor, self.changed = self.changed, None
-        if actor is None or self.full_checks or self.phase == "over" or self.turns % FULL_CHECK_EVERY == 0:
+        action, self.changed_by = self.changed_by, None
+        if (actor is None or self.full_checks or self.phase == "over"
+                or (self.turns % FULL_CHECK_EVERY == 0 and self.phase in ("restock", "cut"))):
             return super().check_invariants()
-        if not self._changed_holds(actor):
+        if not self._changed_holds(actor, action):
             self.check_rules()
             raise InvariantBroken(f"{_Where(self)}: the last action broke the dice, the cards, the limits or the end")
         if not self.legal_actions():
             raise InvariantBroken(f"{self.names[self.seat]} can do nothing but play goes on")
 
-    def _changed_holds(self, actor: int) -> bool:
-        """Whether what an action of `actor` can change keeps the invariants check_rules checks:
-        as many dice and cards as the box holds, the numbers the dice show, the dice the chef
-        token changed still held, the display, the actor's dice, limits and hype, and the end."""
-        box, seats, counts_as = self.box, self.seats, self.counts_as
+    def _changed_holds(self, actor: int, action: tuple | None = None) -> bool:
+        """Whether what `action` of `actor` (None: any action) can change keeps the invariants
+        check_rules checks: as many dice and cards as the box holds, the numbers the dice show,
+        the dice the chef token changed still held, the display, the actor's dice, limits and
+        hype, and the end. A chef token changes one die; a cut moves dice from the block to the
+        actor; a restock rolls the block; stopping to cook before the draw changes the phase
+        alone. Cooking, drawing, discarding and the end of a turn may change any of them."""
+        kind = action[0] if action else None
+        seats = self.seats
+        if kind == "chef":
+            die = action[1]
+            return die in seats[actor].dice and self.face[die] in self.box.face_numbers
+        if kind == "done" and self.phase == "draw":
+            return True
+        box, counts_as = self.box, self.counts_as
         dice = len(self.frame) + CELLS - self.block.count(None)
+        for seat in seats:
+            dice += len(seat.dice)
+        if dice != len(box.dice):
+            return False
+        if kind == "cut":
+            dice = seats[actor].dice
+            return dice == sorted(dice)
+        if not box.face_numbers.issuperset(self.face):
+            return False
+        if kind == "restock":
+            return True
         recipes = len(self.recipe_deck) + len(self.recipe_discard) + len(self.display)
         hype = len(self.hype_deck) + len(self.hype_discard)
         most_cooked = 0
-        held: set[int] = set()
         for seat in seats:
             cooked = len(seat.cooked)
-            dice += len(seat.dice)
             recipes += len(seat.recipes) + cooked
             hype += len(seat.hype) + len(seat.played)
             if cooked > most_cooked:
                 most_cooked = cooked
-            if counts_as:
-                held.update(seat.dice)
-        if dice != len(box.dice) or recipes != len(box.recipes) or hype != len(box.hype):
+        if recipes != len(box.recipes) or hype != len(box.hype):
             return False
-        if not box.face_numbers.issuperset(self.face):
-            return False
-        if counts_as and not held.issuperset(counts_as):
+        # a die leaves a hand for the frame (and, when the block is formed anew, the block)
+        if counts_as and not (counts_as.keys().isdisjoint(self.frame) and counts_as.keys().isdisjoint(self.block)):
             return False
         shown = len(self.display)
         if shown > DISPLAY or (shown < DISPLAY and (self.recipe_deck or self.recipe_discard)):

@@ -293,6 +293,46 @@ def test_the_check_after_an_action_catches_a_die_it_lost():
         state.check_invariants()
 
 
+def _after_a(kind: str, seed: int = 1, held: int = 1):
+    """A game of random play up to just after an action of this kind, outside a full check's
+    turn, its player holding at least `held` dice."""
+    state, _ = _played(3, seed)
+    rng = policy_rng(seed)
+    while True:
+        action = random_policy(state, rng)
+        state.apply(action)
+        if (action[0] == kind and state.turns % FULL_CHECK_EVERY and state.phase in ("cook", "cut")
+                and len(state.seats[state.changed].dice) >= held):
+            return state, action
+        state.check_invariants()
+
+
+def test_the_check_after_a_chef_action_catches_a_number_no_face_has_and_a_die_not_held():
+    state, (_, die, _, _) = _after_a("chef")
+    state.face[die] = 7
+    assert not state._changed_holds(state.changed, state.changed_by)
+    with pytest.raises(InvariantBroken, match="shows a number none of its faces has"):
+        state.check_invariants()
+    state, (_, die, _, _) = _after_a("chef")
+    seat = state.seats[state.changed]
+    seat.dice.remove(die)
+    state.frame.append(die)
+    assert not state._changed_holds(state.changed, state.changed_by)
+
+
+def test_the_check_after_a_cut_or_a_restock_catches_dice_out_of_order_or_shown_wrong():
+    state, _ = _after_a("cut", held=2)
+    dice = state.seats[state.changed].dice
+    dice.reverse()
+    assert not state._changed_holds(state.changed, state.changed_by)
+    with pytest.raises(InvariantBroken, match="out of order"):
+        state.check_invariants()
+    state, _ = _after_a("restock")
+    state.face[state.block_dice()[0]] = 1
+    with pytest.raises(InvariantBroken, match="shows a number none of its faces has"):
+        state.check_invariants()
+
+
 def _a_die_doubled(state) -> None:
     """One die stands for another: as many dice as the box holds, one of them twice."""
     held = next(seat for seat in state.seats if seat.dice)
