@@ -360,7 +360,9 @@ def test_language_is_set_and_words_are_hyphenated_in_it(russian_booklet):
     breaks = re.findall(f"(\\w+){HYPHEN}\\r?\\n(\\w+)", text)
     words = set(re.findall(r"\w+", RU_LONG))
     hyphenated = [a + b for a, b in breaks if a + b in words]
-    assert len(hyphenated) >= 5 and len(hyphenated) == len(breaks), breaks
+    # Russian words broken where Russian patterns allow (English ones leave Cyrillic whole); how
+    # many fall at a line's end moves with the layout
+    assert len(set(hyphenated)) >= 2 and len(hyphenated) == len(breaks), breaks
 
 
 def test_changing_a_count_changes_every_locales_booklet(russian_draft, russian_booklet):
