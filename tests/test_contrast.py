@@ -35,7 +35,6 @@ def built(tmp_path_factory) -> Path:
               '    colour: "#2E7D5B"\n    icon: "★"\n')
     replace_in(folder / "tokens.yaml", supply, '    shape: standee\n    name: Supply\n    count: {standard: 4}\n'
                f'    size_mm: [28, 40]\n    base_mm: 14\n    colours: ["{DARK_TOKEN}", "{LIGHT_TOKEN}"]\n')
-    replace_in(folder / "game.yaml", "  tile: Tile\n", "  tile: Tile\n  write_here: Write your choice\n  fold: fold\n")
     result = pnp("build", "--paper", "a4", "--kind", "tokens", "--kind", "boards", project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return project / "output" / "sample-game" / "standard" / "en"
