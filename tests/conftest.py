@@ -1072,3 +1072,41 @@ def glyphs_outside_the_round_safe_zone(data: bytes, safe_mm: float) -> tuple[int
         return len(glyphs), outside
     finally:
         document.close()
+
+
+# ---- the translated sample's designer's reports --------------------------------------------
+# What the Russian catalog of the reported sample calls the game, its edition, its figures and
+# its thief: words of its own, so a report shows which catalog it was drawn from.
+RUSSIAN_REPORT_NAMES = {
+    "title": "Игра-образец", "editions.standard.name": "Стандартное",
+    "figures.ended_by.name": "Конец игры", "figures.ended_by.values.pile.name": "пустая стопка",
+    "figures.ended_by.values.clock.name": "последний раунд", "figures.rounds.name": "Раунды",
+    "figures.raids.name": "Набеги", "figures.thefts.name": "Кражи", "figures.coins.name": "Взятые монеты",
+    "decks.coins.extra.thief.name": "Вор",
+}
+
+
+def reported_sample(folder: Path) -> Path:
+    """The translated sample (`translated_sample`) in `folder/sample` whose `ru` catalog names
+    the game, its edition, its figures and its thief in Russian (RUSSIAN_REPORT_NAMES): the
+    project whose reports tests/test_report.py and tests/test_accessible_pdfs.py read."""
+    from babel.messages.pofile import read_po, write_po
+    project = translated_sample(folder)
+    po = project / "components" / "sample-game" / "locales" / f"{TRANSLATED_LOCALE}.po"
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=TRANSLATED_LOCALE)
+    named = {message.context: message for message in catalog if message.context in RUSSIAN_REPORT_NAMES}
+    assert set(named) == set(RUSSIAN_REPORT_NAMES), set(RUSSIAN_REPORT_NAMES) - set(named)
+    for key, message in named.items():
+        message.string = RUSSIAN_REPORT_NAMES[key]
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=100)
+    return project
+
+
+def build_reports(project: Path, out: Path) -> Path:
+    """`out` after `pnp build --kind report --paper a4` of `project`'s sample game."""
+    result = pnp("build", "--game", "sample-game", "--kind", "report", "--paper", "a4", "--out", str(out),
+                 project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    return out
