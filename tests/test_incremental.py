@@ -222,75 +222,17 @@ class Drawn(Exception):
     """Raised in place of drawing a report: the games it would be drawn from are what is checked."""
 
 
-# A game for the sample's rules to play: its supply tokens in one pile, each player in turn taking
-# one or two, who takes the last wins; played at random and by always taking one.
-PILE_ENGINE = """
-
-from generator.rules.engine import Engine, State, random_policy
-
-
-class Pile(State):
-    def __init__(self, players, tokens):
-        self.players, self.tokens, self.left, self.seat, self.winner = players, tokens, tokens, 0, None
-
-    def current_player(self):
-        return self.seat
-
-    def find_actions(self):
-        return [] if self.winner is not None else [("take", n) for n in (1, 2) if n <= self.left]
-
-    def play(self, action):
-        self.left -= action[1]
-        if self.left == 0:
-            self.winner = self.seat
-        else:
-            self.seat = (self.seat + 1) % self.players
-
-    def is_terminal(self):
-        return self.winner is not None
-
-    def returns(self):
-        return [1.0 if seat == self.winner else 0.0 for seat in range(self.players)]
-
-
-class TakeTheSupply(Engine):
-    spec = SPEC
-    policies = {"random": random_policy, "one": lambda state, rng: state.legal_actions()[0]}
-
-    def box(self, game, edition):
-        return sum(c.count(edition) for c in game.in_edition(edition, "tokens") if c.id == "supply")
-
-    def deal(self, box, table, rng, options):
-        return Pile(len(table.names), box)
-
-    def position(self, setup, box, table, listed, rng, options):
-        return Pile(len(table.names), box)
-
-    def parse_action(self, state, kind, data, seat):
-        return ("take", data["take"])
-
-    def describe_action(self, state, action):
-        return {"take": action[1]}
-
-
-ENGINE = TakeTheSupply()
-"""
-
-
 def test_the_report_draws_from_its_kept_simulation_without_playing_again(sample_project, tmp_path, monkeypatch):
     from generator.app.loading import load_games
     from generator.load.project import Project
     from generator.render import report
     from generator.write.cache import Cache
-    rules = sample_project / "rules" / "sample_game" / "__init__.py"
-    rules.write_text(rules.read_text(encoding="utf-8") + PILE_ENGINE, encoding="utf-8")
     project = Project(sample_project)
-    game = load_games(project, "sample-game", texts=False)[0]
+    game = load_games(project, "sample-game", texts=False)[0]        # its engine, Raid the Coins
     tables = game.rules.SPEC.tables
     assert len(tables) > 1 and len(game.rules.ENGINE.policies) == 2
     # A few games: what is checked is where the second report's games come from.
-    monkeypatch.setattr(report, "REPORT_GAMES", 6)
-    monkeypatch.setattr(report, "REPORT_GAMES_OTHER", 2)
+    monkeypatch.setattr(game.rules.ENGINE, "report_games", (6, 2))
     drawn = []
 
     def draws(project, title, runs, figures, words):
