@@ -22,7 +22,7 @@ import yaml
 from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol
 
-from conftest import build_reports, pnp, replace_in, reported_sample
+from conftest import SAMPLE, build_reports, pnp, replace_in, reported_sample
 from generator.app.loading import load_games
 from generator.core.errors import DataError
 from generator.load.project import Project
@@ -351,12 +351,15 @@ def test_a_figure_without_a_name_is_a_problem_naming_game_yaml_and_the_key(proje
     assert "'pile'" in problems["figures.ended_by.values.pile"].message
 
 
-def test_an_unknown_key_under_figures_is_a_schema_problem(project):
+def test_an_unknown_key_under_figures_is_a_schema_problem(tmp_path):
+    """Read on the sample in its one locale: a translated copy also finds the key missing from its catalog."""
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
     replace_in(project / "components" / GAME / "game.yaml", "  raids: {name: Raids}\n",
                "  raids: {name: Raids, label: Raids}\n")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code != 0
-    assert any("game.yaml" in line and "figures.raids" in line and "label" in line
+    assert any("game.yaml" in line and "figures.raids.label: unknown key 'label'" in line
                for line in result.output.splitlines()), result.output
 
 
