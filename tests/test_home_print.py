@@ -604,10 +604,9 @@ def test_calibration_tells_a_pdf_only_reader_what_to_do(long_kit):
 
 
 def test_the_designers_report_is_exactly_a4_landscape(tmp_path):
-    result = pnp("build", "--game", GAME, "--edition", "free", "--locale", "bg", "--paper", "a4", "--kind", "report",
-                 "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output + result.traceback
-    with pikepdf.open(tmp_path / GAME / "free" / "bg" / f"{GAME}-free-bg-report.pdf") as pdf:
+    kit = sample_build(tmp_path, "--paper", "a4", "--kind", "report")
+    with pikepdf.open(kit / f"{SAMPLE_KIT}-report.pdf") as pdf:
+        assert len(pdf.pages) > 1
         for page in pdf.pages:
             box = [float(v) for v in page.mediabox]
             assert (box[2] - box[0], box[3] - box[1]) == pytest.approx((841.89, 595.28), abs=0.01)
