@@ -19,7 +19,6 @@ import yaml
 from conftest import MM, PAPERS, SAMPLE, TRANSLATED_LOCALE, line_of, page_drawing, pnp, replace_in, shop_ready_sample
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = "race-to-the-table"          # the designer's report's game
 SAMPLE_GAME = "sample-game"
 SAMPLE_KIT = f"{SAMPLE_GAME}-standard-en"
 DATA = SAMPLE / "components" / SAMPLE_GAME
