@@ -4,10 +4,13 @@ carries them packed: the worker draws without placing a single element again."""
 from __future__ import annotations
 
 import pickle
+from concurrent.futures import Future
+from contextlib import contextmanager
 
 import pytest
 
 from conftest import SAMPLE, shop_ready_sample
+from generator.app import loading, units
 from generator.app.home import home_work
 from generator.app.kinds import KINDS
 from generator.app.shop import shop_work
@@ -96,3 +99,50 @@ def test_faces_unpacked_in_a_worker_are_laid_out_from_the_games_own_layouts():
     specs = [placed.spec for component in cards.components for laid in component.faces
              for placed in laid.face.elements]
     assert specs and all(key_path(kit.game.layouts, spec)[:1] in (("faces",), ("backs",)) for spec in specs)
+
+
+class _PicklingPool:
+    """Stands for the build's worker pool: each piece of work goes through pickle, as to a
+    worker, and runs here with placing forbidden while it runs."""
+
+    forbid = None
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def submit(self, fn, *args):
+        received = pickle.loads(pickle.dumps(args))
+        future = Future()
+        with _PicklingPool.forbid():
+            future.set_result(fn(*received))
+        return future
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+@pytest.mark.parametrize("target", ["home", "shop", "tts"])
+def test_when_the_checks_are_taken_from_the_cache_the_build_lays_out_before_sending_work(target, monkeypatch, tmp_path):
+    """A game whose checks passed before is not laid out by them: the build lays out what its
+    units draw before sending any to a worker, once per edition and locale, not in each worker."""
+    make_work, request = TARGETS["home" if target == "home" else target]
+    project = shop_ready_sample(tmp_path) if request.profiles else SAMPLE
+    monkeypatch.setattr(loading, "check_game_faces", lambda *args, **kwargs: [])      # passed before
+
+    @contextmanager
+    def forbidden():
+        with monkeypatch.context() as inside:
+            for element in ELEMENTS.values():
+                inside.setattr(element, "place", _placed_again)
+            yield
+    monkeypatch.setattr(_PicklingPool, "forbid", staticmethod(forbidden))
+    monkeypatch.setattr(units, "ProcessPoolExecutor", _PicklingPool)
+    with laid_out_once():
+        work = make_work(Project(project), request, None)
+        outcomes = units.run_units(work.units, None, None, jobs=2)
+    assert outcomes and all(not outcome.problems for outcome in outcomes)
+    assert {a.kind for outcome in outcomes for a in outcome.artifacts} >= EXPECTED[target]
+
+
+def _placed_again(*args, **kwargs):
+    raise AssertionError("an element was placed again in a worker")

@@ -13,7 +13,7 @@ from ..layout.faces import localised
 from ..load.project import Game, Project
 from ..write.cache import Cache
 from ..write.incremental import data_digest, structure_digest, tool_digest
-from .kinds import files_of, locale_files_of
+from .kinds import files_of, lay_out_every_kind, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files
 from .plan import load_for_build, paper_names, plan
 from .request import BuildRequest
@@ -66,15 +66,16 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                     # Made whatever the paper (the kinds' contract): one entry serves builds of any papers.
                     units.append(Unit(f"home|{where}|{options}|{kind.name}-once|{part}",
                                       f"{game.slug} {edition} {locale} {kind.name}",
-                                      _part(locale_files_of, kind, kit, part), inputs))
+                                      _part(locale_files_of, kind, kit, part), inputs,
+                                      partial(lay_out_every_kind, kit)))
             if "booklet" in wanted:
                 units.append(Unit(f"home|{where}|{','.join(papers)}|booklet", f"{game.slug} {edition} {locale} booklet",
-                                  partial(_booklet, kit), inputs))
+                                  partial(_booklet, kit), inputs, partial(lay_out_every_kind, kit)))
         for kind in kinds:
             for part in kind.file_parts(kit):
                 units.append(Unit(f"home|{where}|{paper}|{','.join(papers)}|{options}|{kind.name}|{part}",
                                   f"{game.slug} {edition} {locale} {paper} {kind.name}",
-                                  _part(files_of, kind, kit, part), inputs))
+                                  _part(files_of, kind, kit, part), inputs, partial(lay_out_every_kind, kit)))
     for game in games:
         data = data_digest(game)
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):

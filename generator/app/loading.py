@@ -94,14 +94,14 @@ def check_game_faces(project: Project, game: Game, locales: Iterable[str] | None
     from ..layout.faces import laid_out_once, localised
     from ..layout.kit import validation_kit
     from ..validate.placed import check_placed
-    from .kinds import KINDS
+    from .kinds import KINDS, lay_out_every_kind
     problems = []
     with laid_out_once():
         for locale in locales or game.locales:
             texts = Texts.load(game, locale)
             for edition in game.editions:
                 kit = validation_kit(project, game, localised(game, edition, texts))
-                problems += check_placed(kit.loc, [kind.placed(kit) for kind in KINDS])
+                problems += check_placed(kit.loc, lay_out_every_kind(kit))
                 for kind in KINDS:
                     problems += kind.check(kit)
     return list(dict.fromkeys(problems))     # a layout's own fault is named once, not per locale

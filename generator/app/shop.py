@@ -21,6 +21,7 @@ from ..write.cache import Cache
 from ..write.incremental import structure_digest, tool_digest
 from ..write.preflight import preflight_files
 from .booklet import rule_booklet_content
+from .kinds import lay_out_every_kind
 from .kits import KINDS, Kit, booklet_of, deck_title
 from .plan import load_for_build, plan
 from .request import BuildRequest
@@ -75,12 +76,13 @@ def shop_work(project: Project, request: BuildRequest, cache: Cache | None) -> W
             inputs = {"tool": tool, "structure": structures[game.slug]}
             if profile.cards or profile.booklet:
                 units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}",
-                                  f"{game.slug} {edition} {locale} {profile.name}", _shop_files(kit, profile), inputs))
+                                  f"{game.slug} {edition} {locale} {profile.name}", _shop_files(kit, profile), inputs,
+                                  partial(lay_out_every_kind, kit)))
             for kind in KINDS:
                 if profile.components and kind.name in profile.components.kinds:
                     units.append(Unit(f"shop|{game.slug}|{edition}|{locale}|{profile.name}|{kind.name}",
                                       f"{game.slug} {edition} {locale} {profile.name} {kind.name}",
-                                      _component_files(kit, profile, kind), inputs))
+                                      _component_files(kit, profile, kind), inputs, partial(lay_out_every_kind, kit)))
     return Work(games, units)
 
 

@@ -33,11 +33,13 @@ from ..core.errors import UsageError
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
 from ..layout.faces import Face, Localised, card_faces, deck_faces, localised
+from ..layout.kit import validation_kit
 from ..render.boards import draw_board
 from ..render.faces import draw_placed
 from ..render.pdf import Document
 from ..render.tokens import draw_token
 from ..write.incremental import structure_digest, tool_digest
+from .kinds import lay_out_every_kind
 from .kinds.boards import board_faces
 from .kinds.tokens import token_faces
 from .plan import load_for_build, plan
@@ -480,15 +482,16 @@ def tts_work(project, request, cache) -> Work:
     structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     units = []
     for game, edition, locale, _ in jobs:
-        kit = TtsKit(localised(game, edition, Texts.load(game, locale)))
+        loc = localised(game, edition, Texts.load(game, locale))
+        kit, lay_out = TtsKit(loc), partial(lay_out_every_kind, validation_kit(project, game, loc))
         inputs = {"tool": tool, "structure": structures[game.slug]}
         where = f"tts|{game.slug}|{edition}|{locale}"
         label = f"{game.slug} {edition} {locale} tts"
         for deck in kit.decks():
-            units.append(Unit(f"{where}|deck|{deck}", label, _work(kit.deck_files, deck), inputs))
-        units.append(Unit(f"{where}|boards", label, _work(kit.board_files), inputs))
-        units.append(Unit(f"{where}|tokens", label, _work(kit.token_files), inputs))
-        units.append(Unit(f"{where}|save", label, _work(kit.save_files), inputs))
+            units.append(Unit(f"{where}|deck|{deck}", label, _work(kit.deck_files, deck), inputs, lay_out))
+        units.append(Unit(f"{where}|boards", label, _work(kit.board_files), inputs, lay_out))
+        units.append(Unit(f"{where}|tokens", label, _work(kit.token_files), inputs, lay_out))
+        units.append(Unit(f"{where}|save", label, _work(kit.save_files), inputs, lay_out))
     return Work(games, units)
 
 

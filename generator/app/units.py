@@ -37,6 +37,9 @@ class Unit:
     # Picklable (a function of a module, or functools.partial of one): it runs in a worker.
     work: Callable[[], tuple[list[Artifact], list[Problem]]]
     inputs: dict = field(default_factory=dict)   # what else it is made of: {"tool": digest, ...}
+    # Lays out, in the build's process, what the work draws (its kit's faces), so that a worker
+    # receives it with the work instead of laying it out again; None: nothing to lay out.
+    lay_out: Callable[[], object] | None = None
 
 
 @dataclass
@@ -92,6 +95,12 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
         for index in pending:
             finished(index, _run(units[index].work))
     else:
+        # Laid out here, once, before any work is sent: the build's checks usually did it already
+        # (a kit's units share what they lay out); when they were taken from the cache, it is done
+        # now rather than in every worker that draws the same faces.
+        for index in pending:
+            if units[index].lay_out is not None:
+                units[index].lay_out()
         _parallel(units, pending, workers, finished, cache)
     return outcomes
 

@@ -140,3 +140,9 @@ KINDS: list[Kind] = shop_files_as_declared(in_schema_order(
     {module.name: importlib.import_module(f"{__name__}.{module.name}").KIND
      for module in pkgutil.iter_modules(__path__) if not module.name.startswith("_")},
     categories()), shop_kinds())
+
+
+def lay_out_every_kind(kit) -> list[PlacedKind]:
+    """Every kind's components of the kit's edition and locale, laid out (once: its `Localised`
+    keeps them for the checks and the files that draw them)."""
+    return [kind.placed(kit) for kind in KINDS]
