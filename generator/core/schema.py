@@ -22,6 +22,9 @@ from .errors import Problem
 from .yamlfile import locate, shown, shown_path, written_as
 
 
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @lru_cache(maxsize=None)
 def written_schemas() -> dict[str, dict]:
     """The schemas of generator/schemas/*.yaml by `$id`."""
@@ -29,7 +32,9 @@ def written_schemas() -> dict[str, dict]:
     schemas = {}
     for entry in folder.iterdir():
         if entry.name.endswith(".yaml"):
-            schema = yaml.safe_load(entry.read_text(encoding="utf-8"))
+            # the tool's own files, no locations needed: libyaml's safe loader when PyYAML has it
+            # (a sixth of the pure-Python reader's time, at every command's start)
+            schema = yaml.load(entry.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
             schemas[schema["$id"]] = schema
     return schemas
 
