@@ -1110,3 +1110,16 @@ def build_reports(project: Path, out: Path) -> Path:
                  project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return out
+
+
+# ---- a board printed on one sheet ----------------------------------------------------------
+TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
+
+
+def expected_scale(paper: tuple[float, float], board: tuple[float, float]) -> tuple[tuple[float, float], int]:
+    """The sheet (turned as it takes the board larger) and the whole percent, rounded down,
+    at which the board fits inside the tiling margin."""
+    margin = TILES["margin_mm"]
+    best = max(((sheet, min((sheet[0] - 2 * margin) / board[0], (sheet[1] - 2 * margin) / board[1], 1.0))
+                for sheet in (paper, paper[::-1])), key=lambda pair: pair[1])
+    return best[0], math.floor(best[1] * 100 + 1e-9)

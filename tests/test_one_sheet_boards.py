@@ -4,25 +4,12 @@ naming an edition the game lacks, a missing label the sheet prints) are located 
 `pnp validate`, shown on a copy of the sample game."""
 from __future__ import annotations
 
-import math
 import shutil
 
 import pytest
-import yaml
 
-from conftest import PAPERS, ROOT, SAMPLE, line_of, pnp, replace_in
+from conftest import PAPERS, SAMPLE, TILES, expected_scale, line_of, pnp, replace_in
 from generator.layout.tiles import plan_one_sheet
-
-TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
-
-
-def expected_scale(paper: tuple[float, float], board: tuple[float, float]) -> tuple[tuple[float, float], int]:
-    """The sheet (turned as it takes the board larger) and the whole percent, rounded down,
-    at which the board fits inside the tiling margin."""
-    margin = TILES["margin_mm"]
-    best = max(((sheet, min((sheet[0] - 2 * margin) / board[0], (sheet[1] - 2 * margin) / board[1], 1.0))
-                for sheet in (paper, paper[::-1])), key=lambda pair: pair[1])
-    return best[0], math.floor(best[1] * 100 + 1e-9)
 
 
 @pytest.mark.parametrize("board", [(400, 280), (280, 400), (150, 100), (100, 150), (900, 120), (190, 277)])

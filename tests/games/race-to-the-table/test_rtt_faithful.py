@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import gettext
 import io
-import math
 import re
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
-import yaml
 from babel import Locale
 from babel.messages.plurals import get_plural
 
-from conftest import (PAPERS, PRINTED_LOCALE, ROOT, booklet_block, game_catalog, game_locales, game_string, norm,
-                      page_drawing, shipped_game_data, source_locale)
+from conftest import (PAPERS, PRINTED_LOCALE, ROOT, TILES, booklet_block, expected_scale, game_catalog, game_locales,
+                      game_string, norm, page_drawing, shipped_game_data, source_locale)
 from generator.app.kinds import boards as boards_kind
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
@@ -26,9 +24,6 @@ from generator.layout.kit import Kit
 from generator.load.project import Project
 
 RTT = "race-to-the-table"
-TILES = yaml.safe_load((ROOT / "templates" / "sheets" / "tiles.yaml").read_text(encoding="utf-8"))
-
-
 @pytest.fixture(scope="module")
 def tree() -> Project:
     """The project itself, read only."""
@@ -78,15 +73,6 @@ def test_the_full_editions_boards_print_on_one_sheet_too():
     full = [b for b in shipped_game_data(RTT, "boards")["boards"].values() if b["count"].get("full")]
     assert one_sheet_boards("full") == full and len(full) == 6
     assert one_sheet_boards("free") == []
-
-
-def expected_scale(paper: tuple[float, float], board: tuple[float, float]) -> tuple[tuple[float, float], int]:
-    """The sheet (turned as it takes the board larger) and the whole percent, rounded down,
-    at which the board fits inside the tiling margin."""
-    margin = TILES["margin_mm"]
-    best = max(((sheet, min((sheet[0] - 2 * margin) / board[0], (sheet[1] - 2 * margin) / board[1], 1.0))
-                for sheet in (paper, paper[::-1])), key=lambda pair: pair[1])
-    return best[0], math.floor(best[1] * 100 + 1e-9)
 
 
 # Every paper in the source locale, and every other locale on one paper: the scale depends on
