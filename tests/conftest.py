@@ -21,6 +21,7 @@ import yaml
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
+from generator.app import home as home_target
 from generator.app.booklet import rule_booklet_content
 from generator.app.loading import load_games
 from generator.cli.main import main
@@ -605,12 +606,17 @@ def translated(tmp_path_factory) -> Path:
     return translated_sample(tmp_path_factory.mktemp("translated"))
 
 
+def project_copy(project: Path, folder: Path) -> Path:
+    """A copy of a project made once for a module, in `folder/project`, for one test to change."""
+    copy = folder / "project"
+    shutil.copytree(project, copy)
+    return copy
+
+
 @pytest.fixture
 def translated_project(translated, tmp_path) -> Path:
     """A copy of the translated sample project that a test may change."""
-    copy = tmp_path / "project"
-    shutil.copytree(translated, copy)
-    return copy
+    return project_copy(translated, tmp_path)
 
 
 # ---- a booklet's printed text --------------------------------------------------------------
@@ -1123,3 +1129,14 @@ def expected_scale(paper: tuple[float, float], board: tuple[float, float]) -> tu
     best = max(((sheet, min((sheet[0] - 2 * margin) / board[0], (sheet[1] - 2 * margin) / board[1], 1.0))
                 for sheet in (paper, paper[::-1])), key=lambda pair: pair[1])
     return best[0], math.floor(best[1] * 100 + 1e-9)
+
+
+# ---- builds without the per-edition files ----------------------------------------------------
+@pytest.fixture(scope="module")
+def without_edition_files():
+    """A module's builds make the booklets and home kits (whose page counts the booklet quotes),
+    not the per-edition files such as the simulated designer's report, which take long: a module
+    asks for it with `pytestmark = pytest.mark.usefixtures("without_edition_files")`."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(home_target, "EDITION_MAKERS", {})
+        yield

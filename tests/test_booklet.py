@@ -15,11 +15,12 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-import generator.app.home
 from conftest import HYPHEN, ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, flat, line_of, page_texts, pnp, replace_in
 from generator.layout.booklet import booklet_words
 from generator.load.project import Project
 from generator.render.booklet import ProjectFetcher
+
+pytestmark = pytest.mark.usefixtures("without_edition_files")
 
 
 SAMPLE_GAME = "sample-game"
@@ -35,15 +36,6 @@ LONG = " ".join(["Understandably, interchangeable responsibilities characteristi
 def rules(out: Path, paper: str = "") -> Path:
     kind = f"rules-imposed-{paper}" if paper else "rules"
     return out / SAMPLE_GAME / "standard" / "en" / f"{SAMPLE_GAME}-standard-en-{kind}.pdf"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def booklets_and_kits_only():
-    """These builds need the booklets and the home kits (whose page counts the booklet quotes),
-    not the per-edition files such as the simulated designer's report, which take long."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(generator.app.home, "EDITION_MAKERS", {})
-        yield
 
 
 @pytest.fixture(scope="module")

@@ -232,10 +232,13 @@ def booklet_pdf(tmp_path_factory):
 
 
 @pytest.mark.parametrize("slug, locale, edition", BOOKLETS)
-def test_booklets_fill_whole_sheets_without_blank_pages(booklet_pdf, slug, locale, edition):
+def test_booklets_fill_whole_sheets_without_blank_pages_or_unfilled_placeholders(booklet_pdf, slug, locale, edition):
     pages = page_contents(booklet_pdf(slug, edition, locale))
     notes = normal(booklet_words(PROJECT, locale)["notes"])
     assert len(pages) % 4 == 0
+    unfilled = [(index + 1, found) for index, (text, _) in enumerate(pages)
+                for found in re.findall(r"\{[a-z0-9_.@|-]+\}", text)]
+    assert not unfilled, f"{slug} {edition} {locale}: placeholders left unfilled {unfilled[:5]}"
     blank = [index + 1 for index, (_, fill) in enumerate(pages) if fill == 0]     # nothing but a page number
     assert not blank, f"{slug} {edition} {locale}: blank pages {blank}"
     notes_pages = [index for index, (text, _) in enumerate(pages) if text == notes]

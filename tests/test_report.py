@@ -22,7 +22,7 @@ import yaml
 from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol
 
-from conftest import SAMPLE, build_reports, pnp, replace_in, reported_sample
+from conftest import SAMPLE, build_reports, pnp, project_copy, replace_in, reported_sample
 from generator.app.loading import load_games
 from generator.core.errors import DataError
 from generator.load.project import Project
@@ -100,9 +100,7 @@ def reported(tmp_path_factory) -> Path:
 @pytest.fixture
 def project(reported, tmp_path) -> Path:
     """A copy of the reported sample that a test may change."""
-    copy = tmp_path / "project"
-    shutil.copytree(reported, copy)
-    return copy
+    return project_copy(reported, tmp_path)
 
 
 @pytest.fixture(scope="module")

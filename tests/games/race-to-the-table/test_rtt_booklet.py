@@ -13,8 +13,9 @@ import pikepdf
 import pytest
 import yaml
 
-import generator.app.home
 from conftest import HYPHEN, ROOT, flat, page_texts, pnp
+
+pytestmark = pytest.mark.usefixtures("without_edition_files")
 
 
 GAME = "race-to-the-table"
@@ -40,15 +41,6 @@ def build(out: Path, *args: str, project: Path = ROOT):
     result = pnp("build", "--game", GAME, *args, "--out", str(out), project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return result
-
-
-@pytest.fixture(scope="module", autouse=True)
-def booklets_and_kits_only():
-    """These builds need the booklets and the home kits (whose page counts the booklet quotes),
-    not the per-edition files such as the simulated designer's report, which take long."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(generator.app.home, "EDITION_MAKERS", {})
-        yield
 
 
 @pytest.fixture(scope="module")
