@@ -29,6 +29,7 @@ from ..core.schema import text_keys, written_schemas
 from ..core.yamlfile import Located, LocatedList
 from ..load import shapes
 from ..load.project import TOOL_TEMPLATES, Game, game_files
+from ..load.spreadsheets import Cell
 from . import typography
 from .texts import (
     PLACEHOLDER,
@@ -220,8 +221,15 @@ def make_template(game: Game, notes: dict[str, list[str]]) -> Catalog:
     catalog = _new_catalog(game, None)
     for entry in extract(game, notes):
         catalog.add(entry.msgid, context=entry.key, auto_comments=entry.notes,
-                    locations=[(entry.file, entry.line)])
+                    locations=[(_reference(entry), entry.line)])
     return catalog
+
+
+def _reference(entry: Entry) -> str:
+    """Where a translator finds the string: its file, and for a spreadsheet's cell its row too
+    (a catalog names no lines of a YAML file, which move as it is edited; a card's row in its
+    spreadsheet is where the designer looks for it)."""
+    return f"{entry.file}:{int(entry.line)}" if isinstance(entry.line, Cell) else entry.file
 
 
 # decided: catalogs are written as GNU gettext writes them (msgmerge, msgcat: lines of at most

@@ -17,6 +17,7 @@ from ..core.schema import schema_problems, written_schemas
 from ..core.yamlfile import Located, load_yaml, locate
 from ..rules import RulesName, load_rules
 from .decks import matrix_cards
+from .spreadsheets import add_sheet_cards
 
 
 TOOL_TEMPLATES = TOOL_FOLDER.parent / "templates"
@@ -97,6 +98,9 @@ class Game:
     rules: ModuleType | None = None
     # Files that are there (or required) but did not load: checks that need one of them wait
     unread: set[str] = field(default_factory=set)
+    # Files that loaded without some of their data (a spreadsheet's rows with problems): their
+    # own checks run on the rest, the checks that count every component wait
+    partly_read: set[str] = field(default_factory=set)
 
     @property
     def meta(self) -> Located:
@@ -250,6 +254,11 @@ class Project:
                 problems.extend(found)
             else:
                 game.files[name] = data
+        if "cards" in game.files:
+            found, left_out = add_sheet_cards(game.files["cards"], folder, game.display, _editions(game))
+            problems.extend(found)
+            if left_out or found:
+                game.partly_read.add("cards")
         self._name_rules(game)
         return game, problems
 
@@ -318,6 +327,13 @@ def check_sheets(project: "Project") -> list[Problem]:
                                         f"but card-sizes.yaml prints {size_name} cards ({size['size_mm'][0]:g} x "
                                         f"{size['size_mm'][1]:g} mm) on it"))
     return list(dict.fromkeys(problems))
+
+
+def _editions(game: Game) -> list[str]:
+    """The editions game.yaml names, for a spreadsheet's count column (one count for every
+    edition); none when game.yaml did not load or names them wrongly."""
+    editions = (game.files.get("game") or {}).get("editions")
+    return [str(name) for name in editions] if isinstance(editions, dict) else []
 
 
 def _present(path: Path) -> bool:

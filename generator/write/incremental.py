@@ -25,6 +25,7 @@ from pathlib import Path
 from ..core.artifacts import Artifact
 from ..core.digests import GENERATOR, digest, folder_digest, rules_digest, sha
 from ..load.project import TOOL_TEMPLATES
+from ..load.spreadsheets import FORMATS as SPREADSHEETS
 from .cache import FOLDER, Cache
 from .output import MANIFEST
 
@@ -33,6 +34,8 @@ from .output import MANIFEST
 DRAWING_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "fonttools", "pikepdf", "pypdfium2", "pillow",
                      "matplotlib", "jinja2", "babel", "pyyaml", "tinycss2", "cssselect2")
 FORMAT = 1                      # of the records below; a record of another format is rebuilt
+# The files of a game's folder that are not pictures: its data, read into `game.files`, and catalogs
+NOT_PICTURES = (".yaml", ".po", ".pot", *SPREADSHEETS)
 
 
 def _versions() -> dict[str, str]:
@@ -83,7 +86,8 @@ def data_digest(game) -> str:
 
 def _data_digest(game, blank: set) -> str:
     data = {name: _blanked(node, (name,), blank) for name, node in sorted(game.files.items())}
-    pictures = folder_digest(game.folder, skip=lambda relative: relative.endswith((".yaml", ".po", ".pot")))
+    # a spreadsheet's rows are in the data (cards.yaml's cards), its texts blanked like theirs
+    pictures = folder_digest(game.folder, skip=lambda relative: relative.lower().endswith(NOT_PICTURES))
     return digest(data, pictures, rules_digest(game))
 
 
