@@ -298,6 +298,8 @@ def sheet_cards(rows: list[list], display: str, deck_id: str, editions: list[str
         elif card_id in taken:
             file, line = taken[card_id]
             wrong(id_index, f"{key_root}.id", f"the id {_quoted(card_id)} is already a card's ({file}:{line})")
+        if valid_id and card_id not in taken:
+            taken[card_id] = (display, number)
         card = Located({"deck": deck_id})
         card.file, card.line = display, number
         card.key_lines["deck"] = number
@@ -344,7 +346,6 @@ def sheet_cards(rows: list[list], display: str, deck_id: str, editions: list[str
                 for path, message in schema_errors({"$ref": CARD_SCHEMA}, card)
                 for file, line in [locate(card, path)]]
             continue
-        taken[card_id] = (display, number)
         cards.append((card_id, card, number))
     return cards, problems
 
