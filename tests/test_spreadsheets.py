@@ -84,18 +84,20 @@ def test_every_rows_name_is_printed_on_its_cards(project, tmp_path, source, name
 
 def test_broken_cells_are_reported_at_their_row_and_column_all_in_one_run(project):
     heroes_from(project, "heroes.csv").write_text(
-        "id,Name,text,colour,count.standard,points\n"
-        "knight,Knight,Moves two spaces.,#3A61C4,three,2\n"
-        "Archer 2,Archer,Shoots.,#087F2A,3,1\n"
-        "mage,Mage,Casts.,#087F2A,,1\n"
-        "knight,Knight again,Moves.,#3A61C4,1,1\n"
-        "rogue,Rogue,Steals.,#3A61C4,1,-\n", encoding="utf-8")
+        "id,Name,text,colour,count.standard,points,back\n"
+        "knight,Knight,Moves two spaces.,#3A61C4,three,2,\n"
+        "Archer 2,Archer,Shoots.,#087F2A,3,1,\n"
+        "mage,Mage,Casts.,#087F2A,,1,\n"
+        "knight,Knight again,Moves.,#3A61C4,1,1,\n"
+        "rogue,Rogue,Steals.,#3A61C4,1,-,hero-back\n"
+        "thief,Thief,Steals.,#3A61C4,1,-,nope\n", encoding="utf-8")
     assert failed(project, "sample-game") == [
         f"{GAME}/heroes.csv:2:E: cards.knight.count.standard: expected a whole number like 3, got \"three\"",
         f"{GAME}/heroes.csv:3:A: cards.row-3.id: expected an id of lowercase letters, digits and -, like hero-2, "
         f"got \"Archer 2\"",
         f"{GAME}/heroes.csv:4:E: cards.mage.count: no count: write how many copies of the card, like 3 (0 leaves it out)",
         f"{GAME}/heroes.csv:5:A: cards.knight.id: the id \"knight\" is already a card's ({GAME}/heroes.csv:2)",
+        f"{GAME}/heroes.csv:7:G: cards.thief.back: no back layout 'nope' in layouts.yaml",
     ]
 
 
