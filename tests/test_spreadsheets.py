@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import SAMPLE, pnp, replace_in
+from conftest import SAMPLE, bounded_pnp, pnp, replace_in
 from generator.core.files import MAX_FILE_BYTES
 from generator.load.spreadsheets import MAX_CELL_CHARS, MAX_ROWS
 
@@ -193,3 +193,35 @@ def test_a_spreadsheet_too_big_too_long_or_unpacking_too_far_is_refused(project)
     [problem] = failed(project, "sample-game")
     assert re.search(r"decks\.heroes\.spreadsheet: heroes\.xlsx: refused: it unpacks to 41,943,040 bytes, more than "
                      r"the [\d,]+ a workbook may$", problem), problem
+
+
+def rewritten(source: Path, target: Path, part: str, old: bytes, new: bytes) -> None:
+    """`source` (a zip) copied to `target` with `old` replaced by `new` in its `part`."""
+    with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy:
+        for item in original.infolist():
+            data = original.read(item.filename)
+            if item.filename == part:
+                assert old in data
+                data = data.replace(old, new)
+            copy.writestr(item, data)
+
+
+@pytest.mark.parametrize("source, part, old, new", [
+    # one value in the last cell a sheet has: calamine would hold every cell up to it (500 GB)
+    ("heroes.xlsx", "xl/worksheets/sheet2.xml", b"</sheetData>",
+     b'<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>'),
+    # a value repeated 50,000 rows down and 1,000 columns across, in a 2 KB file (calamine refuses
+    # 100 million cells itself, not 50 million, 1.6 GB)
+    ("heroes.ods", "content.xml", b"</table:table></office:spreadsheet>",
+     b'<table:table-row table:number-rows-repeated="50000"><table:table-cell office:value-type="string" '
+     b'table:number-columns-repeated="1000"><text:p>x</text:p></table:table-cell></table:table-row>'
+     b"</table:table></office:spreadsheet>"),
+])
+def test_a_workbook_whose_values_reach_far_is_refused_before_it_is_read(project, source, part, old, new):
+    target = heroes_from(project, source, sheet="Heroes")
+    rewritten(FIXTURES / source, target, part, old, new)
+    assert target.stat().st_size < 10_000
+    result = bounded_pnp(project, "validate", "sample-game", memory=512 * 2**20, seconds=10)
+    assert result.returncode == 1 and not result.traceback, result.stderr + result.traceback
+    assert re.search(rf"decks\.heroes\.spreadsheet: {source}: refused: values down to row [0-9,]{{6,}}, more than the "
+                     rf"{MAX_ROWS:,} rows of cards a deck's spreadsheet may have\n", result.stderr), result.stderr

@@ -1,4 +1,4 @@
-"""Cards from a spreadsheet: a deck's `spreadsheet:` names a CSV, XLSX, XLS or ODS file in the
+"""Cards from a spreadsheet: a deck's `spreadsheet:` names a CSV, XLSX or ODS file in the
 game's folder (and `sheet:` a workbook's sheet by name). Row 1 names the card keys (id, name,
 text, count or count.<edition>, colour, ..., fields.<name> or a field's bare name); every other
 row is a card of the deck.
@@ -18,6 +18,7 @@ import re
 import zipfile
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
+from xml.etree import ElementTree
 
 import python_calamine
 
@@ -35,7 +36,9 @@ MAX_COLUMNS = 64
 MAX_CELL_CHARS = 2_000
 MAX_UNPACKED_BYTES = 32 * 1024 * 1024
 
-WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")
+# XLS (the binary format before 2007) is not read: its size cannot be known before calamine
+# holds it whole (see _workbook_rows); a spreadsheet program saves it again as XLSX or ODS.
+WORKBOOKS = (".xlsx", ".ods")
 FORMATS = (".csv", *WORKBOOKS)
 
 # Keys a column may name, as a card in cards.yaml has them (the deck is the one naming the file).
@@ -143,35 +146,140 @@ def _csv_rows(data: bytes, name: str) -> list[list]:
 
 
 def _workbook_rows(data: bytes, name: str, sheet: str | None) -> list[list]:
-    if data[:4] == b"PK\x03\x04":             # XLSX and ODS are zip files: bound what they unpack to
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                unpacked = sum(entry.file_size for entry in archive.infolist())
-        except (zipfile.BadZipFile, ValueError) as exc:
-            raise SheetProblems([f"{name}: cannot be read as a workbook ({exc})"]) from None
-        if unpacked > MAX_UNPACKED_BYTES:
-            raise SheetProblems([f"{name}: refused: it unpacks to {unpacked:,} bytes, more than the "
-                                 f"{MAX_UNPACKED_BYTES:,} a workbook may"])
+    """The sheet's rows, read by calamine once what it would hold in memory is known to be
+    small: calamine makes a sheet one block of every cell from A1 to its last value, so a
+    4 KB file with one value at XFD1048576 asks for 500 GB. The sheet's XML is read first, here,
+    for where its values reach; a file whose parts this cannot read is not given to calamine."""
+    if data[:4] != b"PK\x03\x04":
+        raise SheetProblems([f"{name}: not an XLSX or ODS workbook (save it as one of those, or as CSV)"])
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(entry.file_size for entry in archive.infolist())
+            if unpacked > MAX_UNPACKED_BYTES:
+                raise SheetProblems([f"{name}: refused: it unpacks to {unpacked:,} bytes, more than the "
+                                     f"{MAX_UNPACKED_BYTES:,} a workbook may"])
+            parts = set(archive.namelist())
+            if "content.xml" in parts and not any(part.startswith("xl/") for part in parts):
+                names, extents = _ods_extents(archive)
+            elif "xl/workbook.xml" in parts and "content.xml" not in parts \
+                    and not any(part.endswith(".bin") for part in parts if part.startswith("xl/")):
+                names, extents = _xlsx_extents(archive, sheet)
+            else:
+                raise SheetProblems([f"{name}: not an XLSX or ODS workbook (save it as one of those, or as CSV)"])
+    except (zipfile.BadZipFile, ElementTree.ParseError, KeyError, ValueError, OSError, EOFError) as exc:
+        raise SheetProblems([f"{name}: cannot be read as a workbook ({shown(str(exc), 120)})"]) from None
+    if sheet is None:
+        if not names:
+            raise SheetProblems([f"{name}: the workbook has no sheets"])
+        sheet = names[0]
+    elif sheet not in names:
+        close = difflib.get_close_matches(sheet, names, n=1)
+        raise SheetProblems([f"no sheet '{shown(sheet)}' in {name}" + (f", did you mean '{shown(close[0])}'?" if close else "")
+                             + f" (sheets: {', '.join(shown(n) for n in names)})"])
+    for table, (rows, columns) in extents.items():
+        where = f"sheet '{shown(table)}' of {name}" if table != sheet else name
+        if rows > MAX_ROWS + 1:
+            raise SheetProblems([f"{where}: refused: values down to row {rows:,}, more than the {MAX_ROWS:,} rows of "
+                                 f"cards a deck's spreadsheet may have"])
+        if columns > MAX_COLUMNS:
+            raise SheetProblems([f"{where}: refused: values as far as column {column_letter(columns - 1)}, more than "
+                                 f"the {MAX_COLUMNS} columns a deck's spreadsheet may have"])
     try:
         workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
-        names = list(workbook.sheet_names)
-        if sheet is None:
-            if not names:
-                raise SheetProblems([f"{name}: the workbook has no sheets"])
-            sheet = names[0]
-        elif sheet not in names:
-            close = difflib.get_close_matches(sheet, names, n=1)
-            raise SheetProblems([f"no sheet '{shown(sheet)}' in {name}" + (f", did you mean '{shown(close[0])}'?" if close else "")
-                                 + f" (sheets: {', '.join(shown(n) for n in names)})"])
-        table = workbook.get_sheet_by_name(sheet)
-        if table.height > MAX_ROWS + 1 and table.width > 0:
-            # more rows than a deck may have: read one past the limit to say so, no more
-            return [_values(row) for row in table.to_python(skip_empty_area=False, nrows=MAX_ROWS + 2)]
-        return [_values(row) for row in table.to_python(skip_empty_area=False)]
-    except SheetProblems:
-        raise
-    except Exception as exc:        # noqa: BLE001 - any file may be handed over: calamine's errors, and none other, say why
+        return [_values(row) for row in workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)]
+    except Exception as exc:        # noqa: BLE001 - a file made to break a reader: calamine's errors say why
         raise SheetProblems([f"{name}: cannot be read as a workbook ({shown(str(exc), 120)})"]) from None
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _attribute(element, name: str) -> str | None:
+    """An attribute by its local name, whatever its namespace."""
+    for key, value in element.attrib.items():
+        if _local(key) == name:
+            return value
+    return None
+
+
+CELL_REFERENCE = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
+
+
+def _xlsx_extents(archive: zipfile.ZipFile, sheet: str | None) -> tuple[list[str], dict[str, tuple[int, int]]]:
+    """The sheets' names, and how far the values of the sheet calamine will read reach (last
+    row, last column, counted from 1): the cells of its XML part that hold anything."""
+    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    sheets = [(element.get("name"), _attribute(element, "id")) for element in workbook.iter() if _local(element.tag) == "sheet"]
+    names = [name for name, _ in sheets]
+    wanted = sheet if sheet is not None else (names[0] if names else None)
+    if wanted not in names:
+        return names, {}
+    relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {element.get("Id"): element.get("Target") for element in relations.iter() if _local(element.tag) == "Relationship"}
+    target = targets[dict(sheets)[wanted]]
+    part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    rows = columns = 0
+    with archive.open(part) as stream:
+        for _, element in ElementTree.iterparse(stream, events=("end",)):
+            tag = _local(element.tag)
+            if tag == "c":
+                if len(element):                # a value, an inline string or a formula: calamine keeps it
+                    reference = CELL_REFERENCE.fullmatch(element.get("r") or "")
+                    if reference is None:
+                        raise ValueError("a cell without its place (r=\"A1\")")
+                    letters, digits = reference.groups()
+                    column = 0
+                    for letter in letters:
+                        column = column * 26 + ord(letter) - ord("A") + 1
+                    rows, columns = max(rows, int(digits)), max(columns, column)
+                element.clear()
+            elif tag == "row":
+                element.clear()
+    return names, {wanted: (rows, columns)}
+
+
+def _ods_extents(archive: zipfile.ZipFile) -> tuple[list[str], dict[str, tuple[int, int]]]:
+    """The tables' names, and how far each table's values reach (last row, last column, counted
+    from 1), repeated rows and cells counted as often as they repeat. calamine reads every
+    table of the file when it opens it, so each counts."""
+    names, extents = [], {}
+    table, row, column, row_repeat = None, 0, 0, 1
+    with archive.open("content.xml") as stream:
+        for event, element in ElementTree.iterparse(stream, events=("start", "end")):
+            tag = _local(element.tag)
+            if event == "start":
+                if tag == "table" and table is not None:
+                    raise ValueError("a table inside a table's cell")
+                if tag == "table":
+                    table, row = element.get(f"{{{TABLE}}}name") or "", 0
+                    names.append(table)
+                    extents[table] = (0, 0)
+                elif tag == "table-row" and table is not None:
+                    column = 0
+                    row_repeat = int(element.get(f"{{{TABLE}}}number-rows-repeated") or 1)
+                continue
+            if table is None:
+                element.clear()
+                continue
+            if tag in ("table-cell", "covered-table-cell"):
+                repeat = int(element.get(f"{{{TABLE}}}number-columns-repeated") or 1)
+                if element.get(f"{{{OFFICE}}}value-type") is not None or len(element):
+                    rows, columns = extents[table]
+                    extents[table] = (max(rows, row + row_repeat), max(columns, column + repeat))
+                column += repeat
+                element.clear()
+            elif tag == "table-row":
+                row += row_repeat
+                element.clear()
+            elif tag == "table":
+                table = None
+                element.clear()
+    return names, extents
+
+
+OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 
 
 def _values(row) -> list:
@@ -375,7 +483,7 @@ def add_sheet_cards(cards_file: Located, folder: Path, folder_display: str, edit
         if sheet is not None and not isinstance(sheet, str):
             continue
         if not name.lower().endswith(FORMATS):
-            problems.append(Problem(*where, f"expected a .csv, .xlsx, .xls or .ods file in the game's folder, like "
+            problems.append(Problem(*where, f"expected a .csv, .xlsx or .ods file in the game's folder, like "
                                             f"cards.csv, got \"{shown(name)}\""))
             continue
         path = folder / name
