@@ -17,7 +17,7 @@ import io
 import re
 import zipfile
 from datetime import date, datetime, time, timedelta
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
 
 import python_calamine
@@ -473,8 +473,9 @@ def add_sheet_cards(cards_file: Located, folder: Path, folder_display: str, edit
         return [], False                    # the schema check says what is wrong with it
     problems, left_out = [], False
     listed = cards_file.get("cards")
-    taken = {card_id: (cards_file.file, cards_file.get("cards").line_of(card_id))
-             for card_id in listed} if isinstance(listed, dict) else {}
+    if listed is not None and not isinstance(listed, Located):
+        return [], False                    # `cards:` is not a mapping: its schema error is said first
+    taken = {card_id: (cards_file.file, listed.line_of(card_id)) for card_id in listed} if listed else {}
     for deck_id, deck in decks.items():
         if not isinstance(deck, dict) or not isinstance(deck.get("spreadsheet"), str):
             continue
@@ -487,7 +488,7 @@ def add_sheet_cards(cards_file: Located, folder: Path, folder_display: str, edit
                                             f"cards.csv, got \"{shown(name)}\""))
             continue
         path = folder / name
-        display = f"{folder_display}/{name}"
+        display = f"{folder_display}/{PurePosixPath(name).as_posix()}"
         if not path.exists() and not path.is_symlink():
             problems.append(Problem(*where, f"no file {shown(name)} in {folder_display}/"))
             continue
@@ -499,9 +500,9 @@ def add_sheet_cards(cards_file: Located, folder: Path, folder_display: str, edit
         cards, wrong = sheet_cards(rows, display, deck_id, editions, taken)
         problems += found + wrong
         left_out = left_out or bool(found or wrong)
-        if not cards:
-            continue
-        if not isinstance(listed, dict):
+        if not cards or (listed is None and "cards" in cards_file):
+            continue                        # `cards:` written empty: its schema error is said first
+        if listed is None:
             listed = Located()
             listed.file, listed.line = cards_file.file, cards_file.line
             cards_file["cards"] = listed
