@@ -225,3 +225,13 @@ def test_a_workbook_whose_values_reach_far_is_refused_before_it_is_read(project,
     assert result.returncode == 1 and not result.traceback, result.stderr + result.traceback
     assert re.search(rf"decks\.heroes\.spreadsheet: {source}: refused: values down to row [0-9,]{{6,}}, more than the "
                      rf"{MAX_ROWS:,} rows of cards a deck's spreadsheet may have\n", result.stderr), result.stderr
+
+
+def test_diff_names_a_changed_row_like_a_changed_card(project, tmp_path):
+    heroes_from(project, "heroes.csv").write_text(CSV, encoding="utf-8")
+    old = tmp_path / "old"
+    shutil.copytree(project, old)
+    (project / GAME / "heroes.csv").write_text(CSV.replace("Archer of Rows", "Archer of Lines"), encoding="utf-8")
+    result = pnp("diff", str(old), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert '  changed cards.archer:\n    name [en]: "Archer of Rows" → "Archer of Lines"\n' in result.stdout, result.stdout
