@@ -373,3 +373,18 @@ def test_a_mistake_in_the_report_template_is_a_problem_at_its_line(project):
     assert result.exit_code != 0
     assert f"templates/report/report.html.j2:{line}: reprt: 'reprt' is undefined (a report template has report, " \
            f"fonts, stylesheet" in result.output, result.output
+
+
+def test_a_figure_name_wider_than_its_table_cell_fails_the_report_naming_it(tmp_path):
+    """A word no cell can hold (as a long compound in a narrow column would) runs over the next
+    column in a browser; in the report it is an error naming it, as card text that does not fit."""
+    project = project_copy(SAMPLE, tmp_path)
+    long_word = "Raidsandmoreraidsandmoreraidsandmoreraidsandmoreraidsandmoreraidsandmoreraids" * 2
+    # how a game ended heads a column of the summary table
+    replace_in(project / "components" / "sample-game" / "game.yaml", "pile: {name: empty pile}",
+               f"pile: {{name: {long_word}}}")
+    result = pnp("build", "--game", "sample-game", "--kind", "report", "--paper", "a4", "--locale", "en",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+    assert "text does not fit" in result.output and "wider than" in result.output, result.output
+    assert long_word[:40] in result.output, result.output

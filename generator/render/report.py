@@ -47,6 +47,7 @@ from ..rules.simulate import Run, Tally, simulate
 from . import subset
 from .booklet import PDF_VARIANT, ProjectFetcher, _Warnings, finish_tagged
 from .booklet_templates import render_html
+from .overflow import overflowing_text
 
 
 # Games per player count: the engine's first policy (random play) gets the most, each other
@@ -338,6 +339,9 @@ def _render(project: Project, title: str, runs: dict[str, list[Run]], figures: F
     logger.addHandler(problems)
     try:
         document = HTML(string=html, base_url=stylesheet.parent.resolve().as_uri(), url_fetcher=fetcher).render()
+        overflowing = overflowing_text(document)
+        if overflowing:
+            raise BuildError(f"report {title} ({words.locale}): text does not fit: " + "; ".join(overflowing))
         # Font subsets stamped with the build's fixed date, whoever asks for the report.
         with fixed_clock():
             data = document.write_pdf(pdf_variant=PDF_VARIANT, finisher=finish_tagged)
