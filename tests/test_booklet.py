@@ -15,8 +15,13 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import HYPHEN, ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, flat, line_of, page_texts, pnp, replace_in
+from conftest import (HYPHEN, ROOT, SAMPLE, TRANSLATED_LOCALE, content_text, flat, line_of, page_texts, pnp, project_copy,
+                      replace_in)
+from generator.app.booklet import component_rows
+from generator.app.loading import load_games
+from generator.i18n.texts import Texts
 from generator.layout.booklet import booklet_words
+from generator.layout.faces import Localised
 from generator.load.project import Project
 from generator.render.booklet import ProjectFetcher
 
@@ -380,3 +385,16 @@ def test_changing_a_count_changes_every_locales_booklet(russian_draft, russian_b
             assert f"{flat(loc.edition_name())}: {cards(5)}" in words, locale
             assert f"{flat(loc.edition_name())}: {cards(4)}" not in words, locale
             assert cards(8) in words and cards(7) not in words, locale
+
+
+def test_a_component_names_itself_in_the_components_list(tmp_path):
+    """A token's own `phrase:` counts it ("3 camp tiles"); one without counts it as its kind does;
+    a phrase the booklet does not have is an error at the component, with the name meant."""
+    game = load_games(Project(SAMPLE))[0]
+    rows = dict((what, amount) for amount, what in component_rows(Localised(game, "standard", Texts.load(game, "en"))))
+    assert rows["Camp"] == "3\u00a0camp tiles" and rows["Supply"] == "4\u00a0tokens", rows
+    project = project_copy(SAMPLE, tmp_path)
+    replace_in(project / "components" / "sample-game" / "tokens.yaml", "phrase: camps", "phrase: camp")
+    result = pnp("validate", "sample-game", project=project)
+    assert result.exit_code == 1, result.output
+    assert "tokens.camp.phrase: no phrase 'camp' in booklet.yaml phrases (did you mean 'camps'?)" in result.output

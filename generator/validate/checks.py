@@ -4,6 +4,8 @@ Every check appends located problems; nothing stops at the first one.
 """
 from __future__ import annotations
 
+import difflib
+
 from functools import lru_cache
 
 from referencing import Registry
@@ -87,6 +89,12 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
             back = component.data.get("back")
             if back and "layouts" in trusted and back not in backs:
                 add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml")
+        phrase = component.data.get("phrase")
+        phrases = game.booklet.get("phrases", {}) if "booklet" in trusted else None
+        if phrase and phrases is not None and phrase not in phrases:
+            near = difflib.get_close_matches(phrase, list(phrases), n=1)
+            add(root, (component.category, component.id, "phrase"),
+                f"no phrase '{phrase}' in booklet.yaml phrases" + (f" (did you mean '{near[0]}'?)" if near else ""))
     return problems
 
 

@@ -105,9 +105,16 @@ def draws_pictures(kind: Kind) -> bool:
     return kind.picture is not _no_picture
 
 
+def own_phrases(component, *kind_phrases: str) -> tuple[str, ...]:
+    """The booklet phrases a component is counted with, first found first: its own (`phrase:`,
+    "5 pegs" where its kind would say "5 tokens"), then its kind's."""
+    own = component.data.get("phrase")
+    return ((own,) if own else ()) + kind_phrases
+
+
 def counted_rows(loc, phrase, category: str, phrase_name: str) -> list:
     """The booklet's contents rows of a kind whose every component is its own row."""
-    return [(phrase(loc, (phrase_name, "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
+    return [(phrase(loc, own_phrases(c, phrase_name, "copies"), c.count(loc.edition)), loc.field(c.keypath, c.data, "name"))
             for c in loc.game.in_edition(loc.edition, category)]
 
 

@@ -15,7 +15,7 @@ from ...layout.tokens import (
     standee_outline,
 )
 from ...render.tokens import draw_token, render_tokens, token_die_lines
-from . import Kind, ShopItem
+from . import Kind, ShopItem, own_phrases
 
 
 def token_faces(loc: Localised) -> list[TokenFace]:
@@ -92,7 +92,7 @@ SHAPE_PHRASES = {"standee": "pawns"}
 def contents(loc, phrase) -> list:
     rows = []
     for token in loc.game.in_edition(loc.edition, "tokens"):
-        names = (SHAPE_PHRASES.get(token.data.get("shape"), "tokens"), "tokens", "copies")
+        names = own_phrases(token, SHAPE_PHRASES.get(token.data.get("shape"), "tokens"), "tokens", "copies")
         rows.append((phrase(loc, names, token.count(loc.edition)), loc.field(token.keypath, token.data, "name")))
     return rows
 
