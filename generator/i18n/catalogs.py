@@ -482,6 +482,7 @@ def catalog_status(game: Game, locale: str) -> Status:
         status.problems = glyph_problems(locale, [(e.file, e.line, e.key, e.msgid) for e in entries])
         for e in entries:
             status.problems += typography.text_problems(e.file, e.line, e.key, e.msgid, locale)
+        status.problems += glossary_problems(game, locale, [(e.file, e.line, e.key, e.msgid) for e in entries])
         return status
     display = catalog_display(game, locale)
     catalog, status.problems = game_catalog(game, locale)
@@ -511,6 +512,7 @@ def catalog_status(game: Game, locale: str) -> Status:
         status.strings[state] += 1
         status.words[state] += words
     status.problems += glyph_problems(locale, translated)
+    status.problems += glossary_problems(game, locale, translated)
     if status.released and not has_catalog(catalog_path(game, locale)):
         status.problems.append(Problem(display, 0, "", f"locale '{locale}' is released but has no catalog "
                                                       "(run pnp i18n extract, then translate it)"))
@@ -583,6 +585,30 @@ def glyph_problems(locale: str, strings) -> list[Problem]:
         if missing:
             problems.append(Problem(file, line, key,
                                     f"[{locale}] no glyph in the shipped fonts for {shown(''.join(sorted(missing)))}"))
+    return problems
+
+
+def _avoided(phrase: str) -> re.Pattern:
+    """A glossary's avoided phrase as a pattern: each word the start of a word, case ignored."""
+    words = r"\s+".join(re.escape(word) + r"[^\W\d_]*" for word in phrase.split())
+    return re.compile(rf"(?<![^\W\d_]){words}", re.IGNORECASE)
+
+
+def glossary_problems(game: Game, locale: str, strings) -> list[Problem]:
+    """Texts of `locale` that say for a concept of the game's glossary (glossary.yaml) what the
+    glossary says to avoid, in (file, line, key, string) strings."""
+    glossary = (game.files.get("glossary") or {}).get("glossary") or {}
+    avoided = [(concept, entry["term"].get(locale), phrase, _avoided(phrase))
+               for concept, entry in glossary.items() for phrase in (entry.get("avoid") or {}).get(locale, ())]
+    problems = []
+    for file, line, key, string in strings:
+        text = " ".join(string) if isinstance(string, (list, tuple)) else string
+        for concept, term, phrase, pattern in avoided:
+            found = pattern.search(text)
+            if found:
+                instead = f", the glossary's term is {term!r}" if term else ""
+                problems.append(Problem(file, line, key, f"[{locale}] glossary: {found.group()!r} for "
+                                                         f"{concept}{instead} (avoid {phrase!r})"))
     return problems
 
 

@@ -55,7 +55,7 @@ def shop_kinds() -> tuple[str, ...]:
 @lru_cache(maxsize=None)
 def game_files() -> tuple[str, ...]:
     """The files a game folder may hold, each checked by its schema (generator/schemas)."""
-    return ("game", *categories(), "layouts", "booklet")
+    return ("game", *categories(), "layouts", "booklet", "glossary")
 
 
 @dataclass
