@@ -574,10 +574,20 @@ def _print_warning(message, category, filename, lineno, file=None, line=None) ->
 TRANSLATED_LOCALE = "ru"        # three plural forms: a catalog must give more than the source's two
 
 
+def typeset_as(locale: str, text: str) -> str:
+    """Source text with the clause dash and the percent sign `locale` sets
+    (templates/locales/typography/, CLDR): what a translator would type."""
+    from generator.i18n import typography
+    dash = typography.rules(locale).clause_dash
+    text = text.replace(" – ", f" {dash} ") if dash else text
+    return re.sub(r"(?<=[\d}])[ \u00a0]?%", "\u00a0%" if typography.percent_spaced(locale) else "%", text)
+
+
 def translated_sample(folder: Path) -> Path:
     """A copy of the sample project in `folder/sample` with a released `ru` catalog that
     `pnp i18n extract` wrote and in which every string is its source text (each plural form
-    the source's last): complete and valid, for tests to change."""
+    the source's last), its dashes and percentages set as the locale sets them: complete and
+    valid, for tests to change."""
     from babel.messages.plurals import get_plural
     from babel.messages.pofile import read_po, write_po
     project = folder / "sample"
@@ -593,6 +603,8 @@ def translated_sample(folder: Path) -> Path:
     for message in catalog:
         if message.id:
             message.string = (message.id[-1],) * forms if isinstance(message.id, tuple) else message.id
+            message.string = (tuple(typeset_as(TRANSLATED_LOCALE, text) for text in message.string)
+                              if isinstance(message.string, tuple) else typeset_as(TRANSLATED_LOCALE, message.string))
     with po.open("wb") as handle:
         write_po(handle, catalog, width=100)
     result = pnp("i18n", "extract", "sample-game", project=project)     # written as extract writes it
@@ -954,8 +966,8 @@ def text_sizes(pdf) -> list[tuple[int, float, str]]:
 
 def add_catalog(project: Path, locale: str, strings: dict[str, str] | None = None) -> Path:
     """A released catalog of `locale` added to a copy of the sample project as `pnp i18n extract`
-    writes it, every string its source text (each plural form the source's last) but those
-    `strings` gives by key: its path."""
+    writes it, every string its source text (each plural form the source's last; its dashes and
+    percentages as the locale sets them) but those `strings` gives by key: its path."""
     from babel.messages.plurals import get_plural
     from babel.messages.pofile import read_po, write_po
     replace_in(project / "components" / "sample-game" / "game.yaml", "  en: released\n",
@@ -968,7 +980,8 @@ def add_catalog(project: Path, locale: str, strings: dict[str, str] | None = Non
     forms, strings = get_plural(locale).num_plurals, dict(strings or {})
     for message in catalog:
         if message.id:
-            source = (message.id[-1],) * forms if isinstance(message.id, tuple) else message.id
+            source = ((typeset_as(locale, message.id[-1]),) * forms if isinstance(message.id, tuple)
+                      else typeset_as(locale, message.id))
             message.string = strings.pop(message.context, source)
     assert not strings, f"no such keys in the catalog: {sorted(strings)}"
     with po.open("wb") as handle:

@@ -134,7 +134,7 @@ def _fuzzy_with_a_long_previous_source(project):
     replace_in(booklet, "print_duplex: Print double-sided, flipping on the long edge.", f"print_duplex: {LONG_DUPLEX}")
     assert pnp("i18n", "extract", GAME, project=project).exit_code == 0
     set_translation(project, LOCALE, "booklet.ui.print_duplex",
-                    "Печатайте двусторонне, переворачивая по длинному краю, если принтер это умеет, а если нет – вручную.")
+                    "Печатайте двусторонне, переворачивая по длинному краю, если принтер это умеет, а если нет — вручную.")
     replace_in(booklet, f"print_duplex: {LONG_DUPLEX}", "print_duplex: Print double-sided, flipping on the long edge.")
 
 

@@ -47,15 +47,55 @@ def test_czech_one_letter_words_keep_to_the_next_word():
 def test_numbers_expressions_and_dashes_stay_on_one_line(locale):
     apply = lambda text: typography.apply(text, locale)     # noqa: E731
     assert apply("връща 4 полета") == f"връща 4{NBSP}полета"
-    assert apply("{count.x|cards} и {hand_size} карти") == f"{{count.x|cards}} и {{hand_size}}{NBSP}карти"
+    # "и" is a word bound to the next in Bulgarian and Russian
+    joined = NBSP if locale in ("bg", "ru") else " "
+    assert apply("{count.x|cards} и {hand_size} карти") == f"{{count.x|cards}} и{joined}{{hand_size}}{NBSP}карти"
     assert apply("Move to space 4.") == f"Move to space{NBSP}4."
     assert apply("7 + 8 + 2 = 17") == f"7{NBSP}+{NBSP}8{NBSP}+{NBSP}2{NBSP}={NBSP}17"
     assert apply("Петър – 2, Оля – много") == f"Петър{NBSP}–{NBSP}2, Оля{NBSP}– много"
     assert apply("поле № 12") == f"поле №{NBSP}12"
     assert apply("{x}-ото поле") == f"{{x}}{NB_HYPHEN}ото поле"
     assert apply("– the list item") == "– the list item"     # a dash that starts a text stays
-    assert apply("types—plus 2–4, {a}–{b|cards}, {c}—plus") == "types\u2060—plus 2–4, {a}–{b|cards}, {c}\u2060—plus"
+    # a dash set close before a word is kept to what precedes it; a range is not broken after its dash
+    assert apply("types—plus 2–4, {a}–{b|cards}, {c}—plus") == \
+        "types\u2060—plus 2–\u20604, {a}–\u2060{b|cards}, {c}\u2060—plus"
+    assert apply("160–250 g/m², km/h") == f"160–\u2060250{NBSP}g/\u2060m², km/\u2060h"
     assert apply("{n|dice}-veggies") == "{n|dice}-veggies"     # a phrase's noun, not a number, before it
+
+
+@pytest.mark.parametrize("locale, text, bound", [
+    ("bg", "дърпа и в къщи с 2 зара", f"дърпа и{NBSP}в{NBSP}къщи с{NBSP}2{NBSP}зара"),
+    ("uk", "і в руці й з 2 кубиками", f"і{NBSP}в{NBSP}руці й{NBSP}з{NBSP}2{NBSP}кубиками"),
+    ("ru", "и в руке к 2 кубикам", f"и{NBSP}в{NBSP}руке к{NBSP}2{NBSP}кубикам"),
+])
+def test_bulgarian_ukrainian_and_russian_one_letter_words_keep_to_the_next_word(locale, text, bound):
+    assert typography.apply(text, locale) == bound
+
+
+@pytest.mark.parametrize("locale", ["bg", "cs", "en", "ru", "uk"])
+def test_a_label_s_letter_keeps_to_its_word(locale):
+    assert typography.apply("Team B wins", locale) == f"Team{NBSP}B wins"
+    assert typography.apply("Команда Б", locale) == f"Команда{NBSP}Б"
+    assert typography.apply("конец. А потом", "bg") == "конец. А\u00a0потом"      # a sentence's first word
+
+
+def test_russian_and_ukrainian_set_an_em_dash_between_clauses():
+    ru = typography.problems("50 мм – проверьте", "ru")
+    assert len(ru) == 1 and "'—' (U+2014)" in ru[0] and "'–' (U+2013)" in ru[0]
+    assert typography.problems("Разница - очки", "uk")                 # a hyphen typed for a dash
+    assert not typography.problems("50 мм — проверьте, 2–4 игрока", "ru")
+    assert not typography.problems("50 mm – zkontrolujte", "cs")         # Czech sets the en dash
+    assert typography.apply("к каждому — одна", "ru") == f"к{NBSP}каждому{NBSP}— одна"
+
+
+@pytest.mark.parametrize("locale, written, mistaken", [
+    ("en", "100%", "100 %"), ("bg", "100%", "100 %"), ("uk", "{scale}%", "{scale} %"),
+    ("cs", f"100{NBSP}%", "100%"), ("ru", "100 %", "{scale}%"),
+])
+def test_a_percentage_is_written_as_cldr_writes_it_in_the_locale(locale, written, mistaken):
+    assert not typography.problems(f"печат {written}", locale)
+    found = typography.problems(f"печат {mistaken}", locale)
+    assert len(found) == 1 and "percentage" in found[0], found
 
 
 def test_ordinals_follow_the_locale_rule():
@@ -89,7 +129,8 @@ def test_a_placeholder_fills_ordinals_and_minus_signs():
 def test_the_checks_name_what_binding_cannot_mend():
     assert any("apostrophe" in m for m in typography.problems("з'являється", "uk"))
     assert typography.problems("з’являється", "uk") == []
-    assert typography.problems("it's", "en") == []               # English has no apostrophe rule
+    assert typography.problems("it’s", "en") == []                # English writes ’
+    assert typography.problems("it's", "cs") == []               # Czech has no apostrophe rule
     assert any("minus" in m for m in typography.problems("стандартна –3", "bg"))
     assert typography.problems(f"стандартна {MINUS}3, 2–4 hráči", "cs") == []
     assert any("ordinal" in m for m in typography.problems("({x}-о поле)", "bg"))
@@ -324,3 +365,33 @@ def test_no_word_is_hyphenated_across_a_page_break_or_in_a_title(booklets):
                     if len(start) > 3 and any(start in title for title in titles):
                         problems.append(f"{slug} {locale} {edition} p{page}: a title hyphenated: {line!r}")
     assert not problems, _report(problems)
+
+
+def test_a_word_is_hyphenated_only_where_the_locale_accepts_it(booklets):
+    """No word of 6 letters or fewer is broken, no break leaves under 3 letters on either side,
+    and a word the locale's rules list breaks only where they list (templates/locales/typography/)."""
+    problems, breaks = [], 0
+    for (slug, locale, edition), built in booklets.items():
+        listed = typography._hyphenation_words(locale)
+        for page, lines in enumerate(built.pages, 1):
+            for line, after in zip(lines, lines[1:]):
+                if not line.endswith(AUTO_HYPHEN):
+                    continue
+                breaks += 1
+                start = re.search(r"[^\W\d_]*$", line[:-1]).group()
+                end = re.match(r"[^\W\d_]*", after.replace("\u00ad", "")).group()
+                word = start + end
+                if len(start) < 3 or len(end) < 3 or len(word) < 7:
+                    problems.append(f"{slug} {locale} {edition} p{page}: {start}-{end}")
+                elif word.lower() in listed and len(start) not in listed[word.lower()]:
+                    problems.append(f"{slug} {locale} {edition} p{page}: {start}-{end}, not as listed")
+    assert breaks, "no booklet hyphenates a word"
+    assert not problems, _report(problems)
+
+
+def test_listed_words_break_where_listed_and_english_takes_us_patterns():
+    assert typography.with_soft_hyphens("Šestiúhelníková deska", "cs") == "Šesti\u00adúhel\u00adníková deska"
+    # a break closer than 3 letters to an end is dropped ("осмо-ъгъл-на")
+    assert typography.with_soft_hyphens("Осмоъгълна", "bg") == "Осмо\u00adъгълна"
+    assert typography.with_soft_hyphens("Осмоъгълна", "ru") == "Осмоъгълна"
+    assert typography.hyphenation_patterns("en") == "en-US" and typography.hyphenation_patterns("cs") == "cs"

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from babel.numbers import format_percent
+
 from ..core.errors import Problem
 from ..core.schema import schema_problems
 from ..core.yamlfile import load_yaml
@@ -46,6 +48,17 @@ SCHEMA = {
         "signs": {"type": "string"},
         "bind_to_next": {"type": "array", "items": {"type": "string", "pattern": r"^\w+$"}, "uniqueItems": True},
         "apostrophe": {"type": "string", "maxLength": 1},
+        "clause_dash": {"type": "string", "minLength": 1, "maxLength": 1},
+        "bind_labels": {"type": "boolean"},
+        "hyphenation": {
+            "type": "object", "additionalProperties": False,
+            "properties": {
+                # the patterns a booklet is hyphenated with, when not the locale's own ("en-US")
+                "patterns": {"type": "string", "pattern": "^[a-z]{2}(-[A-Z]{2})?$"},
+                # words the patterns break in the wrong place, each with its breaks as hyphens
+                "words": {"type": "array", "items": {"type": "string", "pattern": r"^\w+(-\w+)*$"},
+                          "uniqueItems": True},
+            }},
         "ordinals": {
             "type": "object", "additionalProperties": False, "required": ["default", "rules"],
             "properties": {
@@ -67,6 +80,10 @@ SCHEMA = {
 NUMBER = r"(?:\{[a-z0-9_.@-]+(?:\|[a-z0-9_]+)?\}|\d+(?:[.,]\d+)*)"
 # A number that a noun may follow: not a plural phrase's placeholder, which has its own noun.
 BARE_NUMBER = r"(?:\{[a-z0-9_.@-]+(?:\|ordinal[a-z_]*)?\}|\d+(?:[.,]\d+)*)"
+# A unit of short words on either side of a slash.
+UNIT = re.compile(r"(?<![^\W\d_./:])([^\W\d_]{1,3})/([^\W\d_]{1,3}[²³]?)(?![^\W\d_])")
+# A one-letter word after a word (a label's letter when it is a capital: "Team B").
+LABEL = re.compile(r"(?<![\w-])([^\W\d_]{2,}) ([^\W\d_])(?![\w-])")
 # What may close a clause after a number: the number is then bound to the word before it.
 CLAUSE_END = r"(?=[.,;:!?)\]»“”\"…]|\s[–—]|$)"
 
@@ -82,6 +99,9 @@ class Rules:
     signs: str
     apostrophe: str
     ordinals: dict | None
+    clause_dash: str                # the dash set between clauses, spaced; '' where either is written
+    bind_labels: bool
+    hyphenation: dict
     file: str                       # where the locale's own rules are (or the common ones)
 
     @property
@@ -118,7 +138,9 @@ def rules(locale: str) -> Rules:
     return Rules(locale, bool(merged.get("bind_numbers", True)), str(merged.get("operators", "")),
                  str(merged.get("dashes", "–—")), str(merged.get("minus", MINUS)),
                  tuple(merged.get("bind_to_next", ())), str(merged.get("signs", "")), str(merged.get("apostrophe", "")),
-                 _plain(merged.get("ordinals")), f"templates/locales/typography/{locale if own else COMMON}.yaml")
+                 _plain(merged.get("ordinals")), str(merged.get("clause_dash", "")), bool(merged.get("bind_labels", True)),
+                 _plain(merged.get("hyphenation", {})),
+                 f"templates/locales/typography/{locale if own else COMMON}.yaml")
 
 
 def _plain(node):
@@ -174,6 +196,13 @@ def apply(text: str, locale: str) -> str:
         # "types—plus", "{x}—plus": a dash set close before a word is kept to what precedes it
         # (a range, "2–4", "{players.min}–{players.max}", is left as it is)
         text = re.sub(rf"(?<=[^\W_]|\}})(?=[{dashes}][^\W\d_])", WORD_JOINER, text)
+        # a range, "160–250", "{min}–{max}", is never broken after its dash
+        text = re.sub(rf"(?<=[\d}}])([{dashes}])(?=[\d{{])", rf"\1{WORD_JOINER}", text)
+    # a unit, "g/m²", "км/ч", is not broken after its slash
+    text = UNIT.sub(rf"\1/{WORD_JOINER}\2", text)
+    if r.bind_labels:
+        # a label's letter keeps to its word: "Team B", "Tým A", «Команда Б»
+        text = LABEL.sub(lambda m: m.group(1) + NBSP + m.group(2) if m.group(2).isupper() else m.group(0), text)
     if r.operators:
         operators = re.escape(r.operators)
         text = re.sub(rf" ([{operators}]) ", rf"{NBSP}\1{NBSP}", text)    # "7 + 8 + 2 = 17"
@@ -226,6 +255,8 @@ def ordinal_form(phrase: str) -> str | None:
 
 # ---- checking -----------------------------------------------------------------------------
 
+# A percentage typed after a number or a placeholder, with or without a space before the sign.
+TYPED_PERCENT = re.compile(r"(?<=[\d}])([ \u00a0\u202f]?)%")
 APOSTROPHES = "'ʼ`´"          # what is typed for an apostrophe instead of the locale's
 # A dash or hyphen for a minus: at the start, or after a space or an opening bracket or quote.
 DASH_MINUS = re.compile(r"(?:^|(?<=[\s(\[„«“\"/]))[–—‐‑-](?=\d|\{)")
@@ -248,6 +279,12 @@ def _typed_ordinals(suffixes: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], 
     return tuple(found)
 
 
+@lru_cache(maxsize=None)
+def percent_spaced(locale: str) -> bool:
+    """Whether the locale sets a space between a number and its percent sign (CLDR: "50 %")."""
+    return not format_percent(0.5, locale=locale).endswith("50%")
+
+
 def problems(text: str, locale: str) -> list[str]:
     """What a text (as written, placeholders unfilled) breaks of the locale's rules that binding
     cannot mend, each as a message; [] when it keeps them."""
@@ -261,6 +298,17 @@ def problems(text: str, locale: str) -> list[str]:
             word = re.search(rf"[^\W\d_]*{re.escape(typed.group())}[^\W\d_]*", text[max(0, typed.start() - 20):]).group()
             found.append(f"typography: write the apostrophe {r.apostrophe!r} (U+{ord(r.apostrophe):04X}), "
                          f"not {typed.group()!r}, as in {word!r}")
+    if r.clause_dash:
+        other = re.search(rf"(?:^|(?<=\s))[–—‐-](?=\s)", text)
+        if other and other.group() != r.clause_dash:
+            around = text[max(0, other.start() - 12):other.end() + 12]
+            found.append(f"typography: a dash between words is {r.clause_dash!r} (U+{ord(r.clause_dash):04X}) in "
+                         f"{locale}, not {other.group()!r} (U+{ord(other.group()):04X}), as in {around!r}; "
+                         f"a range is written closed, '2–4'")
+    typed_percent = TYPED_PERCENT.search(text)
+    if typed_percent and bool(typed_percent.group(1)) != percent_spaced(locale):
+        found.append(f"typography: {locale} writes a percentage as {format_percent(0.5, locale=locale)!r} (CLDR), "
+                     f"not as in {text[max(0, typed_percent.start() - 4):typed_percent.end()]!r}")
     minus = DASH_MINUS.search(text)
     if minus:
         found.append(f"typography: a negative number takes the minus sign {r.minus!r} (U+{ord(r.minus):04X}), "
@@ -291,6 +339,49 @@ def text_problems(file: str, line: int, key: str, strings, locale: str) -> list[
 
 
 # ---- the booklet's layout -----------------------------------------------------------------
+
+SOFT_HYPHEN = "\u00ad"
+# A word is hyphenated only when it is at least this long, and never closer to either end
+# (the booklet's CSS says the same to the patterns: hyphenate-limit-chars).
+HYPHENATE_MIN_WORD, HYPHENATE_MIN_PART = 7, 3
+
+
+def hyphenation_patterns(locale: str) -> str:
+    """The language whose hyphenation patterns a booklet in `locale` is set with."""
+    return rules(locale).hyphenation.get("patterns", locale)
+
+
+@lru_cache(maxsize=None)
+def _hyphenation_words(locale: str) -> dict[str, tuple[int, ...]]:
+    """Each listed word (lower case) and where it may break, as letter counts from its start."""
+    words = {}
+    for written in rules(locale).hyphenation.get("words", ()):
+        parts = written.split("-")
+        word, breaks, at = "".join(parts), [], 0
+        for part in parts[:-1]:
+            at += len(part)
+            if HYPHENATE_MIN_PART <= at <= len(word) - HYPHENATE_MIN_PART:
+                breaks.append(at)
+        words[word.lower()] = tuple(breaks)
+    return words
+
+
+def with_soft_hyphens(text: str, locale: str) -> str:
+    """`text` with soft hyphens where the locale's listed words may break: a word that has one
+    is broken only there (CSS Text 3: a conditional hyphen overrides the patterns)."""
+    words = _hyphenation_words(locale)
+    if not words or not text:
+        return text
+
+    def marked(match):
+        word = match.group(0)
+        breaks = words.get(word.lower())
+        if not breaks:
+            return word
+        cuts = (0, *breaks, len(word))
+        return SOFT_HYPHEN.join(word[a:b] for a, b in zip(cuts, cuts[1:]))
+    return re.sub(r"[^\W\d_]+", marked, text)
+
 
 def hyphenated_page_ends(document) -> list:
     """The elements whose text is hyphenated across a page break in a rendered WeasyPrint

@@ -335,6 +335,20 @@ def finish_tagged(document, pdf) -> None:
     scope_headers(document, pdf)
 
 
+def mark_hyphenation(root, locale: str) -> None:
+    """The parsed booklet hyphenated as the locale's typography says: its body set in the
+    patterns' language where that is not the locale's own (the document keeps its language
+    tag), soft hyphens where the listed words may break."""
+    patterns = typography.hyphenation_patterns(locale)
+    for element in root.iter():
+        if element.tag == "body" and patterns != locale:
+            element.set("lang", patterns)
+        if element.tag in ("style", "script"):
+            continue
+        element.text = typography.with_soft_hyphens(element.text, locale) if element.text else element.text
+        element.tail = typography.with_soft_hyphens(element.tail, locale) if element.tail else element.tail
+
+
 def with_fit(parsed: HTML, fit: str) -> HTML:
     """A copy of the parsed booklet to lay out (and change) in the spacing `fit`, the class of
     its root element: the page is parsed once, however many spacings are tried."""
@@ -360,6 +374,7 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
 
     html, base_url = booklet_html(project, content, notes=notes)
     parsed = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+    mark_hyphenation(parsed.etree_element, content.lang)
 
     def laid_out(fit: str):
         source = with_fit(parsed, fit)
