@@ -23,10 +23,10 @@ from .booklet_templates import PRINT_FIRST_TEMPLATE, render_html
 
 
 STYLESHEET = "printfirst/printfirst.css"
+# Two faces only: each one the page uses is subset into it, which is most of its making.
 FONT_FACES = (
     ("Noto Sans", 400, "normal", "NotoSans-Regular.ttf"),
     ("Noto Sans", 700, "normal", "NotoSans-Bold.ttf"),
-    ("Noto Sans", 400, "italic", "NotoSans-Italic.ttf"),
 )
 
 
