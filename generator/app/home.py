@@ -1,6 +1,7 @@
 """The home kits target: per kit, the files each component kind makes once per edition and
 locale and those it makes for each paper, the rule booklet, and each edition's designer's
-reports, as units of work. generator/app/build.py runs and writes them.
+reports, as units of work; after them, each kit's print-first page (generator/app/printfirst.py).
+generator/app/build.py runs and writes them.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..write.incremental import data_digest, structure_digest, tool_digest
 from .kinds import files_of, lay_out_every_kind, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files
 from .plan import load_for_build, paper_names, plan
+from .printfirst import NAME as PRINT_FIRST, KitPage, print_first_units
 from .request import BuildRequest
 from .units import Unit, Work
 
@@ -37,10 +39,13 @@ def check_kinds(request: BuildRequest) -> None:
 
 
 
-def _home_units(project: Project, games: list[Game], request: BuildRequest, cache: Cache | None) -> list[Unit]:
+def _home_units(project: Project, games: list[Game], request: BuildRequest, cache: Cache | None,
+                pages: list[KitPage]) -> list[Unit]:
     """The build's units in the order of its files: per kit, the files made once per edition
     and locale (each kind's, the booklet) before each paper's; then each edition's reports (one
-    per locale, from one simulation). With `request.kinds`, only the units of those kinds."""
+    per locale, from one simulation). With `request.kinds`, only the units of those kinds.
+    Each kit's print-first page, made after them, is added to `pages` (every file of the kit
+    is made: no `request.kinds`)."""
     jobs = plan(games, request, paper_names(project))
     tool = tool_digest(project)
     structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
@@ -76,6 +81,9 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                 units.append(Unit(f"home|{where}|{paper}|{','.join(papers)}|{options}|{kind.name}|{part}",
                                   f"{game.slug} {edition} {locale} {paper} {kind.name}",
                                   _part(files_of, kind, kit, part), inputs, partial(lay_out_every_kind, kit)))
+        if not request.kinds:
+            pages.append(KitPage(kit, f"home|{where}|{paper}|{options}|{PRINT_FIRST}",
+                                 f"{game.slug} {edition} {locale} {paper} {PRINT_FIRST}", inputs))
     for game in games:
         data = data_digest(game)
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
@@ -116,4 +124,6 @@ def _made_per_edition(maker, project, game, edition, locales, cache):
 def home_work(project: Project, request: BuildRequest, cache: Cache | None) -> Work:
     """The home kits of the selected games, editions, locales and papers, as units of work."""
     games = load_for_build(project, request.game, request.locale, cache)
-    return Work(games, _home_units(project, games, request, cache))
+    pages: list[KitPage] = []
+    units = _home_units(project, games, request, cache, pages)
+    return Work(games, units, partial(print_first_units, pages) if pages else None)

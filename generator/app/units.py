@@ -49,6 +49,9 @@ class Work:
 
     games: list[Game]
     units: list[Unit]
+    # Units made from what the others made (the files each kit holds): given their files,
+    # after they ran; None: none.
+    after: Callable[[list[Artifact]], list[Unit]] | None = None
 
 
 @dataclass
@@ -108,16 +111,25 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
 def run_and_write(project: Project, request: BuildRequest, work: Work, cache: Cache | None,
                   progress=None) -> BuildResult:
     """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
-    outcomes = run_units(work.units, cache, TextsNow({g.slug: g for g in work.games}), request.jobs, progress)
-    # a layout's fault that every locale's unit finds is named once
-    problems = list(dict.fromkeys(p for outcome in outcomes for p in outcome.problems))
-    if problems:
-        raise DataError(problems)
+    now = TextsNow({g.slug: g for g in work.games})
+    outcomes = run_units(work.units, cache, now, request.jobs, progress)
+    _raise_problems(outcomes)
+    if work.after is not None:
+        outcomes += run_units(work.after([a for outcome in outcomes for a in outcome.artifacts]), cache, now,
+                              request.jobs, progress)
+        _raise_problems(outcomes)
     artifacts = [a for outcome in outcomes for a in outcome.artifacts]
     if request.kinds and not artifacts:
         raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
     write_all(request.out_folder(project), artifacts)
     return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
+
+
+def _raise_problems(outcomes: list[Outcome]) -> None:
+    # a layout's fault that every locale's unit finds is named once
+    problems = list(dict.fromkeys(p for outcome in outcomes for p in outcome.problems))
+    if problems:
+        raise DataError(problems)
 
 
 # ---- running -----------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from .texts import (
     messages_by_key,
     numbers,
     placeholders,
+    plural_index,
     read_catalog,
     shown,
 )
@@ -741,6 +742,24 @@ def tool_text(project, locale: str, key: str, source: str) -> str:
     """A tool string in `locale`, or its English source while untranslated."""
     message = _tool_message(project, locale, key, source)
     return typography.apply(source if message is None else message.string, locale)
+
+
+def tool_plural(project, locale: str, key: str, forms: dict, n: int) -> str:
+    """A tool's plural phrase (`forms`: the English {one: ..., other: ...}, `{n}` in each) for
+    n in `locale`: the catalog's form for n, or the English one while untranslated."""
+    source = Entry(key, dict(forms), "", 0).msgid
+    message = None
+    if locale != TOOL_SOURCE_LOCALE:
+        path = tool_catalog_path(project, locale)
+        if path not in _tool_catalogs:
+            _tool_catalogs[path] = messages_by_key(tool_catalog(project, locale)[0])
+        message = _tool_catalogs[path].get(key)
+    strings = message.string if message is not None and not message.fuzzy else None
+    if isinstance(strings, (tuple, list)) and all(strings) and tuple(message.id) == source:
+        text = strings[min(plural_index(locale, n), len(strings) - 1)]
+    else:
+        text = source[0] if n == 1 else source[1]
+    return typography.apply(text, locale).replace("{n}", typography.number(n, locale))
 
 
 def tool_text_place(project, locale: str, key: str, source: str,

@@ -1,6 +1,7 @@
-"""The booklet's and the designer's report's templates (templates/booklet/, templates/report/,
-the project's before the tool's), run in Jinja2's sandbox: a template is not trusted, sees only
-the values the build gives it, and any mistake in it is an error at its own file and line. What
+"""The booklet's, the designer's report's and the print-first page's templates
+(templates/booklet/, templates/report/, templates/printfirst/, the project's before the
+tool's), run in Jinja2's sandbox: a template is not trusted, sees only the values the build
+gives it, and any mistake in it is an error at its own file and line. What
 can be known of them without rendering is checked before a build draws anything
 (check_templates).
 """
@@ -27,8 +28,11 @@ BOOKLET_TEMPLATE = "booklet/booklet.html.j2"
 TEMPLATE_VALUES = ("booklet", "fonts", "stylesheet", "pad_pages")
 REPORT_TEMPLATE = "report/report.html.j2"
 REPORT_VALUES = ("report", "fonts", "stylesheet")
+PRINT_FIRST_TEMPLATE = "printfirst/printfirst.html.j2"
+PRINT_FIRST_VALUES = ("page", "fonts", "stylesheet")
 # What each template is, by name, and the values it is given.
-TEMPLATES = {BOOKLET_TEMPLATE: ("booklet", TEMPLATE_VALUES), REPORT_TEMPLATE: ("report", REPORT_VALUES)}
+TEMPLATES = {BOOKLET_TEMPLATE: ("booklet", TEMPLATE_VALUES), REPORT_TEMPLATE: ("report", REPORT_VALUES),
+             PRINT_FIRST_TEMPLATE: ("print-first page", PRINT_FIRST_VALUES)}
 TEMPLATE_GLOBALS = {"range": safe_range}
 
 

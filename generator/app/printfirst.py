@@ -1,0 +1,85 @@
+"""Each home kit's print-first page (…-print-first-<paper>.pdf): made after the kit's other
+files, from what the build made of them (their names and pages), so it lists the folder's very
+files and sheets. Its unit's inputs hold those files, so a build whose files changed (a card
+more, another duplex mode) makes the page again, and one whose files did not reuses it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from ..core.artifacts import Artifact
+from ..core.digests import digest
+from ..layout.booklet import table_rows
+from ..layout.kit import Kit
+from ..layout.printfirst import KitFile, lay_out_print_first, part_lines
+from ..render.printfirst import render_print_first
+from .kinds import KINDS, lay_out_every_kind
+from .units import Unit
+
+
+NAME = "print-first"
+
+
+@dataclass(frozen=True)
+class KitPage:
+    """A kit whose folder gets a print-first page, with its unit's name and inputs but the files."""
+
+    kit: Kit
+    name: str
+    label: str
+    inputs: dict
+
+
+def kit_files(kit: Kit, artifacts: list[Artifact]) -> list[KitFile]:
+    """The files the build made in the kit's folder, in the build's order."""
+    folder = kit.path(NAME).rsplit("/", 1)[0] + "/"
+    return [KitFile(artifact.path[len(folder):], artifact.kind, artifact.paper, artifact.pages,
+                    str(artifact.details.get("duplex", "")))
+            for artifact in artifacts
+            if artifact.path.startswith(folder) and "/" not in artifact.path[len(folder):]]
+
+
+def print_first_units(pages: list[KitPage], artifacts: list[Artifact]) -> list[Unit]:
+    """A unit per kit that makes its page from the files the build made in its folder."""
+    units = []
+    for page in pages:
+        files = kit_files(page.kit, artifacts)
+        if not any(file.paper == page.kit.paper for file in files):
+            continue
+        units.append(Unit(page.name, page.label, partial(_made, page.kit, tuple(files)),
+                          {**page.inputs, "files": digest([list(vars(file).values()) for file in files])},
+                          partial(lay_out_every_kind, page.kit)))
+    return units
+
+
+def _made(kit: Kit, files: tuple[KitFile, ...]):
+    return [print_first(kit, list(files))], []
+
+
+def print_first(kit: Kit, files: list[KitFile]) -> Artifact:
+    """The kit's print-first page for the folder that holds `files`."""
+    page = lay_out_print_first(kit, files, some_sheets(kit, files))
+    data, pages = render_print_first(kit.project, page)
+    return kit.artifact(NAME, data, pages)
+
+
+def some_sheets(kit: Kit, files: list[KitFile]) -> dict[str, list[str]]:
+    """By file kind, the lines that say which sheets a table prints when tables of some numbers
+    of players print only some (the decks they play with, the board for their number): as the
+    kinds count them for the booklet's print table, under the file they count (its long- or
+    short-edge sheets, which are alike), when the file has that many."""
+    some: dict[str, list[str]] = {}
+    paper_mm = kit.paper_mm
+    for kind in KINDS:
+        file = next((f for f in files if f.paper == kit.paper and f.kind == kind.name
+                     and f.words_kind in (kind.name, f"{kind.name}-short")), None)
+        if file is None or kind.sheets(kit.project, kit.loc, paper_mm) != file.sheets:
+            continue
+        lines = part_lines(kit, kind.parts(kit.project, kit.loc, paper_mm))
+        tables = kind.tables(kit.project, kit.loc, paper_mm)
+        if tables:
+            lines += [f"{players} — {cells[0]}" for players, cells in table_rows(kit.project, kit.loc, [tables])]
+        if lines:
+            some[file.words_kind] = lines
+    return some
