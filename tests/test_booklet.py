@@ -186,13 +186,13 @@ def test_an_example_a_page_tall_starts_under_its_heading_and_goes_on_over(tmp_pa
     steps = "".join(f"          - Step {n}, the player on turn moves a knight.\n" for n in range(1, 29))
     replace_in(project / "components" / SAMPLE_GAME / "booklet.yaml", "\n  - id: print\n",
                "\n  - id: example\n    title: An example turn\n    blocks:\n      - example:\n"
-               f"          title: Anna's turn\n          steps:\n{steps}\n  - id: print\n")
+               f"          title: Anna’s turn\n          steps:\n{steps}\n  - id: print\n")
     out = tmp_path / "out"
     result = pnp("build", "--paper", "a4", "--kind", "booklet", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output + result.traceback
     pages = [flat(text) for text in page_texts(rules(out))]
-    [start] = [number for number, text in enumerate(pages) if "Anna's turn" in text]
-    assert "An example turn Anna's turn Step 1," in pages[start]
+    [start] = [number for number, text in enumerate(pages) if "Anna’s turn" in text]
+    assert "An example turn Anna’s turn Step 1," in pages[start]
     assert "Step 28," in pages[start + 1] and "Step 28," not in pages[start]
 
 

@@ -94,9 +94,9 @@ def test_booklet_is_the_home_booklets_pages_with_bleed(booklets):
         finally:
             document.close()
     assert shop_text[1:] == home_text[1:]            # the same words on the same pages
-    # the cover less the home print's scale bar and its words ("50 mm – check ... 100 %")
+    # the cover less the home print's scale bar and its words ("50 mm – check ... 100%")
     shop_cover, home_cover = Counter(shop_text[0].split()), Counter(home_text[0].split())
-    assert not shop_cover - home_cover and "100" in home_cover - shop_cover
+    assert not shop_cover - home_cover and "100%" in home_cover - shop_cover
 
 
 def test_booklet_is_pdfx4_with_the_fogra39_output_intent(booklets):

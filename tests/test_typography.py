@@ -395,3 +395,24 @@ def test_listed_words_break_where_listed_and_english_takes_us_patterns():
     assert typography.with_soft_hyphens("Осмоъгълна", "bg") == "Осмо\u00adъгълна"
     assert typography.with_soft_hyphens("Осмоъгълна", "ru") == "Осмоъгълна"
     assert typography.hyphenation_patterns("en") == "en-US" and typography.hyphenation_patterns("cs") == "cs"
+
+
+@pytest.mark.parametrize("locale, quotes", [("en", "“”"), ("cs", "„“"), ("bg", "„“"), ("ru", "«»"), ("uk", "«»")])
+def test_quotation_marks_are_the_locale_s(locale, quotes):
+    assert not typography.problems(f"turn off {quotes[0]}fit to page{quotes[1]}", locale)
+    found = typography.problems('turn off "fit to page"', locale)
+    assert len(found) == 1 and quotes[0] in found[0], found
+
+
+def test_the_tool_s_own_english_is_held_to_the_typography(tmp_path):
+    """A straight apostrophe typed into the tool's own words (a project's templates/sheets) is
+    named by pnp i18n status at its line, as a game's text is."""
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    sheets = project / "templates" / "sheets"
+    sheets.mkdir(parents=True)
+    text = (typography.RULES_FOLDER.parent.parent / "sheets" / "calibration.yaml").read_text(encoding="utf-8")
+    (sheets / "calibration.yaml").write_text(text.replace("this page’s back", "this page's back"), encoding="utf-8")
+    status = pnp("i18n", "status", project=project)
+    assert "templates/sheets/calibration.yaml:13: sheets.calibration.text.steps.1: [en] typography: write the " \
+           "apostrophe" in status.output, status.output

@@ -792,7 +792,13 @@ _tool_catalogs: dict = {}
 def tool_status(project) -> list[Status]:
     """Status rows for the tool's catalogs (never released/draft: untranslated falls back to English)."""
     entries = tool_entries(project)
-    rows = []
+    # The tool's own English, held to the typography its translations are held to.
+    source = Status("(tool)", TOOL_SOURCE_LOCALE, source=True)
+    source.strings["translated"] = len(entries)
+    source.words["translated"] = sum(_words(e.msgid) for e in entries)
+    for e in entries:
+        source.problems += typography.text_problems(e.file, e.line, e.key, e.msgid, TOOL_SOURCE_LOCALE)
+    rows = [source]
     for locale in tool_locales(project):
         status = Status("(tool)", locale)
         path = tool_catalog_path(project, locale)

@@ -49,6 +49,7 @@ SCHEMA = {
         "bind_to_next": {"type": "array", "items": {"type": "string", "pattern": r"^\w+$"}, "uniqueItems": True},
         "apostrophe": {"type": "string", "maxLength": 1},
         "clause_dash": {"type": "string", "minLength": 1, "maxLength": 1},
+        "quotes": {"type": "string", "minLength": 2, "maxLength": 2},
         "bind_labels": {"type": "boolean"},
         "hyphenation": {
             "type": "object", "additionalProperties": False,
@@ -102,6 +103,7 @@ class Rules:
     clause_dash: str                # the dash set between clauses, spaced; '' where either is written
     bind_labels: bool
     hyphenation: dict
+    quotes: str                     # the opening and closing quotation marks; '' where unchecked
     file: str                       # where the locale's own rules are (or the common ones)
 
     @property
@@ -139,7 +141,7 @@ def rules(locale: str) -> Rules:
                  str(merged.get("dashes", "–—")), str(merged.get("minus", MINUS)),
                  tuple(merged.get("bind_to_next", ())), str(merged.get("signs", "")), str(merged.get("apostrophe", "")),
                  _plain(merged.get("ordinals")), str(merged.get("clause_dash", "")), bool(merged.get("bind_labels", True)),
-                 _plain(merged.get("hyphenation", {})),
+                 _plain(merged.get("hyphenation", {})), str(merged.get("quotes", "")),
                  f"templates/locales/typography/{locale if own else COMMON}.yaml")
 
 
@@ -299,12 +301,16 @@ def problems(text: str, locale: str) -> list[str]:
             found.append(f"typography: write the apostrophe {r.apostrophe!r} (U+{ord(r.apostrophe):04X}), "
                          f"not {typed.group()!r}, as in {word!r}")
     if r.clause_dash:
-        other = re.search(rf"(?:^|(?<=\s))[–—‐-](?=\s)", text)
+        other = re.search(r"(?:^|(?<=\s))[–—‐-](?=\s)", text)
         if other and other.group() != r.clause_dash:
             around = text[max(0, other.start() - 12):other.end() + 12]
             found.append(f"typography: a dash between words is {r.clause_dash!r} (U+{ord(r.clause_dash):04X}) in "
                          f"{locale}, not {other.group()!r} (U+{ord(other.group()):04X}), as in {around!r}; "
                          f"a range is written closed, '2–4'")
+    if r.quotes and '"' in text:
+        at = text.index('"')
+        found.append(f"typography: {locale} quotes with {r.quotes[0]}…{r.quotes[1]}, not a straight '\"', as in "
+                     f"{text[max(0, at - 12):at + 12]!r}")
     typed_percent = TYPED_PERCENT.search(text)
     if typed_percent and bool(typed_percent.group(1)) != percent_spaced(locale):
         found.append(f"typography: {locale} writes a percentage as {format_percent(0.5, locale=locale)!r} (CLDR), "
