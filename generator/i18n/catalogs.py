@@ -32,6 +32,7 @@ from ..load.project import TOOL_TEMPLATES, Game, game_files
 from ..load.spreadsheets import Cell
 from . import typography
 from .texts import (
+    CASE,
     PLACEHOLDER,
     Texts,
     catalog_display,
@@ -151,9 +152,13 @@ def extract(game: Game, notes: dict[str, list[str]] | None = None) -> list[Entry
             entry.notes.append("Plural phrase: {n} is replaced by the number; give every plural form of your language.")
         found = PLACEHOLDER.findall(entry.msgid) if isinstance(entry.msgid, str) else []
         if found:
-            shown = ("{" + name + (f"|{phrase}" if phrase else "") + "}" for name, phrase in found)
+            # a phrase's case is the source language's: the translation takes its own
+            shown = ("{" + name + (f"|{phrase.partition(CASE)[0]}" if phrase else "") + "}" for name, phrase in found)
             entry.notes.append("Keep the placeholders " + " ".join(dict.fromkeys(shown)) +
                                ": they are filled with numbers from the component data.")
+            if any(CASE in phrase for _, phrase in found):
+                entry.notes.append("A plural phrase takes the case your sentence needs: {x|phrase:case}, "
+                                   "where booklet.yaml phrase_cases gives that case.")
     return entries
 
 
@@ -171,7 +176,7 @@ def _walk(node, path, entries, data_path, *, under_labels=False):
 
 def _walk_booklet(node, path, entries, data_path):
     if isinstance(node, Located):
-        if path[-1:] == ("phrases",):
+        if path[-1:] == ("phrases",) or path[-2:-1] == ("phrase_cases",):
             for key, forms in node.items():
                 entries.append(Entry(".".join(path + (key,)), dict(forms), node.file, node.line_of(key),
                                      data_path=data_path + (key,)))
@@ -508,6 +513,7 @@ def catalog_status(game: Game, locale: str) -> Status:
             state = "translated"
             translated.append((display, message.lineno or 0, entry.key, message.string))
             status.problems += _check_message(display, message, entry, locale)
+            status.problems += _unknown_phrases(game, display, message, entry)
         if state != "translated":
             unfinished.append(_unfinished(display, locale, entry, message))
         status.strings[state] += 1
@@ -552,6 +558,20 @@ def _complete(string) -> bool:
     if isinstance(string, (list, tuple)):
         return bool(string) and all(string)
     return bool(string)
+
+
+def _unknown_phrases(game: Game, display: str, message: Message, entry: Entry) -> list[Problem]:
+    """A translation's plural phrases the booklet does not have (a case it needs that
+    booklet.yaml phrase_cases does not give yet)."""
+    if not isinstance(message.string, str):
+        return []
+    texts, problems = Texts(game, game.source_locale), []
+    for name, phrase in PLACEHOLDER.findall(message.string):
+        if phrase and typography.ordinal_form(phrase) is None and texts.phrase_forms(phrase) is None:
+            where = "phrase_cases" if CASE in phrase else "phrases"
+            problems.append(Problem(display, message.lineno or 0, entry.key,
+                                    f"no plural phrase '{phrase}' in booklet.yaml {where}"))
+    return problems
 
 
 def _check_message(display: str, message: Message, entry: Entry, locale: str) -> list[Problem]:

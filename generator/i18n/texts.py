@@ -31,16 +31,31 @@ from ..load.project import Game
 from . import typography
 
 
-PLACEHOLDER = re.compile(r"\{([a-z0-9_.@-]+)(?:\|([a-z0-9_]+))?\}")
+PLACEHOLDER = re.compile(r"\{([a-z0-9_.@-]+)(?:\|([a-z0-9_]+(?::[a-z_]+)?))?\}")
+# A plural phrase in the case its context needs: `{players.max|players:genitive}` ("до 4 игроков").
+CASE = ":"
 
 
 def placeholders(text: str) -> list[str]:
     """The placeholders of a string, as written, sorted (for comparing translations). An
     ordinal (`{x|ordinal}`, `{x|ordinal_neuter}`) stands for its number `{x}`: a translation
-    writes the number as its language does, an ordinal in the form its own noun takes, or not."""
-    return sorted("{" + m.group(1) + "}"
-                  if m.group(2) and typography.ordinal_form(m.group(2)) is not None else m.group(0)
-                  for m in PLACEHOLDER.finditer(text))
+    writes the number as its language does, an ordinal in the form its own noun takes, or not.
+    A phrase in a case (`{x|players:genitive}`) stands for the phrase: each language puts its
+    nouns in the case its own words around them need."""
+    def written(m) -> str:
+        if m.group(2) and typography.ordinal_form(m.group(2)) is not None:
+            return "{" + m.group(1) + "}"
+        if m.group(2) and CASE in m.group(2):
+            return "{" + m.group(1) + "|" + m.group(2).partition(CASE)[0] + "}"
+        return m.group(0)
+    return sorted(written(m) for m in PLACEHOLDER.finditer(text))
+
+
+def phrase_key(phrase: str) -> str:
+    """The key path of a plural phrase as a placeholder names it, in a case or not:
+    `booklet.phrases.players`, `booklet.phrase_cases.genitive.players`."""
+    name, _, case = phrase.partition(CASE)
+    return f"booklet.phrase_cases.{case}.{name}" if case else f"booklet.phrases.{name}"
 
 
 def numbers(game: Game, edition: str) -> dict[str, int]:
@@ -191,6 +206,14 @@ class Texts:
     def phrases(self) -> dict:
         return self.game.booklet.get("phrases", {})
 
+    def phrase_forms(self, phrase: str) -> dict | None:
+        """The source's forms of a phrase as a placeholder names it (`players`,
+        `players:genitive`: booklet.yaml phrase_cases), or None when the booklet has none."""
+        name, _, case = phrase.partition(CASE)
+        if case:
+            return ((self.game.booklet.get("phrase_cases") or {}).get(case) or {}).get(name)
+        return self.phrases.get(name)
+
     def plural(self, key: str, forms: dict, n: int) -> str:
         """`forms` is the source's {one: ..., other: ...}; picks the locale's form for n."""
         text = typography.apply(self._plural(key, forms, n), self.locale)
@@ -221,10 +244,10 @@ class Texts:
                 # missing) gives the locale's default one: validation names the text.
                 return typography.printed_ordinal(n, self.locale, typography.ordinal_form(phrase))
             if phrase:
-                if phrase not in self.phrases:
+                forms = self.phrase_forms(phrase)
+                if forms is None:
                     raise KeyError(f"{phrase} (plural phrase)")
-                forms = self.phrases[phrase]
-                return self.plural(f"booklet.phrases.{phrase}", forms, n).replace("{n}", typography.number(n, self.locale))
+                return self.plural(phrase_key(phrase), forms, n).replace("{n}", typography.number(n, self.locale))
             return typography.number(n, self.locale)
         return PLACEHOLDER.sub(replace, text)
 

@@ -78,7 +78,7 @@ SCHEMA = {
 }
 
 # A number as a text has it: a placeholder (filled with one) or digits.
-NUMBER = r"(?:\{[a-z0-9_.@-]+(?:\|[a-z0-9_]+)?\}|\d+(?:[.,]\d+)*)"
+NUMBER = r"(?:\{[a-z0-9_.@-]+(?:\|[a-z0-9_]+(?::[a-z_]+)?)?\}|\d+(?:[.,]\d+)*)"
 # A number that a noun may follow: not a plural phrase's placeholder, which has its own noun.
 BARE_NUMBER = r"(?:\{[a-z0-9_.@-]+(?:\|ordinal[a-z_]*)?\}|\d+(?:[.,]\d+)*)"
 # A unit of short words on either side of a slash.
