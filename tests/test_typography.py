@@ -19,7 +19,7 @@ from generator.i18n import typography
 from generator.i18n.texts import PLACEHOLDER, Texts, placeholders
 from generator.layout.booklet import BookletContent
 from generator.layout.elements.text import line_width, wrap
-from generator.layout.faces import Localised
+from generator.layout.faces import Localised, card_faces
 from generator.load.project import Project
 
 
@@ -416,3 +416,50 @@ def test_the_tool_s_own_english_is_held_to_the_typography(tmp_path):
     status = pnp("i18n", "status", project=project)
     assert "templates/sheets/calibration.yaml:13: sheets.calibration.text.steps.1: [en] typography: write the " \
            "apostrophe" in status.output, status.output
+
+
+def test_no_spaced_en_dash_split_range_or_other_percent_style_in_any_booklet(booklets):
+    """Read back from every booklet's PDF: Russian and Ukrainian set no spaced en dash between
+    words, no line ends inside a range ("160– / 250"), and every percentage is written as CLDR
+    writes it in the locale."""
+    problems = []
+    for (slug, locale, edition), built in booklets.items():
+        text = built.text.replace(NBSP, " ")
+        if typography.rules(locale).clause_dash == "—":
+            problems += [f"{slug} {locale} {edition}: spaced en dash in {found!r}"
+                         for found in re.findall(r".{0,15}\S –\s.{0,15}", text)]
+        for page, lines in enumerate(built.pages, 1):
+            for line, after in zip(lines, lines[1:]):
+                if re.search(r"\d[–—]$", line) and after[:1].isdigit():
+                    problems.append(f"{slug} {locale} {edition} p{page}: a range split: {line[-12:]!r} / {after[:8]!r}")
+        spaced = typography.percent_spaced(locale)
+        for found in re.findall(r"\d\s?%", text):
+            if (" " in found) != spaced:
+                problems.append(f"{slug} {locale} {edition}: percentage {found!r}")
+    assert not problems, _report(problems)
+
+
+def test_every_card_line_of_every_game_keeps_the_locale_s_typography():
+    """Every text line of every card face of every game, edition and locale, as placed: no line
+    ends with a word bound to the next, Russian and Ukrainian set no spaced en dash, and every
+    percentage is written as CLDR writes it in the locale."""
+    problems, lines = [], 0
+    for slug, game in sorted(GAMES.items()):
+        for locale in game.locales:
+            texts = Texts.load(game, locale)
+            rules = typography.rules(locale)
+            for edition in game.editions:
+                for face in card_faces(Localised(game, edition, texts)):
+                    for placed in face.placed.elements:
+                        for line in getattr(placed.fitted, "placed_lines", ()):
+                            lines += 1
+                            last = line.text.split(" ")[-1]
+                            if last in rules.bind_to_next and last.islower():
+                                problems.append(f"{slug} {locale}: {line.text!r} ends with {last!r}")
+                            if rules.clause_dash == "—" and re.search(r"\S – ", line.text):
+                                problems.append(f"{slug} {locale}: spaced en dash in {line.text!r}")
+                            for found in re.findall(r"\d[ \u00a0]?%", line.text):
+                                if (len(found) == 3) != typography.percent_spaced(locale):
+                                    problems.append(f"{slug} {locale}: percentage {found!r}")
+    assert lines > 1000
+    assert not problems, _report(problems)
