@@ -169,7 +169,8 @@ def tabletop_copy(folder: Path) -> Path:
     token_counts = {key: token["count"][EDITION] for key, token in tokens.items()}
     replace_in(rules, "**{coin: 1 for coin in COINS}},", f"**{{coin: 1 for coin in COINS}}, **{card_counts!r}}},")
     replace_in(rules, '"camp": 3', f'"camp": 3, **{token_counts!r}')
-    replace_in(rules, '"moon": 2', '"moon": 2, ' + ", ".join(f'"{key}": {die["count"][EDITION]}' for key, die in dice.items()))
+    die_counts = ", ".join(f'"{key}": {die["count"][EDITION]}' for key, die in dice.items())
+    replace_in(rules, '"moon": 2', f'"moon": 2, {die_counts}')
     replace_in(data / "game.yaml", "  en: released", f"  en: released\n  {LOCALE}: draft")
     (data / "locales").mkdir()
     (data / "locales" / f"{LOCALE}.po").write_text(po_text(CATALOG), encoding="utf-8")
@@ -499,8 +500,9 @@ def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(tabletop, tmp
                'msgctxt "tokens.supply.name"\nmsgid "Supply"\nmsgstr "Zásoby"\n')
     second = build(Project(project), request)
     folder = f"{GAME}/{EDITION}/{LOCALE}/tts/"
+    shown = (".json", "README.txt", "urls.txt")
     assert sorted(second.rebuilt) == sorted(a.path for a in second.artifacts
-                                            if "-token-" in a.path or a.path.endswith((".json", "README.txt", "urls.txt")))
+                                            if "-token-" in a.path or a.path.endswith(shown))
     before = {a.path: a.data for a in first.artifacts}
     changed = sorted(a.path.removeprefix(folder) for a in second.artifacts if before[a.path] != a.data)
     assert changed == [f"{STEM}-token-supply.png", f"{STEM}.json"]
@@ -688,3 +690,16 @@ def test_addresses_are_refused_for_printed_kits(tmp_path):
     result = pnp("build", "--game", GAME, "--out", str(tmp_path), "--base-url", "https://example.org/", project=SAMPLE)
     assert result.exit_code == EXIT_USAGE and "--target tts" in result.output, result.output
     assert not (tmp_path / GAME).exists()
+
+
+def test_two_maps_giving_a_file_two_addresses_are_refused_naming_both(tmp_path):
+    name = f"{GAME}-{EDITION}-en-die-sun.png"
+    maps = []
+    for host in ("one", "two"):
+        maps.append(tmp_path / f"{host}.txt")
+        maps[-1].write_text(f"{name}\thttps://{host}.example.org/{name}\n", encoding="utf-8")
+    result = pnp("build", "--target", "tts", "--game", GAME, "--out", str(tmp_path / "out"),
+                 "--url-map", str(maps[0]), "--url-map", str(maps[1]), project=SAMPLE)
+    assert result.exit_code == EXIT_USAGE, result.output
+    assert f"{name}: two addresses, in {maps[0]} and {maps[1]}" in result.output
+    assert not (tmp_path / "out").exists()

@@ -3,9 +3,8 @@
 
 - every deck as face sheets of at most 10 x 7 cards and MAX_PX pixels a side, the last slot of
   a sheet left empty as TTS wants it (a deck of one distinct card is a 1 x 1 sheet); more cards
-  take more sheets. The back
-  is one image when every card of a sheet has the same back, else a back sheet laid out like the
-  faces (TTS's "unique backs"). RGB PNG.
+  take more sheets. The back is one image when every card of a sheet has the same back, else a
+  back sheet laid out like the faces (TTS's "unique backs"). RGB PNG.
 - every board as a custom tile image (RGB PNG), every token as a custom token image (PNG with
   transparency outside its outline: TTS cuts a token along it; a standee is its figure).
 - every six-sided die as a TTS custom d6 (`Custom_Dice`): one image of its faces in the cells
@@ -150,10 +149,11 @@ def per_sheet(size_mm: tuple[float, float]) -> int:
 
 def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
     """The TTS decks of the cards `faces` (in data order): one per deck and card size, each
-    cut into sheets of at most 69 faces, fewer where a sheet would pass MAX_PX; a deck printed in several copies, each with its own
-    back, is a TTS deck per copy (`<deck>-<back>`), as the table sorts them apart. `stem`
-    starts every file name; a deck's files are named `<stem>-cards-<deck>-...`, apart from any
-    board's (`-board-`) or token's (`-token-`)."""
+    cut into sheets of at most 69 faces, fewer where a sheet would pass MAX_PX; a deck printed
+    in several copies, each with its own back, is a TTS deck per copy (`<deck>-<back>`), as the
+    table sorts them apart. `stem` starts every file name; a deck's files are named
+    `<stem>-cards-<deck>-...`, apart from any board's (`-board-`), token's (`-token-`) or
+    die's (`-die-`)."""
     groups: dict[tuple, list[Face]] = {}
     for face in faces:
         groups.setdefault((face.deck_copy or face.values["deck"], tuple(face.layout["size_mm"])), []).append(face)
@@ -561,8 +561,8 @@ def _board_objects(kit: TtsKit) -> list[dict]:
         objects.append({
             "GUID": _guid(kit.folder, board.key), "Name": "Custom_Tile", "Transform": _transform(x, -2, scale),
             "Nickname": board.name, "Description": kit.loc.title, "Locked": False, "Grid": True, "Snap": True,
-            "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{board.key}.png"), "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                            "WidthScale": 0.0,
+            "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{board.key}.png"), "ImageSecondaryURL": "",
+                            "ImageScalar": 1.0, "WidthScale": 0.0,
                             "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}})
         x += board.size_mm[0] / 25.4 + 1
     return objects
@@ -573,8 +573,8 @@ def _token_object(kit: TtsKit, token, copy: int, x: float, z: float) -> dict:
     return {"GUID": _guid(kit.folder, token.key, copy), "Name": "Custom_Token",
             "Transform": _transform(x, z, _tile_scale(window)), "Nickname": token.name, "Description": "",
             "Locked": False, "Grid": True, "Snap": True,
-            "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{token.key}.png"), "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                            "WidthScale": 0.0,
+            "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{token.key}.png"), "ImageSecondaryURL": "",
+                            "ImageScalar": 1.0, "WidthScale": 0.0,
                             "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
                                             "StandUp": token.shape == "standee", "Stackable": token.shape != "standee"}}}
 
