@@ -625,7 +625,7 @@ def url_map_text(kit: TtsKit) -> str:
     one other than its name; the player fills in the rest and builds again with --url-map."""
     lines = [f"# {kit.loc.title} — {kit.loc.edition_name()} ({kit.loc.locale}) for Tabletop Simulator: after each",
              "# image's file name, its address once uploaded (e.g. its Steam Cloud link); then build again with",
-             f"# pnp build --target tts --url-map {URL_MAP} (see README.txt)."]
+             f"# pnp build --target tts --url-map path/to/this/folder/{URL_MAP} (see README.txt)."]
     for name in dict.fromkeys(image_files(kit)):
         address = kit.address(name)
         lines.append(name if address == name else f"{name}\t{address}")
@@ -652,7 +652,7 @@ def readme_text(kit: TtsKit) -> str:
         "Modding > Cloud Manager, which gives each file its own address, or to any web host), then build "
         "again with their addresses:",
         f"  - each file its own address: write it after the file's name in {URL_MAP} (this folder's list of "
-        f"the images) and build with  pnp build --target tts --url-map {URL_MAP}",
+        f"the images) and build with  pnp build --target tts --url-map path/to/this/folder/{URL_MAP}",
         "  - all files in one place, e.g. https://example.org/kit/: build with"
         "  pnp build --target tts --base-url https://example.org/kit/",
         "(for play on this computer only, file:///full/path/to/the/folder/ works as a base URL). Then copy the "
