@@ -196,8 +196,8 @@ def test_tabletop_simulator_has_one_deck_per_back(built):
     """The saved objects as `pnp build --target tts` writes them (generator.app.tts.TtsKit's
     save file, planned from the data without drawing the sheets test_tts.py checks)."""
     from generator.app.tts import TtsKit
-    _, loc = _loaded(built[0], GAME)
-    save = json.loads(next(a.data for a in TtsKit(loc).save_files() if a.kind == "tts-save"))
+    project, loc = _loaded(built[0], GAME)
+    save = json.loads(next(a.data for a in TtsKit(loc, project).save_files() if a.kind == "tts-save"))
     decks = [o for o in save["ObjectStates"] if o["Name"] == "Deck"]
     backs = [{entry["BackURL"] for entry in deck["CustomDeck"].values()} for deck in decks]
     assert all(len(urls) == 1 for urls in backs), backs

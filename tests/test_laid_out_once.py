@@ -33,7 +33,7 @@ TARGETS = {
 }
 
 EXPECTED = {"home": {"cards", "tokens", "boards", "dice", "pieces"}, "home, ink saver, short edge": {"cards", "tokens"},
-            "shop": {"shop-cards", "shop-component"}, "tts": {"tts-cards", "tts-token", "tts-board"}}
+            "shop": {"shop-cards", "shop-component"}, "tts": {"tts-cards", "tts-token", "tts-board", "tts-die"}}
 
 
 def _never_placed(monkeypatch) -> None:

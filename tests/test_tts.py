@@ -2,9 +2,11 @@
 data: every card of every deck (how many, where its face is on its sheet, its back), the sheets'
 pixel sizes, and the pixels of each face and back against the colour its layout fills it with.
 The export is a copy of the sample game with what the sample lacks added (TABLETOP_ADDITIONS):
-a deck of more cards than a sheet holds, a sheet of mixed backs, a sheet that would pass MAX_PX,
-a lone card, a disc, and a catalog its names and texts come from (its standee is the sample's
-own). Every shipped game's saved object is planned from its data too, without drawing."""
+a deck of more cards than a sheet holds, a sheet of mixed backs, a deck whose sheets would pass
+MAX_PX at 10 x 7, a lone card, a disc, a lone die whose faces each have their own colour and a
+corner mark, and a catalog its names and texts come from (its standee and its dice of several
+copies are the sample's own). Every shipped game's saved object is planned from its data too,
+without drawing."""
 from __future__ import annotations
 
 import json
@@ -19,7 +21,7 @@ from PIL import Image
 
 from conftest import ROOT, SAMPLE, pnp, replace_in
 from generator.app.request import BuildRequest
-from generator.app.tts import MAX_PX, TtsKit, saved_objects
+from generator.app.tts import TtsKit, saved_objects
 from generator.core.errors import EXIT_USAGE
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised
@@ -31,6 +33,7 @@ GAME = "sample-game"
 EDITION = "standard"
 LOCALE = "cs"               # a translation: the names and texts on the table come from its catalog
 DPI = 300
+MAX_PX = 4096               # no image over 4096 px a side: TTS's knowledge base, Asset Resolution
 STEM = f"{GAME}-{EDITION}-{LOCALE}"
 
 
@@ -44,7 +47,10 @@ def mark_colour(number: int) -> str:
 
 MARKS = 75                  # one sheet holds 69: the marks take two
 MARKED_DARK = (5, 40)       # these marks' back differs: the first sheet has a sheet of backs
-BANNERS = 9                 # a sheet of ten slots: ten 100 mm slots at 300 dpi are wider than MAX_PX
+BANNERS = 25                # 100 x 15 mm: three across and seven down stay within MAX_PX, so two sheets
+# The compass die's faces in net order (top, left, front, right, back, bottom), each its own colour.
+COMPASS = (("N", "#F4A6B0"), ("W", "#A8E6A1"), ("F", "#9FC5F8"), ("E", "#FFD199"), ("B", "#D7B8F3"),
+           ("S", "#A6F0F0"))
 
 TABLETOP_ADDITIONS = {
     "layouts": {
@@ -53,6 +59,12 @@ TABLETOP_ADDITIONS = {
                 {"type": "rect", "box": [0, 0, 15, 20], "fill": "{colour}", "bleed": True},
                 {"type": "text", "field": "name", "box": [0.5, 8, 14, 4], "font": "bold", "size": 6, "min_size": 6,
                  "colour": "#1E1E1E", "align": "center"}]},
+            # a dark square in the face's top left corner: it shows which way up the face is drawn
+            "pointer-die-face": {"size_mm": [16, 16], "elements": [
+                {"type": "rect", "box": [0, 0, 16, 16], "fill": "{colour}"},
+                {"type": "rect", "box": [0, 11, 5, 5], "fill": "#141414"},
+                {"type": "text", "field": "name", "box": [5, 2, 9, 9], "font": "bold", "size": 14, "min_size": 6,
+                 "colour": "#000000", "align": "center"}]},
             "banner": {"size_mm": [100, 15], "elements": [
                 {"type": "rect", "box": [0, 0, 100, 15], "fill": "{colour}", "bleed": True},
                 {"type": "text", "field": "name", "box": [10, 4, 80, 7], "font": "bold", "size": 12, "min_size": 6,
@@ -74,13 +86,16 @@ TABLETOP_ADDITIONS = {
                                 "count": {EDITION: 2 if n % 10 == 0 else 1},
                                 **({"back": "mark-back-dark"} if n in MARKED_DARK else {})} for n in range(MARKS)},
             **{f"banner-{n}": {"deck": "banners", "name": f"Banner {n}", "text": f"Flown by side {n}.",
-                               "colour": f"#{90 + 15 * n:02X}D0A0", "count": {EDITION: 1}}
+                               "colour": f"#{40 + 8 * n:02X}D0A0", "count": {EDITION: 1}}
                for n in range(1, BANNERS + 1)},
             "seal": {"deck": "seal", "name": "Seal", "text": "Kept by the first player.", "colour": "#E0C080",
                      "count": {EDITION: 1}}}},
     "tokens": {"tokens": {
         "marker": {"shape": "disc", "name": "Marker", "count": {EDITION: 2}, "diameter_mm": 21,
                    "colour": "#7A1F3D", "icon": "⏲"}}},
+    "dice": {"dice": {
+        "compass": {"name": "Compass die", "count": {EDITION: 1}, "edge_mm": 16, "layout": "pointer-die-face",
+                    "faces": [{"name": name, "colour": colour} for name, colour in COMPASS]}}},
 }
 
 # The catalog of the copy's draft locale: what it translates (the rest falls back to the data).
@@ -101,6 +116,7 @@ CATALOG = {
     "tokens.supply.name": ("Supply", "Zásoba"),
     "tokens.marker.name": ("Marker", "Ukazatel"),
     "tokens.pawn.name": ("Pawn", "Figurka"),
+    "dice.sun.name": ("Sun die", "Sluneční kostka"),
 }
 
 
@@ -147,11 +163,14 @@ def tabletop_copy(folder: Path) -> Path:
         path.write_text(yaml.safe_dump(content, allow_unicode=True, sort_keys=False), encoding="utf-8")
     cards = TABLETOP_ADDITIONS["cards"]["cards"]
     tokens = TABLETOP_ADDITIONS["tokens"]["tokens"]
+    dice = TABLETOP_ADDITIONS["dice"]["dice"]
     rules = project / "rules" / "sample_game" / "__init__.py"
     card_counts = {key: card["count"][EDITION] for key, card in cards.items()}
     token_counts = {key: token["count"][EDITION] for key, token in tokens.items()}
     replace_in(rules, "**{coin: 1 for coin in COINS}},", f"**{{coin: 1 for coin in COINS}}, **{card_counts!r}}},")
     replace_in(rules, '"camp": 3', f'"camp": 3, **{token_counts!r}')
+    die_counts = ", ".join(f'"{key}": {die["count"][EDITION]}' for key, die in dice.items())
+    replace_in(rules, '"moon": 2', f'"moon": 2, {die_counts}')
     replace_in(data / "game.yaml", "  en: released", f"  en: released\n  {LOCALE}: draft")
     (data / "locales").mkdir()
     (data / "locales" / f"{LOCALE}.po").write_text(po_text(CATALOG), encoding="utf-8")
@@ -216,6 +235,13 @@ def px_at_300_dpi(size_mm) -> tuple[int, int]:
     return tuple(round(side / 25.4 * DPI) for side in size_mm)
 
 
+def per_sheet_at_300_dpi(size_mm) -> int:
+    """Distinct cards of `size_mm` a sheet holds: as many columns (at most 10) and rows (at most
+    7) as stay within MAX_PX at 300 dpi, less the slot TTS keeps."""
+    w, h = px_at_300_dpi(size_mm)
+    return min(10, MAX_PX // w) * min(7, MAX_PX // h) - 1
+
+
 def cards_against_the_data(save: dict, game, edition: str, loc: Localised) -> list[tuple]:
     """Every deck of the save checked against the data: its cards in data order, each as often
     as the edition has it, each distinct card on a slot of its own, named and described in the
@@ -242,7 +268,8 @@ def cards_against_the_data(save: dict, game, edition: str, loc: Localised) -> li
                 obj = objects.pop(deck_name if back is None else f"{deck_name} {number}")
                 cards, custom = obj["ContainedObjects"], obj["CustomDeck"]
                 assert obj["DeckIDs"] == [c["CardID"] for c in cards]
-                assert len(custom) == math.ceil(len(members) / 69)
+                size = game.layouts["faces"][members[0].data.get("layout", deck["layout"])]["size_mm"]
+                assert len(custom) == math.ceil(len(members) / per_sheet_at_300_dpi(size))
             for key in custom:
                 assert seen_ids.setdefault(key, deck_id) == deck_id, f"DeckID {key} is in two decks"
             # the cards in data order, each as often as the edition has it
@@ -279,7 +306,7 @@ def test_every_card_of_every_deck_against_the_data(out, game):
             images[name].load()
         return images[name]
 
-    checked, translated, capped, back_files = 0, 0, set(), {}
+    checked, translated, back_files = 0, 0, {}
     for member, card, entry, deck, custom in cards_against_the_data(save_of(out), game, EDITION, loc):
         columns, rows = entry["NumWidth"], entry["NumHeight"]
         index = card["CardID"] % 100
@@ -289,18 +316,7 @@ def test_every_card_of_every_deck_against_the_data(out, game):
         assert faces.width <= MAX_PX and faces.height <= MAX_PX
         assert faces.width % columns == 0 and faces.height % rows == 0
         card_px = (faces.width // columns, faces.height // rows)
-        # 300 dpi, unless the deck's largest sheet would pass MAX_PX: then that sheet is
-        # MAX_PX across (to a slot's rounding) and the card keeps its shape
-        w_px, h_px = px_at_300_dpi(layout["size_mm"])
-        widest = max(e["NumWidth"] for e in custom.values())
-        tallest = max(e["NumHeight"] for e in custom.values())
-        if widest * w_px <= MAX_PX and tallest * h_px <= MAX_PX:
-            assert card_px == (w_px, h_px)
-        else:
-            capped.add(member.data["deck"])
-            assert card_px[0] < w_px and card_px[1] < h_px
-            assert widest * card_px[0] > MAX_PX - widest or tallest * card_px[1] > MAX_PX - tallest
-            assert card_px[0] / card_px[1] == pytest.approx(w_px / h_px, rel=0.01)
+        assert card_px == px_at_300_dpi(layout["size_mm"])      # 300 dpi: more sheets, not smaller cards
         assert near(probe(faces, index, columns, card_px), background(layout, member.data)), \
             f"{member.id}: the face in slot {index} of {entry['FaceURL']} is not this card's"
         back_layout = game.layouts["backs"][member.data.get("back", deck["back"])]
@@ -323,7 +339,9 @@ def test_every_card_of_every_deck_against_the_data(out, game):
     assert checked == 7 + 10 + MARKS + 8 + BANNERS + 1
     # named in the locale: the knight, the archer, both copies of both coins of one, the marks, the seal
     assert translated == 2 + 4 + MARKS + 1
-    assert capped == {"banners"}
+    # ten banners across would be 11810 px: three across and seven down, the 21st slot TTS's, then the rest
+    banners = next(o for o in save_of(out)["ObjectStates"] if o.get("Nickname") == "Banners")
+    assert [(e["NumWidth"], e["NumHeight"]) for e in banners["CustomDeck"].values()] == [(3, 7), (3, 2)]
     # one back for a deck; a sheet of backs where a sheet's cards differ, one back for a sheet where not
     assert back_files["heroes"] == {(f"{STEM}-cards-heroes-back.png", False)}
     assert back_files["marks"] == {(f"{STEM}-cards-marks-1-backs.png", True), (f"{STEM}-cards-marks-2-back.png", False)}
@@ -337,7 +355,7 @@ def test_every_shipped_game_plans_every_card_of_its_data():
         assert not problems
         for edition in game.editions:
             loc = Localised(game, edition, Texts.load(game, "en"))
-            found = cards_against_the_data(saved_objects(TtsKit(loc)), game, edition, loc)
+            found = cards_against_the_data(saved_objects(TtsKit(loc, project)), game, edition, loc)
             assert sum(member.count(edition) for member, *_ in found) == \
                 sum(c.count(edition) for c in game.in_edition(edition, "cards")) > 0, (slug, edition)
 
@@ -376,20 +394,25 @@ def test_folder_files_readme_and_manifest(out):
     guids = re.findall(r'"GUID": "([0-9a-f]{6})"', text)
     assert len(guids) == len(set(guids)) == text.count('"GUID"'), "GUIDs are not six distinct hex digits"
     named = set(re.findall(r'"([^"/]+\.png)"', text))
-    assert sorted(named | {f"{STEM}.json", "README.txt"}) == on_disk
+    assert sorted(named | {f"{STEM}.json", "README.txt", "urls.txt"}) == on_disk
     readme = (folder / "README.txt").read_text("utf-8")
-    assert "host" in readme and f"{STEM}.json" in readme and "Saved Objects" in readme
+    assert "host" in readme and f"{STEM}.json" in readme and "Saved Objects" in readme and "--url-map" in readme
+    # the list for the player to fill in: every image once, no address yet
+    listed = [line for line in (folder / "urls.txt").read_text("utf-8").splitlines() if not line.startswith("#")]
+    assert sorted(listed) == sorted(named) and len(listed) == len(named)
     for name in on_disk:
         path = f"{GAME}/{EDITION}/{LOCALE}/tts/{name}"
         assert manifest[path]["bytes"] == (folder / name).stat().st_size
         if name.endswith(".png"):
             assert (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+            with Image.open(folder / name) as image:
+                assert max(image.size) <= MAX_PX, (name, image.size)
     assert sorted(manifest) == sorted(f"{GAME}/{EDITION}/{LOCALE}/tts/{name}" for name in on_disk)
 
 
 def test_same_input_same_bytes_and_nothing_redrawn(tabletop, game):
     project, out = tabletop
-    kit = TtsKit(Localised(game, EDITION, Texts.load(game, LOCALE)))
+    kit = TtsKit(Localised(game, EDITION, Texts.load(game, LOCALE)), Project(project))
     folder = folder_of(out)
     again = kit.deck_files("heroes") + kit.save_files()       # drawn here, not in the build
     assert again and all((folder / a.path.rsplit("/", 1)[1]).read_bytes() == a.data for a in again)
@@ -477,8 +500,9 @@ def test_a_changed_token_name_redraws_the_tokens_and_the_save_only(tabletop, tmp
                'msgctxt "tokens.supply.name"\nmsgid "Supply"\nmsgstr "Zásoby"\n')
     second = build(Project(project), request)
     folder = f"{GAME}/{EDITION}/{LOCALE}/tts/"
+    shown = (".json", "README.txt", "urls.txt")
     assert sorted(second.rebuilt) == sorted(a.path for a in second.artifacts
-                                            if "-token-" in a.path or a.path.endswith((".json", "README.txt")))
+                                            if "-token-" in a.path or a.path.endswith(shown))
     before = {a.path: a.data for a in first.artifacts}
     changed = sorted(a.path.removeprefix(folder) for a in second.artifacts if before[a.path] != a.data)
     assert changed == [f"{STEM}-token-supply.png", f"{STEM}.json"]
@@ -517,3 +541,165 @@ def test_the_manifest_ink_estimate_of_a_picture_is_its_full_size_average(out):
         whole = sum(count * _coverage(numpy.array([colour], dtype=numpy.float32) / 255)
                     for count, colour in colours) / pixels
         assert abs(entry[INK_KEY] - whole) <= 0.03 * whole, (entry["path"], entry[INK_KEY], whole)
+
+
+# ---- dice -----------------------------------------------------------------------------------
+
+# TTS's custom d6 (CustomDice Type 1), as its template (Modding/Dice Templates, shown in TTS's
+# knowledge base, Custom Dice) lays it out: 3 x 3 cells, the top row unused, 2 4 5 in the middle
+# row and 1 3 6 below, 1 and 6 upside down. Face value -> (column, row, upside down).
+TEMPLATE_D6 = {1: (0, 2, True), 2: (0, 1, False), 3: (1, 2, False), 4: (1, 1, False), 5: (2, 1, False),
+               6: (2, 2, True)}
+# The rotation TTS saves for each face up (a d6's RotationValues).
+D6_ROTATIONS = [(-90, 0, 0), (0, 0, 0), (0, 0, -90), (0, 0, 90), (0, 0, -180), (90, 0, 0)]
+# Which face of the data's net (top, left, front, right, back, bottom) is TTS's 1 to 6: the net's
+# opposite faces (top-bottom, left-right, front-back) on TTS's (1-6, 3-4, 2-5), and not mirrored.
+NET_FACE = {1: 0, 2: 2, 3: 1, 4: 3, 5: 4, 6: 5}
+
+
+def dice_of(save: dict) -> list[dict]:
+    """Every die of the save, those in bags too."""
+    return [die for obj in save["ObjectStates"]
+            for die in (obj["ContainedObjects"] if obj["Name"] == "Bag" else [obj]) if die["Name"] == "Custom_Dice"]
+
+
+def test_every_die_is_a_custom_d6_with_its_faces_where_the_template_has_them(out, game):
+    loc = Localised(game, EDITION, Texts.load(game, LOCALE))
+    save, folder = save_of(out), folder_of(out)
+    placed: dict[str, list[dict]] = {}
+    for die in dice_of(save):
+        placed.setdefault(die["Nickname"], []).append(die)
+    lone = {obj["Nickname"] for obj in save["ObjectStates"] if obj["Name"] == "Custom_Dice"}
+    scale_per_mm = set()
+    for component in game.in_edition(EDITION, "dice"):
+        data, faces = component.data, component.data["faces"]
+        dice = placed.pop(loc.field(component.keypath, data, "name"))
+        assert len(dice) == component.count(EDITION)
+        assert (dice[0]["Nickname"] in lone) is (len(dice) == 1)         # copies come in a bag
+        assert {json.dumps(d["CustomImage"], sort_keys=True) for d in dice} == {json.dumps(dice[0]["CustomImage"],
+                                                                                          sort_keys=True)}
+        assert dice[0]["CustomImage"]["CustomDice"] == {"Type": 1}
+        rotations = dice[0]["RotationValues"]
+        assert [r["Value"] for r in rotations] == [faces[NET_FACE[value]]["name"] for value in range(1, 7)]
+        assert [tuple(r["Rotation"][axis] for axis in "xyz") for r in rotations] == D6_ROTATIONS
+        t = dice[0]["Transform"]
+        assert t["scaleX"] == t["scaleY"] == t["scaleZ"]
+        scale_per_mm.add(round(t["scaleX"] / data["edge_mm"], 4))
+        image = Image.open(folder / dice[0]["CustomImage"]["ImageURL"])
+        assert image.mode == "RGB" and image.width == image.height <= MAX_PX and image.width % 3 == 0
+        cell = image.width // 3
+        top = image.crop((0, 0, image.width, cell))
+        assert top.getcolors() == [(image.width * cell, (255, 255, 255))], "the template's unused row"
+        layout = game.layouts["faces"][data["layout"]]
+        for value, (column, row, upside_down) in TEMPLATE_D6.items():
+            face = faces[NET_FACE[value]]
+            x, y = column * cell, row * cell
+            # a tenth of the face in from its left (or, turned, right) edge, half-way down
+            assert near(image.getpixel((x + cell // 10, y + cell // 2)), background(layout, {**data, **face})), \
+                (component.id, value)
+            if data["layout"] == "pointer-die-face":      # its dark corner: top left, or bottom right turned
+                corner = (x + cell // 10, y + cell // 10) if not upside_down else (x + cell - cell // 10,
+                                                                                  y + cell - cell // 10)
+                assert near(image.getpixel(corner), (0x14, 0x14, 0x14)), (component.id, value)
+    assert not placed and len(lone) == 1
+    assert len(scale_per_mm) == 1            # sized to each other as printed
+
+
+def test_a_die_of_another_number_of_faces_is_refused_naming_its_line(tmp_path):
+    project = tmp_path / "sample"
+    shutil.copytree(SAMPLE, project)
+    dice = project / "components" / GAME / "dice.yaml"
+    replace_in(dice, '{name: "D"}, {name: "E"}, {name: "F"}]', '{name: "D"}, {name: "E"}]')
+    result = pnp("build", "--target", "tts", "--game", GAME, "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code != 0
+    line = next(n for n, text in enumerate(dice.read_text("utf-8").splitlines(), 1) if '{name: "E"}]' in text)
+    assert f"dice.yaml:{line}" in result.output and "dice.moon.faces" in result.output, result.output
+    assert not (tmp_path / "out" / GAME).exists()
+
+
+# ---- sheets within MAX_PX -----------------------------------------------------------------------
+
+def test_a_card_larger_than_max_px_alone_is_drawn_smaller_one_column_of_seven():
+    from generator.app.tts import Sheet, TtsDeck, largest_grid, per_sheet
+    size = (400.0, 40.0)                        # 4724 x 472 px at 300 dpi
+    assert largest_grid(size) == (1, 7) and per_sheet(size) == 6
+    w, h = TtsDeck("poster", "Poster", size, (Sheet((), 1, 7, "f.png", "b.png", False),)).card_px
+    assert w <= MAX_PX and 7 * h <= MAX_PX and w / h == pytest.approx(400 / 40, rel=0.01)
+    assert w > MAX_PX - 8                       # no smaller than it must be
+
+
+# ---- addresses ------------------------------------------------------------------------------
+
+def image_addresses(save: dict) -> list[str]:
+    text = json.dumps(save)
+    return re.findall(r'"(?:FaceURL|BackURL|ImageURL)": "([^"]+)"', text)
+
+
+@pytest.fixture
+def copied_out(tabletop, tmp_path) -> tuple[Path, Path]:
+    """(the copy's project, a copy of its export with the cache): a build there redraws nothing."""
+    out = tmp_path / "out"
+    shutil.copytree(tabletop[1], out)
+    return tabletop[0], out
+
+
+def test_a_base_url_and_a_url_map_give_the_images_their_addresses(copied_out, out):
+    project, again = copied_out
+    base = "https://example.org/kit/"
+    build = ("build", "--target", "tts", "--locale", LOCALE, "--out", str(again))
+    result = pnp(*build, "--base-url", base, project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    folder = folder_of(again)
+    names = [address.removeprefix(base) for address in image_addresses(save_of(again))]
+    assert all(address.startswith(base) for address in image_addresses(save_of(again)))
+    assert all((folder / name).is_file() for name in names)
+    pngs = sorted(p.name for p in folder.glob("*.png"))
+    assert all((folder / n).read_bytes() == (folder_of(out) / n).read_bytes() for n in pngs), "images redrawn"
+    # each file its own address (as Steam Cloud gives them), the rest at the base URL
+    steam = {name: f"https://steamusercontent-a.akamaihd.net/ugc/{n}/{n:040X}/" for n, name in enumerate(pngs[:3])}
+    listed = (folder_of(out) / "urls.txt").read_text("utf-8")
+    filled = "".join(f"{line}\t{steam[line]}\n" if line in steam else line + "\n" for line in listed.splitlines())
+    (again.parent / "filled.txt").write_text(filled, encoding="utf-8")
+    result = pnp(*build, "--base-url", base, "--url-map", str(again.parent / "filled.txt"), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    save = save_of(again)
+    addresses = image_addresses(save)
+    assert {a for a in addresses if not a.startswith(base)} == set(steam.values())
+    for name, address in steam.items():
+        assert f'"{address}"' in json.dumps(save) and f'"{base}{name}"' not in json.dumps(save)
+    # the urls.txt it writes, passed back alone, gives the same save
+    written = (folder / "urls.txt").read_text("utf-8")
+    assert all(f"{name}\t{address}" in written for name, address in steam.items())
+    (again.parent / "written.txt").write_text(written, encoding="utf-8")
+    result = pnp(*build, "--url-map", str(again.parent / "written.txt"), project=project)
+    assert result.exit_code == 0 and save_of(again) == save
+
+
+@pytest.mark.parametrize("line, message", [("x.png\tnot-an-address", "'not-an-address' is not an address"),
+                                           ("dir/x.png\thttps://example.org/x.png", "not an image file name")])
+def test_a_url_map_line_that_is_not_a_file_name_and_an_address_is_refused_naming_it(tmp_path, line, message):
+    (tmp_path / "urls.txt").write_text(f"# the list\n\n{line}\n", encoding="utf-8")
+    result = pnp("build", "--target", "tts", "--game", GAME, "--out", str(tmp_path / "out"),
+                 "--url-map", str(tmp_path / "urls.txt"), project=SAMPLE)
+    assert result.exit_code == EXIT_USAGE, result.output
+    assert f"{tmp_path / 'urls.txt'}:3:" in result.output and message in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_addresses_are_refused_for_printed_kits(tmp_path):
+    result = pnp("build", "--game", GAME, "--out", str(tmp_path), "--base-url", "https://example.org/", project=SAMPLE)
+    assert result.exit_code == EXIT_USAGE and "--target tts" in result.output, result.output
+    assert not (tmp_path / GAME).exists()
+
+
+def test_two_maps_giving_a_file_two_addresses_are_refused_naming_both(tmp_path):
+    name = f"{GAME}-{EDITION}-en-die-sun.png"
+    maps = []
+    for host in ("one", "two"):
+        maps.append(tmp_path / f"{host}.txt")
+        maps[-1].write_text(f"{name}\thttps://{host}.example.org/{name}\n", encoding="utf-8")
+    result = pnp("build", "--target", "tts", "--game", GAME, "--out", str(tmp_path / "out"),
+                 "--url-map", str(maps[0]), "--url-map", str(maps[1]), project=SAMPLE)
+    assert result.exit_code == EXIT_USAGE, result.output
+    assert f"{name}: two addresses, in {maps[0]} and {maps[1]}" in result.output
+    assert not (tmp_path / "out").exists()

@@ -19,7 +19,7 @@ from .errata import errata_work
 from .home import check_kinds, home_work
 from .request import BuildRequest, BuildResult, unchanged_build
 from .shop import shop_work
-from .tts import check_request, tts_work
+from .tts import check_addresses, check_request, tts_work
 from .units import run_and_write
 
 
@@ -28,6 +28,7 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     What an earlier build made from the same input is reused (generator/write/incremental.py).
     With `request.kinds`, only those kinds' files are made and written; the others stay."""
     check_kinds(request)
+    check_addresses(request)
     if request.target == "tts":
         check_request(request)
     if request.changed_since:                   # made from two versions: never from the cache

@@ -30,6 +30,9 @@ class BuildRequest:
     kinds: tuple[str, ...] = ()
     changed_since: str | None = None        # an errata kit against this version (generator/app/errata.py)
     target: str = "print"                   # print: kits or shop files; tts: the Tabletop Simulator export
+    # tts: the images' addresses: (file name, address) pairs of --url-map, and --base-url for the rest
+    url_map: tuple[tuple[str, str], ...] = ()
+    base_url: str = ""
 
     def out_folder(self, project: Project) -> Path:
         """--out as given, or the project's output/: a link there that leads out of the project

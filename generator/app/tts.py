@@ -1,16 +1,19 @@
 """Tabletop Simulator export (`pnp build --target tts`): per game, edition and locale, a folder
 <game>/<edition>/<locale>/tts/ a player loads in Tabletop Simulator (TTS).
 
-- every deck as face sheets of at most 10 x 7 cards, the last slot of a sheet left empty as TTS
-  wants it (a deck of one distinct card is a 1 x 1 sheet); more cards take more sheets. The back
-  is one image when every card of a sheet has the same back, else a back sheet laid out like the
-  faces (TTS's "unique backs"). RGB PNG.
+- every deck as face sheets of at most 10 x 7 cards and MAX_PX pixels a side, the last slot of
+  a sheet left empty as TTS wants it (a deck of one distinct card is a 1 x 1 sheet); more cards
+  take more sheets. The back is one image when every card of a sheet has the same back, else a
+  back sheet laid out like the faces (TTS's "unique backs"). RGB PNG.
 - every board as a custom tile image (RGB PNG), every token as a custom token image (PNG with
   transparency outside its outline: TTS cuts a token along it; a standee is its figure).
+- every six-sided die as a TTS custom d6 (`Custom_Dice`): one image of its faces in the cells
+  TTS's d6 template gives them (D6_CELLS).
 - a saved-object JSON (`ObjectStates`) whose decks name their sheets in `CustomDeck` entries,
   each card's `CardID` being its sheet's DeckID x 100 + its index on the sheet, and the names
-  and texts of cards, decks, boards and tokens in the locale; image URLs are the file names in
-  the folder (README.txt there says how to host them).
+  and texts of cards, decks, boards, tokens and dice in the locale; an image's address is its
+  file name in the folder, or what --base-url and --url-map give it; urls.txt beside the save
+  lists every image with its address, for the player to fill in (README.txt says how).
 
 Faces are drawn by the renderer every other file uses (generator/render/faces.py) into a PDF
 whose page is the sheet in pixels, then rasterised with pdfium: one drawing, no second renderer.
@@ -24,6 +27,7 @@ import json
 import math
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
@@ -41,6 +45,7 @@ from ..render.tokens import draw_token
 from ..write.incremental import structure_digest, tool_digest
 from .kinds import lay_out_every_kind
 from .kinds.boards import board_faces
+from .kinds.dice import die_nets
 from .kinds.tokens import token_faces
 from .plan import load_for_build, plan
 from .request import BuildRequest
@@ -50,17 +55,37 @@ from .units import Unit, Work
 # TTS's limits: a deck sheet has at most 10 columns and 7 rows, and TTS keeps the last slot of
 # a sheet (the 70th of a full one) for itself.
 MAX_COLUMNS, MAX_ROWS = 10, 7
-PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
-# Pixels: 300 dpi, less where a sheet (or a board) would be wider or taller than MAX_PX. 8192
-# is the largest texture every graphics card takes; TTS's guide suggests 4096 for speed.
+# Pixels: 300 dpi; a deck takes as many sheets as keep each within MAX_PX, and a card (or a
+# board) larger than MAX_PX on its own is drawn smaller. TTS's knowledge base (Asset Resolution)
+# asks for images under 4096 x 4096.
 DPI = 300
-MAX_PX = 8192
+MAX_PX = 4096
 # TTS's card model at scale 1 is a poker card (2.5 x 3.5 in, near enough); other sizes are scaled from it.
 POKER_MM = (63.0, 88.0)
 # Boards and tokens: scale 1 is taken as 2 inches across (TTS has no physical units; players
 # resize with + and -). Only the sizes relative to each other and to the cards are meant.
 TILE_MM_AT_SCALE_1 = 50.8
 FOLDER = "tts"
+URL_MAP = "urls.txt"
+
+# TTS's custom d6 (`CustomDice` Type 1; Types 0-5 are d4, d6, d8, d10, d12, d20). Its template
+# (Tabletop Simulator/Modding/Dice Templates, shown in TTS's knowledge base, Custom Dice) is a
+# square of 3 x 3 cells, the top row unused: faces 2, 4, 5 in the middle row, 1, 3, 6 in the
+# bottom one, 1 and 6 upside down. Face value -> (column, row, drawn upside down).
+D6_TYPE = 1
+D6_CELLS = {1: (0, 2, True), 2: (0, 1, False), 3: (1, 2, False), 4: (1, 1, False), 5: (2, 1, False),
+            6: (2, 2, True)}
+# The die's rotation on the table with each face up, as TTS saves a d6's RotationValues.
+D6_ROTATIONS = {1: (-90.0, 0.0, 0.0), 2: (0.0, 0.0, 0.0), 3: (0.0, 0.0, -90.0), 4: (0.0, 0.0, 90.0),
+                5: (0.0, 0.0, -180.0), 6: (90.0, 0.0, 0.0)}
+# The TTS face each face of the data's net takes (top, left, front, right, back, bottom): the
+# opposite faces stay opposite (1-6, 3-4, 2-5) and the die is not mirrored (around the corner of
+# 1, 2 and 4 TTS goes 2, 1, 4 clockwise, as the net's top, right and front do).
+D6_OF_NET = (1, 3, 2, 4, 5, 6)
+# Each face's pixels: a die is looked at close up, larger than it is printed.
+DIE_FACE_PX = 512
+# A die at scale 1 is taken as an inch across, like the table's grid squares.
+DIE_MM_AT_SCALE_1 = 25.4
 
 
 # ---- plan: which card goes where (from the data alone, before anything is drawn) ----------
@@ -96,24 +121,39 @@ class TtsDeck:
         return (min(round(w * per_mm), MAX_PX // columns), min(round(h * per_mm), MAX_PX // rows))
 
 
-def grid_for(count: int) -> tuple[int, int]:
-    """(columns, rows) of the smallest sheet for `count` distinct faces with its last slot
-    empty; one face is a 1 x 1 sheet (TTS's single custom card)."""
+def grid_for(count: int, max_columns: int = MAX_COLUMNS, max_rows: int = MAX_ROWS) -> tuple[int, int]:
+    """(columns, rows) of the smallest sheet of at most `max_columns` x `max_rows` for `count`
+    distinct faces with its last slot empty; one face is a 1 x 1 sheet (TTS's single custom card)."""
     if count == 1:
         return (1, 1)
-    rows = min(MAX_ROWS, math.ceil((count + 1) / MAX_COLUMNS))
-    columns = min(MAX_COLUMNS, math.ceil((count + 1) / rows))
+    rows = min(max_rows, math.ceil((count + 1) / max_columns))
+    columns = min(max_columns, math.ceil((count + 1) / rows))
     if columns * rows - 1 < count:
         raise ValueError(f"{count} faces do not fit one sheet")
     return columns, rows
 
 
+def largest_grid(size_mm: tuple[float, float]) -> tuple[int, int]:
+    """(columns, rows) of the largest sheet of cards of `size_mm` at 300 dpi within MAX_PX a
+    side and TTS's 10 x 7; at least 1 x 1 (a card larger than MAX_PX is drawn smaller)."""
+    w_px, h_px = (round(side * DPI / 25.4) for side in size_mm)
+    return max(1, min(MAX_COLUMNS, MAX_PX // w_px)), max(1, min(MAX_ROWS, MAX_PX // h_px))
+
+
+def per_sheet(size_mm: tuple[float, float]) -> int:
+    """How many distinct faces of `size_mm` a sheet holds: its largest grid but the slot TTS
+    keeps, or one card (a 1 x 1 sheet) when that grid has no other slot."""
+    columns, rows = largest_grid(size_mm)
+    return max(1, columns * rows - 1)
+
+
 def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
     """The TTS decks of the cards `faces` (in data order): one per deck and card size, each
-    cut into sheets of at most 69 faces; a deck printed in several copies, each with its own
-    back, is a TTS deck per copy (`<deck>-<back>`), as the table sorts them apart. `stem`
-    starts every file name; a deck's files are named `<stem>-cards-<deck>-...`, apart from any
-    board's (`-board-`) or token's (`-token-`)."""
+    cut into sheets of at most 69 faces, fewer where a sheet would pass MAX_PX; a deck printed
+    in several copies, each with its own back, is a TTS deck per copy (`<deck>-<back>`), as the
+    table sorts them apart. `stem` starts every file name; a deck's files are named
+    `<stem>-cards-<deck>-...`, apart from any board's (`-board-`), token's (`-token-`) or
+    die's (`-die-`)."""
     groups: dict[tuple, list[Face]] = {}
     for face in faces:
         groups.setdefault((face.deck_copy or face.values["deck"], tuple(face.layout["size_mm"])), []).append(face)
@@ -128,11 +168,12 @@ def plan_decks(faces: list[Face], stem: str) -> list[TtsDeck]:
     for (copy, size), members in groups.items():
         deck = members[0].values["deck"]
         name = "cards-" + (copy if sizes_of[copy] == 1 else f"{copy}-{size[0]:g}x{size[1]:g}")
-        chunks = [members[i:i + PER_SHEET] for i in range(0, len(members), PER_SHEET)]
+        most = per_sheet(size)
+        chunks = [members[i:i + most] for i in range(0, len(members), most)]
         one_back = len({face.back.key for face in members}) == 1
         sheets = []
         for number, chunk in enumerate(chunks, 1):
-            columns, rows = grid_for(len(chunk))
+            columns, rows = grid_for(len(chunk), *largest_grid(size))
             backs = {face.back.key for face in chunk}
             if one_back:
                 back_file = f"{stem}-{name}-back.png"
@@ -204,6 +245,28 @@ def render_grid(cells: list[Face | None], columns: int, rows: int, card_px: tupl
     return _png(rasterise(data, size))
 
 
+def render_die(faces: list, title: str) -> bytes:
+    """A d6's image as TTS's template lays it out: `faces` are the PlacedFaces of TTS's faces
+    1 to 6, each drawn DIE_FACE_PX square in its cell; the unused top row is white. RGB PNG."""
+    side = 3 * DIE_FACE_PX
+    doc = _pixel_document((side, side), title)
+    c = doc.canvas
+    for value, face in enumerate(faces, 1):
+        column, row, upside_down = D6_CELLS[value]
+        w, h = face.size_mm
+        name = doc.form(f"die-face-{value}", lambda cv, f=face: draw_placed(cv, f), (0, 0, w, h))
+        c.saveState()
+        c.translate(column * DIE_FACE_PX, (2 - row) * DIE_FACE_PX)
+        if upside_down:
+            c.translate(DIE_FACE_PX, DIE_FACE_PX)
+            c.rotate(180)
+        c.scale(DIE_FACE_PX / (w * mm), DIE_FACE_PX / (h * mm))
+        c.doForm(name)
+        c.restoreState()
+    data, _ = doc.finish()
+    return _png(rasterise(data, (side, side)))
+
+
 def render_picture(draw, size_mm: tuple[float, float], title: str, *, alpha: bool = False,
                    origin_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, tuple[int, int]]:
     """`draw(canvas)` (mm from its bottom-left, the window `size_mm` from `origin_mm` kept) as a
@@ -222,14 +285,87 @@ def render_picture(draw, size_mm: tuple[float, float], title: str, *, alpha: boo
 
 # ---- the kit's files -----------------------------------------------------------------------
 
-class TtsKit:
-    """One game, edition and locale exported for TTS."""
+@dataclass(frozen=True)
+class TtsDie:
+    component: str              # the die's id in the data
+    name: str                   # in the locale
+    copies: int
+    edge_mm: float
+    values: tuple[str, ...]     # what each of TTS's faces 1 to 6 shows, as the data names it
+    faces: tuple                # the PlacedFaces of TTS's faces 1 to 6
 
-    def __init__(self, loc: Localised):
+
+def tts_dice(project, loc: Localised) -> list[TtsDie]:
+    """The edition's dice as TTS custom d6s, in data order (the schema gives every die six
+    faces, a cube's net: `pnp validate` refuses any other number)."""
+    nets = {net.key: net for net in die_nets(project, loc)}
+    dice = []
+    for component in loc.game.in_edition(loc.edition, "dice"):
+        net = nets.get(f"die-{component.id}")
+        if net is None:                 # no face layout of its size: validation names it
+            continue
+        faces = component.data["faces"]
+        by_value = sorted(range(len(faces)), key=lambda index: D6_OF_NET[index])
+        dice.append(TtsDie(component.id, net.name, net.copies, component.data["edge_mm"],
+                           tuple(str(faces[index].get("name", D6_OF_NET[index])) for index in by_value),
+                           tuple(net.faces[index] for index in by_value)))
+    return dice
+
+
+def read_url_map(path) -> tuple[tuple[str, str], ...]:
+    """(file name, address) of every filled line of a URL map (a urls.txt the export wrote,
+    its addresses filled in): `<file name><tab or spaces><address>`; a line of a file name
+    alone has no address yet, `#` starts a comment. A usage error names the line of anything else."""
+    path = Path(path)
+    pairs = []
+    for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        parts = text.split(None, 1)
+        if len(parts) == 1:
+            continue
+        name, address = parts[0], parts[1].strip()
+        if "/" in name or not name.endswith(".png"):
+            raise UsageError(f"{path}:{number}: {name}: not an image file name of the export")
+        if "://" not in address or any(ch.isspace() for ch in address):
+            raise UsageError(f"{path}:{number}: {name}: {address!r} is not an address (https://..., file:///...)")
+        pairs.append((name, address))
+    return tuple(pairs)
+
+
+def read_url_maps(paths) -> tuple[tuple[str, str], ...]:
+    """The (file name, address) pairs of every URL map, sorted by name (a name given two
+    different addresses is a usage error naming both files)."""
+    found: dict[str, tuple[str, Path]] = {}
+    for path in paths:
+        for name, address in read_url_map(path):
+            if name in found and found[name][0] != address:
+                raise UsageError(f"{name}: two addresses, in {found[name][1]} and {path}")
+            found[name] = (address, Path(path))
+    return tuple(sorted((name, address) for name, (address, _) in found.items()))
+
+
+class TtsKit:
+    """One game, edition and locale exported for TTS. `addresses` gives an image file its
+    address (--url-map); `base_url` the others' (--base-url); an image neither names is
+    addressed by its file name."""
+
+    def __init__(self, loc: Localised, project, addresses: tuple[tuple[str, str], ...] = (), base_url: str = ""):
         self.loc = loc
+        self.project = project
+        self.addresses = dict(addresses)
+        self.base_url = base_url
         g, e, l = loc.game.slug, loc.edition, loc.locale
         self.folder = f"{g}/{e}/{l}/{FOLDER}"
         self.stem = f"{g}-{e}-{l}"
+
+    def address(self, name: str) -> str:
+        """Where TTS loads the image file `name` from."""
+        return self.addresses.get(name) or self.base_url + name
+
+    def dice(self) -> list[TtsDie]:
+        return tts_dice(self.project, self.loc)
 
     def artifact(self, name: str, data: bytes, kind: str, pages: int, details: dict | None = None) -> Artifact:
         loc = self.loc
@@ -283,13 +419,25 @@ class TtsKit:
             made.append(self.artifact(f"{self.stem}-{token.key}.png", data, "tts-token", 1, {"px": list(size)}))
         return made
 
+    def dice_files(self) -> list[Artifact]:
+        made = []
+        for die in self.dice():
+            data = render_die(list(die.faces), die.name)
+            made.append(self.artifact(self.die_file(die), data, "tts-die", 1,
+                                      {"px": [3 * DIE_FACE_PX] * 2, "faces": list(die.values)}))
+        return made
+
+    def die_file(self, die: TtsDie) -> str:
+        return f"{self.stem}-die-{die.component}.png"
+
     def save_files(self) -> list[Artifact]:
-        """The saved-object JSON and the folder's README.txt."""
+        """The saved-object JSON, the folder's README.txt and its URL map."""
         save = saved_objects(self)
         data = (json.dumps(save, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
         readme = readme_text(self).encode("utf-8")
         return [self.artifact(self.save_name, data, "tts-save", 0),
-                self.artifact("README.txt", readme, "tts-readme", 0)]
+                self.artifact("README.txt", readme, "tts-readme", 0),
+                self.artifact(URL_MAP, url_map_text(self).encode("utf-8"), "tts-urls", 0)]
 
 
 def _sheet_details(deck: TtsDeck, sheet: Sheet, px, side: str) -> dict:
@@ -339,15 +487,15 @@ def _card_scale(size_mm) -> tuple[float, float, float]:
     return (w / POKER_MM[0], 1.0, h / POKER_MM[1])
 
 
-def custom_deck_entries(decks: list[TtsDeck]) -> list[tuple[int, TtsDeck, Sheet, dict]]:
+def custom_deck_entries(decks: list[TtsDeck], address=str) -> list[tuple[int, TtsDeck, Sheet, dict]]:
     """(DeckID, deck, sheet, CustomDeck entry) of every sheet, DeckIDs numbered 1, 2, ... over
-    the whole save so that no two sheets share one."""
+    the whole save so that no two sheets share one; `address` gives each file its URL."""
     entries, number = [], 0
     for deck in decks:
         for sheet in deck.sheets:
             number += 1
             entries.append((number, deck, sheet, {
-                "FaceURL": sheet.face_file, "BackURL": sheet.back_file,
+                "FaceURL": address(sheet.face_file), "BackURL": address(sheet.back_file),
                 "NumWidth": sheet.columns, "NumHeight": sheet.rows,
                 "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": 0}))
     return entries
@@ -356,7 +504,7 @@ def custom_deck_entries(decks: list[TtsDeck]) -> list[tuple[int, TtsDeck, Sheet,
 def saved_objects(kit: TtsKit) -> dict:
     loc = kit.loc
     decks = plan_decks(card_faces(loc), kit.stem)
-    entries = custom_deck_entries(decks)
+    entries = custom_deck_entries(decks, kit.address)
     objects = []
     for position, deck in enumerate(decks):
         mine = [(deck_id, sheet, entry) for deck_id, d, sheet, entry in entries if d is deck]
@@ -381,6 +529,7 @@ def saved_objects(kit: TtsKit) -> dict:
             "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom, "ContainedObjects": cards})
     objects += _board_objects(kit)
     objects += _token_objects(kit)
+    objects += _die_objects(kit)
     _unique_guids(objects)
     title = f"{loc.title} — {loc.edition_name()}"
     if loc.game.is_draft(loc.locale):
@@ -412,8 +561,8 @@ def _board_objects(kit: TtsKit) -> list[dict]:
         objects.append({
             "GUID": _guid(kit.folder, board.key), "Name": "Custom_Tile", "Transform": _transform(x, -2, scale),
             "Nickname": board.name, "Description": kit.loc.title, "Locked": False, "Grid": True, "Snap": True,
-            "CustomImage": {"ImageURL": f"{kit.stem}-{board.key}.png", "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                            "WidthScale": 0.0,
+            "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{board.key}.png"), "ImageSecondaryURL": "",
+                            "ImageScalar": 1.0, "WidthScale": 0.0,
                             "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}})
         x += board.size_mm[0] / 25.4 + 1
     return objects
@@ -424,8 +573,8 @@ def _token_object(kit: TtsKit, token, copy: int, x: float, z: float) -> dict:
     return {"GUID": _guid(kit.folder, token.key, copy), "Name": "Custom_Token",
             "Transform": _transform(x, z, _tile_scale(window)), "Nickname": token.name, "Description": "",
             "Locked": False, "Grid": True, "Snap": True,
-            "CustomImage": {"ImageURL": f"{kit.stem}-{token.key}.png", "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                            "WidthScale": 0.0,
+            "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{token.key}.png"), "ImageSecondaryURL": "",
+                            "ImageScalar": 1.0, "WidthScale": 0.0,
                             "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
                                             "StandUp": token.shape == "standee", "Stackable": token.shape != "standee"}}}
 
@@ -444,18 +593,70 @@ def _token_objects(kit: TtsKit) -> list[dict]:
     return objects
 
 
+def _die_object(kit: TtsKit, die: TtsDie, copy: int, x: float, z: float) -> dict:
+    scale = die.edge_mm / DIE_MM_AT_SCALE_1
+    return {"GUID": _guid(kit.folder, "die", die.component, copy), "Name": "Custom_Dice",
+            "Transform": _transform(x, z, (scale, scale, scale)), "Nickname": die.name, "Description": "",
+            "Locked": False, "Grid": True, "Snap": True,
+            "CustomImage": {"ImageURL": kit.address(kit.die_file(die)), "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                            "WidthScale": 0.0, "CustomDice": {"Type": D6_TYPE}},
+            # what TTS says a roll shows: the data's face names
+            "RotationValues": [{"Value": value, "Rotation": dict(zip("xyz", D6_ROTATIONS[number]))}
+                               for number, value in enumerate(die.values, 1)]}
+
+
+def _die_objects(kit: TtsKit) -> list[dict]:
+    """A die of one copy lies on the table; the copies of a die come in a bag named after it."""
+    objects = []
+    for position, die in enumerate(kit.dice()):
+        x, z = -12 + 2.5 * position, -16
+        if die.copies == 1:
+            objects.append(_die_object(kit, die, 0, x, z))
+            continue
+        objects.append({"GUID": _guid(kit.folder, "die", die.component, "bag"), "Name": "Bag",
+                        "Transform": _transform(x, z), "Nickname": die.name, "Description": f"×{die.copies}",
+                        "Locked": False,
+                        "ContainedObjects": [_die_object(kit, die, copy, x, z) for copy in range(die.copies)]})
+    return objects
+
+
+def url_map_text(kit: TtsKit) -> str:
+    """urls.txt: every image of the folder on a line, followed by its address when it has
+    one other than its name; the player fills in the rest and builds again with --url-map."""
+    lines = [f"# {kit.loc.title} — {kit.loc.edition_name()} ({kit.loc.locale}) for Tabletop Simulator: after each",
+             "# image's file name, its address once uploaded (e.g. its Steam Cloud link); then build again with",
+             f"# pnp build --target tts --url-map path/to/this/folder/{URL_MAP} (see README.txt)."]
+    for name in dict.fromkeys(image_files(kit)):
+        address = kit.address(name)
+        lines.append(name if address == name else f"{name}\t{address}")
+    return "\n".join(lines) + "\n"
+
+
+def image_files(kit: TtsKit) -> list[str]:
+    """The file names of every image the kit's save names: sheets, boards, tokens, dice."""
+    decks = plan_decks(card_faces(kit.loc), kit.stem)
+    files = [name for deck in decks for sheet in deck.sheets for name in (sheet.face_file, sheet.back_file)]
+    files += [f"{kit.stem}-{board.key}.png" for board in board_faces(kit.loc)]
+    files += [f"{kit.stem}-{token.key}.png" for token in token_faces(kit.loc)]
+    files += [kit.die_file(die) for die in kit.dice()]
+    return files
+
+
 def readme_text(kit: TtsKit) -> str:
     loc = kit.loc
     return "\n".join([
         f"{loc.title} — {loc.edition_name()} ({loc.locale}) for Tabletop Simulator",
         "",
-        f"{kit.save_name} is a saved object; the PNG files beside it are its cards, boards and tokens.",
-        "To host them: Tabletop Simulator loads images from web addresses, so upload the PNG files (in the "
-        "game: Modding > Cloud Manager, or to any web host) and replace each file name in the JSON by its "
-        "address, e.g. with files served from https://example.org/kit/:",
-        f"  sed -i 's#\"\\([^\"/]*\\.png\\)\"#\"https://example.org/kit/\\1\"#' {kit.save_name}",
-        "(for play on this computer only, use file:///full/path/to/the/file.png instead). Then copy the JSON "
-        "into Tabletop Simulator's Saves/Saved Objects folder and spawn it from Objects > Saved Objects.",
+        f"{kit.save_name} is a saved object; the PNG files beside it are its cards, boards, tokens and dice.",
+        "To host them: Tabletop Simulator loads images from web addresses. Upload the PNG files (in the game: "
+        "Modding > Cloud Manager, which gives each file its own address, or to any web host), then build "
+        "again with their addresses:",
+        f"  - each file its own address: write it after the file's name in {URL_MAP} (this folder's list of "
+        f"the images) and build with  pnp build --target tts --url-map path/to/this/folder/{URL_MAP}",
+        "  - all files in one place, e.g. https://example.org/kit/: build with"
+        "  pnp build --target tts --base-url https://example.org/kit/",
+        "(for play on this computer only, file:///full/path/to/the/folder/ works as a base URL). Then copy the "
+        "JSON into Tabletop Simulator's Saves/Saved Objects folder and spawn it from Objects > Saved Objects.",
         ""])
 
 
@@ -473,9 +674,18 @@ def check_request(request) -> None:
         raise UsageError("--paper, --duplex, --back-offset and --ink are for printed kits, not --target tts")
 
 
+def check_addresses(request) -> None:
+    """A usage error for --base-url or --url-map asked for without --target tts."""
+    if request.target != "tts" and (request.base_url or request.url_map):
+        raise UsageError("--base-url and --url-map give the images of --target tts their addresses")
+    if request.base_url and "://" not in request.base_url:
+        raise UsageError(f"--base-url {request.base_url}: not an address (https://..., file:///...)")
+
+
 def tts_work(project, request, cache) -> Work:
     """The TTS folders of the selected games, editions and locales, one unit of work per deck,
-    one for the boards, the tokens and the saved object each: a change redraws only what shows it."""
+    one for the boards, the tokens, the dice and the saved object each: a change redraws only
+    what shows it (the images' addresses show in the saved object only)."""
     games = load_for_build(project, request.game, request.locale, cache)
     jobs = plan(games, BuildRequest(request.game, request.edition, request.locale), (FOLDER,))
     tool = tool_digest(project)
@@ -483,7 +693,8 @@ def tts_work(project, request, cache) -> Work:
     units = []
     for game, edition, locale, _ in jobs:
         loc = localised(game, edition, Texts.load(game, locale))
-        kit, lay_out = TtsKit(loc), partial(lay_out_every_kind, validation_kit(project, game, loc))
+        kit = TtsKit(loc, project, request.url_map, request.base_url)
+        lay_out = partial(lay_out_every_kind, validation_kit(project, game, loc))
         inputs = {"tool": tool, "structure": structures[game.slug]}
         where = f"tts|{game.slug}|{edition}|{locale}"
         label = f"{game.slug} {edition} {locale} tts"
@@ -491,7 +702,9 @@ def tts_work(project, request, cache) -> Work:
             units.append(Unit(f"{where}|deck|{deck}", label, _work(kit.deck_files, deck), inputs, lay_out))
         units.append(Unit(f"{where}|boards", label, _work(kit.board_files), inputs, lay_out))
         units.append(Unit(f"{where}|tokens", label, _work(kit.token_files), inputs, lay_out))
-        units.append(Unit(f"{where}|save", label, _work(kit.save_files), inputs, lay_out))
+        units.append(Unit(f"{where}|dice", label, _work(kit.dice_files), inputs, lay_out))
+        addressed = {**inputs, "addresses": [request.base_url, list(map(list, request.url_map))]}
+        units.append(Unit(f"{where}|save", label, _work(kit.save_files), addressed, lay_out))
     return Work(games, units)
 
 

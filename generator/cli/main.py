@@ -117,18 +117,28 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
 @click.option("--target", type=click.Choice(["print", "tts"]), default="print", show_default=True,
               help="print: kits to print (or print-shop files); tts: a Tabletop Simulator folder per "
                    "game, edition and locale (OUT/GAME/EDITION/LOCALE/tts/).")
+@click.option("--base-url", "base_url", default="", metavar="URL",
+              help="--target tts: the images' addresses are URL followed by their file names.")
+@click.option("--url-map", "url_maps", multiple=True, type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              metavar="FILE", help="--target tts: each image's own address, after its file name in FILE (the "
+                                   "urls.txt an export writes, filled in; repeatable); before --base-url.")
 @click.pass_obj
 def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, ink, jobs, no_cache,
-                  kinds, changed_since, target):
+                  kinds, changed_since, target, base_url, url_maps):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
     if any(offset) and duplex not in ("long", "short"):
         raise click.BadParameter(f"backs are not printed separately with --duplex {duplex}", param_hint="--back-offset")
     from ..app.request import BuildRequest, unchanged_build
+    url_map = ()
+    if url_maps:
+        from ..app.tts import read_url_maps
+        url_map = read_url_maps(url_maps)
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
                            profiles=tuple(profiles), duplex=duplex, back_offset=offset, ink=ink, jobs=jobs,
-                           cache=not no_cache, kinds=_kinds(kinds), changed_since=changed_since, target=target)
+                           cache=not no_cache, kinds=_kinds(kinds), changed_since=changed_since, target=target,
+                           url_map=url_map, base_url=base_url)
     result = unchanged_build(obj.project, request)
     if result is None:
         from ..app.build import build

@@ -133,8 +133,11 @@ def _installed_rules() -> list[str]:
 def selection(request) -> str:
     """What a build is asked for (games, editions, locales, papers, kinds, duplex, ink ...),
     whatever the data: the cache keeps what the latest build of each selection used."""
-    return digest("selection", request.game, request.edition, request.locale, request.paper, list(request.profiles),
-                  request.duplex, list(request.back_offset), list(request.kinds), request.target, request.ink)
+    chosen = [request.game, request.edition, request.locale, request.paper, list(request.profiles),
+              request.duplex, list(request.back_offset), list(request.kinds), request.target, request.ink]
+    if request.url_map or request.base_url:         # only then: other selections keep their digest
+        chosen.append([request.base_url, list(map(list, request.url_map))])
+    return digest("selection", *chosen)
 
 
 def whole_build_inputs(project, request) -> str:
