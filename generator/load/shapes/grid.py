@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 import string
 
 from . import ShapeLayout, ShapeType, Space
@@ -67,14 +68,27 @@ def square_neighbours(column: int, row: int, columns: int, rows: int) -> tuple[s
                  if 0 <= c < columns and 0 <= r < rows)
 
 
-def unknown_cells(spec: dict, ids: list[str]) -> list[tuple[str, str]]:
+def nearest_id(name: str, ids: list[str], columns: int, rows: int) -> str | None:
+    """The id a mistyped one most likely meant: the closest spelling, else the cell at the
+    edge of the grid nearest a cell outside it ("f2" on a grid of columns a-e: "e2")."""
+    close = difflib.get_close_matches(name, ids, n=1)
+    if close:
+        return close[0]
+    found = re.fullmatch(r"([a-z])([0-9]+)", name)
+    if not found:
+        return None
+    column = min(string.ascii_lowercase.index(found[1]), columns - 1)
+    return cell_id(column, min(max(int(found[2]), 1), rows) - 1)
+
+
+def unknown_cells(spec: dict, ids: list[str]) -> list[tuple[tuple[str, str], str]]:
     """A fill or label for a cell the grid does not have, with the nearest id it has."""
     problems = []
     known = set(ids)
     for key in ("fills", "labels"):
         for name in spec.get(key) or {}:
             if str(name) not in known:
-                close = difflib.get_close_matches(str(name), ids, n=1)
+                close = [nearest] if (nearest := nearest_id(str(name), ids, spec["columns"], spec["rows"])) else []
                 problems.append(((key, name), f"no cell '{name}' in this {spec['columns']} x {spec['rows']} grid"
                                  + (f", did you mean '{close[0]}'?" if close else "")))
     return problems
