@@ -13,6 +13,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
 
 from conftest import line_of, pnp, replace_in
 from generator.layout.boards import lay_out_board
@@ -149,3 +151,25 @@ def test_the_fixture_builds_its_maps_with_the_large_one_tiled(tmp_path):
     assert len(valley) == 2 and len(pdf) == 5
     # each tile prints the ids of the cells it shows, and a cell's label
     assert "a1" in valley[0] and "Lake" in valley[0] and "n10" in valley[1]
+
+
+def test_a_cells_label_is_taken_into_the_catalogs_and_prints_in_the_boards_locale(hexmap, tmp_path):
+    replace_in(hexmap / "components" / "hex-map" / "game.yaml", "  en: released\n", "  en: released\n  ru: released\n")
+    assert pnp("i18n", "extract", "hex-map", project=hexmap).exit_code == 0
+    po = hexmap / "components" / "hex-map" / "locales" / "ru.po"
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale="ru")
+    assert catalog.get("Forest", context="boards.valley.shapes.map.labels.e6") is not None
+    forms = get_plural("ru").num_plurals
+    for message in catalog:
+        if message.id:        # complete: every other string as its source
+            message.string = (message.id[-1],) * forms if isinstance(message.id, tuple) else message.id
+    catalog.get("Forest", context="boards.valley.shapes.map.labels.e6").string = "Лес"
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=100)
+    out = tmp_path / "out"
+    result = pnp("build", "--kind", "boards", "--paper", "a4", "--locale", "ru", "--out", str(out), project=hexmap)
+    assert result.exit_code == 0, result.output + result.traceback
+    pdf = pdfium.PdfDocument(out / "hex-map" / "standard" / "ru" / "hex-map-standard-ru-boards-a4.pdf")
+    first_tile = pdf[1].get_textpage().get_text_range()
+    assert "Лес" in first_tile and "Forest" not in first_tile
