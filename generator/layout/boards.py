@@ -148,6 +148,9 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
     """The space's own elements, and its marks' rings and notes (drawn after every space).
     A grid's cell may have its own fill, a label (`text_field`) and its id printed."""
     w, h = space_size(style)
+    if space.corners:           # a hex: as wide and high as its corners reach
+        xs, ys = [x for x, _ in space.corners], [y for _, y in space.corners]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
     cx, cy = space.centre
     fill = style.get("fill", "#FFFFFF")
     stroke = style.get("stroke", "#000000")

@@ -119,7 +119,8 @@ class Grid(ShapeType):
             return self._hexes(spec)
         x, y, w, h = spec["box"]
         cell_w, cell_h = space_size(spec.get("space", {}))
-        problems = []
+        problems = [(key, f"{key} is for hex cells (cells: hex)") for key in ("orientation", "offset", "side_mm")
+                    if key in spec]
         if spec["columns"] * cell_w > w + 1e-6 or spec["rows"] * cell_h > h + 1e-6:
             problems.append(("space", f"{spec['columns']} x {spec['rows']} spaces of {cell_w:g} x {cell_h:g} mm "
                                       f"do not fit the {w:g} x {h:g} mm box"))
