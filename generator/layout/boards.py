@@ -169,14 +169,9 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
         fill, source = spec["fills"][space.id], ("fills", space.id)
     fill, stroke, text_colour = (_side_colour(v, spec, space.side) for v in (fill, stroke, text_colour))
     width = style.get("stroke_width", 0.5)
-    cell = bool(space.corners or coordinate_field or space.id in (spec.get("labels") or {}))
-    if cell:
+    if space.corners:
         own = [{"type": "shape", "points": [list(p) for p in space.corners], "closed": True, "fill": fill,
-                "stroke": stroke, "stroke_width": width, "mark": ".".join((name,) + source)}] if space.corners else [
-            {"type": "rect", "box": [cx - w / 2, cy - h / 2, w, h], "fill": fill, "stroke": stroke,
-             "stroke_width": width, "radius": style.get("radius", 0), "mark": ".".join((name,) + source)}]
-        own += _cell_texts(space, {**style, "text_colour": text_colour}, w, h, text_field, coordinate_field,
-                           spec.get("coordinate_size", 6))
+                "stroke": stroke, "stroke_width": width, "mark": ".".join((name,) + source)}]
     elif style.get("form", "rect") == "circle":
         own = [{"type": "circle", "centre": [cx, cy], "radius": w / 2, "fill": fill, "stroke": stroke,
                 "stroke_width": width, "mark": ".".join((name,) + source)}]
@@ -185,7 +180,11 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
         own = [{"type": "rect", "box": [cx - w / 2, cy - h / 2, w, h], "fill": fill, "stroke": stroke,
                 "stroke_width": width, "radius": style.get("radius", 0), "mark": ".".join((name,) + source)}]
         pad = 2.0
-    if text_field and not cell:
+    # a grid's cell: its id at the top, its label below; any other space: its text in the middle
+    if space.corners or coordinate_field or space.id in (spec.get("labels") or {}):
+        own += _cell_texts(space, {**style, "text_colour": text_colour}, w, h, text_field, coordinate_field,
+                           spec.get("coordinate_size", 6))
+    elif text_field:
         size = style.get("text_size", 12)
         own.append({"type": "text", "field": text_field, "box": [cx - w / 2 + pad, cy - h / 2 + pad, w - 2 * pad, h - 2 * pad],
                     "font": style.get("font", "bold"), "size": size, "min_size": style.get("min_size", size),
