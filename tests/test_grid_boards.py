@@ -16,7 +16,7 @@ import yaml
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
-from conftest import line_of, pnp, replace_in
+from conftest import line_of, pnp, replace_in, typeset_as
 from generator.layout.boards import lay_out_board
 
 
@@ -162,8 +162,9 @@ def test_a_cells_label_is_taken_into_the_catalogs_and_prints_in_the_boards_local
     assert catalog.get("Forest", context="boards.valley.shapes.map.labels.e6") is not None
     forms = get_plural("ru").num_plurals
     for message in catalog:
-        if message.id:        # complete: every other string as its source
-            message.string = (message.id[-1],) * forms if isinstance(message.id, tuple) else message.id
+        if message.id:        # complete: every other string as its source, set as ru sets it
+            message.string = ((typeset_as("ru", message.id[-1]),) * forms if isinstance(message.id, tuple)
+                              else typeset_as("ru", message.id))
     catalog.get("Forest", context="boards.valley.shapes.map.labels.e6").string = "Лес"
     with po.open("wb") as handle:
         write_po(handle, catalog, width=100)
