@@ -184,3 +184,23 @@ def text_keys(schemas: Iterable[dict]) -> frozenset[str]:
 
     walk(list(schemas))
     return frozenset(found)
+
+
+def text_map_keys(schemas: Iterable[dict]) -> frozenset[str]:
+    """Every key whose schema in `schemas` is a map of translatable texts by name (a grid's
+    `labels`, by cell id)."""
+    found = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in (node.get("properties") or {}).items():
+                if isinstance(value, dict) and (value.get("additionalProperties") or {}) == {"$ref": "common#/$defs/text"}:
+                    found.add(key)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(list(schemas))
+    return frozenset(found)

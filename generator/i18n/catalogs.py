@@ -25,7 +25,7 @@ from babel.messages.pofile import unescape, write_po
 from ..core import fonts
 from ..core.errors import DataError, Problem
 from ..core.files import relative_to, write_inside
-from ..core.schema import text_keys, written_schemas
+from ..core.schema import text_keys, text_map_keys, written_schemas
 from ..core.yamlfile import Located, LocatedList
 from ..load import shapes
 from ..load.project import TOOL_TEMPLATES, Game, game_files
@@ -81,6 +81,13 @@ def translatable_keys() -> frozenset[str]:
     schema (and the board shapes it refers to): what `pnp i18n extract` takes into the catalogs."""
     schemas = written_schemas()
     return text_keys([schemas[name] for name in game_files() if name in schemas] + [shapes.schema()])
+
+
+@lru_cache(maxsize=None)
+def translatable_maps() -> frozenset[str]:
+    """Every key whose every value is translatable text, in a board shape's schema (a grid's
+    `labels`)."""
+    return text_map_keys([shapes.schema()])
 
 
 def every_text(game: Game) -> list[Entry]:
@@ -171,7 +178,8 @@ def _walk(node, path, entries, data_path, *, under_labels=False):
                     entries.append(Entry(".".join(map(str, here)), value, node.file, node.line_of(key),
                                          data_path=data_path + (key,)))
             else:
-                _walk(value, here, entries, data_path + (key,), under_labels=(key == "labels" and not path))
+                _walk(value, here, entries, data_path + (key,),
+                      under_labels=(key == "labels" and not path) or key in translatable_maps())
 
 
 def _walk_booklet(node, path, entries, data_path):

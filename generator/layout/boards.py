@@ -103,10 +103,54 @@ def _side_colour(value, spec: dict, side: int):
     return value
 
 
+def _half_width(space: Space, w: float, y: float) -> float:
+    """How far the space reaches left and right of its centre at `y` mm above or below it:
+    a hex narrows towards its corners (pointy) or its top and bottom (flat)."""
+    if not space.corners:
+        return w / 2
+    side = math.dist(space.corners[0], space.corners[1])
+    flat = abs(space.corners[0][1] - space.centre[1]) < 1e-9
+    if flat:
+        return max(side - abs(y) / math.sqrt(3), 0.0)
+    return math.sqrt(3) * side / 2 if abs(y) <= side / 2 else max((side - abs(y)) * math.sqrt(3), 0.0)
+
+
+def _cell_texts(space: Space, style: dict, w: float, h: float, label_field: str | None,
+                coordinate_field: str | None, coordinate_size: float) -> list[dict]:
+    """A grid cell's id at its top and its label (or number) in the rest, each box as wide as
+    the cell is at that box's top and bottom, 1 mm in."""
+    cx, cy = space.centre
+    top = max(y for _, y in space.corners) - cy if space.corners else h / 2
+    pointy = bool(space.corners) and abs(space.corners[0][1] - cy) > 1e-9
+    elements = []
+    label_top = top * 0.55
+    colour = style.get("text_colour", "#000000")
+    if coordinate_field:
+        band_top = top * (0.72 if pointy else 0.9)
+        band_h = coordinate_size * 25.4 / 72 * 1.3
+        half = min(_half_width(space, w, band_top), _half_width(space, w, band_top - band_h)) - 1
+        elements.append({"type": "text", "field": coordinate_field,
+                         "box": [cx - half, cy + band_top - band_h, 2 * half, band_h], "font": "regular",
+                         "size": coordinate_size, "min_size": coordinate_size, "colour": colour, "align": "center"})
+        label_top = min(label_top, band_top - band_h - 0.5)
+    if label_field:
+        bottom = -top * 0.55
+        half = min(_half_width(space, w, label_top), _half_width(space, w, bottom)) - 1
+        size = style.get("text_size", 12)
+        elements.append({"type": "text", "field": label_field, "box": [cx - half, cy + bottom, 2 * half, label_top - bottom],
+                         "font": style.get("font", "bold"), "size": size, "min_size": style.get("min_size", size),
+                         "colour": colour, "align": "center"})
+    return elements
+
+
 def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field: str | None,
-                    neighbour_mm: float) -> tuple[list, list]:
-    """The space's own elements, and its marks' rings and notes (drawn after every space)."""
+                    neighbour_mm: float, coordinate_field: str | None = None) -> tuple[list, list]:
+    """The space's own elements, and its marks' rings and notes (drawn after every space).
+    A grid's cell may have its own fill, a label (`text_field`) and its id printed."""
     w, h = space_size(style)
+    if space.corners:           # a hex: as wide and high as its corners reach
+        xs, ys = [x for x, _ in space.corners], [y for _, y in space.corners]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
     cx, cy = space.centre
     fill = style.get("fill", "#FFFFFF")
     stroke = style.get("stroke", "#000000")
@@ -121,9 +165,14 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
         text_colour = mark.get("text_colour", text_colour)
         if {"fill", "stroke"} & set(mark):
             source = ("marks", mark_name)
+    if space.id in (spec.get("fills") or {}):
+        fill, source = spec["fills"][space.id], ("fills", space.id)
     fill, stroke, text_colour = (_side_colour(v, spec, space.side) for v in (fill, stroke, text_colour))
     width = style.get("stroke_width", 0.5)
-    if style.get("form", "rect") == "circle":
+    if space.corners:
+        own = [{"type": "shape", "points": [list(p) for p in space.corners], "closed": True, "fill": fill,
+                "stroke": stroke, "stroke_width": width, "mark": ".".join((name,) + source)}]
+    elif style.get("form", "rect") == "circle":
         own = [{"type": "circle", "centre": [cx, cy], "radius": w / 2, "fill": fill, "stroke": stroke,
                 "stroke_width": width, "mark": ".".join((name,) + source)}]
         pad = w * 0.12
@@ -131,7 +180,11 @@ def _space_elements(name: str, spec: dict, space: Space, style: dict, text_field
         own = [{"type": "rect", "box": [cx - w / 2, cy - h / 2, w, h], "fill": fill, "stroke": stroke,
                 "stroke_width": width, "radius": style.get("radius", 0), "mark": ".".join((name,) + source)}]
         pad = 2.0
-    if text_field:
+    # a grid's cell: its id at the top, its label below; any other space: its text in the middle
+    if space.corners or coordinate_field or space.id in (spec.get("labels") or {}):
+        own += _cell_texts(space, {**style, "text_colour": text_colour}, w, h, text_field, coordinate_field,
+                           spec.get("coordinate_size", 6))
+    elif text_field:
         size = style.get("text_size", 12)
         own.append({"type": "text", "field": text_field, "box": [cx - w / 2 + pad, cy - h / 2 + pad, w - 2 * pad, h - 2 * pad],
                     "font": style.get("font", "bold"), "size": size, "min_size": style.get("min_size", size),
@@ -269,7 +322,7 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
 
         where_of[name] = where
         laid = shape_type(shape).lay_out(shape, size)
-        problems += [(where(key), message) for key, message in laid.problems]
+        problems += [(where(*key) if isinstance(key, tuple) else where(key), message) for key, message in laid.problems]
         by_id = {space.id: space for space in laid.spaces}
         spaces.update({f"{name}.{space.id}": space for space in laid.spaces})
         for side, points in laid.strips:
@@ -286,11 +339,20 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
                 field = f"{name}.{space.text_key}"
                 values[field] = text(where(space.text_key), shape[space.text_key])
                 located[field] = where(space.text_key)
+            elif space.id in (shape.get("labels") or {}):
+                field = f"{name}.labels.{space.id}"
+                values[field] = text(where("labels", space.id), shape["labels"][space.id])
+                located[field] = where("labels", space.id)
             elif space.number and style.get("numbered", shape_type(shape).numbered):
                 field = f"{name}.{space.id}.number"
                 values[field] = str(space.number)
                 located[field] = where("space")
-            own, after = _space_elements(name, shape, space, style, field, nearest)
+            coordinate = None
+            if shape.get("coordinates"):
+                coordinate = f"{name}.{space.id}.coordinates"
+                values[coordinate] = space.id
+                located[coordinate] = where("coordinate_size" if "coordinate_size" in shape else "coordinates")
+            own, after = _space_elements(name, shape, space, style, field, nearest, coordinate)
             middle += own
             above += after
         for mark_name, mark in (shape.get("marks") or {}).items():
@@ -310,11 +372,13 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
             problems.append((located.get(field, ("boards", board_id, field)), message))
     face = PlacedFace(size, values, placed)
     for element, field, message in contrast_of(face):
-        problems.append((_colour_source(element.spec, field, located, where_of, board_id), message))
+        fills_of = {name: shape.get("fills") or {} for name, shape in spec["shapes"].items()}
+        problems.append((_colour_source(element.spec, field, located, where_of, board_id, fills_of), message))
     return BoardPlan(face, spaces, tuple(dict.fromkeys(problems)), tuple(callouts))
 
 
-def _colour_source(spec: dict, field: str, located: dict, where_of: dict, board_id: str) -> tuple:
+def _colour_source(spec: dict, field: str, located: dict, where_of: dict, board_id: str,
+                   fills_of: dict) -> tuple:
     """The key path that sets the colour of a board's text or mark: the shape's key a space or
     ring is drawn from, the mark a note belongs to, or else the board's face layout's element."""
     shape, _, rest = field.partition(".")
@@ -323,6 +387,8 @@ def _colour_source(spec: dict, field: str, located: dict, where_of: dict, board_
     if field in located and shape in where_of and ".marks." in f".{rest}":
         mark = rest.split(".")[1]
         return where_of[shape]("marks", mark, "note_colour")
+    if field in located and shape in where_of and rest.startswith("labels.") and rest[7:] in fills_of.get(shape, {}):
+        return where_of[shape]("fills", rest[7:])
     if field in located and shape in where_of:
         return where_of[shape]("label_colour" if rest == "label" else "space")
     return ("boards", board_id, "layout")

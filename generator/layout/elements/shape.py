@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 
-from ..contrast import Paint, in_polygon
+from ..contrast import Ink, Paint, in_polygon
 from .base import ElementType, resolve_colour
+from .circle import mark_field
 
 
 def arrow_head(tip, tail, size: float) -> list[tuple[float, float]]:
@@ -34,7 +35,18 @@ class Shape(ElementType):
     def layers(self, placed, values):
         element = placed.spec
         fill = resolve_colour(element.get("fill"), values) if element.get("closed", False) else None
-        return [Paint(fill, in_polygon(element["points"]))] if fill else []
+        found = []
+        if element.get("mark") and element.get("closed", False):
+            # a board's space drawn as a polygon (a hex): held to 3:1 like a circle or rectangle
+            stroke = resolve_colour(element.get("stroke"), values)
+            corners = [tuple(p) for p in element["points"]]
+            middles = [((ax + bx) / 2, (ay + by) / 2) for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])]
+            centre = (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
+            found.append(Ink(mark_field(element), tuple(c for c in (fill, stroke) if c),
+                             tuple(corners + middles) + ((centre,) if fill else ()), text=False))
+        if fill:
+            found.append(Paint(fill, in_polygon(element["points"])))
+        return found
 
     def pivot(self, element):
         xs, ys = [p[0] for p in element["points"]], [p[1] for p in element["points"]]

@@ -25,13 +25,15 @@ class Space:
     side: int = 0                       # the side of a loop it belongs to (1 ...), 0 elsewhere
     index: int = 0                      # its position along its side or track, for marks
     outward: tuple[float, float] = (0.0, 1.0)   # where a note beside it goes: away from the play
+    neighbours: tuple[str, ...] = ()    # the ids of the spaces beside it (a grid's cells)
+    corners: tuple[tuple[float, float], ...] = ()   # its outline when not a circle or rectangle (a hex)
 
 
 @dataclass(frozen=True)
 class ShapeLayout:
     """What a shape laid out: its spaces in path order, the links to draw (pairs of space ids),
     strips to draw under them (closed polygons with their side), and what went wrong as
-    (key within the shape, message)."""
+    (key within the shape, message); a key further in is a tuple (("fills", "z9"))."""
 
     spaces: tuple[Space, ...]
     links: tuple[tuple[str, str], ...] = ()
