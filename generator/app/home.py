@@ -51,6 +51,8 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
     structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     texts_cache: dict[tuple[str, str], Texts] = {}
     options = f"{request.duplex}|{request.back_offset[0]:g},{request.back_offset[1]:g}|{request.ink}"
+    if request.cutter:
+        options += f"|{request.cutter}"
     units: list[Unit] = []
     once: set[tuple[str, str, str]] = set()
     wanted = set(request.kinds or kind_names())
@@ -61,7 +63,7 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
         texts = texts_cache[game.slug, locale]
         papers = tuple(job[3] for job in jobs if job[0] is game and job[1:3] == (edition, locale))
         kit = Kit(project, game, localised(game, edition, texts), paper, request.duplex, request.back_offset, papers,
-                  request.ink)
+                  request.ink, request.cutter)
         where = f"{game.slug}|{edition}|{locale}"
         inputs = {"tool": tool, "structure": structures[game.slug]}
         if (game.slug, edition, locale) not in once:

@@ -23,6 +23,7 @@ class BuildRequest:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink: str = "normal"                     # or "saver": home card sheets on a fraction of the ink
+    cutter: str = ""                        # card, token and piece sheets for this cutting machine
     jobs: int | None = None                 # worker processes; None or 0: every core
     cache: bool = True                      # reuse what an earlier build made from the same input
     # Only these kinds of file (component kinds, "booklet", "report"), sorted; () builds all.

@@ -104,6 +104,11 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
 @click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
               help="Home sheets of cards, boards, tokens, dice and pieces: as designed, or saver (light backgrounds, outlined shapes, the same "
                    "layout and text; written as ...-cards-saver-<paper>.pdf and so on, beside the normal ones).")
+@click.option("--cutter", metavar="MACHINE", default=None,
+              help="Card, token and piece sheets laid out for a print-then-cut machine of templates/sheets/cutters.yaml "
+                   "(silhouette: Silhouette Studio's registration marks; cricut: Design Space's Print Then Cut area), "
+                   "each with an SVG and a DXF cut file beside it; written as "
+                   "...-cards-<cutter>-<paper>.pdf and so on, beside the normal ones.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True, envvar="PNP_JOBS",
               show_envvar=True, help="Worker processes; 0 uses every core.")
 @click.option("--no-cache", "no_cache", is_flag=True,
@@ -123,20 +128,31 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
               metavar="FILE", help="--target tts: each image's own address, after its file name in FILE (the "
                                    "urls.txt an export writes, filled in; repeatable); before --base-url.")
 @click.pass_obj
-def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, ink, jobs, no_cache,
-                  kinds, changed_since, target, base_url, url_maps):
+def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, ink, cutter, jobs,
+                  no_cache, kinds, changed_since, target, base_url, url_maps):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
     if any(offset) and duplex not in ("long", "short"):
         raise click.BadParameter(f"backs are not printed separately with --duplex {duplex}", param_hint="--back-offset")
+    machines = obj.project.read_sheet("cutters")["machines"] if cutter else {}
+    if cutter and cutter not in machines:
+        raise click.BadParameter(f"no cutter '{cutter}' (templates/sheets/cutters.yaml: {', '.join(machines)})",
+                                 param_hint="--cutter")
+    if cutter and duplex == "gutterfold":
+        raise click.BadParameter("a gutterfold sheet is folded before it is cut: print cards for a cutter with "
+                                 "--duplex long, short or fronts", param_hint="--cutter")
+    if cutter and (profiles or target != "print" or changed_since):
+        raise click.BadParameter("cutting machines take home kits: not with --profile, --target tts or "
+                                 "--changed-since", param_hint="--cutter")
     from ..app.request import BuildRequest, unchanged_build
     url_map = ()
     if url_maps:
         from ..app.tts import read_url_maps
         url_map = read_url_maps(url_maps)
     request = BuildRequest(game=game, edition=edition, locale=locale, paper=paper, out=out,
-                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, ink=ink, jobs=jobs,
+                           profiles=tuple(profiles), duplex=duplex, back_offset=offset, ink=ink,
+                           cutter=cutter or "", jobs=jobs,
                            cache=not no_cache, kinds=_kinds(kinds), changed_since=changed_since, target=target,
                            url_map=url_map, base_url=base_url)
     result = unchanged_build(obj.project, request)

@@ -23,6 +23,7 @@ class Kit:
     # Every paper the build prints on, for files made once per edition and locale.
     papers: tuple[str, ...] = ()
     ink: str = "normal"                  # or "saver": light backgrounds, outlined shapes
+    cutter: str = ""                     # a print-then-cut machine (templates/sheets/cutters.yaml), or none
 
     @property
     def palette(self):
@@ -46,6 +47,11 @@ class Kit:
         """The kind's part of a file name: an ink-saving file is named apart from the normal one
         (…-cards-saver-a4.pdf beside …-cards-a4.pdf), so both can sit in one folder."""
         return name if self.ink == "normal" else f"{name}-{self.ink}"
+
+    def cut_name(self, name: str) -> str:
+        """A card, token or piece sheet's part of a file name: one laid out for a cutting machine
+        is named apart (…-cards-silhouette-a4.pdf), beside the sheets cut by hand."""
+        return self.ink_name(name) + (f"-{self.cutter}" if self.cutter else "")
 
     @property
     def draft(self) -> str:

@@ -345,7 +345,7 @@ def _present(path: Path) -> bool:
 # any other sheet is a grid of cards.
 SHEET_KINDS = {"papers": "papers", "tiles": "tiles", "tokens": "tokens", "calibration": "calibration",
                "poker-gutterfold": "gutterfold", "card-sizes": "card_sizes", "dice": "dice",
-               "errata": "errata", "ink": "ink", "print-first": "print_first"}
+               "errata": "errata", "ink": "ink", "print-first": "print_first", "cutters": "cutters"}
 
 
 def _sheet_problems(data: Located, kind: str, display: str) -> list[Problem]:

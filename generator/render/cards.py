@@ -151,7 +151,8 @@ DUPLEX_MODES = ("long", "short", "gutterfold", "fronts")
 def render_card_sheets(groups: list[tuple[list[Face], SheetGrid, dict | None]], title: str, *, draft: str = "",
                        scale_label: str = "", duplex: str = "long",
                        back_offset: tuple[float, float] = (0.0, 0.0),
-                       fold_label: str = "", palette: Palette = RGB) -> tuple[bytes, int, list[dict]]:
+                       fold_label: str = "", palette: Palette = RGB,
+                       crop_marks: bool = True) -> tuple[bytes, int, list[dict]]:
     """Card sheets for home printing, one run of pages per (faces, grid, fold line) group: a
     card size and the sheet it prints on. Returns PDF bytes, pages and a placement map (page,
     side, slot, face key) that tests and previews read.
@@ -161,7 +162,8 @@ def render_card_sheets(groups: list[tuple[list[Face], SheetGrid, dict | None]], 
     moves everything on back pages only. gutterfold: the grid's top half holds fronts, the
     bottom half their backs turned upside down, mirrored across the fold. fronts: no backs.
     The outer cards' backgrounds run on past the cut lines by the sheet's `bleed_mm`
-    (`bleed_area`); `palette` gives every colour (the ink-saving one draws light)."""
+    (`bleed_area`); `palette` gives every colour (the ink-saving one draws light).
+    `crop_marks=False`: none (a cutting machine's sheet: the machine cuts each card)."""
     if duplex not in DUPLEX_MODES:
         raise ValueError(f"unknown duplex mode {duplex!r}")
     doc = Document(groups[0][1].paper_mm, title, "cards")
@@ -194,7 +196,8 @@ def render_card_sheets(groups: list[tuple[list[Face], SheetGrid, dict | None]], 
                                        "card": face.key, "column": slot.column, "row": slot.row,
                                        "x_mm": round(slot.x + shift[0], 3), "y_mm": round(slot.y + shift[1], 3),
                                        "turned": turned})
-                draw_crop_marks(doc.canvas, grid)
+                if crop_marks:
+                    draw_crop_marks(doc.canvas, grid)
                 doc.canvas.restoreState()
                 if duplex == "gutterfold":
                     draw_fold_line(doc.canvas, grid, fold_line or {}, fold_label)

@@ -131,12 +131,14 @@ def _installed_rules() -> list[str]:
 
 
 def selection(request) -> str:
-    """What a build is asked for (games, editions, locales, papers, kinds, duplex, ink ...),
+    """What a build is asked for (games, editions, locales, papers, kinds, duplex, ink, cutter ...),
     whatever the data: the cache keeps what the latest build of each selection used."""
     chosen = [request.game, request.edition, request.locale, request.paper, list(request.profiles),
               request.duplex, list(request.back_offset), list(request.kinds), request.target, request.ink]
     if request.url_map or request.base_url:         # only then: other selections keep their digest
         chosen.append([request.base_url, list(map(list, request.url_map))])
+    if getattr(request, "cutter", ""):              # likewise: a cutting machine's sheets are another selection
+        chosen.append(["cutter", request.cutter])
     return digest("selection", *chosen)
 
 

@@ -105,9 +105,9 @@ def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
 
 
 # The details that make a file another variant of the same files (long-edge or gutterfold
-# cards, normal or ink-saving sheets, another shop profile): a build that makes one variant
+# cards, normal or ink-saving sheets, sheets for a cutting machine, another shop profile): a build that makes one variant
 # leaves the others alone.
-VARIANT_KEYS = ("duplex", "back_offset_mm", "ink", "profile", "sides")
+VARIANT_KEYS = ("duplex", "back_offset_mm", "ink", "profile", "sides", "cutter")
 
 
 def _group(entry: dict) -> str:

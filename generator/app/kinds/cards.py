@@ -21,10 +21,12 @@ from ...layout.faces import (
     unprintable_band,
 )
 from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
+from ...layout.cutter import card_cut_sheets, card_grid
 from ...layout.furniture import CalibrationSteps, ContactSheet, lay_out_calibration_steps, lay_out_contact_sheet
 from ...layout.kit import Kit, deck_title, localised_sheet
 from ...render.cards import render_calibration, render_card_sheets
 from ...render.preview import render_contact_sheet
+from ..cutting import cut_artifacts, cutter_of
 from . import Kind
 
 
@@ -53,6 +55,8 @@ def files(kit: Kit, part: str | None = None) -> list:
 def _card_sheets(kit: Kit) -> list:
     """Deck by deck: each run of one back starts a sheet of its own."""
     faces = card_faces(kit.loc)
+    if kit.cutter:
+        return _cutter_sheets(kit, faces)
     groups = []
     for run in card_runs(kit.loc, faces, card_sizes(kit.project)):
         sheet = home_sheet(kit.project, run.size, kit.duplex)
@@ -64,6 +68,19 @@ def _card_sheets(kit: Kit) -> list:
     # The default (long-edge duplex, normal ink) keeps the plain name; other modes sit beside it.
     name = kit.ink_name("cards" if kit.duplex == "long" else f"cards-{kit.duplex}")
     return [kit.artifact("cards", data, pages, name=name, details={**kit.duplex_details, "ink": kit.ink})]
+
+
+def _cutter_sheets(kit: Kit, faces) -> list:
+    """The card sheets laid out for the kit's cutting machine: each card size's grid fitted to the
+    machine's area, no crop marks, the machine's marks on the fronts, and their cut files."""
+    cutter = cutter_of(kit)
+    groups = [(run.faces, card_grid(cutter, run.size.size_mm, kit.paper_mm))
+              for run in card_runs(kit.loc, faces, card_sizes(kit.project))]
+    data, pages, _ = render_card_sheets([(run_faces, grid, None) for run_faces, grid in groups],
+                                        f"{kit.loc.title} — cards", draft=kit.draft, duplex=kit.duplex,
+                                        back_offset=kit.back_offset, palette=kit.palette, crop_marks=False)
+    return cut_artifacts(kit, "cards", data, pages, card_cut_sheets(cutter, groups, kit.duplex),
+                         {**kit.duplex_details, "ink": kit.ink})
 
 
 def _step_problems(kit: Kit, steps: CalibrationSteps) -> list[Problem]:

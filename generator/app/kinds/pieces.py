@@ -6,9 +6,11 @@ from ...core.yamlfile import locate
 from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
 from ...layout.faces import Localised
 from ...layout.kit import Kit
+from ...layout.cutter import packed_cut_sheets, piece_outline, piece_pages
 from ...layout.pieces import PieceFace, page_plan, place_glue_labels, sheet_count
 from ...layout.placed import place_face
 from ...render.pieces import draw_piece, piece_die_lines, render_pieces
+from ..cutting import cut_artifacts, cutter_of
 from . import Kind, ShopItem, counted_rows
 
 
@@ -46,11 +48,24 @@ def files(kit: Kit) -> list:
         return []
     packing, tiles = _settings(kit.project)
     labels = {"glue": kit.loc.label("glue"), "tile": kit.loc.label("tile")}
+    if kit.cutter:
+        return _cutter_sheets(kit, pieces, packing, tiles, labels)
     plan = page_plan(pieces, kit.paper_mm, packing, tiles, kit.unprintable_mm)
     data, pages, _ = render_pieces(plan, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — pieces",
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("pieces", data, pages, name=kit.ink_name("pieces"), details={"ink": kit.ink})]
+
+
+def _cutter_sheets(kit: Kit, pieces: list, packing: dict, tiles: dict, labels: dict) -> list:
+    """The pieces that fit the kit's cutting machine packed in its area, with its marks and their
+    cut files; larger pieces tiled after them, to cut by hand."""
+    cutter = cutter_of(kit)
+    plan = piece_pages(cutter, pieces, kit.paper_mm, packing["gap_mm"], tiles, kit.unprintable_mm)
+    data, pages, _ = render_pieces(plan, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — pieces",
+                                   draft=kit.draft, palette=kit.palette, unprintable_mm=kit.unprintable_mm)
+    sheets = packed_cut_sheets(cutter, plan.packed, kit.paper_mm, piece_outline)
+    return cut_artifacts(kit, "pieces", data, pages, sheets, {"ink": kit.ink})
 
 
 def sheets(project, loc, paper_mm) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...core.yamlfile import locate
 from ...layout.component import PlacedComponent, PlacedKind, located
 from ...layout.contrast import ink_on
+from ...layout.cutter import pack_for, packed_cut_sheets, token_outline
 from ...layout.faces import Localised
 from ...layout.kit import Kit
 from ...layout.packing import pack
@@ -15,6 +16,7 @@ from ...layout.tokens import (
     standee_outline,
 )
 from ...render.tokens import draw_token, render_tokens, token_die_lines
+from ..cutting import cut_artifacts, cutter_of
 from . import Kind, ShopItem, own_phrases
 
 
@@ -56,11 +58,23 @@ def files(kit: Kit) -> list:
     if not faces:
         return []
     sheet = kit.project.load_sheet("tokens")
+    if kit.cutter:
+        return _cutter_sheets(kit, faces, sheet)
     packed = pack(faces, kit.paper_mm, sheet["margin_mm"], sheet["gap_mm"])
     data, pages, _ = render_tokens(packed, kit.paper_mm, sheet, f"{kit.loc.title} — tokens", draft=kit.draft,
                                    scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
     return [kit.artifact("tokens", data, pages, name=kit.ink_name("tokens"), details={"ink": kit.ink})]
+
+
+def _cutter_sheets(kit: Kit, faces: list, sheet: dict) -> list:
+    """The tokens packed in the kit's cutting machine's area, with its marks and their cut files."""
+    cutter = cutter_of(kit)
+    packed = pack_for(cutter, faces, kit.paper_mm, sheet["gap_mm"])
+    data, pages, _ = render_tokens(packed, kit.paper_mm, sheet, f"{kit.loc.title} — tokens", draft=kit.draft,
+                                   palette=kit.palette, unprintable_mm=kit.unprintable_mm)
+    sheets = packed_cut_sheets(cutter, packed, kit.paper_mm, token_outline)
+    return cut_artifacts(kit, "tokens", data, pages, sheets, {"ink": kit.ink})
 
 
 def sheets(project, loc, paper_mm) -> int:
