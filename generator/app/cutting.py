@@ -37,6 +37,6 @@ def cut_artifacts(kit: Kit, kind: str, data: bytes, pages: int, sheets: list[Cut
         if sheet.marks is not None:
             about["mark_length_mm"] = sheet.marks.length_mm
         for extension, write in (("svg", svg_cut_file), ("dxf", dxf_cut_file)):
-            made.append(kit.artifact(kind, write(sheet), 1, name=f"{name}-cut{sheet.page}", extension=extension,
+            made.append(kit.artifact(kind, write(sheet), 0, name=f"{name}-cut{sheet.page}", extension=extension,
                                      details=about))
     return made
