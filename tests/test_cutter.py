@@ -12,6 +12,7 @@ from pathlib import Path
 
 import ezdxf
 import pikepdf
+import pypdfium2
 import pytest
 import yaml
 
@@ -208,13 +209,18 @@ def test_silhouette_marks_stand_where_the_machine_reads_them(builds):
             assert inset <= x0 and x1 <= w - inset and inset <= y0 and y1 <= h - inset
             for a0, b0, a1, b1 in zones:
                 assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0, (cut["path"], (x0, y0, x1, y1))
+        with pypdfium2.PdfDocument(pdf) as document:
+            words = " ".join(document[cut["page"] - 1].get_textpage().get_text_range().split())
+        assert (f"registration marks Type 1: length {length:g} mm, thickness {thick:g} mm, inset {inset:g} mm"
+                in words), words
     cards = next(e for e in entries if e["kind"] == "cards" and e["path"].endswith(".pdf"))
     assert _marks_drawn(out / cards["path"], 2) == []          # a page of backs is not cut
 
 
 def test_cricut_pieces_keep_inside_its_image_area(builds):
-    """Design Space prints its own marks round its Print Then Cut image: the sheet prints none, and
-    every piece stays inside the image area centred on the paper."""
+    """Design Space prints its own marks round its Print Then Cut image: the sheet prints none,
+    every piece stays inside the image area centred on the paper, and the PDF page and the SVG
+    show that area."""
     aw, ah = CUTTERS["machines"]["cricut"]["image_area_mm"]
     w, h = PAPERS["letter"]
     area = ((w - aw) / 2, (h - ah) / 2, (w + aw) / 2, (h + ah) / 2)
@@ -225,6 +231,13 @@ def test_cricut_pieces_keep_inside_its_image_area(builds):
     for _, cut in cuts:
         pdf = out / _sheet_pdf(entries, cut)["path"]
         assert _marks_drawn(pdf, cut["page"]) == []
+        # what Design Space is given shows the image area only, in the sheet's coordinates
+        with pikepdf.open(pdf) as document:
+            crop = [float(v) / MM for v in document.pages[cut["page"] - 1].obj.CropBox]
+        assert _near(crop, area)
+        svg = (out / cut["path"]).read_text(encoding="utf-8")
+        view = [float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split()]
+        assert _near(view, (area[0], h - area[3], aw, ah)) and f'width="{aw:g}mm" height="{ah:g}mm"' in svg
         bleed = CUTTERS["gap_mm"] / 2 if cut["kind"] == "cards" else 0.0
         for x0, y0, x1, y1 in _placed(pdf, cut["page"], cut["kind"]):
             x0, y0, x1, y1 = x0 - bleed + EPS, y0 - bleed + EPS, x1 + bleed - EPS, y1 + bleed - EPS

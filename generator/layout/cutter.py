@@ -57,6 +57,12 @@ def cut_area(cutter: Machine, paper_mm) -> Rect:
     return ((w - aw) / 2, (h - ah) / 2, (w + aw) / 2, (h + ah) / 2)
 
 
+def frame(cutter: Machine, paper_mm) -> Rect | None:
+    """Cricut's image area on the paper: what its files show (Design Space takes no larger
+    image); None for a machine that reads marks on the whole sheet."""
+    return cut_area(cutter, paper_mm) if cutter.image_area_mm else None
+
+
 # ---- registration marks ---------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -165,13 +171,15 @@ class Outline:
 
 @dataclass(frozen=True)
 class CutSheet:
-    """One sheet the machine cuts: its page in the file, the paper, the pieces' outlines and
-    Silhouette's marks (None for Cricut, whose software prints its own)."""
+    """One sheet the machine cuts: its page in the file, the paper, the pieces' outlines,
+    Silhouette's marks (None for Cricut, whose software prints its own) and Cricut's frame."""
 
     page: int
     paper_mm: tuple[float, float]
     outlines: tuple[Outline, ...]
     marks: Marks | None = None
+    # the part of the sheet the machine's software takes (Cricut's image area), None: the paper
+    frame: Rect | None = None
 
 
 def card_outline(name: str, x: float, y: float, card_mm, corner_mm: float) -> Outline:
@@ -287,7 +295,8 @@ def card_cut_sheets(cutter: Machine, groups: list[tuple[list, SheetGrid]], duple
                 outlines.append(card_outline(f"{face.key}-{start + index + 1}", slot.x, slot.y, grid.card_mm,
                                              cutter.card_corner_mm))
             sheets.append(CutSheet(page + 1, grid.paper_mm, tuple(outlines),
-                                   sheet_marks(cutter, grid.paper_mm, outlines, grid.bleed_mm)))
+                                   sheet_marks(cutter, grid.paper_mm, outlines, grid.bleed_mm),
+                                   frame(cutter, grid.paper_mm)))
             page += sides
     return sheets
 
@@ -302,7 +311,8 @@ def packed_cut_sheets(cutter: Machine, pages: list[list[Packed]], paper_mm, outl
         for piece, x, y in page:
             counts[piece.key] = counts.get(piece.key, 0) + 1
             outlines.append(outline_of(piece, f"{piece.key}-{counts[piece.key]}", x, y))
-        sheets.append(CutSheet(number, tuple(paper_mm), tuple(outlines), sheet_marks(cutter, paper_mm, outlines)))
+        sheets.append(CutSheet(number, tuple(paper_mm), tuple(outlines), sheet_marks(cutter, paper_mm, outlines),
+                               frame(cutter, paper_mm)))
     return sheets
 
 

@@ -34,15 +34,21 @@ def _marks_page(paper_mm, marks: Marks, note: SetupNote | None) -> pikepdf.Pdf:
 
 
 MARKS_FORM = "/RegistrationMarks"
+PT = 72 / 25.4
 
 
 def with_marks(data: bytes, sheets: list[tuple[CutSheet, SetupNote | None]]) -> bytes:
     """The PDF with each cut sheet's marks and the line that gives their settings drawn over
-    its page."""
+    its page; a machine's frame (Cricut's image area) made every page's CropBox, so the page
+    shows what its software prints, in the sheet's coordinates."""
     marked = [(sheet, note) for sheet, note in sheets if sheet.marks is not None]
-    if not marked:
+    frames = {sheet.frame for sheet, _ in sheets if sheet.frame is not None}
+    if not marked and not frames:
         return data
     with pikepdf.open(io.BytesIO(data)) as pdf:
+        for shown in frames:
+            for page in pdf.pages:
+                page.obj.CropBox = pikepdf.Array([round(v * PT, 4) for v in shown])
         forms: dict = {}
         for sheet, note in marked:
             key = (sheet.marks, note)
@@ -69,14 +75,16 @@ def _n(value: float) -> str:
 
 
 def svg_cut_file(sheet: CutSheet) -> bytes:
-    """The sheet's outlines as SVG paths, one per piece, in mm (the paper's size, y down)."""
-    w, h = sheet.paper_mm
+    """The sheet's outlines as SVG paths, one per piece, in the sheet's mm (y down): the paper's
+    size, or the machine's frame within it."""
+    h = sheet.paper_mm[1]
+    x0, y0, x1, y1 = sheet.frame or (0.0, 0.0, *sheet.paper_mm)
 
     def xy(x, y):
         return f"{_n(x)} {_n(h - y)}"
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(w)}mm" height="{_n(h)}mm" '
-             f'viewBox="0 0 {_n(w)} {_n(h)}">',
+             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(x1 - x0)}mm" height="{_n(y1 - y0)}mm" '
+             f'viewBox="{_n(x0)} {_n(h - y1)} {_n(x1 - x0)} {_n(y1 - y0)}">',
              '<g id="cut" fill="none" stroke="#FF0000" stroke-width="0.25">']
     for outline in sheet.outlines:
         name = _escape(outline.name)
@@ -127,8 +135,9 @@ def dxf_cut_file(sheet: CutSheet) -> bytes:
     with _fixed_metadata():
         doc = ezdxf.new("R2010", units=4, setup=False)           # 4: millimetres
         doc.header["$MEASUREMENT"] = 1
-        doc.header["$EXTMIN"] = (0, 0, 0)
-        doc.header["$EXTMAX"] = (sheet.paper_mm[0], sheet.paper_mm[1], 0)
+        x0, y0, x1, y1 = sheet.frame or (0.0, 0.0, *sheet.paper_mm)
+        doc.header["$EXTMIN"] = (x0, y0, 0)
+        doc.header["$EXTMAX"] = (x1, y1, 0)
         doc.layers.add(CUT_LAYER, color=1)
         space = doc.modelspace()
         attribs = {"layer": CUT_LAYER}
