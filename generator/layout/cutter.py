@@ -117,6 +117,9 @@ def mark_length(cutter: Machine, paper_mm, boxes: list[Rect]) -> float:
     return reg["min_length_mm"]
 
 
+NOTE_CLEAR_MM = 0.2
+
+
 @dataclass(frozen=True)
 class SetupNote:
     """The words that tell the user the marks' settings, right-aligned at `right_mm`, baseline
@@ -141,8 +144,13 @@ def setup_note(cutter: Machine, paper_mm, length: float, words: str, unprintable
         raise DataError([Problem(*where, f"the Silhouette settings line '{text}' is {wide:.1f} mm long at "
                                          f"{MIN_PRINTED_PT:g} pt, but the border under the sheet's pieces holds "
                                          f"{room:.1f} mm beside the bottom-left mark; shorten it")])
-    inside = reg["inset_mm"] - reg["clear_mm"]
-    baseline = max(unprintable_mm + 0.5, (unprintable_mm + inside) / 2 - 1.0)
+    points = MIN_PRINTED_PT * 25.4 / 72
+    # the words' lowest ink a hair above the unprintable band, their highest under the marks' line
+    baseline = unprintable_mm + NOTE_CLEAR_MM + fonts.DESCENT * points
+    if baseline + fonts.ASCENT * points > reg["inset_mm"]:
+        raise DataError([Problem(*where, f"the Silhouette settings line does not fit between the paper's "
+                                         f"{unprintable_mm:g} mm unprintable band and the marks {reg['inset_mm']:g} mm "
+                                         f"from its edge")])
     return SetupNote(text, paper_mm[0] - reg["inset_mm"], baseline)
 
 
