@@ -19,6 +19,8 @@ import yaml
 from conftest import MM, PAPERS, ROOT, SAMPLE, content_ops, page_drawing, pnp
 
 CUTTERS = yaml.safe_load((ROOT / "templates" / "sheets" / "cutters.yaml").read_text(encoding="utf-8"))
+PAPER_BANDS = {name: paper["unprintable_mm"] for name, paper in yaml.safe_load(
+    (ROOT / "templates" / "sheets" / "papers.yaml").read_text(encoding="utf-8"))["papers"].items()}
 PIECES = yaml.safe_load((SAMPLE / "components" / "sample-game" / "pieces.yaml").read_text(encoding="utf-8"))
 TOL = 0.1
 EPS = 0.001          # what a PDF's coordinates, written in points, round a millimetre figure by
@@ -209,8 +211,11 @@ def test_silhouette_marks_stand_where_the_machine_reads_them(builds):
             assert inset <= x0 and x1 <= w - inset and inset <= y0 and y1 <= h - inset
             for a0, b0, a1, b1 in zones:
                 assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0, (cut["path"], (x0, y0, x1, y1))
+        # the settings to enter in Studio, in the border under the pieces, above the unprintable band
+        band = PAPER_BANDS["a4"]
         with pypdfium2.PdfDocument(pdf) as document:
-            words = " ".join(document[cut["page"] - 1].get_textpage().get_text_range().split())
+            textpage = document[cut["page"] - 1].get_textpage()
+            words = " ".join(textpage.get_text_bounded(0, band * MM, w * MM, inset * MM).split())
         assert (f"registration marks Type 1: length {length:g} mm, thickness {thick:g} mm, inset {inset:g} mm"
                 in words), words
     cards = next(e for e in entries if e["kind"] == "cards" and e["path"].endswith(".pdf"))
