@@ -104,7 +104,8 @@ def assert_as_without_cache(project: Path, out: Path, args: tuple, before: dict[
 
 # ---- the options ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("option", [("--back-offset", "2,-1.5"), ("--duplex", "short"), ("--duplex", "fronts"), ("--ink", "saver")], ids=lambda o: " ".join(o))
+@pytest.mark.parametrize("option", [("--back-offset", "2,-1.5"), ("--duplex", "short"), ("--duplex", "fronts"), ("--ink", "saver"),
+                                    ("--cutter", "silhouette")], ids=lambda o: " ".join(o))
 def test_every_option_is_part_of_a_files_key(copy, tmp_path, option):
     project, out = copy(CARDS)
     before = files(out)

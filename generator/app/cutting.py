@@ -19,16 +19,17 @@ def cut_artifacts(kit: Kit, kind: str, data: bytes, pages: int, sheets: list[Cut
     """The sheets' PDF with the machine's marks on its cut pages, and each cut page's outlines as
     an SVG and a DXF file beside it."""
     cutter = cutter_of(kit)
-    marked = []
-    for sheet in sheets:
-        note = None
-        if sheet.marks is not None:
-            source = kit.project.read_sheet("cutters")
-            words = localised_sheet(kit, "cutters")["text"]["setup"]
-            where = tool_text_place(kit.project, kit.loc.locale, "sheets.cutters.text.setup", source["text"]["setup"],
-                                    where_in_sheet(source, "text.setup"))
-            note = setup_note(cutter, sheet.paper_mm, sheet.marks.length_mm, words, kit.unprintable_mm, where)
-        marked.append((sheet, note))
+    marked = [(sheet, None) for sheet in sheets]
+    if any(sheet.marks is not None for sheet in sheets):
+        # the settings line, in the kit's language (read only where it prints: a text a file reads
+        # is one its rebuild waits on)
+        source = kit.project.read_sheet("cutters")
+        words = localised_sheet(kit, "cutters")["text"]["setup"]
+        where = tool_text_place(kit.project, kit.loc.locale, "sheets.cutters.text.setup", source["text"]["setup"],
+                                where_in_sheet(source, "text.setup"))
+        marked = [(sheet, None if sheet.marks is None else
+                   setup_note(cutter, sheet.paper_mm, sheet.marks.length_mm, words, kit.unprintable_mm, where))
+                  for sheet in sheets]
     name = kit.cut_name(kind if kind != "cards" or kit.duplex == "long" else f"cards-{kit.duplex}")
     details = {**details, "cutter": kit.cutter}
     made = [kit.artifact(kind, with_marks(data, marked), pages, name=name, details=details)]
