@@ -243,7 +243,7 @@ def test_the_kit_draws_each_net_at_its_size(tmp_path, boxes):
                  "--out", str(out), project=SAMPLE)
     assert result.exit_code == 0, result.output + result.traceback
     files = sorted(p.name for p in out.rglob("*.pdf"))
-    assert files == ["sample-game-standard-en-tuckboxes-a4.pdf"]
+    assert files == ["sample-game-standard-en-tuckbox-a4.pdf"]
     pdf = pdfium.PdfDocument((out / "sample-game/standard/en" / files[0]).read_bytes())
     try:
         outlines = []

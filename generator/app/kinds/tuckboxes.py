@@ -121,7 +121,7 @@ def files(kit: Kit) -> list:
     data, pages, _ = render_pieces(plan, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — tuck boxes",
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
-    return [kit.artifact("tuckboxes", data, pages, name=kit.ink_name("tuckboxes"), details={"ink": kit.ink})]
+    return [kit.artifact("tuckboxes", data, pages, name=kit.ink_name("tuckbox"), details={"ink": kit.ink})]
 
 
 def sheets(project, loc, paper_mm) -> int:
