@@ -11,8 +11,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from conftest import MM, SAMPLE, line_of, pnp, replace_in
+from conftest import MM, ROOT, SAMPLE, line_of, pnp, replace_in
 from generator.app.kinds import KINDS
+from generator.app.kinds.tuckboxes import box_cards
 from generator.layout.kit import validation_kit
 from generator.app.loading import check_game_faces, load_games
 from generator.i18n.texts import Texts
@@ -311,3 +312,22 @@ def test_what_a_box_holds_is_checked_at_its_line(sample_copy, old, new, key, mes
     assert found and message in found[0].message, [str(p) for p in problems]
     assert found[0].line == line_of(sample_copy / TUCKBOXES, new)
 
+
+def test_every_card_of_every_shipped_game_is_in_exactly_one_tuck_box():
+    """Every deck gets a box: each game's tuckboxes.yaml gives every card of an edition one box
+    (its deck's, its copy's by its back, or a box it travels `with`)."""
+    project = Project(ROOT)
+    for slug in project.game_slugs():
+        game, problems = project.load_game(slug)
+        assert not problems and game.in_edition(game.editions[0], "tuckboxes"), (slug, problems)
+        for edition in game.editions:
+            boxes = [box.data for box in game.in_edition(edition, "tuckboxes")]
+            for card in game.in_edition(edition, "cards"):
+                deck_id = card.data["deck"]
+                back = card.data.get("back", game.decks[deck_id]["back"])
+                holders = [box for box in boxes if deck_id in box.get("with", ()) or
+                           (box["deck"] == deck_id and box.get("back", back) == back)]
+                assert len(holders) == 1, (game.slug, edition, card.id, holders)
+            # and the boxes are sized for what they hold: every card counted once
+            assert sum(box_cards(game, edition, box) for box in boxes) == \
+                sum(card.count(edition) for card in game.in_edition(edition, "cards")), (game.slug, edition)
