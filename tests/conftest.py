@@ -1026,6 +1026,19 @@ def expected_trims(project: Path, game: str, edition: str) -> dict[tuple[str, st
     for piece_id, piece in (component_data(project, game, "pieces").get("pieces") or {}).items():
         if piece.get("count", {}).get(edition):
             trims["pieces", piece_id] = tuple(layouts[piece["layout"]]["size_mm"])
+    # a tuck box's net: two walls, two sides and a 10 mm glue tab across; a wall, the lid, the
+    # bottom and two 15 mm tuck flaps up; walls the card size plus play (1 mm), sides as deep as
+    # the deck's cards times the papers' calliper plus play (decks listed card by card only)
+    cards = component_data(project, game, "cards")
+    calliper = yaml.safe_load((ROOT / "templates" / "sheets" / "papers.yaml").read_text(encoding="utf-8"))["card_calliper_mm"]
+    for box_id, box in (component_data(project, game, "tuckboxes").get("tuckboxes") or {}).items():
+        if box.get("count", {}).get(edition):
+            play = box.get("play_mm", 1)
+            w, h = layouts[cards["decks"][box["deck"]]["layout"]]["size_mm"]
+            held = sum(card["count"].get(edition, 0) for card in cards["cards"].values()
+                       if card["deck"] in (box["deck"], *box.get("with", ())))
+            depth = held * box.get("calliper_mm", calliper) + play
+            trims["tuckboxes", box_id] = (2 * (w + play) + 2 * depth + 10, h + play + 2 * depth + 2 * 15)
     return trims
 
 

@@ -16,8 +16,9 @@ from conftest import SAMPLE, copy_of_build, first_sample_build, page_drawing, pn
 
 GAME = "sample-game"
 KIT = f"{GAME}-standard-en"
-# The kinds whose home files are drawn in the data's colours: each has a saver twin.
-DRAWN = ("cards", "boards", "tokens", "dice", "pieces", "tuckboxes")
+# The kinds whose home files are drawn in the data's colours, as their files are named: each
+# has a saver twin.
+DRAWN = ("cards", "boards", "tokens", "dice", "pieces", "tuckbox")
 
 
 def build(project: Path, out: Path, *args: str):

@@ -140,8 +140,8 @@ def test_a_check_added_to_a_profiles_list_runs_for_validate_and_every_shop_unit(
     monkeypatch.setattr(shop, "profile_checks", lambda p: [*profile_checks(p), every_printed])
     validated_now, units_now = _profile_problems(project, game, profile, kit)
 
-    # every kind the profile prints, and only those (it takes no tuck boxes)
-    assert {kind for kind, _ in seen} == set(profile_kinds(profile)) == {kind.name for kind in KINDS} - {"tuckboxes"}
+    # every kind the profile prints, and only those (every kind: it takes tuck boxes too)
+    assert {kind for kind, _ in seen} == set(profile_kinds(profile)) == {kind.name for kind in KINDS}
     assert set(validated_now) == set(validated) | {f"printed: {kind} {id_}" for kind, id_ in seen}
     for kind in KINDS:
         if kind.name in units:

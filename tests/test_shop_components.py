@@ -1,6 +1,6 @@
-"""Boards, tokens, dice and cut-out pieces for print shops, checked on the real PDFs (the sample
-game as shops take it, conftest.shop_ready_sample; each shipped game's in tests/games/): one file
-per component in the profiles that take its kind, the trim the component's size with bleed and
+"""Boards, tokens, dice, cut-out pieces and tuck boxes for print shops, checked on the real PDFs
+(the sample game as shops take it, conftest.shop_ready_sample; each shipped game's in
+tests/games/): one file per component in the profiles that take its kind, the trim the component's size with bleed and
 crop marks outside it, press CMYK within the ink limit, PDF/X-4 with its OutputIntent, and
 preflight through the CLI (passing, and failing on a broken file)."""
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_each_profile_gets_a_file_for_every_component_of_its_kinds_that_fits_it(
             assert f"{kind} {component} " in note and "larger than" in note
         assert set(notes.get(profile, {})) == {k for k, _ in too_large}
     # every kind is somewhere, every token (square, hex and standee)
-    assert {kind for kind, _ in files["eu-3mm"]} == {"boards", "tokens", "dice", "pieces"}
+    assert {kind for kind, _ in files["eu-3mm"]} == {"boards", "tokens", "dice", "pieces", "tuckboxes"}
     assert {kind for kind, _ in files["large-format-3mm"]} == {"boards", "pieces"}
     assert {component for kind, component in files["eu-3mm"] if kind == "tokens"} == set(_tokens(project))
     # the 460 mm banner does not fit the eu-3mm sheet but does fit the roll

@@ -11,8 +11,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from conftest import MM, SAMPLE, line_of, pnp, replace_in
+from conftest import MM, ROOT, SAMPLE, line_of, pnp, replace_in
 from generator.app.kinds import KINDS
+from generator.app.kinds.tuckboxes import box_cards
 from generator.layout.kit import validation_kit
 from generator.app.loading import check_game_faces, load_games
 from generator.i18n.texts import Texts
@@ -243,7 +244,7 @@ def test_the_kit_draws_each_net_at_its_size(tmp_path, boxes):
                  "--out", str(out), project=SAMPLE)
     assert result.exit_code == 0, result.output + result.traceback
     files = sorted(p.name for p in out.rglob("*.pdf"))
-    assert files == ["sample-game-standard-en-tuckboxes-a4.pdf"]
+    assert files == ["sample-game-standard-en-tuckbox-a4.pdf"]
     pdf = pdfium.PdfDocument((out / "sample-game/standard/en" / files[0]).read_bytes())
     try:
         outlines = []
@@ -269,3 +270,64 @@ def test_the_kit_draws_each_net_at_its_size(tmp_path, boxes):
     depth = HEROES["cards"] * CALLIPER_MM + PLAY_MM
     assert abs(expected[1][0] - (2 * 64 + 2 * depth + 10)) < 0.01
     assert abs(expected[1][1] - (89 + 2 * depth + 2 * 15)) < 0.01
+
+
+def test_a_box_for_one_copy_holds_the_cards_with_its_back_and_shows_that_back(sample_copy):
+    # the coins deck is printed twice, each copy with its own back: a box for the red copy
+    replace_in(sample_copy / TUCKBOXES, "deck: coins, name: Coins box, count: {standard: 1}, layout: coins-box-front,",
+               "deck: coins, back: coin-back-red, name: Coins box, count: {standard: 1},")
+    box = _placed(Project(sample_copy))["coins-box"].shape
+    assert box.cards == COINS["cards"] // 2
+    assert _close(box.net.panels["side"][2], COINS["cards"] // 2 * CALLIPER_MM + PLAY_MM)
+    fx, fy, fw, fh = box.net.panels["front"]
+    fills = {placed.spec.get("fill") for placed in box.piece.face.elements
+             if placed.spec["type"] == "rect" and fx <= placed.spec["box"][0] < fx + fw}
+    assert "#B33736" in fills and "#C9A227" not in fills, fills
+
+
+def test_decks_that_travel_with_a_box_add_their_cards_to_its_depth(sample_copy):
+    replace_in(sample_copy / TUCKBOXES, "deck: heroes,", "deck: heroes, with: [coins],")
+    box = _placed(Project(sample_copy))["heroes-box"].shape
+    assert box.cards == HEROES["cards"] + COINS["cards"]
+    assert _close(box.net.panels["side"][2], (HEROES["cards"] + COINS["cards"]) * CALLIPER_MM + PLAY_MM)
+    # still sized for the heroes' cards, the larger
+    assert _close(box.net.panels["front"][2], HEROES["card"][0] + PLAY_MM)
+
+
+@pytest.mark.parametrize("old, new, key, message", [
+    ("deck: coins, name:", "deck: coins, with: [heroes], name:", "tuckboxes.coins-box.with.0",
+     "the deck 'heroes' has 63 x 88 mm cards, larger than the 44 x 63 mm of the deck 'coins' the box is sized for"),
+    ("deck: coins, name:", "deck: coins, with: [coins], name:", "tuckboxes.coins-box.with.0",
+     "'coins' is the box's own deck"),
+    ("deck: heroes,", "deck: heroes, with: [villains],", "tuckboxes.heroes-box.with.0",
+     "no deck 'villains' in decks (decks: heroes, coins)"),
+    ("deck: heroes,", "deck: heroes, back: coin-back-red,", "tuckboxes.heroes-box.back",
+     "no card of the deck 'heroes' has the back 'coin-back-red' in this edition (its backs: hero-back)"),
+])
+def test_what_a_box_holds_is_checked_at_its_line(sample_copy, old, new, key, message):
+    replace_in(sample_copy / TUCKBOXES, old, new)
+    project = Project(sample_copy)
+    problems = check_game_faces(project, load_games(project, texts=False)[0], ["en"])
+    found = [p for p in problems if p.key == key]
+    assert found and message in found[0].message, [str(p) for p in problems]
+    assert found[0].line == line_of(sample_copy / TUCKBOXES, new)
+
+
+def test_every_card_of_every_shipped_game_is_in_exactly_one_tuck_box():
+    """Every deck gets a box: each game's tuckboxes.yaml gives every card of an edition one box
+    (its deck's, its copy's by its back, or a box it travels `with`)."""
+    project = Project(ROOT)
+    for slug in project.game_slugs():
+        game, problems = project.load_game(slug)
+        assert not problems and game.in_edition(game.editions[0], "tuckboxes"), (slug, problems)
+        for edition in game.editions:
+            boxes = [box.data for box in game.in_edition(edition, "tuckboxes")]
+            for card in game.in_edition(edition, "cards"):
+                deck_id = card.data["deck"]
+                back = card.data.get("back", game.decks[deck_id]["back"])
+                holders = [box for box in boxes if deck_id in box.get("with", ()) or
+                           (box["deck"] == deck_id and box.get("back", back) == back)]
+                assert len(holders) == 1, (game.slug, edition, card.id, holders)
+            # and the boxes are sized for what they hold: every card counted once
+            assert sum(box_cards(game, edition, box) for box in boxes) == \
+                sum(card.count(edition) for card in game.in_edition(edition, "cards")), (game.slug, edition)

@@ -1,6 +1,6 @@
-"""Tuck boxes: a box for one deck, sized from its cards, printed as a net to cut, fold and glue
-(generator/layout/tuckbox.py); packed on the paper, or tiled when larger, and drawn as
-cut-out pieces are."""
+"""Tuck boxes: a box for one deck (or one copy of it, by its back) and the decks that travel
+with it, sized from its cards, printed as a net to cut, fold and glue (generator/layout/
+tuckbox.py); packed on the paper, or tiled when larger, and drawn as cut-out pieces are."""
 from __future__ import annotations
 
 from ...core.errors import Problem
@@ -24,6 +24,26 @@ MAX_DEPTH_MM = 100.0
 def deck_cards(game, edition: str, deck: str) -> int:
     """The cards of a deck in an edition, every copy counted."""
     return sum(card.count(edition) for card in game.in_edition(edition, "cards") if card.data["deck"] == deck)
+
+
+def box_back(game, data) -> str | None:
+    """The back layout of the box's cards: its own `back`, or its deck's."""
+    deck = game.decks.get(data["deck"])
+    return data.get("back", deck["back"] if deck is not None else None)
+
+
+def box_cards(game, edition: str, data) -> int:
+    """The cards a box holds in an edition, every copy counted: its deck's (with the box's
+    `back`, when it names one) and those of the decks that travel `with` it."""
+    deck, held = game.decks.get(data["deck"]), 0
+    for card in game.in_edition(edition, "cards"):
+        in_deck = card.data["deck"]
+        if in_deck == data["deck"]:
+            if "back" not in data or card.data.get("back", deck["back"]) == data["back"]:
+                held += card.count(edition)
+        elif in_deck in data.get("with", ()):
+            held += card.count(edition)
+    return held
 
 
 def calliper_mm(project, data) -> float | None:
@@ -66,7 +86,7 @@ def _lay_out_tuck_boxes(project, loc: Localised) -> list[TuckBox]:
         data, deck_id = component.data, component.data["deck"]
         deck = game.decks.get(deck_id)
         card_layout = faces.get(deck["layout"]) if deck is not None else None
-        cards = deck_cards(game, loc.edition, deck_id)
+        cards = box_cards(game, loc.edition, data)
         can, front = _front(game, data)
         calliper = calliper_mm(project, data)
         play = data.get("play_mm", PLAY_MM)
@@ -75,7 +95,7 @@ def _lay_out_tuck_boxes(project, loc: Localised) -> list[TuckBox]:
         card_mm = tuple(card_layout["size_mm"])
         if front is not None and tuple(front["size_mm"]) != _front_mm(game, data):
             continue                                 # the placed check `layout_size` names it
-        back = backs.get(deck["back"])
+        back = backs.get(box_back(game, data))
         if back is None or tuple(back["size_mm"]) != card_mm or not reads_only_box_values(back):
             back = None
         values = {key: value for key, value in data.items() if isinstance(value, str) and key != "layout"}
@@ -101,7 +121,7 @@ def files(kit: Kit) -> list:
     data, pages, _ = render_pieces(plan, kit.paper_mm, packing, tiles, labels, f"{kit.loc.title} — tuck boxes",
                                    draft=kit.draft, scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
-    return [kit.artifact("tuckboxes", data, pages, name=kit.ink_name("tuckboxes"), details={"ink": kit.ink})]
+    return [kit.artifact("tuckboxes", data, pages, name=kit.ink_name("tuckbox"), details={"ink": kit.ink})]
 
 
 def sheets(project, loc, paper_mm) -> int:
@@ -152,10 +172,12 @@ def check(kit: Kit) -> list[Problem]:
             problems.append(Problem(*at, f"[{game.slug} {kit.loc.edition}] the deck '{deck}' has no cards in this "
                                          f"edition: the box would hold nothing"))
         else:
-            cards, calliper = deck_cards(game, kit.loc.edition, deck), calliper_mm(kit.project, component.data)
+            problems += _held_problems(kit, component)
+            cards, calliper = box_cards(game, kit.loc.edition, component.data), calliper_mm(kit.project, component.data)
             depth = cards * (calliper or 0) + component.data.get("play_mm", PLAY_MM)
+            held = f"the deck '{deck}'" if cards == deck_cards(game, kit.loc.edition, deck) else "the box"
             if depth > MAX_DEPTH_MM:
-                problems.append(Problem(*at, f"[{game.slug} {kit.loc.edition}] the deck '{deck}' is {cards} cards, "
+                problems.append(Problem(*at, f"[{game.slug} {kit.loc.edition}] {held} is {cards} cards, "
                                              f"{depth:g} mm deep with play: more than the {MAX_DEPTH_MM:g} mm a tuck "
                                              f"box holds"))
         if calliper_mm(kit.project, component.data) is None:
@@ -163,6 +185,40 @@ def check(kit: Kit) -> list[Problem]:
             problems.append(Problem(papers.file, 1, "card_calliper_mm",
                                     f"no card_calliper_mm: {component.keypath} needs a card's thickness for its "
                                     f"depth (or give the box calliper_mm)"))
+    return problems
+
+
+def _card_mm(game, deck_id: str) -> tuple[float, float] | None:
+    deck = game.decks.get(deck_id)
+    layout = game.layouts.get("faces", {}).get(deck["layout"]) if deck is not None else None
+    return tuple(layout["size_mm"]) if layout is not None else None
+
+
+def _held_problems(kit: Kit, component) -> list[Problem]:
+    """The box's `back` is one its deck's cards have in the edition; the decks `with` it are
+    the game's, not its own deck, and their cards fit in it."""
+    game, data, problems = kit.game, component.data, []
+    boxes_file, deck_id = game.files.get("tuckboxes"), data["deck"]
+    if "back" in data:
+        deck = game.decks[deck_id]
+        cards = game.in_edition(kit.loc.edition, "cards")
+        backs = list(dict.fromkeys(card.data.get("back", deck["back"]) for card in cards if card.data["deck"] == deck_id))
+        if data["back"] not in backs:
+            at = (*locate(boxes_file, ("tuckboxes", component.id, "back")), f"{component.keypath}.back")
+            problems.append(Problem(*at, f"[{game.slug} {kit.loc.edition}] no card of the deck '{deck_id}' has the back "
+                                         f"'{data['back']}' in this edition (its backs: {', '.join(backs)})"))
+    box_mm = _card_mm(game, deck_id)
+    for index, other in enumerate(data.get("with", ())):
+        at = (*locate(boxes_file, ("tuckboxes", component.id, "with", index)), f"{component.keypath}.with.{index}")
+        if other not in game.decks:
+            problems.append(Problem(*at, f"no deck '{other}' in decks (decks: {', '.join(game.decks)})"))
+        elif other == deck_id:
+            problems.append(Problem(*at, f"'{other}' is the box's own deck"))
+        elif box_mm is not None and (other_mm := _card_mm(game, other)) is not None and \
+                (other_mm[0] > box_mm[0] or other_mm[1] > box_mm[1]):
+            problems.append(Problem(*at, f"the deck '{other}' has {other_mm[0]:g} x {other_mm[1]:g} mm cards, larger "
+                                         f"than the {box_mm[0]:g} x {box_mm[1]:g} mm of the deck '{deck_id}' the box "
+                                         f"is sized for"))
     return problems
 
 

@@ -210,6 +210,7 @@ SPEC = GameSpec(
         "dice": {kind: DICE_PER_KIND for kind in KINDS},
         "tokens": {CHEF_TOKEN: MAX_PLAYERS},
         "pieces": {piece: 1 for piece in PIECES},
+        "tuckboxes": {"recipes-box": 1, "hype-box": 1},
     }},
     totals={EDITION: {
         "cards/recipes": RECIPE_COUNT,

@@ -126,7 +126,7 @@ SPEC = GameSpec(
     slug="donkey-can",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    counts={EDITION: {"cards": _counts()}},
+    counts={EDITION: {"cards": _counts(), "tuckboxes": {"donkeys-box": 1, "players-box": 1}}},
     totals={EDITION: {
         "cards": TOTAL_CARDS,
         "cards/donkeys": DONKEYS_IN_BOX,

@@ -124,7 +124,9 @@ def _counts() -> dict:
     cards["reference"] = MAX_PLAYERS
     tokens = {peg_token(colour): PEGS for colour in COLOURS}
     tokens.update(TEAM_MARKERS)
-    return {"cards": cards, "tokens": tokens, "boards": {board: 1 for board in BOARDS.values()}}
+    # a tuck box for each copy of the deck, by its back
+    boxes = {f"deck-{copy}-box": 1 for copy in range(1, DECKS_IN_BOX + 1)}
+    return {"cards": cards, "tokens": tokens, "boards": {board: 1 for board in BOARDS.values()}, "tuckboxes": boxes}
 
 
 def _facts() -> dict:

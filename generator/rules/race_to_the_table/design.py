@@ -49,6 +49,7 @@ def _edition_counts(column: int, roles: bool, boards: tuple[str, ...], clock_mar
         "cards": cards,
         "boards": {board: 1 for board in boards},
         "tokens": {"pawn": 6, "closed": 6, "clock-marker": clock_markers},
+        "tuckboxes": {"cards-box": 1},
     }
 
 
