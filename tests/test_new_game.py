@@ -1,6 +1,6 @@
-"""`pnp new SLUG`: a new game folder and its rules module in the project, which validate,
-play their scenario and build at once with the installed tool; a name that is taken or not a
-game name is refused and nothing is written."""
+"""`pnp new SLUG`: a new game folder of YAML alone (with `--rules`, and its rules module) in
+the project, which validate, play their scenario and build at once with the installed tool; a
+name that is taken or not a game name is refused and nothing is written."""
 from __future__ import annotations
 
 import json
@@ -35,7 +35,7 @@ def written(root: Path) -> set[Path]:
 
 def test_a_new_game_in_the_project_validates_plays_and_builds(project):
     before = written(project)
-    result = pnp("new", SLUG, project=project)
+    result = pnp("new", SLUG, "--rules", project=project)
     assert result.exit_code == 0, result.output + result.traceback
     assert written(project) - before == FILES
     assert all(str(path) in result.stdout for path in FILES)
@@ -78,7 +78,7 @@ def test_a_new_game_in_the_project_validates_plays_and_builds(project):
 def test_a_new_game_in_an_empty_folder_makes_a_project(tmp_path):
     root = tmp_path / "designer"
     root.mkdir()
-    result = pnp("new", "duel2", project=root)
+    result = pnp("new", "duel2", "--rules", project=root)
     assert result.exit_code == 0, result.output + result.traceback
     assert (root / "components" / "duel2" / "game.yaml").is_file()
     assert (root / "rules" / "duel2" / "__init__.py").is_file()
@@ -87,6 +87,45 @@ def test_a_new_game_in_an_empty_folder_makes_a_project(tmp_path):
     result = pnp("simulate", "duel2", "--games", "20", "--json", project=root)
     assert result.exit_code == 0, result.output
     assert [run["players"] for run in json.loads(result.stdout)["runs"]] == [2, 3, 4]
+
+
+def test_a_new_game_is_yaml_alone_unless_a_rules_module_is_asked_for(tmp_path):
+    """Without --rules: no rules module, no scenario; the game validates with one note that no
+    rules module checks its counts, holds the counts its `needs` states, and builds every
+    file but the designer's report."""
+    root = tmp_path / "designer"
+    root.mkdir()
+    result = pnp("new", SLUG, project=root)
+    assert result.exit_code == 0, result.output + result.traceback
+    assert written(root) == FILES - {SCENARIO, Path("rules") / MODULE / "__init__.py"}
+    assert "pnp play" not in result.stdout
+    game_yaml = (root / GAME / "game.yaml").read_text(encoding="utf-8")
+    assert "rules:" not in game_yaml.replace("# ", "") and "needs:" in game_yaml
+
+    result = pnp("validate", project=root)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == f"ok: {SLUG}"
+    notes = [line for line in result.stderr.splitlines() if "note: no rules module checks" in line]
+    assert len(notes) == 1 and notes[0].startswith(f"components/{SLUG}/game.yaml: rules: note:"), result.stderr
+
+    result = pnp("simulate", SLUG, "--games", "1", project=root)
+    assert result.exit_code == 2 and "has no rules module to play it" in result.stderr, result.output
+
+    # a broken count and a note: the note is not counted as a problem
+    (root / GAME / "game.yaml").write_text(game_yaml.replace("decks: {numbers: 12}", "decks: {numbers: 13}", 1),
+                                           encoding="utf-8")
+    result = pnp("validate", project=root)
+    assert result.exit_code == 1, result.output
+    assert "decks.numbers: rules need 13 cards in edition 'standard', data says 12" in result.stderr
+    assert "1 problem(s) found." in result.stderr and "note: no rules module checks" in result.stderr
+    (root / GAME / "game.yaml").write_text(game_yaml, encoding="utf-8")
+
+    result = pnp("build", "--game", SLUG, "--paper", "a4", project=root)
+    assert result.exit_code == 0, result.output + result.traceback
+    kit = root / "output" / SLUG / "standard" / "en"
+    built = {path.name.removeprefix(f"{SLUG}-standard-en-") for path in kit.iterdir()}
+    assert built == {"cards-a4.pdf", "calibration-a4.pdf", "rules.pdf", "rules-imposed-a4.pdf",
+                     "preview-numbers.png"}
 
 
 @pytest.mark.parametrize("slug", ["My-Game", "9lives", "two--hyphens", "-lead", "trail-", "snake_case",
@@ -109,7 +148,7 @@ def test_a_game_or_rules_module_that_is_there_is_refused_and_left_alone(project)
 
     (project / "rules" / f"{MODULE}.py").write_text("# the designer's own\n", encoding="utf-8")
     before = snapshot(project)
-    result = pnp("new", SLUG, project=project)
+    result = pnp("new", SLUG, "--rules", project=project)
     assert result.exit_code == 1, result.output
     assert f"rules/{MODULE}.py already exists" in result.stderr
     assert snapshot(project) == before and not (project / GAME).exists()
@@ -126,9 +165,15 @@ def test_a_scaffold_that_does_not_validate_leaves_nothing_behind(tmp_path, monke
     monkeypatch.setattr(new_command, "SCAFFOLD", scaffold)
     root = tmp_path / "designer"
     root.mkdir()
-    result = pnp("new", SLUG, project=root)
+    result = pnp("new", SLUG, "--rules", project=root)
     assert result.exit_code == 1, result.output
     assert f"components/{SLUG}/cards.yaml:" in result.stderr and "rules need 1, data says 2" in result.stderr
+    assert list(root.iterdir()) == []
+    # a game of YAML alone holds its deck's size as its game.yaml's `needs` states it
+    result = pnp("new", SLUG, project=root)
+    assert result.exit_code == 1, result.output
+    assert f"components/{SLUG}/cards.yaml:" in result.stderr
+    assert "decks.numbers: rules need 12 cards in edition 'standard', data says 13" in result.stderr
     assert list(root.iterdir()) == []
 
 
@@ -137,7 +182,7 @@ def test_no_file_is_written_through_a_link_out_of_the_project(tmp_path):
     root.mkdir()
     elsewhere.mkdir()
     (root / "rules").symlink_to(elsewhere, target_is_directory=True)
-    result = pnp("new", SLUG, project=root)
+    result = pnp("new", SLUG, "--rules", project=root)
     assert result.exit_code == 1, result.output
     assert "rules is not a folder of the project" in result.stderr
     assert list(elsewhere.iterdir()) == [] and not (root / "components").exists()

@@ -10,7 +10,7 @@ from ..core.digests import digest, game_folder_digest, rules_digest
 from ..core.errors import DataError, Problem
 from ..load.card_sizes import check_card_sizes
 from ..load.project import Game, Project
-from ..validate.checks import validate_game
+from ..validate.checks import no_rules_note, validate_game
 from ..write.cache import Cache
 from ..write.incremental import tool_digest
 
@@ -23,9 +23,10 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
     `texts=False` stops after the data and rules checks (what translation commands need).
     With a build's `cache`, a game whose every file, and the tool, are as they were when it
     last passed is not checked again: the same input passes the same checks."""
-    games, problems = [], []
+    games, problems, notes = [], [], []
     for name in project.select(slug):
         game, found = project.load_game(name)
+        notes += no_rules_note(game)
         passed = _passed_before(project, game, locale, texts, cache) if not found else None
         if passed and passed[0]:
             games.append(game)
@@ -54,7 +55,7 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
         from ..render.booklet_templates import check_templates
         problems += check_templates(project)
     if problems:
-        raise DataError(problems)
+        raise DataError(problems + notes)
     return games
 
 
@@ -78,8 +79,9 @@ def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cac
     """(whether the game passed these checks with these very files before, the record's name)."""
     from ..rules import load_rules
     try:
-        game.rules = load_rules(game.meta["rules"])
-    except (LookupError, KeyError, TypeError):
+        if game.meta.get("rules") is not None:          # a game may have no rules module
+            game.rules = load_rules(game.meta["rules"])
+    except (LookupError, KeyError, TypeError, AttributeError):
         return None
     name = digest("valid", tool_digest(project), game.slug, game_folder_digest(game.folder), rules_digest(game),
                   locale, texts)

@@ -22,7 +22,7 @@ def report(exc: errors.PnpError) -> None:
     if isinstance(exc, errors.DataError):
         for problem in exc.problems:
             click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) found.", err=True)
+        click.echo(f"{len(exc.errors)} problem(s) found.", err=True)
     else:
         click.echo(f"error: {exc}", err=True)
 
@@ -80,7 +80,10 @@ def list_command(obj: Context, as_json: bool):
 def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
     """Check all data (or one GAME's) and report every problem with file, line and key."""
     from ..app.plan import load_for_build
+    from ..validate.checks import no_rules_note
     games = load_for_build(obj.project, game)
+    for note in (note for loaded in games for note in no_rules_note(loaded)):
+        click.echo(str(note), err=True)
     if profiles:
         from ..app.shop import check_profiles     # the print-shop renderers load only when asked for
         check_profiles(obj.project, games, profiles)

@@ -40,7 +40,12 @@ class DataError(PnpError):
 
     def __init__(self, problems: list[Problem]):
         self.problems = sorted(set(problems), key=lambda p: (p.file, p.line, p.key, p.message))
-        super().__init__(f"{len(self.problems)} problem(s) found")
+        super().__init__(f"{len(self.errors)} problem(s) found")
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The problems that are errors, not notes beside them."""
+        return [problem for problem in self.problems if problem.severity == "error"]
 
 
 class UsageError(PnpError):

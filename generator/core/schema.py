@@ -75,14 +75,14 @@ def _describe_value(error, data, path: tuple) -> list[tuple[tuple, str]]:
         extra = sorted(set(instance) - set(known))
         if extra:
             allowed = f" (allowed: {', '.join(sorted(known))})" if known else ""
-            return [(path + (key,), f"unknown key '{shown(key)}'" + _suggestion(key, known) + allowed) for key in extra]
+            return [(path + (key,), f"unknown key '{shown(key)}'" + did_you_mean(key, known) + allowed) for key in extra]
     if v == "oneOf" and error.context:
         best = min(error.context, key=lambda e: len(e.absolute_path))
         return _describe(best, data)
     return [_one_value(error, data, path)]
 
 
-def _suggestion(name: str, known) -> str:
+def did_you_mean(name: str, known) -> str:
     """`, did you mean 'x'?` for the known name nearest to a mistyped one, or ''."""
     close = difflib.get_close_matches(str(name), sorted(map(str, known)), n=1)
     return f", did you mean '{shown(close[0])}'?" if close else ""

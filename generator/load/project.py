@@ -40,6 +40,17 @@ def categories() -> tuple[str, ...]:
     return tuple(sorted(kinds, key=kinds.get))
 
 
+# The key of a component kind's schema naming one of its components ("die" for dice), as a
+# message names it.
+KIND_SINGULAR = "x-singular"
+
+
+@lru_cache(maxsize=None)
+def singular(kind: str) -> str:
+    """One component of the kind, as a message names it: "die", "tuck box"."""
+    return written_schemas()[kind][KIND_SINGULAR]
+
+
 # The key of a component kind's schema saying its components go to a print shop one file each,
 # drawn whole (the module's `shop`): the kinds a print profile's `components:` may name.
 SHOP_FILES = "x-shop-files"

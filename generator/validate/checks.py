@@ -1,4 +1,5 @@
-"""Validate stage: schema, cross-references, and the rules module's counts.
+"""Validate stage: schema, cross-references, the counts game.yaml's `needs` declares, and the
+rules module's counts.
 
 Every check appends located problems; nothing stops at the first one.
 """
@@ -11,13 +12,13 @@ from functools import lru_cache
 from referencing import Registry
 
 from ..core.errors import Problem
-from ..core.schema import schema_errors, schema_problems, with_registry, written_schemas
+from ..core.schema import did_you_mean, schema_errors, schema_problems, with_registry, written_schemas
 from ..core.yamlfile import Located, locate, shown
 from ..layout import elements
 from ..layout.boards import board_shapes
 from ..load import shapes
 from ..load.decks import MAX_DECK_CARDS, deck_size
-from ..load.project import Game, game_files
+from ..load.project import Game, categories, game_files, singular
 from ..rules import load_rules
 
 
@@ -156,6 +157,102 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
                                         f"the face '{spec['layout']}' is {face['size_mm'][0]:g} x {face['size_mm'][1]:g} mm, "
                                         f"the board {size[0]:g} x {size[1]:g} mm: a board is never scaled"))
     return problems
+
+
+def no_rules_note(game: Game) -> list[Problem]:
+    """Once for a game without a rules module: nothing but `needs` checks its counts."""
+    if "game" not in game.files or game.meta.get("rules") is not None:
+        return []
+    declared = "only the counts under needs: are checked" if game.meta.get("needs") else \
+        "declare the counts the rules need under needs:"
+    return [Problem(game.file_name("game"), 0, "rules",
+                    f"no rules module checks this game's counts; {declared} (docs/rules-modules.md)", "note")]
+
+
+def check_needs(game: Game, trusted: set[str]) -> list[Problem]:
+    """The counts game.yaml's `needs` declares, edition by edition: a component's copies and a
+    deck's cards exactly as stated, and at least what a game of N players takes. Each kind is
+    checked when its file is `trusted`."""
+    problems = []
+
+    def add(root, path, message):
+        file, line = locate(root, path)
+        problems.append(Problem(file, line, ".".join(map(str, path)), message))
+
+    players = game.meta["players"]
+    for edition, declared in (game.meta.get("needs") or {}).items():
+        where = ("needs", edition)
+        if edition not in game.editions:
+            add(game.meta, where, f"unknown edition '{shown(edition)}'{did_you_mean(edition, game.editions)} "
+                                  f"(editions: {', '.join(game.editions)})")
+            continue
+        for kind, copies in declared.items():
+            if kind == "players":
+                for seated, taken in copies.items():
+                    count = int(seated)
+                    if not players["min"] <= count <= players["max"]:
+                        add(game.meta, where + ("players", seated),
+                            f"the game seats {players['min']} to {players['max']} players, not {count}")
+                        continue
+                    for taken_kind, taken_copies in taken.items():
+                        for cid, needed in taken_copies.items():
+                            path = where + ("players", seated, taken_kind, cid)
+                            selector = _needed_selector(game, trusted, taken_kind, cid, path, add)
+                            if selector is None:
+                                continue
+                            have = _copies(game, edition, selector)
+                            if have < needed:
+                                add(game.meta, path, f"a {count}-player game of edition '{edition}' needs {needed}, "
+                                                     f"data has {have}")
+                continue
+            for cid, needed in copies.items():
+                selector = _needed_selector(game, trusted, kind, cid, where + (kind, cid), add)
+                if selector is None:
+                    continue
+                says = _copies(game, edition, selector)
+                if says == needed:
+                    continue
+                if kind == "decks":
+                    add(game.files["cards"], ("decks", cid),
+                        f"rules need {needed} cards in edition '{edition}', data says {says}")
+                    continue
+                component = selector[1]
+                counted = "count" in component.data and edition in component.data["count"]
+                if component.text_roots:        # a card of a deck's matrix: the entry it is made from
+                    file, line = game.where(component)
+                    problems.append(Problem(file, line, f"{kind}.{cid}.count", f"rules need {needed} in edition "
+                                                                             f"'{edition}', data says {says}"))
+                else:
+                    add(game.files[kind], (kind, cid, "count", edition) if counted else (kind, cid, "count"),
+                        f"rules need {needed}, data says {says}")
+    return problems
+
+
+def _needed_selector(game: Game, trusted: set[str], kind: str, cid: str, path: tuple, add):
+    """What a `needs` entry counts: ("decks", deck id) or (kind, its component); None, with the
+    problem named, for a kind or id the data does not have, or when its file is not trusted."""
+    file_of = "cards" if kind == "decks" else kind
+    if kind != "decks" and kind not in categories():
+        add(game.meta, path[:-1], f"no kind '{shown(kind)}'{did_you_mean(kind, ('decks', *categories()))} "
+                                  f"(kinds: decks, {', '.join(categories())})")
+        return None
+    if file_of not in trusted:
+        return None
+    if kind == "decks":
+        if cid in game.decks:
+            return ("decks", cid)
+        add(game.meta, path, f"no deck '{shown(cid)}' in cards.yaml{did_you_mean(cid, game.decks)}")
+        return None
+    found = {c.id: c for c in game.components if c.category == kind}
+    if cid in found:
+        return (kind, found[cid])
+    add(game.meta, path, f"no {singular(kind)} '{shown(cid)}' in {kind}.yaml{did_you_mean(cid, found)}")
+    return None
+
+
+def _copies(game: Game, edition: str, selector) -> int:
+    kind, what = selector
+    return total(game, edition, f"cards/{what}") if kind == "decks" else what.count(edition)
 
 
 def check_rules(game: Game) -> list[Problem]:
@@ -330,7 +427,10 @@ def validate_game(game: Game) -> list[Problem]:
             trusted.discard("cards")
     # later checks assume the shapes the schema guarantees
     problems += check_references(game, trusted)
-    if trusted == set(game_files()) and not game.partly_read:      # the rules read every file, whole
+    if "game" in trusted and not game.partly_read:
+        problems += check_needs(game, trusted)
+    if trusted == set(game_files()) and not game.partly_read and game.meta.get("rules") is not None:
+        # the rules read every file, whole
         problems += check_rules(game)
         if not problems:
             problems += check_setups(game) + check_play(game)

@@ -19,6 +19,9 @@ def _game(obj, slug: str, texts: bool = True):
     from ...app.loading import load_games  # drawing libraries load only for commands that need them
     game = load_games(obj.project, slug, texts=texts)[0]
     engine = getattr(game.rules, "ENGINE", None)
+    if engine is None and game.meta.get("rules") is None:
+        raise UsageError(f"{slug} has no rules module to play it (game.yaml names none; docs/rules-modules.md "
+                         f"says how to add one)")
     if engine is None:
         raise UsageError(f"{slug} has no rules engine (its rules module '{game.meta['rules']}' has no ENGINE)")
     return game, engine
