@@ -268,9 +268,9 @@ def test_booklet_names_an_unknown_deck_or_edition_with_file_and_line(sample_proj
     where = f"components/{SAMPLE_GAME}/booklet.yaml"
     assert result.stderr.splitlines() == [
         f"{where}:{line_of(booklet, 'editions: [standart]')}: booklet.sections.box.blocks.1.editions: "
-        "no edition 'standart' in game.yaml",
+        "no edition 'standart' in game.yaml, did you mean 'standard'?",
         f"{where}:{line_of(booklet, 'cards: {deck: heroez')}: booklet.sections.print.blocks.1.cards.deck: "
-        "no deck 'heroez' in cards.yaml",
+        "no deck 'heroez' in cards.yaml, did you mean 'heroes'?",
         "2 problem(s) found."]
 
 

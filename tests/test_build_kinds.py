@@ -122,7 +122,7 @@ def test_an_unknown_kind_is_a_usage_error_naming_the_kinds(built_sample):
     result = pnp("build", "--out", str(out), "--kind", "cards,card", project=sample_project)
     assert result.exit_code == 2, result.output
     names = [kind.name for kind in KINDS] + ["booklet", *EDITION_MAKERS]
-    assert f"no kind 'card' (kinds: {', '.join(names)})" in result.stderr
+    assert f"no kind 'card', did you mean 'cards'? (kinds: {', '.join(names)})" in result.stderr
     assert "Traceback" not in result.output
     for args in (("--kind", ""), ("--kind", "cards", "--profile", "tgc")):
         result = pnp("build", "--out", str(out), *args, project=sample_project)

@@ -107,7 +107,7 @@ def test_an_absolute_picture_path_is_refused_by_the_schema(project):
     line = line_of(project / "components" / GAME / "layouts.yaml", "file: /etc/hostname.png", start="backs:")
     result = pnp("validate", GAME, project=project)
     assert result.exit_code == 1 and not result.traceback
-    assert f"components/{GAME}/layouts.yaml:{line}: backs.hero-back.elements.2.file: '/etc/hostname.png' has the wrong form" in result.stderr
+    assert f"components/{GAME}/layouts.yaml:{line}: backs.hero-back.elements.2.file: expected a picture in the game's folder, .svg, .png, .jpg or .jpeg, its folders joined by /, like art/sun.svg, got '/etc/hostname.png'" in result.stderr
 
 
 def test_an_unknown_element_type_names_the_types_there_are(project):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..core.errors import UsageError
+from ..core.schema import did_you_mean
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
 from ..layout.faces import localised
@@ -35,7 +36,7 @@ def check_kinds(request: BuildRequest) -> None:
         raise UsageError("--kind is for home kits; a shop's profile decides its files")
     unknown = [name for name in request.kinds if name not in kind_names()]
     if unknown:
-        raise UsageError(f"no kind '{unknown[0]}' (kinds: {', '.join(kind_names())})")
+        raise UsageError(f"no kind '{unknown[0]}'{did_you_mean(unknown[0], kind_names())} (kinds: {', '.join(kind_names())})")
 
 
 

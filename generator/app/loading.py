@@ -9,7 +9,7 @@ from typing import Iterable
 from ..core.digests import digest, game_folder_digest, rules_digest
 from ..core.errors import DataError, Problem
 from ..load.card_sizes import check_card_sizes
-from ..load.project import Game, Project
+from ..load.project import Game, Project, files_read, game_files
 from ..validate.checks import no_rules_note, validate_game
 from ..write.cache import Cache
 from ..write.incremental import tool_digest
@@ -45,6 +45,8 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
                 game, [kind.name for kind in KINDS if draws_pictures(kind)])
             if not unknown:
                 found += check_game_faces(project, game, locales)
+        elif texts and "game" in game.files:
+            found += sound_files_checks(project, game, found, locale)
         if not found and passed:
             _PASSED.add(passed[1])
             if cache is not None:
@@ -57,6 +59,30 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
     if problems:
         raise DataError(problems + notes)
     return games
+
+
+def held_back(game: Game, problems: list[Problem]) -> set[str]:
+    """The game's files whose components are not laid out: those that did not load or have a
+    problem, and those whose checks read one of them (load.project.files_read)."""
+    broken = set(game.unread) | {name for name in game_files() if name in game.files
+                                 and any(problem.file == game.file_name(name) for problem in problems)}
+    return broken | {name for name in game.files if files_read(name) & broken}
+
+
+def sound_files_checks(project: Project, game: Game, problems: list[Problem], locale: str | None) -> list[Problem]:
+    """When some of a game's files have `problems`: the checks of what laid-out faces show (card
+    sizes, fit, glyphs, contrast) over the components of its other files, so that one run names
+    every mistake. Held back: everything, when game.yaml or layouts.yaml is not sound (every
+    face reads them); the translations and the booklet, which read every file."""
+    from ..i18n.catalogs import check_placeholder_names
+    held = held_back(game, problems)
+    if held & {"game", "layouts"}:
+        return []
+    sound = game.without(held)
+    found = check_card_sizes(project, sound) + check_placeholder_names(sound)
+    if found:
+        return found
+    return check_game_faces(project, sound, [locale] if locale in game.locales else None)
 
 
 def read_game(root: str, slug: str) -> Game:

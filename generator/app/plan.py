@@ -5,6 +5,7 @@ starts here; generator/app/build.py chooses the target."""
 from __future__ import annotations
 
 from ..core.errors import DataError, UsageError
+from ..core.schema import did_you_mean
 from ..layout.faces import check_sheet_bands
 from ..load.project import Game, Project, check_sheets
 from ..write.cache import Cache
@@ -42,7 +43,7 @@ def _chosen(game: Game, request: BuildRequest, what: str, wanted: str | None, kn
     if wanted in known:
         return [wanted]
     if request.game:
-        raise UsageError(f"{game.slug} has no {what} '{wanted}' ({what}s: {', '.join(known)})")
+        raise UsageError(f"{game.slug} has no {what} '{wanted}'{did_you_mean(wanted, known)} ({what}s: {', '.join(known)})")
     return None
 
 

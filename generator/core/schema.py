@@ -96,9 +96,15 @@ def _one_value(error, data, path: tuple) -> tuple[tuple, str]:
     if v == "type":
         return path, _wrong_type(limit, instance, written_as(data, path))
     if v == "enum":
-        return path, f"{_value(instance)} is not one of {', '.join(map(str, limit))}" + _quote_hint(instance, written_as(data, path))
+        close = did_you_mean(instance, [value for value in limit if isinstance(value, str)]) \
+            if isinstance(instance, str) else ""
+        return path, (f"{_value(instance)} is not one of {', '.join(map(str, limit))}" + close.replace(",", ";", 1)
+                      + _quote_hint(instance, written_as(data, path)))
     if v == "pattern":
-        return path, f"{_value(instance)} has the wrong form (expected {limit})"
+        form = PATTERN_FORMS.get(limit)
+        if form is None:
+            return path, f"{_value(instance)} is not written the way this key is"
+        return path, f"expected {form}, got {_value(instance)}"
     if v in ("minimum", "exclusiveMinimum"):
         return path, f"{_value(instance)} is too small ({v} {limit})"
     if v in ("maximum", "exclusiveMaximum"):
@@ -121,6 +127,27 @@ def _shortened(error) -> str:
     """jsonschema's own message, with the value it quotes from the file cut short."""
     message, quoted = error.message, repr(error.instance)
     return _value(error.instance) + message[len(quoted):] if message.startswith(quoted) else shown(message, 200)
+
+
+# What each `pattern` of the schemas asks for, in words and with an example: a message never
+# shows a regular expression (tests/test_validation_messages.py finds every pattern here).
+PATTERN_FORMS = {
+    r"^#[0-9A-Fa-f]{6}$": "a colour like #1E88E5",
+    r"^(#[0-9A-Fa-f]{6}|\{[a-z_]+\}|none)$": "a colour like #1E88E5, a {field}, or none",
+    r"^[a-z0-9][a-z0-9-]*$": "lower-case letters, digits and hyphens, like gold-coin or 2-player",
+    r"^[a-z][a-z0-9-]*$": "lower-case letters, digits and hyphens, starting with a letter, like gold-coin",
+    r"^[a-z][a-z0-9_]*$": "lower-case letters, digits and underscores, starting with a letter, like gold_coin",
+    r"^[a-z_][a-z0-9_]*$": "lower-case letters, digits and underscores, not starting with a digit, like my_game",
+    r"^[a-z0-9][a-z0-9]*$": "lower-case letters and digits, like red or 10",
+    r"^[a-z_]+$": "lower-case letters and underscores, like feminine",
+    r"^\w+$": "one word of letters or digits, like a",
+    r"^[^.]+$": "a name without a dot, like cards_left",
+    r"^[1-9][0-9]{0,2}$": "a whole number from 1 to 999 without a leading zero, like 4",
+    r"^[a-z]+\.[a-z0-9][a-z0-9-]*$": "a kind and an id joined by a dot, like dice.sun",
+    r"\{n\}": 'a text with {n} where the number goes, like "{n} cards"',
+    r"^(?![/\\])(?!.*\\)[^\x00]+\.(svg|png|jpe?g)$":
+        "a picture in the game's folder, .svg, .png, .jpg or .jpeg, its folders joined by /, like art/sun.svg",
+}
 
 
 YAML_READS = {bool: "a yes/no value", int: "a number", float: "a number", type(None): "no value"}

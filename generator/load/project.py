@@ -13,7 +13,7 @@ from types import ModuleType
 
 from ..core.errors import DataError, Problem, UsageError
 from ..core.files import TOOL_FOLDER
-from ..core.schema import schema_problems, written_schemas
+from ..core.schema import did_you_mean, schema_problems, written_schemas
 from ..core.yamlfile import Located, load_yaml, locate
 from ..rules import RulesName, load_rules
 from .decks import matrix_cards
@@ -49,6 +49,18 @@ KIND_SINGULAR = "x-singular"
 def singular(kind: str) -> str:
     """One component of the kind, as a message names it: "die", "tuck box"."""
     return written_schemas()[kind][KIND_SINGULAR]
+
+
+# The key of a component kind's schema listing the other kinds' files its components name
+# things in (a tuck box names a deck of cards.yaml).
+KIND_READS = "x-reads"
+
+
+def files_read(name: str) -> frozenset[str]:
+    """The game's files that the checks of file `name`'s components read besides it: game.yaml
+    and layouts.yaml for every kind, and the files its schema names (KIND_READS)."""
+    schema = written_schemas().get(name, {})
+    return frozenset({"game", "layouts", *schema.get(KIND_READS, ())}) if KIND_ORDER in schema else frozenset()
 
 
 # The key of a component kind's schema saying its components go to a print shop one file each,
@@ -178,6 +190,12 @@ class Game:
             names[component.id] = str(component.data.get("name", component.id))
         return names
 
+    def without(self, names) -> "Game":
+        """The game as if the files `names` were not there (its rules module kept): what the
+        checks of its other files see when those files have problems."""
+        files = {name: data for name, data in self.files.items() if name not in names}
+        return Game(self.slug, self.folder, self.display, files, self.rules, set(self.unread) - set(names))
+
     def in_edition(self, edition: str, category: str | None = None) -> list[Component]:
         return [c for c in self.components
                 if c.count(edition) > 0 and (category is None or c.category == category)]
@@ -240,7 +258,7 @@ class Project:
         if slug is None:
             return slugs
         if slug not in slugs:
-            raise UsageError(f"no game '{slug}' in {self.display(self.components_dir)} "
+            raise UsageError(f"no game '{slug}' in {self.display(self.components_dir)}{did_you_mean(slug, slugs)} "
                              f"(games: {', '.join(slugs) or 'none'})")
         return [slug]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Collection
 
 from ..core.errors import Problem
+from ..core.schema import did_you_mean
 from ..core.yamlfile import locate
 from ..layout.booklet import TABLE_WORDS
 from ..load.project import categories
@@ -30,9 +31,11 @@ def check_booklet(game, pictured: Collection[str]) -> list[Problem]:
         for path, key, node in nodes:
             for edition in node.get("editions", []):
                 if edition not in game.editions:
-                    add(path + ("editions",), f"{key}.editions", f"no edition '{edition}' in game.yaml")
+                    add(path + ("editions",), f"{key}.editions", f"no edition '{edition}' in game.yaml"
+                                                            + did_you_mean(edition, game.editions))
             if "cards" in node and node["cards"]["deck"] not in game.decks:
-                add(path + ("cards", "deck"), f"{key}.cards.deck", f"no deck '{node['cards']['deck']}' in cards.yaml")
+                add(path + ("cards", "deck"), f"{key}.cards.deck", f"no deck '{node['cards']['deck']}' in cards.yaml"
+                                                                      + did_you_mean(node["cards"]["deck"], game.decks))
             if "picture" in node:
                 reason = unknown_picture(game, node["picture"]["component"], pictured)
                 if reason:
@@ -49,10 +52,12 @@ def unknown_picture(game, reference: str, pictured: Collection[str]) -> str:
     drawable = sorted(pictured)
     category, _, component_id = reference.partition(".")
     if category not in drawable:
-        return f"'{reference}': pictures are drawn of {', '.join(drawable)} (kind.id, as {drawable[0]}.<id>)"
+        return (f"'{reference}': pictures are drawn of {', '.join(drawable)}{did_you_mean(category, drawable)} "
+                f"(kind.id, as {drawable[0]}.<id>)")
     if not any(c.category == category and c.id == component_id for c in game.components):
-        known = ", ".join(sorted(c.id for c in game.components if c.category == category)) or "none"
-        return f"no component '{component_id}' in {category}.yaml ({category}: {known})"
+        ids = sorted(c.id for c in game.components if c.category == category)
+        return (f"no component '{component_id}' in {category}.yaml{did_you_mean(component_id, ids)} "
+                f"({category}: {', '.join(ids) or 'none'})")
     return ""
 
 

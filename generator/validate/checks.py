@@ -57,18 +57,22 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
     if {"cards", "layouts"} <= trusted:
         for deck_id, deck in game.decks.items():
             if deck["layout"] not in faces:
-                add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml")
+                add(cards_file, ("decks", deck_id, "layout"), f"no face layout '{deck['layout']}' in layouts.yaml"
+                                                                     + did_you_mean(deck["layout"], faces))
             if deck["back"] not in backs:
-                add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml")
+                add(cards_file, ("decks", deck_id, "back"), f"no back layout '{deck['back']}' in layouts.yaml"
+                                                                   + did_you_mean(deck["back"], backs))
             for index, back in enumerate(deck.get("backs", [])):
                 if back not in backs:
-                    add(cards_file, ("decks", deck_id, "backs", index), f"no back layout '{back}' in layouts.yaml")
+                    add(cards_file, ("decks", deck_id, "backs", index), f"no back layout '{back}' in layouts.yaml"
+                                                                                + did_you_mean(back, backs))
             entries = [(("decks", deck_id, "matrix", axis, key), entry)
                        for axis, values in (deck.get("matrix") or {}).items() for key, entry in values.items()]
             entries += [(("decks", deck_id, "extra", key), entry) for key, entry in (deck.get("extra") or {}).items()]
             for path, entry in entries:
                 if "layout" in entry and entry["layout"] not in faces:
-                    add(cards_file, path + ("layout",), f"no face layout '{entry['layout']}' in layouts.yaml")
+                    add(cards_file, path + ("layout",), f"no face layout '{entry['layout']}' in layouts.yaml"
+                                                      + did_you_mean(entry["layout"], faces))
             printed = max(deck.get("count", {}).values(), default=0)
             if deck.get("backs") and printed > len(deck["backs"]):
                 add(cards_file, ("decks", deck_id, "count"), f"{printed} copies of the deck, but {len(deck['backs'])} "
@@ -83,13 +87,16 @@ def check_references(game: Game, trusted: set[str]) -> list[Problem]:
             for edition in component.data.get("count", {}):
                 if edition not in game.editions:
                     add(root, (component.category, component.id, "count", edition),
-                        f"unknown edition '{shown(edition)}' (editions: {', '.join(game.editions)})")
+                        f"unknown edition '{shown(edition)}'{did_you_mean(edition, game.editions)} "
+                        f"(editions: {', '.join(game.editions)})")
         if component.category == "cards":
             if component.data["deck"] not in game.decks:
-                add(root, ("cards", component.id, "deck"), f"no deck '{component.data['deck']}' in decks")
+                add(root, ("cards", component.id, "deck"), f"no deck '{component.data['deck']}' in decks"
+                                                        + did_you_mean(component.data["deck"], game.decks))
             back = component.data.get("back")
             if back and "layouts" in trusted and back not in backs:
-                add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml")
+                add(root, ("cards", component.id, "back"), f"no back layout '{back}' in layouts.yaml"
+                                                            + did_you_mean(back, backs))
         phrase = component.data.get("phrase")
         phrases = game.booklet.get("phrases", {}) if "booklet" in trusted else None
         if phrase and phrases is not None and phrase not in phrases:
@@ -151,7 +158,8 @@ def _board_problems(game: Game, faces: dict | None) -> list[Problem]:
             file, line = locate(boards_file, path)
             face = faces.get(spec["layout"])
             if face is None:
-                problems.append(Problem(file, line, ".".join(path), f"no face layout '{spec['layout']}' in layouts.yaml"))
+                problems.append(Problem(file, line, ".".join(path), f"no face layout '{spec['layout']}' in layouts.yaml"
+                                                                            + did_you_mean(spec["layout"], faces)))
             elif size is not None and tuple(face["size_mm"]) != tuple(size):
                 problems.append(Problem(file, line, ".".join(path),
                                         f"the face '{spec['layout']}' is {face['size_mm'][0]:g} x {face['size_mm'][1]:g} mm, "

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 from ..core import fonts
 from ..core.errors import Problem
+from ..core.schema import did_you_mean
 from ..core.yamlfile import key_path
 from ..layout.component import PlacedComponent, PlacedKind, located
 from ..layout.elements.icon import icon_glyph_problem
@@ -42,7 +43,8 @@ def layout_exists(loc: Localised, component: PlacedComponent) -> list[Problem]:
         return []
     known = ", ".join(sorted(loc.game.layouts.get("faces", {}))) or "none"
     return [Problem(*component.layout_at,
-                    f"no face layout '{component.layout_name}' in layouts.yaml (faces: {known})")]
+                    f"no face layout '{component.layout_name}' in layouts.yaml"
+                    f"{did_you_mean(component.layout_name, loc.game.layouts.get('faces', {}))} (faces: {known})")]
 
 
 @each

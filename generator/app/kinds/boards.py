@@ -12,6 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ...core.errors import DataError, Problem
+from ...core.schema import did_you_mean
 from ...core.yamlfile import locate
 from ...i18n.catalogs import tool_text_place
 from ...layout.assembly import AssemblyMap, lay_out_assembly_map
@@ -261,7 +262,7 @@ def one_sheet_problems(game) -> list:
             if edition not in game.editions:
                 file, line = locate(boards_file, path + ("one_sheet",))
                 problems.append(Problem(file, line, ".".join(map(str, path + ("one_sheet",))),
-                                        f"no edition '{edition}' in game.yaml"))
+                                        f"no edition '{edition}' in game.yaml{did_you_mean(edition, game.editions)}"))
     if any(one_sheet(game, c, e) for e in game.editions for c in game.in_edition(e, "boards")):
         labels = game.meta.get("labels") or {}
         for label in ONE_SHEET_LABELS:

@@ -4,6 +4,7 @@ tuckbox.py); packed on the paper, or tiled when larger, and drawn as cut-out pie
 from __future__ import annotations
 
 from ...core.errors import Problem
+from ...core.schema import did_you_mean
 from ...core.yamlfile import locate
 from ...layout.component import ComponentFace, PlacedComponent, PlacedKind
 from ...layout.faces import Localised
@@ -167,7 +168,7 @@ def check(kit: Kit) -> list[Problem]:
         deck = component.data["deck"]
         at = (*locate(boxes_file, ("tuckboxes", component.id, "deck")), f"{component.keypath}.deck")
         if deck not in game.decks:
-            problems.append(Problem(*at, f"no deck '{deck}' in decks (decks: {', '.join(game.decks) or 'none'})"))
+            problems.append(Problem(*at, f"no deck '{deck}' in decks{did_you_mean(deck, game.decks)} (decks: {', '.join(game.decks) or 'none'})"))
         elif not deck_cards(game, kit.loc.edition, deck):
             problems.append(Problem(*at, f"[{game.slug} {kit.loc.edition}] the deck '{deck}' has no cards in this "
                                          f"edition: the box would hold nothing"))
