@@ -73,14 +73,15 @@ def sound_files_checks(project: Project, game: Game, problems: list[Problem], lo
     """When some of a game's files have `problems`: the checks of what laid-out faces show (card
     sizes, fit, glyphs, contrast) over the components of its other files, so that one run names
     every mistake. Held back: everything, when game.yaml or layouts.yaml is not sound (every
-    face reads them); the translations and the booklet, which read every file."""
+    face reads them); the translations and the booklet, which read every file; and the faces,
+    when a text names a number the sound files lack (it may be one a held-back file gives)."""
     from ..i18n.catalogs import check_placeholder_names
-    held = held_back(game, problems)
+    held = held_back(game, problems) | {"booklet"}
     if held & {"game", "layouts"}:
         return []
     sound = game.without(held)
-    found = check_card_sizes(project, sound) + check_placeholder_names(sound)
-    if found:
+    found = check_card_sizes(project, sound)
+    if found or check_placeholder_names(sound):
         return found
     return check_game_faces(project, sound, [locale] if locale in game.locales else None)
 
