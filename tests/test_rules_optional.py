@@ -84,3 +84,13 @@ def test_a_game_without_rules_builds_every_file_but_the_report(tmp_path):
     kit = out / "sample-game" / "standard" / "en"
     built = {path.name.removeprefix("sample-game-standard-en-") for path in kit.iterdir()}
     assert {"cards-a4.pdf", "dice-a4.pdf"} <= built and not any("report" in name for name in built), built
+
+
+def test_needs_for_a_table_the_game_does_not_seat_is_named(tmp_path):
+    project, game = yaml_only(tmp_path, "needs:\n  standard:\n    players:\n      3: {dice: {sun: 1}}\n")
+    text = game.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}", "players: {min: 2, max: 4, counts: [2, 4]}")
+    game.write_text(text, encoding="utf-8")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+    assert f"game.yaml:{line_of(game, '3: {dice')}: needs.standard.players.3: the game seats 2 or 4 players, not 3" \
+        in result.stderr, result.stderr

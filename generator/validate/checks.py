@@ -188,6 +188,9 @@ def check_needs(game: Game, trusted: set[str]) -> list[Problem]:
         problems.append(Problem(file, line, ".".join(map(str, path)), message))
 
     players = game.meta["players"]
+    seated_by = list(players.get("counts") or range(players["min"], players["max"] + 1))
+    seats = (f"{players['min']} to {players['max']}" if "counts" not in players else
+             ", ".join(map(str, seated_by[:-1])) + (" or " if len(seated_by) > 1 else "") + str(seated_by[-1]))
     for edition, declared in (game.meta.get("needs") or {}).items():
         where = ("needs", edition)
         if edition not in game.editions:
@@ -198,9 +201,8 @@ def check_needs(game: Game, trusted: set[str]) -> list[Problem]:
             if kind == "players":
                 for seated, taken in copies.items():
                     count = int(seated)
-                    if not players["min"] <= count <= players["max"]:
-                        add(game.meta, where + ("players", seated),
-                            f"the game seats {players['min']} to {players['max']} players, not {count}")
+                    if count not in seated_by:
+                        add(game.meta, where + ("players", seated), f"the game seats {seats} players, not {count}")
                         continue
                     for taken_kind, taken_copies in taken.items():
                         for cid, needed in taken_copies.items():
