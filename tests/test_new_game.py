@@ -124,7 +124,7 @@ def test_a_new_game_is_yaml_alone_unless_a_rules_module_is_asked_for(tmp_path):
     assert result.exit_code == 0, result.output + result.traceback
     kit = root / "output" / SLUG / "standard" / "en"
     built = {path.name.removeprefix(f"{SLUG}-standard-en-") for path in kit.iterdir()}
-    assert built == {"cards-a4.pdf", "calibration-a4.pdf", "rules.pdf", "rules-imposed-a4.pdf",
+    assert built == {"cards-a4.pdf", "calibration-a4.pdf", "print-first-a4.pdf", "rules.pdf", "rules-imposed-a4.pdf",
                      "preview-numbers.png"}
 
 

@@ -194,7 +194,8 @@ class Game:
         """The game as if the files `names` were not there (its rules module kept): what the
         checks of its other files see when those files have problems."""
         files = {name: data for name, data in self.files.items() if name not in names}
-        return Game(self.slug, self.folder, self.display, files, self.rules, set(self.unread) - set(names))
+        return Game(self.slug, self.folder, self.display, files, self.rules, set(self.unread) - set(names),
+                    set(self.partly_read) - set(names))
 
     def in_edition(self, edition: str, category: str | None = None) -> list[Component]:
         return [c for c in self.components
