@@ -62,10 +62,14 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
 
 
 def held_back(game: Game, problems: list[Problem]) -> set[str]:
-    """The game's files whose components are not laid out: those that did not load or have a
-    problem, and those whose checks read one of them (load.project.files_read)."""
-    broken = set(game.unread) | {name for name in game_files() if name in game.files
-                                 and any(problem.file == game.file_name(name) for problem in problems)}
+    """The game's files whose components are not laid out: those that did not load whole or
+    have a problem (in the file, or at a key of its section in a file it reads, as a deck's
+    spreadsheet), and those whose checks read one of them (load.project.files_read)."""
+    sections = {name: name for name in game_files()} | {"decks": "cards"}
+    broken = set(game.unread) | set(game.partly_read) | {
+        name for name in game_files()
+        for problem in problems
+        if problem.file == game.file_name(name) or sections.get(problem.key.split(".")[0]) == name}
     return broken | {name for name in game.files if files_read(name) & broken}
 
 
