@@ -28,6 +28,7 @@ from ..core.files import relative_to, write_inside
 from ..core.schema import text_keys, text_map_keys, written_schemas
 from ..core.yamlfile import Located, LocatedList
 from ..load import shapes
+from ..load.icons import icons_differ
 from ..load.project import TOOL_TEMPLATES, Game, game_files
 from ..load.spreadsheets import Cell
 from . import typography
@@ -601,6 +602,9 @@ def _check_message(display: str, message: Message, entry: Entry, locale: str) ->
             detail = "; ".join(filter(None, [f"missing {' '.join(missing)}" if missing else "",
                                              f"unknown {' '.join(extra)}" if extra else ""]))
             problems.append(Problem(*where, f"placeholders differ from the source ({detail or 'count differs'})"))
+        icons = icons_differ(entry.msgid, message.string) if message.string else ""
+        if icons:
+            problems.append(Problem(*where, f"icons differ from the source ({icons})"))
     problems += typography.text_problems(*where, message.string, locale)
     return problems
 
