@@ -39,11 +39,15 @@ def pdf_text(path) -> str:
 
 def test_an_icon_is_drawn_not_printed_as_its_name(tmp_path):
     out = tmp_path / "out"
-    result = pnp("build", "--kind", "cards", "--paper", "a4", "--jobs", "1", "--out", str(out), project=SAMPLE)
+    result = pnp("build", "--kind", "cards,booklet", "--paper", "a4", "--jobs", "1", "--out", str(out), project=SAMPLE)
     assert result.exit_code == 0, result.output + result.traceback
     text = pdf_text(next(out.rglob("*-cards-a4.pdf")))
     assert "Shoots three spaces away." in text and "by day." in text, text
     assert ":sun:" not in text and "sun" not in text.lower().replace("shoots", ""), text
+    # the booklet's paragraph, its icons pictures with their alternative text (test_accessible_pdfs)
+    booklet = pdf_text(next(out.rglob("*-rules.pdf")))
+    assert "Archers shoot by day, under the" in booklet and "a thief takes a" in booklet, booklet
+    assert ":sun:" not in booklet and ":coin:" not in booklet, booklet
 
 
 def test_an_icon_stands_on_the_baseline_inside_its_texts_box():
