@@ -118,3 +118,17 @@ def test_a_translation_that_drops_or_adds_an_icon_is_named_at_its_entry(project)
     assert result.stderr.splitlines()[0] == (
         f"{FOLDER}/locales/bg.po:{entry_line}: cards.archer.text: "
         "icons differ from the source (missing :sun:; extra :coin:)"), result.stderr
+
+
+def test_an_unknown_icon_in_the_booklet_and_a_missing_picture_are_named_at_their_lines(project):
+    folder = project / FOLDER
+    replace_in(folder / "booklet.yaml", "takes a :coin:.", "takes a :coins:.")
+    replace_in(folder / "game.yaml", "file: art/sun.svg", "file: art/moon.svg")
+    result = pnp("validate", project=project)
+    assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+    problems = result.stderr.splitlines()
+    assert (f"{FOLDER}/booklet.yaml:{line_of(folder / 'booklet.yaml', ':coins:')}: booklet.sections.box.blocks.1.p: "
+            "unknown icon :coins: (game.yaml declares no such icon; did you mean :coin:?)") in problems, problems
+    moon = [p for p in problems if p.startswith(f"{FOLDER}/game.yaml:{line_of(folder / 'game.yaml', 'moon.svg')}: "
+                                                "icons.sun.file: picture art/moon.svg")]
+    assert len(moon) == 1, problems

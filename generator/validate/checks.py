@@ -19,6 +19,7 @@ from ..load import shapes
 from ..load.decks import MAX_DECK_CARDS, deck_size
 from ..load.project import Game, game_files
 from ..rules import load_rules
+from .icons import check_icons
 
 
 @lru_cache(maxsize=None)
@@ -330,6 +331,8 @@ def validate_game(game: Game) -> list[Problem]:
             trusted.discard("cards")
     # later checks assume the shapes the schema guarantees
     problems += check_references(game, trusted)
+    if "game" in trusted:
+        problems += check_icons(game, trusted)
     if trusted == set(game_files()) and not game.partly_read:      # the rules read every file, whole
         problems += check_rules(game)
         if not problems:
