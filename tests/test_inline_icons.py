@@ -10,6 +10,7 @@ import pytest
 from reportlab.lib.units import mm
 
 from conftest import SAMPLE, line_of, pnp, replace_in
+from generator.app.kinds.tokens import token_faces
 from generator.app.loading import load_games
 from generator.core import fonts
 from generator.i18n.texts import Texts
@@ -132,3 +133,24 @@ def test_an_unknown_icon_in_the_booklet_and_a_missing_picture_are_named_at_their
     moon = [p for p in problems if p.startswith(f"{FOLDER}/game.yaml:{line_of(folder / 'game.yaml', 'moon.svg')}: "
                                                 "icons.sun.file: picture art/moon.svg")]
     assert len(moon) == 1, problems
+
+
+def test_a_token_name_holds_an_icon_on_its_baseline(project, tmp_path):
+    replace_in(project / FOLDER / "tokens.yaml", "    name: Camp\n", '    name: "Camp :sun:"\n')
+    out = tmp_path / "out"
+    result = pnp("build", "--kind", "tokens,booklet", "--paper", "a4", "--jobs", "1", "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output + result.traceback
+    for made in (next(out.rglob("*-tokens-a4.pdf")), next(out.rglob("*-rules.pdf"))):
+        text = pdf_text(made)
+        assert "Camp" in text and ":sun:" not in text, text
+    game = load_games(Project(project), texts=False)[0]
+    camp = next(t for t in token_faces(Localised(game, game.editions[0], Texts.load(game, "en")))
+                if t.key == "token-camp")
+    assert not camp.problems, camp.problems
+    line = camp.name_line
+    assert line is not None and [icon.icon.name for icon in line.icons] == ["sun"], line
+    x0, y0, x1, y1 = line.icons[0].box
+    assert abs(y0 - line.y) < 1e-6 and y1 <= line.y + fonts.ASCENT * camp.name_fit.size + 1e-6
+    # after the name, both inside the token
+    assert line.pieces[0][1].strip() == "Camp" and line.pieces[0][0] < x0
+    assert 0 < line.pieces[0][0] and x1 < camp.size_mm[0] * mm

@@ -210,7 +210,7 @@ def _block(loc, key, block, faces, pictures: BookletPictures, home, ui, contents
         return Block("faq", [(text(f"{key}.faq.{j}.q", qa["q"]), text(f"{key}.faq.{j}.a", qa["a"]))
                              for j, qa in enumerate(block["faq"])])
     if "components" in block:
-        return Block("components", contents)
+        return Block("components", [(count, with_icons(loc, name)) for count, name in contents])
     if "cards" in block:
         entries = card_entries(loc, block["cards"]["deck"], faces, pictures.cards)
         if not entries:
@@ -237,7 +237,8 @@ def _block(loc, key, block, faces, pictures: BookletPictures, home, ui, contents
         for part, sheets in home.rows:
             rows.append((ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets], False))
             # A component of the part, on a row of its own under it: indented, not led by a dash
-            rows += [(name, [phrase(loc, "sheets", n) for n in counts], True) for name, counts in home.details.get(part, [])]
+            rows += [(with_icons(loc, name), [phrase(loc, "sheets", n) for n in counts], True)
+                     for name, counts in home.details.get(part, [])]
             rows += [(players, cells, True) for players, cells in home.tables.get(part, [])]
         notes = ["print_duplex"] if any(part == "print_cards" for part, _ in home.rows) else []
         notes = [ui[note] for note in notes + list(PRINT_NOTES) if note in ui]

@@ -112,6 +112,26 @@ def line_pieces(x: float, line: str, font: str, size: float, align: str) -> tupl
     return tuple(placed)
 
 
+def line_with_icons(line: str, at: float, baseline: float, align: str, font: str, size: float,
+                    table) -> PlacedLine:
+    """A fitted line holding icons, aligned to `at` on `baseline` (points): its text pieces
+    where they are drawn, each icon's square on the baseline in its advance, mapped back from
+    its fitting character to the icon of `table` (inline_icons.IconTable)."""
+    pieces = line_pieces(at, line, font, size, align)
+    if not pieces:                 # the line is one icon: its piece alone
+        width = line_width(line, font, size)
+        left = at - width / 2 if align == "center" else at - width if align == "right" else at
+        pieces = ((left, line, ICON_FACE),)
+    texts, icons = [], []
+    for left, piece, face in pieces:
+        if face != ICON_FACE:
+            texts.append((left, piece, face))
+            continue
+        icon = table.icon_of(piece)
+        icons.append(PlacedIcon(icon, icon_square(left, baseline, size, icon.natural)))
+    return PlacedLine(decoded(line, table), at, baseline, align, tuple(texts), icons=tuple(icons))
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines. Words are never split, and a
     non-breaking space (Czech "o\u00a02") keeps its neighbours on one line."""
@@ -292,30 +312,12 @@ class Text(ElementType):
                 placed.append(PlacedLine(line, left, baseline * mm, mark=mark, mark_box=box))
                 continue
             at = (x + w / 2 if align == "center" else x + w if align == "right" else x) * mm
+            if not ICON_CHARS.isdisjoint(line):
+                placed.append(line_with_icons(line, at, baseline * mm, align, fitted.font, fitted.size, current_table()))
+                continue
             pieces = line_pieces(at, line, fitted.font, fitted.size, align)
-            if ICON_CHARS.isdisjoint(line):
-                placed.append(PlacedLine(line, at, baseline * mm, align, pieces))
-                continue
-            placed.append(self._line_with_icons(line, at, baseline * mm, align, pieces, fitted.size))
+            placed.append(PlacedLine(line, at, baseline * mm, align, pieces))
         return PlacedText(fitted.font, fitted.size, fitted.lines, tuple(placed))
-
-    @staticmethod
-    def _line_with_icons(line: str, at: float, baseline: float, align: str, pieces, size: float) -> PlacedLine:
-        """A line holding icons: its text pieces where they are drawn, each icon's square on the
-        baseline in its advance, mapped back from its fitting character to the icon."""
-        table = current_table()
-        if not pieces:                 # the line is one icon: its piece alone
-            width = line_width(line, "", size)
-            left = at - width / 2 if align == "center" else at - width if align == "right" else at
-            pieces = ((left, line, ICON_FACE),)
-        texts, icons = [], []
-        for left, piece, face in pieces:
-            if face != ICON_FACE:
-                texts.append((left, piece, face))
-                continue
-            icon = table.icon_of(piece)
-            icons.append(PlacedIcon(icon, icon_square(left, baseline, size, icon.natural)))
-        return PlacedLine(decoded(line, table), at, baseline, align, tuple(texts), icons=tuple(icons))
 
     @staticmethod
     def _mark_geometry(element, fitted: FittedText, line: str, baseline: float, mark: str):
