@@ -10,6 +10,7 @@ import pytest
 from reportlab.lib.units import mm
 
 from conftest import SAMPLE, line_of, pnp, replace_in
+from generator.app.kinds.boards import board_faces
 from generator.app.kinds.tokens import token_faces
 from generator.app.loading import load_games
 from generator.core import fonts
@@ -154,3 +155,18 @@ def test_a_token_name_holds_an_icon_on_its_baseline(project, tmp_path):
     # after the name, both inside the token
     assert line.pieces[0][1].strip() == "Camp" and line.pieces[0][0] < x0
     assert 0 < line.pieces[0][0] and x1 < camp.size_mm[0] * mm
+
+
+def test_a_board_note_holds_an_icon(project):
+    replace_in(project / FOLDER / "boards.yaml", "note: out,", 'note: "out :sun:",')
+    assert pnp("validate", project=project).exit_code == 0
+    game = load_games(Project(project), texts=False)[0]
+    board = board_faces(Localised(game, game.editions[0], Texts.load(game, "en")))[0]
+    notes = [p for p in board.plan.face.elements if p.spec.get("type") == "text" and p.spec["field"].endswith(".note")]
+    assert notes, [p.spec for p in board.plan.face.elements]
+    for placed in notes:
+        lines = [line for line in placed.fitted.placed_lines if line.icons]
+        assert len(lines) == 1 and lines[0].text == "out :sun:", placed.fitted.placed_lines
+        x0, y0, x1, y1 = lines[0].icons[0].box
+        x, y, w, h = (v * mm for v in placed.spec["box"])
+        assert abs(y0 - lines[0].y) < 1e-6 and x <= x0 < x1 <= x + w and y <= y0 < y1 <= y + h
