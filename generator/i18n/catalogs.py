@@ -28,7 +28,7 @@ from ..core.files import relative_to, write_inside
 from ..core.schema import text_keys, text_map_keys, written_schemas
 from ..core.yamlfile import Located, LocatedList
 from ..load import shapes
-from ..load.icons import icons_differ
+from ..load.icons import icon_names, icons_differ
 from ..load.project import TOOL_TEMPLATES, Game, game_files
 from ..load.spreadsheets import Cell
 from . import typography
@@ -167,6 +167,10 @@ def extract(game: Game, notes: dict[str, list[str]] | None = None) -> list[Entry
             if any(CASE in phrase for _, phrase in found):
                 entry.notes.append("A plural phrase takes the case your sentence needs: {x|phrase:case}, "
                                    "where booklet.yaml phrase_cases gives that case.")
+        icons = icon_names(entry.msgid) if isinstance(entry.msgid, str) else []
+        if icons:
+            entry.notes.append("Keep the icons " + " ".join(dict.fromkeys(f":{name}:" for name in icons)) +
+                               ": each is drawn as a picture where it stands.")
     return entries
 
 
