@@ -139,7 +139,12 @@ def lay_out_token(token: TokenFace, icons: IconTable | None = None) -> TokenFace
     problems = []
     # an icon the game does not declare (or cannot draw) leaves the name as written: the
     # game's check of its icons (validate/icons.py) names it at its line
-    name_text = encoded(token.name, icons)[0] if has_icons(token.name) else token.name
+    # (a private-use character of its own is no icon: no font draws it, which is checked)
+    name_text = token.name
+    if has_icons(name_text) and ICON_CHARS.isdisjoint(name_text):
+        name_text = encoded(name_text, icons)[0]
+    else:
+        icons = None
 
     def fit(text, style, size, min_size, width, height, key):
         fitted, reason = fit_lines(text, style, size, min_size, width, height)

@@ -276,6 +276,8 @@ class Text(ElementType):
                                                    f"that anything printed keeps"),))
         # however far a layout lets it shrink, nothing is printed under 6 pt
         min_size = max(element.get("min_size", element["size"]), MIN_PRINTED_PT)
+        if not ICON_CHARS.isdisjoint(text):
+            return Placed(element)          # a private-use character: no font draws it (check)
         table = None
         if has_icons(text):
             table = current_table()
