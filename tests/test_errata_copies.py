@@ -26,7 +26,7 @@ def fronts(tmp_path_factory) -> Counter:
     shutil.copytree(SAMPLE, new)
     replace_in(new / "components" / GAME / "cards.yaml", "count: {standard: 4}", "count: {standard: 6}")
     replace_in(new / "rules" / "sample_game" / "__init__.py", '"knight": 4', '"knight": 6')
-    replace_in(new / "components" / GAME / "cards.yaml", "text: Shoots three spaces away.", "text: Shoots four spaces away.")
+    replace_in(new / "components" / GAME / "cards.yaml", "Shoots three spaces away.", "Shoots four spaces away.")
     out = base / "errata"
     result = pnp("build", "--changed-since", str(old), "--paper", "a4", "-j", "1", "--out", str(out), project=new)
     assert result.exit_code == 0, result.output + result.traceback

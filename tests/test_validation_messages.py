@@ -91,7 +91,7 @@ def test_every_kind_of_translation_problem_at_its_entry_and_key(translated):
         entry("cards.knight.text", "Draw up to {hand_size} cards.", "Теглете {hand_size} карти, после още {n}."),
         entry("cards.knight.name", "Knight", "Рицар ก"),
         plural_entry("booklet.phrases.cards", "{n} card", "{n} cards", ["{n} карта", "карти"]),
-        entry("cards.archer.text", "Shoots three spaces away.", "Стреля на -3 полета."),
+        entry("cards.archer.text", "Shoots three spaces away. :sun: by day.", "Стреля на -3 полета. :sun: денем."),
     )
     problems = pnp("validate", project=translated).stderr.splitlines()
     at = {key: f"{FOLDER}/locales/bg.po:{msgid_line(po, key)}: {key}: " for key in

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont as ToolsFont
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -79,3 +81,28 @@ def _missing_glyphs(text: str, style: str) -> frozenset[str]:
     # the shipped fonts never change: a text checked on every face of every edition is looked up once
     cmap = _cmap(TEXT_FONTS[style][1])
     return frozenset(ch for ch in text if not ch.isspace() and ord(ch) not in cmap and ch not in FALLBACK)
+
+
+@lru_cache(maxsize=256)
+def glyph_svg(glyph: str, colour: str = "#000000") -> bytes:
+    """An SVG of `glyph` in the symbol font that has it, from its baseline to the font's ascent
+    (an icon stands on the baseline), painted in `colour`: a glyph icon as a picture, for a page
+    that has no such font (the booklet)."""
+    name = symbol_font_for(glyph)
+    font = _tools_font(dict(SYMBOL_FONTS)[name])
+    glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
+    ascent = font["OS/2"].sTypoAscender
+    paths, left = [], 0
+    for ch in glyph:
+        drawn = glyphs[cmap[ord(ch)]]
+        pen = SVGPathPen(glyphs)
+        drawn.draw(TransformPen(pen, (1, 0, 0, -1, left, ascent)))
+        paths.append(pen.getCommands())
+        left += drawn.width
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {left} {ascent}" width="{left}" height="{ascent}">'
+            f'<path fill="{colour}" d="{" ".join(paths)}"/></svg>').encode("ascii")
+
+
+@lru_cache(maxsize=None)
+def _tools_font(file: str):
+    return ToolsFont(str(FONT_DIR / file), lazy=True)

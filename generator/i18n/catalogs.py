@@ -28,6 +28,7 @@ from ..core.files import relative_to, write_inside
 from ..core.schema import text_keys, text_map_keys, written_schemas
 from ..core.yamlfile import Located, LocatedList
 from ..load import shapes
+from ..load.icons import icon_names, icons_differ
 from ..load.project import TOOL_TEMPLATES, Game, game_files
 from ..load.spreadsheets import Cell
 from . import typography
@@ -166,6 +167,10 @@ def extract(game: Game, notes: dict[str, list[str]] | None = None) -> list[Entry
             if any(CASE in phrase for _, phrase in found):
                 entry.notes.append("A plural phrase takes the case your sentence needs: {x|phrase:case}, "
                                    "where booklet.yaml phrase_cases gives that case.")
+        icons = icon_names(entry.msgid) if isinstance(entry.msgid, str) else []
+        if icons:
+            entry.notes.append("Keep the icons " + " ".join(dict.fromkeys(f":{name}:" for name in icons)) +
+                               ": each is drawn as a picture where it stands.")
     return entries
 
 
@@ -601,6 +606,9 @@ def _check_message(display: str, message: Message, entry: Entry, locale: str) ->
             detail = "; ".join(filter(None, [f"missing {' '.join(missing)}" if missing else "",
                                              f"unknown {' '.join(extra)}" if extra else ""]))
             problems.append(Problem(*where, f"placeholders differ from the source ({detail or 'count differs'})"))
+        icons = icons_differ(entry.msgid, message.string) if message.string else ""
+        if icons:
+            problems.append(Problem(*where, f"icons differ from the source ({icons})"))
     problems += typography.text_problems(*where, message.string, locale)
     return problems
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from ..load.shapes import Space, shape_type
 from ..load.shapes.track import space_size
 from .elements import Placed, element_type
-from .placed import PlacedFace, contrast_of
+from .inline_icons import icons_in_use
+from .placed import PlacedFace, contrast_of, icon_table
 
 
 RING_GAP_MM = 1.6          # a ring mark stands this far outside its space
@@ -297,7 +298,7 @@ def nearest_distances(centres: list[tuple[float, float]]) -> list[float]:
 
 
 def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, values: dict, text,
-                  folder: Path | None = None) -> BoardPlan:
+                  folder: Path | None = None, icons: dict | None = None) -> BoardPlan:
     """`text(path, source)` gives a shape's text in the board's locale; `values` are the
     board's own (name, colours, the game's title) for its face."""
     spec, roots = board_shapes(design, board_id, board)
@@ -366,7 +367,9 @@ def lay_out_board(design: dict, board_id: str, board: dict, layouts: dict, value
             located[f"{name}.label"] = where("label")
             above.append(_caption(name, shape, size))
     elements += below + middle + above
-    placed = tuple(element_type(e).place(e, values, folder) for e in elements)
+    # its texts (spaces, notes, labels) may hold the `icons` its game declares
+    with icons_in_use(icon_table(icons, folder) if icons else None):
+        placed = tuple(element_type(e).place(e, values, folder) for e in elements)
     for element in placed:
         for field, message in element.problems:
             problems.append((located.get(field, ("boards", board_id, field)), message))

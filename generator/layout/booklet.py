@@ -10,13 +10,19 @@ pictures the booklet needs. generator/render/booklet.py draws them and renders t
 """
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field
 
+from markupsafe import Markup, escape
+
+from ..core import fonts
 from ..core.errors import DataError, Problem
 from ..core.yamlfile import locate
 from ..i18n.texts import retell
+from ..load.icons import ICON_MARK, declared_icons
 from ..load.project import TOOL_TEMPLATES, Project
 from .faces import Face, Localised
+from .inline_icons import has_icons
 
 
 # Words the layout prints around the text, from `ui:` in booklet.yaml: the contents title
@@ -178,7 +184,9 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, contents: list[t
 
 
 def _block(loc, key, block, faces, pictures: BookletPictures, home, ui, contents) -> Block | None:
-    text = loc.text
+    def text(key: str, source: str):
+        return with_icons(loc, loc.text(key, source))
+
     if "p" in block or "tip" in block:
         kind = "p" if "p" in block else "tip"
         return Block(kind, text(f"{key}.{kind}", block[kind]))
@@ -202,7 +210,7 @@ def _block(loc, key, block, faces, pictures: BookletPictures, home, ui, contents
         return Block("faq", [(text(f"{key}.faq.{j}.q", qa["q"]), text(f"{key}.faq.{j}.a", qa["a"]))
                              for j, qa in enumerate(block["faq"])])
     if "components" in block:
-        return Block("components", contents)
+        return Block("components", [(count, with_icons(loc, name)) for count, name in contents])
     if "cards" in block:
         entries = card_entries(loc, block["cards"]["deck"], faces, pictures.cards)
         if not entries:
@@ -229,7 +237,8 @@ def _block(loc, key, block, faces, pictures: BookletPictures, home, ui, contents
         for part, sheets in home.rows:
             rows.append((ui.get(part, ""), [phrase(loc, "sheets", n) for n in sheets], False))
             # A component of the part, on a row of its own under it: indented, not led by a dash
-            rows += [(name, [phrase(loc, "sheets", n) for n in counts], True) for name, counts in home.details.get(part, [])]
+            rows += [(with_icons(loc, name), [phrase(loc, "sheets", n) for n in counts], True)
+                     for name, counts in home.details.get(part, [])]
             rows += [(players, cells, True) for players, cells in home.tables.get(part, [])]
         notes = ["print_duplex"] if any(part == "print_cards" for part, _ in home.rows) else []
         notes = [ui[note] for note in notes + list(PRINT_NOTES) if note in ui]
@@ -279,9 +288,37 @@ def card_entries(loc: Localised, deck: str, faces: dict[str, Face], pictures: di
         face = faces[f"card-{component.id}"]
         counts = [f"{loc.edition_name(e)}: {phrase(loc, 'cards', component.count(e))}"
                   for e in mentioned if component.count(e)]
-        entries.append(CardEntry(component.keypath, face.values["name"], face.values.get("text", ""),
+        entries.append(CardEntry(component.keypath, face.values["name"], with_icons(loc, face.values.get("text", "")),
                                  counts, pictures[face.key], card_alt(face)))
     return entries
+
+
+# An icon in the booklet's text: as high as the letters' em, standing on the baseline.
+ICON_STYLE = "height: 1em; width: auto; vertical-align: baseline"
+
+
+def with_icons(loc: Localised, text: str):
+    """The text as the booklet prints it: each `:name:` its icon, an <img> with its alternative
+    text in the locale (the picture read from the game's folder through the booklet's URL
+    fetcher, a glyph as an SVG of its outline in the text's black); a text without icons as it is. An
+    undeclared name stays as written (validation names it)."""
+    if not isinstance(text, str) or not has_icons(text):
+        return text
+    icons = declared_icons(loc.game.meta)
+    made, last = Markup(""), 0
+    for found in ICON_MARK.finditer(text):
+        spec = icons.get(found.group(1))
+        if spec is None:
+            continue
+        if spec.glyph:
+            source = "data:image/svg+xml;base64," + base64.b64encode(fonts.glyph_svg(spec.glyph)).decode("ascii")
+        else:
+            source = (loc.game.folder / spec.file).resolve().as_uri()
+        alt = loc.text(spec.alt_key, spec.alt)
+        made += escape(text[last:found.start()]) + Markup('<img class="icon" src="{}" alt="{}" style="{}">').format(
+            source, alt, ICON_STYLE)
+        last = found.end()
+    return made + escape(text[last:])
 
 
 def card_alt(face: Face) -> str:

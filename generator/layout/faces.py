@@ -19,6 +19,7 @@ from ..core.errors import DataError, Problem, UsageError
 from ..core.yamlfile import key_path, locate
 from ..i18n.texts import Texts, collected, numbers, retell
 from ..load.card_sizes import CardSize, card_sizes, size_of  # noqa: F401  (card_sizes: read here by the kinds)
+from ..load.icons import declared_icons
 from ..load.project import Component, Game, Project
 from .placed import PlacedFace, contrast_of, place_face, placed_once
 from .elements import element_type
@@ -42,11 +43,12 @@ class Face:
     # printed several times with a back each), and that copy: the deck, or `<deck>-<back>`.
     deck_back: str = ""
     deck_copy: str = ""
+    icons: dict | None = None                    # the icons its game declares, by name
 
     @cached_property
     def placed(self) -> PlacedFace:
         """The face fitted once; validation, every renderer and the safe-zone check read it."""
-        return place_face(self.layout, self.values, self.folder)
+        return place_face(self.layout, self.values, self.folder, self.icons)
 
 
 @dataclass
@@ -286,14 +288,16 @@ def _lay_out_card_faces(loc: Localised) -> tuple[list[Face], list[tuple[str, dic
         if look not in backs:
             suffix = "" if not backs or all(b[0] != back_id for b in backs) else f"-{component.id}"
             backs[look] = Face(f"back-{back_id}{suffix}", back_layout, values, 0,
-                               source=_where(game, component, "back"), folder=game.folder)
+                               source=_where(game, component, "back"), folder=game.folder,
+                               icons=declared_icons(game.meta) or None)
         file, line = game.where(component)
         # a card's own `back` (a double-sided card) stays in its deck; a copy's is a deck of its own
         copy_back = back_id if back_id in (deck.get("backs") or ()) else None
         faces.append(Face(f"card-{component.id}", faces_layouts[component.data.get("layout", deck["layout"])], values,
                           component.count(loc.edition), backs[look], (file, line, component.keypath), game.folder,
                           deck_back=copy_back or deck["back"],
-                          deck_copy=f"{component.data['deck']}-{copy_back}" if copy_back else component.data["deck"]))
+                          deck_copy=f"{component.data['deck']}-{copy_back}" if copy_back else component.data["deck"],
+                          icons=declared_icons(game.meta) or None))
         texts.append((back_id, lookups))
     return faces, texts
 

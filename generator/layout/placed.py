@@ -12,10 +12,15 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ..core import fonts
 from .contrast import Ink, Paint, contrast_problems, turned
 from .elements import Placed, element_type, rotated_box
 from .elements.base import COLOUR_KEYS, resolve_colour
-from .elements.image import pictures_read_once
+from .elements.icon import icon_glyph_problem
+from .elements.image import natural_size, picture_in, pictures_read_once
+from .inline_icons import IconTable, InlineIcon, icons_in_use
 
 
 @dataclass(frozen=True)
@@ -32,10 +37,33 @@ class PlacedFace:
         return [problem for placed in self.elements for problem in placed.problems]
 
 
-def place_face(layout: dict, values: dict, folder: Path | None = None) -> PlacedFace:
+def place_face(layout: dict, values: dict, folder: Path | None = None, icons=None) -> PlacedFace:
+    """The face's elements placed; its texts may hold the `icons` (load.icons.IconSpec by name)
+    its game declares."""
     values = {**layout.get("defaults", {}), **values}
-    placed = tuple(_place(element, values, folder) for element in layout["elements"])
+    with icons_in_use(icon_table(icons, folder) if icons else None):
+        placed = tuple(_place(element, values, folder) for element in layout["elements"])
     return PlacedFace(tuple(layout["size_mm"]), values, placed)
+
+
+def icon_table(icons: dict, folder: Path | None) -> IconTable:
+    """The declared icons loaded: a glyph with its symbol font, a picture read from the game's
+    folder as an image element's is; or why each cannot be drawn."""
+    loaded = {}
+    for name, spec in icons.items():
+        if spec.glyph:
+            problem = icon_glyph_problem(spec.glyph)
+            font = None if problem else fonts.symbol_font_for(spec.glyph)
+            # drawn at the font size its square's height gives, as wide as the glyph is then
+            loaded[name] = problem or InlineIcon(name, "glyph", spec.glyph, font,
+                                                 (stringWidth(spec.glyph, font, 1) or 1.0, 1.0))
+            continue
+        if folder is None:
+            loaded[name] = "needs the game's folder"
+            continue
+        picture, reason = picture_in(folder, spec.file)
+        loaded[name] = reason or InlineIcon(name, picture[0], picture[1], natural=natural_size(picture))
+    return IconTable(loaded)
 
 
 # While `placed_once` holds, by element: (the element, the names of the values it reads,

@@ -21,7 +21,8 @@ from .contrast import (
     in_polygon,
 )
 from .elements.icon import PlacedGlyph, placed_glyph
-from .elements.text import FittedText, fit_lines, line_width
+from .elements.text import FittedText, PlacedLine, fit_lines, line_width, line_with_icons
+from .inline_icons import ICON_CHARS, IconTable, decoded, encoded, has_icons
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class TokenFace:
     fold_fit: FittedText | None = None
     name_raised: bool = False      # the name moved up under the icon, as it did not fit below
     icon_glyph: PlacedGlyph | None = None     # the icon where it is drawn (None: none, or no font has it)
+    name_line: PlacedLine | None = None       # a name holding icons (`:name:`), its pieces and icons placed
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -131,42 +133,60 @@ def name_width(token: TokenFace, size_pt: float, raised: bool = False) -> float:
     return math.floor(20 * math.sqrt(max(radius ** 2 - farthest ** 2, 0.0))) / 10
 
 
-def lay_out_token(token: TokenFace) -> TokenFace:
+def lay_out_token(token: TokenFace, icons: IconTable | None = None) -> TokenFace:
     """The token with its texts fitted to their places; what does not fit, and what does not
-    stand out from the token, is kept, not raised."""
+    stand out from the token, is kept, not raised. Its name may hold the game's `icons`."""
     problems = []
+    # an icon the game does not declare (or cannot draw) leaves the name as written: the
+    # game's check of its icons (validate/icons.py) names it at its line
+    # (a private-use character of its own is no icon: no font draws it, which is checked)
+    name_text = token.name
+    if has_icons(name_text) and ICON_CHARS.isdisjoint(name_text):
+        name_text = encoded(name_text, icons)[0]
+    else:
+        icons = None
 
     def fit(text, style, size, min_size, width, height, key):
         fitted, reason = fit_lines(text, style, size, min_size, width, height)
         if reason:
-            problems.append((key, f"text does not fit: {reason}"))
+            problems.append((key, f"text does not fit: {decoded(reason, icons)}"))
         return fitted
 
     if token.shape in FLAT_SHAPES:
         # nothing printed under 6 pt: the name shrinks from 6.5 pt to 6 at most
-        name, reason = fit_lines(token.name, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT), 3.2)
+        name, reason = fit_lines(name_text, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT), 3.2)
         raised = bool(reason and token.icon)
         if raised:
             # too wide low on the disc: just under the icon, where the ring is wider
-            name = fit(token.name, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT, True), 3.2,
+            name = fit(name_text, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT, True), 3.2,
                        f"{token.field}.name")
         elif reason:
-            problems.append((f"{token.field}.name", f"text does not fit: {reason}"))
+            problems.append((f"{token.field}.name", f"text does not fit: {decoded(reason, icons)}"))
         w, h = token.size_mm
         d = _diameter(token)
         icon = placed_glyph(token.icon, (w / 2, h / 2 + d * ICON_RISE), d * ICON_PT_PER_MM) if token.icon else None
-        laid = replace(token, name_fit=name, name_raised=raised, icon_glyph=icon)
+        laid = replace(token, name_fit=name, name_raised=raised, icon_glyph=icon,
+                       name_line=_name_line(name, w / 2, name_baseline(token, name.size, raised), icons))
     else:
         w, _ = token.figure_mm
         write = fit(token.write_label, "italic", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 7, 6, "labels.write_here")
-        name = fit(token.name, "bold", 8, MIN_PRINTED_PT, w - 4, 6, f"{token.field}.name")
+        name = fit(name_text, "bold", 8, MIN_PRINTED_PT, w - 4, 6, f"{token.field}.name")
         fold = fit(token.fold_label, "regular", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 2, token.base_mm - 1.2,
                    "labels.fold")
-        laid = replace(token, name_fit=name, write_fit=write, fold_fit=fold)
+        laid = replace(token, name_fit=name, write_fit=write, fold_fit=fold,
+                       name_line=_name_line(name, w / 2, token.figure_mm[1] - 7, icons))
     layers = token_layers(laid)
     for index, message in contrast_problems(layers):
         problems.append((f"{token.field}.{token.ink_key}", f"{layers[index].field}: {message}"))
     return replace(laid, problems=tuple(problems))
+
+
+def _name_line(name: FittedText, centre_mm: float, baseline_mm: float, icons: IconTable | None) -> PlacedLine | None:
+    """A name's line with its icons placed, centred as render/tokens.py draws a name; None for a
+    name without icons (drawn as a string)."""
+    if not name.lines or ICON_CHARS.isdisjoint(name.lines[0]) or icons is None:
+        return None
+    return line_with_icons(name.lines[0], centre_mm * mm, baseline_mm * mm, "center", name.font, name.size, icons)
 
 
 def token_layers(token: TokenFace) -> list:

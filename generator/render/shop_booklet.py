@@ -83,6 +83,26 @@ def press_css(css: str, palette: Palette) -> str:
     return DECLARATION.sub(declaration, css) + PRESS_CSS
 
 
+# An SVG's colours: its painting attributes and its style attributes (an icon in the text).
+SVG_PAINT = re.compile(r'((?:fill|stroke|stop-color|flood-color|color)\s*=\s*["\'])([^"\']*)(["\'])')
+SVG_STYLE = re.compile(r'(style\s*=\s*["\'])([^"\']*)(["\'])')
+
+
+def press_svg(svg: str, palette: Palette) -> str:
+    """An SVG (an icon in the booklet's text) with every colour it paints as device-cmyk(), as
+    the text's are: grey on K alone."""
+    def paint(match: re.Match) -> str:
+        value = FUNCTION.sub(lambda m: _function(palette, m, False), match.group(2))
+        value = HEX.sub(lambda m: _cmyk(palette, _hex6(m.group(0)), False), value)
+        value = NAMED_RE.sub(lambda m: _cmyk(palette, NAMED[m.group(1).lower()], False), value)
+        return match.group(1) + value + match.group(3)
+    svg = SVG_PAINT.sub(paint, svg)
+    # what paints without a colour of its own paints black: black on K alone, as text is
+    svg = re.sub(r"<svg\b(?![^>]*\sfill\s*=)", f'<svg fill="{_cmyk(palette, "#000000", False)}"', svg, count=1)
+    return SVG_STYLE.sub(lambda m: m.group(1) + press_css(m.group(2), palette).replace(PRESS_CSS, "") + m.group(3),
+                         svg)
+
+
 def press_picture(data: bytes, palette: Palette) -> bytes:
     """A raster picture (PNG, JPEG ...) as a CMYK JPEG separated for the palette's press,
     transparency flattened onto white paper; the resolution is kept."""
@@ -119,6 +139,10 @@ def press_fetcher(base, palette: Palette):
                 if mime in ("image/png", "image/jpeg", "image/gif", "image/webp") and ";base64" in head:
                     return URLFetcherResponse(url, press_picture(base64.b64decode(payload), palette),
                                               {"Content-Type": "image/jpeg"})
+                if mime == "image/svg+xml":
+                    text = base64.b64decode(payload).decode("utf-8") if ";base64" in head else unquote(payload)
+                    return URLFetcherResponse(url, press_svg(text, palette).encode("utf-8"),
+                                              {"Content-Type": "image/svg+xml"})
                 if mime == "text/css":
                     text = base64.b64decode(payload).decode("utf-8") if ";base64" in head else unquote(payload)
                     return URLFetcherResponse(url, press_css(text, palette).encode("utf-8"),
@@ -129,6 +153,9 @@ def press_fetcher(base, palette: Palette):
             if suffix == ".css":
                 return URLFetcherResponse(url, press_css(path.read_text(encoding="utf-8"), palette).encode("utf-8"),
                                           {"Content-Type": "text/css; charset=utf-8"})
+            if suffix == ".svg":
+                return URLFetcherResponse(url, press_svg(path.read_text(encoding="utf-8"), palette).encode("utf-8"),
+                                          {"Content-Type": "image/svg+xml"})
             if suffix in (".png", ".jpg", ".jpeg", ".gif", ".webp"):
                 return URLFetcherResponse(url, press_picture(path.read_bytes(), palette), {"Content-Type": "image/jpeg"})
             return super().fetch(url, headers)

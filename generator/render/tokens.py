@@ -21,6 +21,7 @@ from ..layout.tokens import (
     name_baseline,
 )
 from .elements.icon import draw_placed_glyph
+from .elements.text import draw_line
 from .pdf import SCALE_BAR_CLEAR_MM, DieLines, Document, draft_mark, scale_bar
 
 
@@ -59,6 +60,9 @@ def draw_token(canvas, token: TokenFace, palette: Palette = RGB, bleed_mm: float
     fitted = token.name_fit
     canvas.setFillColor(palette.colour(token.ink))
     canvas.setFont(fitted.font, fitted.size)
+    if token.name_line is not None:
+        draw_line(canvas, token.name_line, fitted.font, fitted.size, palette.colour(token.ink), palette)
+        return
     canvas.drawCentredString(cx * mm, name_baseline(token, fitted.size, token.name_raised) * mm, fitted.lines[0])
 
 
@@ -145,6 +149,9 @@ def _standee_side(canvas, w, h, colour, token: TokenFace, palette: Palette = RGB
     canvas.setFillColor(palette.colour(token.ink))
     fitted = token.name_fit
     canvas.setFont(fitted.font, fitted.size)
+    if token.name_line is not None:
+        draw_line(canvas, token.name_line, fitted.font, fitted.size, palette.colour(token.ink), palette)
+        return
     canvas.drawCentredString(w / 2 * mm, (h - 7) * mm, fitted.lines[0])
 
 

@@ -20,6 +20,7 @@ from ..load import shapes
 from ..load.decks import MAX_DECK_CARDS, deck_size
 from ..load.project import Game, categories, game_files, singular
 from ..rules import load_rules
+from .icons import check_icons
 
 
 @lru_cache(maxsize=None)
@@ -439,6 +440,8 @@ def validate_game(game: Game) -> list[Problem]:
     problems += check_references(game, trusted)
     if "game" in trusted and not game.partly_read:
         problems += check_needs(game, trusted)
+    if "game" in trusted:
+        problems += check_icons(game, trusted)
     if trusted == set(game_files()) and not game.partly_read and game.meta.get("rules") is not None:
         # the rules read every file, whole
         problems += check_rules(game)

@@ -21,6 +21,7 @@ from ...layout.component import PlacedComponent, PlacedKind
 from ...layout.faces import Localised
 from ...layout.kit import Kit, localised_sheet
 from ...layout.tiles import cut_into_tiles, one_sheet_pages, tiles_for
+from ...load.icons import declared_icons
 from ...render.boards import render_boards, render_one_sheet
 from ...render.faces import draw_placed
 from . import Kind, ShopItem
@@ -46,7 +47,8 @@ def _lay_out_boards(loc: Localised) -> list[BoardFace]:
         data = component.data
         values = {key: value for key, value in data.items() if isinstance(value, str)}
         values.update(name=loc.field(component.keypath, data, "name"), game_title=loc.title)
-        plan = lay_out_board(design, component.id, data, game.layouts.get("faces", {}), values, text, game.folder)
+        plan = lay_out_board(design, component.id, data, game.layouts.get("faces", {}), values, text, game.folder,
+                             declared_icons(game.meta))
         faces.append(BoardFace(f"board-{component.id}", values["name"], plan))
     return faces
 

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from ...core.yamlfile import locate
+from ...load.icons import declared_icons
 from ...layout.component import PlacedComponent, PlacedKind, located
 from ...layout.contrast import ink_on
 from ...layout.cutter import pack_for, packed_cut_sheets, token_outline
 from ...layout.faces import Localised
 from ...layout.kit import Kit
 from ...layout.packing import pack
+from ...layout.placed import icon_table
 from ...layout.tokens import (
     FLAT_SHAPES,
     TokenFace,
@@ -50,7 +52,9 @@ def _lay_out_tokens(loc: Localised) -> list[TokenFace]:
                     fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure,
                     field=component.keypath, ink=data.get("text_colour") or ink_on(colours[index % len(colours)]),
                     ink_key="text_colour" if "text_colour" in data else f"colours.{index % len(colours)}"))
-    return [lay_out_token(face) for face in faces]
+    declared = declared_icons(loc.game.meta)
+    icons = icon_table(declared, loc.game.folder) if declared else None
+    return [lay_out_token(face, icons) for face in faces]
 
 
 def files(kit: Kit) -> list:

@@ -303,6 +303,19 @@ def _read_picture(path: Path, folder: Path, file: str):
     return read[key]
 
 
+def picture_in(folder: Path, file: str):
+    """(the loaded picture, '') of a file in the game's folder, read within the same limits as
+    an image element's, or (None, why not)."""
+    path = folder / file
+    data, problems = _read_picture(path, folder, file)
+    if problems:
+        return None, f"picture {file}: {problems[0].message}"
+    try:
+        return _load(data, path.suffix.lower()), ""
+    except ValueError as exc:
+        return None, f"picture {file}: {exc}"
+
+
 class Picture(ElementType):
     name = "image"
     required = ("file", "box")
@@ -331,14 +344,9 @@ class Picture(ElementType):
             return Placed(element)          # nothing chosen: nothing drawn
         if folder is None:
             return Placed(element, None, (("file", "a picture needs the game's folder"),))
-        path = folder / file
-        data, problems = _read_picture(path, folder, file)
-        if problems:
-            return Placed(element, None, (("file", f"picture {file}: {problems[0].message}"),))
-        try:
-            loaded = _load(data, path.suffix.lower())
-        except ValueError as exc:
-            return Placed(element, None, (("file", f"picture {file}: {exc}"),))
+        loaded, reason = picture_in(folder, file)
+        if reason:
+            return Placed(element, None, (("file", reason),))
         boxes = copy_boxes(element, natural_size(loaded), copies)
         return Placed(element, PlacedPicture(loaded[0], loaded[1], boxes))
 

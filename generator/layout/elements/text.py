@@ -25,6 +25,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...core import fonts
 from ...core.fonts import MIN_PRINTED_PT
+from ..inline_icons import (ICON_ADVANCE, ICON_CHARS, PlacedIcon, current_table, decoded, encoded, has_icons,
+                            icon_square)
 from .base import ElementType, Placed
 
 
@@ -39,7 +41,8 @@ class FittedText:
 class PlacedLine:
     """A line of text where it is drawn, in points: from `x` as `align` says, on the baseline
     `y`. A line mixing fonts (characters from fonts.FALLBACK) is its `pieces`, each (left edge,
-    text, font); a marked number has its `mark` and the mark's rectangle (x0, y0, x1, y1)."""
+    text, font); a marked number has its `mark` and the mark's rectangle (x0, y0, x1, y1).
+    A line holding icons has them in `icons`, its pieces the text between them."""
 
     text: str
     x: float
@@ -48,6 +51,7 @@ class PlacedLine:
     pieces: tuple[tuple[float, str, str], ...] = ()
     mark: str | None = None
     mark_box: tuple[float, float, float, float] | None = None
+    icons: tuple[PlacedIcon, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,15 +61,22 @@ class PlacedText(FittedText):
     placed_lines: tuple[PlacedLine, ...] = ()
 
 
+# The "font" of an icon's fitting character (inline_icons): a piece of its own, drawn as an icon.
+ICON_FACE = ""
+
+
 def runs(line: str, font: str) -> list[tuple[str, str]]:
     """The line as (text, font) pieces: characters the text font lacks (fonts.FALLBACK, the
-    minus sign) in the font that has them."""
-    if fonts.FALLBACK.keys().isdisjoint(line):
+    minus sign) in the font that has them, each icon's character alone (ICON_FACE)."""
+    if fonts.FALLBACK.keys().isdisjoint(line) and ICON_CHARS.isdisjoint(line):
         return [(line, font)]
     pieces: list[tuple[str, str]] = []
     for ch in line:
+        if ch in ICON_CHARS:
+            pieces.append((ch, ICON_FACE))
+            continue
         face = fonts.FALLBACK.get(ch, font)
-        if pieces and pieces[-1][1] == face:
+        if pieces and pieces[-1][1] == face and face != ICON_FACE:
             pieces[-1] = (pieces[-1][0] + ch, face)
         else:
             pieces.append((ch, face))
@@ -76,9 +87,14 @@ def runs(line: str, font: str) -> list[tuple[str, str]]:
 def line_width(line: str, font: str, size: float) -> float:
     """Width of a line in points, each piece in its own font. Measured once per process (the
     fonts are the shipped ones): fitting a text tries the same words at each size it weighs."""
-    if fonts.FALLBACK.keys().isdisjoint(line):
+    if fonts.FALLBACK.keys().isdisjoint(line) and ICON_CHARS.isdisjoint(line):
         return stringWidth(line, font, size)
-    return sum(stringWidth(piece, face, size) for piece, face in runs(line, font))
+    return sum(piece_width(piece, face, size) for piece, face in runs(line, font))
+
+
+def piece_width(piece: str, face: str, size: float) -> float:
+    """Width of one piece in points: an icon's its fixed advance."""
+    return ICON_ADVANCE * size if face == ICON_FACE else stringWidth(piece, face, size)
 
 
 def line_pieces(x: float, line: str, font: str, size: float, align: str) -> tuple[tuple[float, str, str], ...]:
@@ -92,8 +108,28 @@ def line_pieces(x: float, line: str, font: str, size: float, align: str) -> tupl
     placed = []
     for piece, face in pieces:
         placed.append((left, piece, face))
-        left += stringWidth(piece, face, size)
+        left += piece_width(piece, face, size)
     return tuple(placed)
+
+
+def line_with_icons(line: str, at: float, baseline: float, align: str, font: str, size: float,
+                    table) -> PlacedLine:
+    """A fitted line holding icons, aligned to `at` on `baseline` (points): its text pieces
+    where they are drawn, each icon's square on the baseline in its advance, mapped back from
+    its fitting character to the icon of `table` (inline_icons.IconTable)."""
+    pieces = line_pieces(at, line, font, size, align)
+    if not pieces:                 # the line is one icon: its piece alone
+        width = line_width(line, font, size)
+        left = at - width / 2 if align == "center" else at - width if align == "right" else at
+        pieces = ((left, line, ICON_FACE),)
+    texts, icons = [], []
+    for left, piece, face in pieces:
+        if face != ICON_FACE:
+            texts.append((left, piece, face))
+            continue
+        icon = table.icon_of(piece)
+        icons.append(PlacedIcon(icon, icon_square(left, baseline, size, icon.natural)))
+    return PlacedLine(decoded(line, table), at, baseline, align, tuple(texts), icons=tuple(icons))
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -240,9 +276,17 @@ class Text(ElementType):
                                                    f"that anything printed keeps"),))
         # however far a layout lets it shrink, nothing is printed under 6 pt
         min_size = max(element.get("min_size", element["size"]), MIN_PRINTED_PT)
+        if not ICON_CHARS.isdisjoint(text):
+            return Placed(element)          # a private-use character: no font draws it (check)
+        table = None
+        if has_icons(text):
+            table = current_table()
+            text, unknown = encoded(text, table)
+            if unknown:
+                return Placed(element, None, ((element["field"], unknown),))
         fitted, reason = fit_lines(text, element["font"], element["size"], min_size, w, h)
         if reason:
-            return Placed(element, fitted, ((element["field"], f"text does not fit: {reason}"),))
+            return Placed(element, fitted, ((element["field"], f"text does not fit: {decoded(reason, table)}"),))
         if upside_down_mark(element, fitted) == "dot":
             # The dot follows the number inside the box: fitted again in the width the dot
             # leaves at this size (a smaller size needs less room, so once is enough).
@@ -270,6 +314,9 @@ class Text(ElementType):
                 placed.append(PlacedLine(line, left, baseline * mm, mark=mark, mark_box=box))
                 continue
             at = (x + w / 2 if align == "center" else x + w if align == "right" else x) * mm
+            if not ICON_CHARS.isdisjoint(line):
+                placed.append(line_with_icons(line, at, baseline * mm, align, fitted.font, fitted.size, current_table()))
+                continue
             pieces = line_pieces(at, line, fitted.font, fitted.size, align)
             placed.append(PlacedLine(line, at, baseline * mm, align, pieces))
         return PlacedText(fitted.font, fitted.size, fitted.lines, tuple(placed))
