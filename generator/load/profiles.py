@@ -34,8 +34,18 @@ PAGE_MULTIPLE = 4
 # face to the trim would make the shop's cards differ from the home ones (a 63 x 88 face grown
 # 0.8 % across and 1 % down, not even in proportion, so either distorted or cropped), and it
 # would do so silently; text keeps the safe zone measured from the face's own edge, inside the
-# trim. The trim may exceed the face by at most this much, and never cut into it.
+# trim. The trim may exceed the face by at most this much, and cut into it by no more than
+# TRIM_UNDER_FACE_MM.
 TRIM_OVER_FACE_MM = 1.5
+# decided: shops that work in inches cut some sizes a hair inside the metric face (tarot
+# 2.75 in = 69.85 mm across a 70 mm face, bridge 3.5 in = 88.9 mm down an 89 mm one). Up to
+# this much smaller in all (0.1 mm a side, a tenth of what a cut drifts) is taken: the face is
+# still drawn whole and unscaled, its background runs on into the bleed, and the safe zone is
+# measured from the trim where the trim is inside the face.
+TRIM_UNDER_FACE_MM = 0.2
+# A profile whose `sizes` is this takes every card size of templates/sheets/card-sizes.yaml,
+# cut at the face's own edge with the profile's bleed (a printer that cuts any size it is sent).
+ANY_SIZE = "any"
 SIDES = ("front", "back")
 PDFX_VERSIONS = {  # variant -> (GTS_PDFXVersion, the PDF version it is based on)
     "x-1a": ("PDF/X-1a:2003", "1.4"),
@@ -73,9 +83,13 @@ SCHEMA = {
             "additionalProperties": False,
             "required": ["sizes", "bleed_mm", "safe_mm", "format", "colour", "files"],
             "properties": {
-                "sizes": {"type": "object", "minProperties": 1, "maxProperties": 20, "additionalProperties": {
-                    "type": "object", "additionalProperties": False, "required": ["trim_mm"],
-                    "properties": {"trim_mm": _pair, "pixels": _int_pair}}},
+                # `any`, or each size the shop prints by its name in card-sizes.yaml
+                "sizes": {"if": {"type": "string"}, "then": {"enum": [ANY_SIZE]}, "else": {
+                    "type": "object", "minProperties": 1, "maxProperties": 20, "additionalProperties": {
+                        "type": "object", "additionalProperties": False, "required": ["trim_mm"],
+                        # bleed_mm: this size's own bleed where the shop's template gives it
+                        # another than the profile's
+                        "properties": {"trim_mm": _pair, "pixels": _int_pair, "bleed_mm": _bleed}}}},
                 "bleed_mm": _bleed,
                 "safe_mm": _margin,
                 "format": {"enum": ["pdf", "png"]},
@@ -157,6 +171,12 @@ class CardSize:
     trim_mm: tuple[float, float]   # where the shop cuts it: the page is this and the bleed
     pixels: tuple[int, int] | None
     face_mm: tuple[float, float]   # the card size's face, drawn unscaled
+    bleed_mm: float | None = None  # this size's own bleed; None: the profile's
+
+    @property
+    def inset_mm(self) -> tuple[float, float]:
+        """How far the trim lies inside the face's edge on each side (0 where it is outside)."""
+        return tuple(max(0.0, (f - t) / 2) for f, t in zip(self.face_mm, self.trim_mm))
 
 
 @dataclass(frozen=True)
@@ -198,6 +218,7 @@ class CardSpec:
     pdfx: str | None
     files: tuple[FileSpec, ...]
     max_cards: int | None = None      # the most cards one product holds; larger ones are split
+    any_size: bool = False            # every card size, cut at its face (sizes: any)
 
     def size_for(self, face_mm) -> CardSize | None:
         """The profile's size for a face of exactly its card size, or None."""
@@ -209,11 +230,14 @@ class CardSpec:
         """(GTS_PDFXVersion, the PDF version it is based on), or None for no PDF/X."""
         return PDFX_VERSIONS[self.pdfx] if self.pdfx else None
 
+    def bleed_for(self, size: CardSize) -> float:
+        return self.bleed_mm if size.bleed_mm is None else size.bleed_mm
+
     def geometry(self, size: CardSize) -> Geometry:
         if self.format == "png":
             page = tuple(p / self.dpi * MM_PER_INCH for p in size.pixels)
         else:
-            page = tuple(t + 2 * self.bleed_mm for t in size.trim_mm)
+            page = tuple(t + 2 * self.bleed_for(size) for t in size.trim_mm)
         return Geometry(page, size.face_mm, size.trim_mm)
 
 
@@ -325,6 +349,10 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
     if problems:
         return problems
     cards = data.get("cards")
+    if cards and cards["sizes"] == ANY_SIZE:
+        if cards["format"] == "png":
+            add(("cards", "sizes"), f"a png profile lists its card sizes with their pixels, not '{ANY_SIZE}'")
+        cards = {**cards, "sizes": {}}
     if cards:
         for size_name, size in cards["sizes"].items():
             if size_name not in faces:
@@ -332,10 +360,11 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
                                                    f"(sizes: {', '.join(faces)})")
                 continue
             face, trim = faces[size_name], size["trim_mm"]
-            if any(t < f - 0.01 or t > f + TRIM_OVER_FACE_MM + 0.01 for t, f in zip(trim, face)):
+            if any(t < f - TRIM_UNDER_FACE_MM - 0.01 or t > f + TRIM_OVER_FACE_MM + 0.01 for t, f in zip(trim, face)):
                 add(("cards", "sizes", size_name, "trim_mm"),
-                    f"{size_name} faces are {face[0]:g} x {face[1]:g} mm: a shop's trim for them is that or up to "
-                    f"{TRIM_OVER_FACE_MM:g} mm larger (faces are never scaled), not {trim[0]:g} x {trim[1]:g} mm")
+                    f"{size_name} faces are {face[0]:g} x {face[1]:g} mm: a shop's trim for them is that, up to "
+                    f"{TRIM_UNDER_FACE_MM:g} mm smaller or up to {TRIM_OVER_FACE_MM:g} mm larger (faces are never "
+                    f"scaled), not {trim[0]:g} x {trim[1]:g} mm")
         if cards["format"] == "png":
             if "dpi" not in cards:
                 add(("cards",), "a png profile needs dpi")
@@ -344,11 +373,12 @@ def _check(data: Located, display: str, faces: dict[str, tuple[float, float]]) -
                     add(("cards", "sizes", size_name), "a png profile gives the pixel size of each card size")
                 elif "dpi" in cards:
                     page = [p / cards["dpi"] * MM_PER_INCH for p in size["pixels"]]
+                    bleed = size.get("bleed_mm", cards["bleed_mm"])
                     for axis, (p, t) in enumerate(zip(page, size["trim_mm"])):
-                        if p < t + 2 * cards["bleed_mm"] - 0.01:
+                        if p < t + 2 * bleed - 0.01:
                             add(("cards", "sizes", size_name, "pixels", axis),
                                 f"{size['pixels'][axis]} px at {cards['dpi']:g} dpi is {p:.2f} mm, less than the trim "
-                                f"{t:g} mm plus twice the {cards['bleed_mm']:g} mm bleed")
+                                f"{t:g} mm plus twice the {bleed:g} mm bleed")
             for index, spec in enumerate(cards["files"]):
                 if spec["per"] != "card" or len(spec["sides"]) != 1:
                     add(("cards", "files", index), "a png file holds one side of one card (per: card, one side)")
@@ -463,15 +493,18 @@ def _build(name: str, data: Located, display: str, faces: dict[str, tuple[float,
         palette = Palette(colour["space"], float(colour.get("ink_limit", 400)),
                           tuple(colour["rich_black"]) if "rich_black" in colour else None,
                           colour.get("characterisation"))
+        any_size = cards["sizes"] == ANY_SIZE
+        sizes = {n: {"trim_mm": face} for n, face in faces.items()} if any_size else cards["sizes"]
         card_spec = CardSpec(
-            sizes=tuple(CardSize(n, tuple(s["trim_mm"]), tuple(s["pixels"]) if "pixels" in s else None, faces[n])
-                        for n, s in cards["sizes"].items()),
+            sizes=tuple(CardSize(n, tuple(s["trim_mm"]), tuple(s["pixels"]) if "pixels" in s else None, faces[n],
+                                 float(s["bleed_mm"]) if "bleed_mm" in s else None)
+                        for n, s in sizes.items()),
             bleed_mm=float(cards["bleed_mm"]), safe_mm=float(cards["safe_mm"]), format=cards["format"],
             dpi=cards.get("dpi"), min_image_ppi=float(cards.get("min_image_ppi", 300)), palette=palette,
             pdfx=cards.get("pdfx"),
             files=tuple(FileSpec(f["name"], f["per"], tuple(f["sides"]), _source(data, ("cards", "files", i, "name")))
                         for i, f in enumerate(cards["files"])),
-            max_cards=cards.get("product", {}).get("max_cards"))
+            max_cards=cards.get("product", {}).get("max_cards"), any_size=any_size)
     components = data.get("components")
     component_spec = None
     if components:

@@ -42,15 +42,18 @@ def card_safe_zone(name: str, cards: CardSpec) -> Check:
         where = f"[{name} {loc.game.slug} {loc.edition} {loc.locale}]"
         file, line, key = component.source
         face_mm = component.size_mm
-        if cards.size_for(face_mm) is None:
+        size = cards.size_for(face_mm)
+        if size is None:
             sizes = ", ".join(f"{s.name} {s.face_mm[0]:g} x {s.face_mm[1]:g}" for s in cards.sizes)
             return [Problem(file, line, key, f"{where} profile {name} takes no {face_mm[0]:g} x "
                                              f"{face_mm[1]:g} mm card face (it takes {sizes} mm faces)")]
-        # The face is cut at its own edge (the TrimBox): text is measured from there.
+        # Text is measured from the face's own edge, or from the trim where the shop cuts a
+        # hair inside the face (generator/load/profiles.py, TRIM_UNDER_FACE_MM).
+        inset_x, inset_y = size.inset_mm
         worst: dict[str, float] = {}
         for laid in component.faces:
             for field, (x0, y0, x1, y1) in text_extents(laid.face):
-                gap = min(x0, y0, face_mm[0] - x1, face_mm[1] - y1)
+                gap = min(x0 - inset_x, y0 - inset_y, face_mm[0] - x1 - inset_x, face_mm[1] - y1 - inset_y)
                 worst[field] = min(gap, worst.get(field, gap))
         return [Problem(file, line, f"{key}.{field}", f"{where} text is {gap:.2f} mm from the trim; this shop "
                                                       f"needs {cards.safe_mm:g} mm (safe zone)")
