@@ -14,8 +14,10 @@ def _describe(profile) -> dict:
         entry["cards"] = {
             "format": cards.format,
             "sizes": {s.name: {"face_mm": list(s.face_mm), "trim_mm": list(s.trim_mm),
-                               **({"pixels": list(s.pixels)} if s.pixels else {})}
+                               **({"pixels": list(s.pixels)} if s.pixels else {}),
+                               **({"bleed_mm": s.bleed_mm} if s.bleed_mm is not None else {})}
                       for s in cards.sizes},
+            "any_size": cards.any_size,
             "dpi": cards.dpi, "bleed_mm": cards.bleed_mm, "safe_mm": cards.safe_mm,
             "colour": cards.palette.space,
             "ink_limit": cards.palette.ink_limit if cards.palette.space == "cmyk" else None,
@@ -56,15 +58,21 @@ def register(main):
             click.echo(f"{entry['name']:16} {entry['title']}")
             cards = entry.get("cards")
             if cards:
-                sizes = ", ".join(f"{n} {s['face_mm'][0]:g} x {s['face_mm'][1]:g} mm faces"
-                                  + (f" cut at {s['trim_mm'][0]:g} x {s['trim_mm'][1]:g} mm"
-                                     if s["trim_mm"] != s["face_mm"] else "")
-                                  + (f" = {s['pixels'][0]} x {s['pixels'][1]} px" if "pixels" in s else "")
-                                  for n, s in cards["sizes"].items())
                 colour = (cards["colour"].upper() + (f" ({cards['characterisation']})" if cards["characterisation"] else "")
                           + (f" ≤ {cards['ink_limit']:g} % ink" if cards["ink_limit"] else ""))
-                click.echo(f"{'':16} cards: {cards['format'].upper()}, {sizes}, bleed {cards['bleed_mm']:g} mm, "
+                click.echo(f"{'':16} cards: {cards['format'].upper()}, bleed {cards['bleed_mm']:g} mm, "
                            f"safe {cards['safe_mm']:g} mm, {colour}" + (f", {cards['pdfx']}" if cards["pdfx"] else ""))
+                if cards["any_size"]:
+                    click.echo(f"{'':16}   any card size, cut at the face's edge: "
+                               + ", ".join(f"{n} {s['face_mm'][0]:g} x {s['face_mm'][1]:g} mm"
+                                           for n, s in cards["sizes"].items()))
+                else:
+                    for size_name, s in cards["sizes"].items():
+                        click.echo(f"{'':16}   {size_name:7} {s['face_mm'][0]:g} x {s['face_mm'][1]:g} mm faces"
+                                   + (f", cut at {s['trim_mm'][0]:g} x {s['trim_mm'][1]:g} mm"
+                                      if s["trim_mm"] != s["face_mm"] else "")
+                                   + (f", {s['pixels'][0]} x {s['pixels'][1]} px" if "pixels" in s else "")
+                                   + (f", bleed {s['bleed_mm']:g} mm" if "bleed_mm" in s else ""))
                 for spec in cards["files"]:
                     click.echo(f"{'':16}   {spec['name']}  (one per {spec['per']}: {' + '.join(spec['sides'])})"
                                + (f", at most {cards['max_cards']} cards a product" if spec["per"] == "product"
