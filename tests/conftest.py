@@ -446,8 +446,8 @@ def pytest_xdist_make_scheduler(config, log):
 
 def shop_ready_sample(folder: Path) -> Path:
     """A copy of the sample project in `folder/sample` that every shipped print profile takes,
-    for the tests of shop files: its coins deck and their box left out (mini cards, which no
-    shipped profile prints); a second poker deck, villains, with a back of its own and a light
+    for the tests of shop files: its coins deck and their box left out (mini cards, which
+    DriveThruCards and MakePlayingCards do not print); a second poker deck, villains, with a back of its own and a light
     card with dark text; the boards', dice's and pieces' backgrounds run into the bleed; and a
     460 mm banner, too long for a press sheet (eu-3mm) and printed on the roll
     (large-format-3mm). Its rules count what it holds and play nothing (without coins there is
@@ -489,6 +489,28 @@ def shop_ready_sample(folder: Path) -> Path:
     replace_in(rules, '    totals={"standard": {"cards/coins": 10}},\n', "")
     replace_in(rules, "\nENGINE = RaidEngine(SPEC)\n", "\n")
     return project
+
+
+def shop_card_files(project: Path, profile_name: str, game_slug: str = "sample-game", edition: str = "standard",
+                    locale: str = "en") -> list[tuple[str, bytes]]:
+    """(path, bytes) of a profile's card files for the game, made and preflighted as `pnp build
+    --profile` makes them (generator.app.shop.shop_files); the booklet and components, which the
+    tests that call this do not read, left out."""
+    from dataclasses import replace
+
+    from generator.app.loading import load_games
+    from generator.app.shop import shop_files
+    from generator.i18n.texts import Texts
+    from generator.layout.faces import Localised
+    from generator.layout.kit import Kit
+    from generator.load.profiles import load_profile
+    from generator.load.project import Project
+    loaded = Project(project)
+    game = load_games(loaded, game_slug, texts=False)[0]
+    kit = Kit(loaded, game, Localised(game, edition, Texts.load(game, locale)), "")
+    made, problems = shop_files(kit, replace(load_profile(loaded, profile_name), booklet=None))
+    assert not problems, problems
+    return [(artifact.path, artifact.data) for artifact in made]
 
 
 @pytest.fixture(scope="session")
