@@ -77,7 +77,7 @@ def test_imposition_is_reproducible():
 # ---- the scale note ----------------------------------------------------------------------------
 
 LETTER = (215.9, 279.4)
-LONG_NOTE = ("The pages of this booklet are printed at {percent} % so that they fit on this paper: the 50 mm "
+LONG_NOTE = ("The pages of this booklet are printed at {percent}% so that they fit on this paper: the 50 mm "
              "bar on the cover page measures {length} mm here, so measure it to check the print.")
 
 
@@ -129,7 +129,7 @@ def _long_note_project(tmp_path, band: str):
     sheets.mkdir(parents=True)
     for name in ("booklet.yaml", "papers.yaml"):
         shutil.copy(ROOT / "templates" / "sheets" / name, sheets)
-    replace_in(sheets / "booklet.yaml", "  scaled: \"The pages are printed at {percent} % to fit this paper: the 50 mm "
+    replace_in(sheets / "booklet.yaml", "  scaled: \"The pages are printed at {percent}% to fit this paper: the 50 mm "
                "bar on page 1 measures {length} mm here.\"", f"  scaled: \"{LONG_NOTE}\"")
     replace_in(sheets / "papers.yaml", "unprintable_mm: 6.35", f"unprintable_mm: {band}")
     return project

@@ -127,7 +127,7 @@ def test_every_copy_is_on_the_sheet_and_the_booklet_lists_the_tokens(sample):
         assert copies == data["count"]["standard"]
     booklet = pypdfium2.PdfDocument(sample / "sample-game-standard-en-rules.pdf")
     lines = [line.strip().replace("\xa0", " ") for p in booklet for line in p.get_textpage().get_text_range().splitlines()]
-    assert "4 tokens Supply" in lines and "3 tokens Camp" in lines
+    assert "4 tokens Supply" in lines and "3 camp tiles Camp" in lines
     assert "Tokens 1 sheet 1 sheet" in lines
 
 

@@ -119,7 +119,7 @@ def test_tiled_boards_pieces_and_the_imposed_booklet_leave_the_band_bare(tiled_s
     if kind != "rules-imposed":
         assert "Tile A1" in text                          # the tile labels are still printed
     elif paper == "letter":
-        assert "are printed at 94 %" in text              # the shrink note too
+        assert "are printed at 94%" in text              # the shrink note too
     assert not _ink_in_band(path, paper), f"{path.name}: ink in the unprintable band"
 
 
