@@ -8,6 +8,7 @@ from ...layout.dice import DieNet, cube_net, pack_nets
 from ...layout.faces import Localised
 from ...layout.kit import Kit
 from ...layout.placed import place_face
+from ...load.icons import declared_icons
 from ...render.dice import draw_net, net_die_lines, render_dice
 from . import Kind, ShopItem, counted_rows
 
@@ -28,7 +29,8 @@ def _lay_out_dice(project, loc: Localised) -> list[DieNet]:
             continue
         shared = {key: value for key, value in data.items() if isinstance(value, str)}
         shared.update(name=loc.field(component.keypath, data, "name"), game_title=loc.title)
-        faces = tuple(place_face(layout, {**shared, **{k: str(v) for k, v in face.items()}}, game.folder)
+        faces = tuple(place_face(layout, {**shared, **{k: str(v) for k, v in face.items()}}, game.folder,
+                                 declared_icons(game.meta) or None)
                       for face in data["faces"])
         edge = data["edge_mm"]
         # glue tabs as the sheet says, but never more than a third of a small die's edge

@@ -9,6 +9,7 @@ from ...layout.kit import Kit
 from ...layout.cutter import packed_cut_sheets, piece_outline, piece_pages
 from ...layout.pieces import PieceFace, page_plan, place_glue_labels, sheet_count
 from ...layout.placed import place_face
+from ...load.icons import declared_icons
 from ...render.pieces import draw_piece, piece_die_lines, render_pieces
 from ..cutting import cut_artifacts, cutter_of
 from . import Kind, ShopItem, counted_rows
@@ -32,7 +33,7 @@ def _lay_out_pieces(loc: Localised) -> list[PieceFace]:
         w, h = layout["size_mm"]
         outline = tuple(tuple(p) for p in data.get("outline", [(0, 0), (w, 0), (w, h), (0, h)]))
         pieces.append(PieceFace(f"piece-{component.id}", values["name"], (w, h), component.count(loc.edition),
-                                place_face(layout, values, game.folder), outline,
+                                place_face(layout, values, game.folder, declared_icons(game.meta) or None), outline,
                                 tuple((tuple(a), tuple(b)) for a, b in data.get("folds", [])),
                                 tuple(tuple(area) for area in data.get("glue", [])), glue))
     return pieces
