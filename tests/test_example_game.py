@@ -79,3 +79,13 @@ def test_a_broken_cell_is_named_at_its_row_and_column(tmp_path):
     result = pnp("validate", project=project)
     assert result.exit_code == 1 and not result.traceback, result.output
     assert "components/garden-race/flowers.csv:4:E: cards.rose.count.standard: expected a whole number" in result.output
+
+
+def test_the_tabletop_export_names_icons_by_their_words(tmp_path):
+    """Tabletop Simulator shows names, card texts and what a die rolled as plain words: an icon
+    is its alternative text there ("Grow 1 Flower."), never its markup."""
+    result = pnp("build", "--target", "tts", "--locale", "en", "--out", str(tmp_path), project=EXAMPLE)
+    assert result.exit_code == 0, result.output + result.traceback
+    save = (tmp_path / "garden-race" / "standard" / "en" / "tts" / "garden-race-standard-en.json").read_text(encoding="utf-8")
+    assert not re.search(r":[a-z][a-z0-9_-]*:", save)
+    assert "Grow 1 Flower." in save and '"Value": "Watering can"' in save

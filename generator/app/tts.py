@@ -37,7 +37,9 @@ from ..core.errors import UsageError
 from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
 from ..layout.faces import Face, Localised, card_faces, deck_faces, localised
+from ..layout.inline_icons import has_icons
 from ..layout.kit import validation_kit
+from ..load.icons import ICON_MARK, declared_icons
 from ..render.boards import draw_board
 from ..render.faces import draw_placed
 from ..render.pdf import Document
@@ -542,10 +544,20 @@ def saved_objects(kit: TtsKit) -> dict:
 def _card(kit: TtsKit, deck: TtsDeck, face: Face, card_id: int, custom: dict, copy: int) -> dict:
     return {"GUID": _guid(kit.folder, face.key, copy), "Name": "Card",
             "Transform": _transform(0, 0, _card_scale(deck.size_mm), face_down=True),
-            "Nickname": face.values.get("name", ""), "Description": face.values.get("text", ""),
+            "Nickname": _shown(kit.loc, face.values.get("name", "")), "Description": _shown(kit.loc, face.values.get("text", "")),
             "Memo": face.key.removeprefix("card-"),      # the card's id in the data, for scripts and tests
             "CardID": card_id, "CustomDeck": custom, "SidewaysCard": deck.size_mm[0] > deck.size_mm[1],
             "Hands": True, "HideWhenFaceDown": True}
+
+
+def _shown(loc, text: str) -> str:
+    """A text as Tabletop Simulator shows it (a name, a tooltip): each of the game's icons by its
+    alternative text in the locale, as a screen reader says it."""
+    if not has_icons(text):
+        return text
+    icons = declared_icons(loc.game.meta)
+    return ICON_MARK.sub(lambda found: loc.text(icons[found.group(1)].alt_key, icons[found.group(1)].alt)
+                         if found.group(1) in icons else found.group(0), text)
 
 
 def _tile_scale(size_mm) -> tuple[float, float, float]:
@@ -560,7 +572,7 @@ def _board_objects(kit: TtsKit) -> list[dict]:
         scale = _tile_scale(board.size_mm)
         objects.append({
             "GUID": _guid(kit.folder, board.key), "Name": "Custom_Tile", "Transform": _transform(x, -2, scale),
-            "Nickname": board.name, "Description": kit.loc.title, "Locked": False, "Grid": True, "Snap": True,
+            "Nickname": _shown(kit.loc, board.name), "Description": kit.loc.title, "Locked": False, "Grid": True, "Snap": True,
             "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{board.key}.png"), "ImageSecondaryURL": "",
                             "ImageScalar": 1.0, "WidthScale": 0.0,
                             "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}})
@@ -571,7 +583,7 @@ def _board_objects(kit: TtsKit) -> list[dict]:
 def _token_object(kit: TtsKit, token, copy: int, x: float, z: float) -> dict:
     window, _ = _token_window(token)
     return {"GUID": _guid(kit.folder, token.key, copy), "Name": "Custom_Token",
-            "Transform": _transform(x, z, _tile_scale(window)), "Nickname": token.name, "Description": "",
+            "Transform": _transform(x, z, _tile_scale(window)), "Nickname": _shown(kit.loc, token.name), "Description": "",
             "Locked": False, "Grid": True, "Snap": True,
             "CustomImage": {"ImageURL": kit.address(f"{kit.stem}-{token.key}.png"), "ImageSecondaryURL": "",
                             "ImageScalar": 1.0, "WidthScale": 0.0,
@@ -588,7 +600,7 @@ def _token_objects(kit: TtsKit) -> list[dict]:
             objects.append(_token_object(kit, token, 0, x, z))
             continue
         objects.append({"GUID": _guid(kit.folder, token.key, "bag"), "Name": "Bag", "Transform": _transform(x, z),
-                        "Nickname": token.name, "Description": f"×{token.copies}", "Locked": False,
+                        "Nickname": _shown(kit.loc, token.name), "Description": f"×{token.copies}", "Locked": False,
                         "ContainedObjects": [_token_object(kit, token, copy, x, z) for copy in range(token.copies)]})
     return objects
 
@@ -596,12 +608,12 @@ def _token_objects(kit: TtsKit) -> list[dict]:
 def _die_object(kit: TtsKit, die: TtsDie, copy: int, x: float, z: float) -> dict:
     scale = die.edge_mm / DIE_MM_AT_SCALE_1
     return {"GUID": _guid(kit.folder, "die", die.component, copy), "Name": "Custom_Dice",
-            "Transform": _transform(x, z, (scale, scale, scale)), "Nickname": die.name, "Description": "",
+            "Transform": _transform(x, z, (scale, scale, scale)), "Nickname": _shown(kit.loc, die.name), "Description": "",
             "Locked": False, "Grid": True, "Snap": True,
             "CustomImage": {"ImageURL": kit.address(kit.die_file(die)), "ImageSecondaryURL": "", "ImageScalar": 1.0,
                             "WidthScale": 0.0, "CustomDice": {"Type": D6_TYPE}},
-            # what TTS says a roll shows: the data's face names
-            "RotationValues": [{"Value": value, "Rotation": dict(zip("xyz", D6_ROTATIONS[number]))}
+            # what TTS says a roll shows: the data's face names (an icon by its alternative text)
+            "RotationValues": [{"Value": _shown(kit.loc, value), "Rotation": dict(zip("xyz", D6_ROTATIONS[number]))}
                                for number, value in enumerate(die.values, 1)]}
 
 
@@ -614,7 +626,7 @@ def _die_objects(kit: TtsKit) -> list[dict]:
             objects.append(_die_object(kit, die, 0, x, z))
             continue
         objects.append({"GUID": _guid(kit.folder, "die", die.component, "bag"), "Name": "Bag",
-                        "Transform": _transform(x, z), "Nickname": die.name, "Description": f"×{die.copies}",
+                        "Transform": _transform(x, z), "Nickname": _shown(kit.loc, die.name), "Description": f"×{die.copies}",
                         "Locked": False,
                         "ContainedObjects": [_die_object(kit, die, copy, x, z) for copy in range(die.copies)]})
     return objects
