@@ -196,7 +196,7 @@ def test_new_writes_no_rules_module_through_a_link_to_a_missing_folder_out(tmp_p
     root.mkdir()
     outside.mkdir()
     (root / "rules").symlink_to(outside / "rules", target_is_directory=True)
-    result = pnp("new", "my-game", project=root)
+    result = pnp("new", "my-game", "--rules", project=root)     # a game with a rules module
     refused(result, "error: rules is not a folder of the project")
     assert list(outside.iterdir()) == [] and not (root / "components").exists()
 

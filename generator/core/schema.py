@@ -151,6 +151,8 @@ PATTERN_FORMS = {
     r"\{n\}": 'a text with {n} where the number goes, like "{n} cards"',
     r"^(?![/\\])(?!.*\\)[^\x00]+\.(svg|png|jpe?g)$":
         "a picture in the game's folder, .svg, .png, .jpg or .jpeg, its folders joined by /, like art/sun.svg",
+    r"^(?![/\\])(?!.*\\)[^\x00]+\.(svg|png)$":
+        "an icon's picture in the game's folder, .svg or .png, its folders joined by /, like art/sun.svg",
 }
 
 

@@ -451,7 +451,8 @@ def test_a_booklet_picture_of_a_component_that_is_not_there_is_a_located_error(p
     second = next(i for i, line in enumerate(lines, 1) if "boards.cleaver" in line)
     found = [line for line in result.stderr.splitlines() if "picture.component" in line]
     assert found[0].startswith(f"components/{GAME}/booklet.yaml:{first}: booklet.sections.assembly.blocks.")
-    assert found[0].endswith("no component 'potato' in dice.yaml (dice: broccoli, carrot, eggplant, mushroom, tomato)")
+    assert found[0].endswith("no component 'potato' in dice.yaml, did you mean 'tomato'? "
+                             "(dice: broccoli, carrot, eggplant, mushroom, tomato)")
     assert found[1].startswith(f"components/{GAME}/booklet.yaml:{second}: ")
     assert found[1].endswith("no component 'cleaver' in boards.yaml (boards: none)")     # boards are pictured too
 
