@@ -200,14 +200,17 @@ def schema_problems(schema: dict, data, display: str, registry: Registry | None 
     return problems
 
 
-def text_keys(schemas: Iterable[dict]) -> frozenset[str]:
-    """Every key whose schema in `schemas` is translatable text (`common#/$defs/text`)."""
+TEXT = {"$ref": "common#/$defs/text"}
+
+
+def _keys_whose_schema(schemas: Iterable[dict], matches) -> frozenset[str]:
+    """Every property name in `schemas` (at any depth) whose own schema `matches`."""
     found = set()
 
     def walk(node):
         if isinstance(node, dict):
             for key, value in (node.get("properties") or {}).items():
-                if isinstance(value, dict) and value.get("$ref") == "common#/$defs/text":
+                if isinstance(value, dict) and matches(value):
                     found.add(key)
             for value in node.values():
                 walk(value)
@@ -217,23 +220,14 @@ def text_keys(schemas: Iterable[dict]) -> frozenset[str]:
 
     walk(list(schemas))
     return frozenset(found)
+
+
+def text_keys(schemas: Iterable[dict]) -> frozenset[str]:
+    """Every key whose schema in `schemas` is translatable text (`common#/$defs/text`)."""
+    return _keys_whose_schema(schemas, lambda schema: schema.get("$ref") == TEXT["$ref"])
 
 
 def text_map_keys(schemas: Iterable[dict]) -> frozenset[str]:
     """Every key whose schema in `schemas` is a map of translatable texts by name (a grid's
     `labels`, by cell id)."""
-    found = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            for key, value in (node.get("properties") or {}).items():
-                if isinstance(value, dict) and (value.get("additionalProperties") or {}) == {"$ref": "common#/$defs/text"}:
-                    found.add(key)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(list(schemas))
-    return frozenset(found)
+    return _keys_whose_schema(schemas, lambda schema: (schema.get("additionalProperties") or {}) == TEXT)

@@ -27,27 +27,23 @@ import dataclasses
 import hashlib
 import io
 import json
-import logging
 
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 from ..core.artifacts import Artifact
 from ..core.digests import GENERATOR, digest, folder_digest, rules_digest
-from ..core.errors import BuildError, DataError
+from ..core.errors import DataError
 from ..core.fonts import FONT_DIR
-from ..core.reproducible import fixed_clock
 from ..core.yamlfile import load_yaml
 from ..i18n.catalogs import tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
-from ..load.project import TOOL_TEMPLATES, Game, Project
+from ..load.project import Game, Project
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
 from ..rules.simulate import Run, Tally, simulate
-from . import subset
-from .booklet import PDF_VARIANT, ProjectFetcher, _Warnings, finish_tagged
 from .booklet_templates import render_html
-from .overflow import overflowing_text
+from .tagged_page import tagged_pdf
 
 
 # Games per player count: the engine's first policy (random play) gets the most, each other
@@ -303,7 +299,6 @@ def _render(project: Project, title: str, runs: dict[str, list[Run]], figures: F
     shows, the summaries and card use tables with headed columns and rows."""
     import matplotlib
     matplotlib.use("Agg")
-    from weasyprint import HTML
 
     main_policy = next(iter(runs))
     main = runs[main_policy]
@@ -330,27 +325,7 @@ def _render(project: Project, title: str, runs: dict[str, list[Run]], figures: F
     stylesheet = project.template(STYLESHEET)
     html = render_html(project, {"report": report, "fonts": _font_faces(), "stylesheet": stylesheet.resolve().as_uri()},
                        TEMPLATE)
-    subset.install()          # the same bytes as WeasyPrint's own subsetting, sooner
-    fetcher = ProjectFetcher([project.root, FONT_DIR, TOOL_TEMPLATES])
-    logger = logging.getLogger("weasyprint")
-    # A picture without its text (logged as an error when tagged) fails the report, as any
-    # file the report may not read does.
-    problems = _Warnings(logging.ERROR)
-    logger.addHandler(problems)
-    try:
-        document = HTML(string=html, base_url=stylesheet.parent.resolve().as_uri(), url_fetcher=fetcher).render()
-        overflowing = overflowing_text(document)
-        if overflowing:
-            raise BuildError(f"report {title} ({words.locale}): text does not fit: " + "; ".join(overflowing))
-        # Font subsets stamped with the build's fixed date, whoever asks for the report.
-        with fixed_clock():
-            data = document.write_pdf(pdf_variant=PDF_VARIANT, finisher=finish_tagged)
-    finally:
-        logger.removeHandler(problems)
-    found = [f"refused {url}" for url in fetcher.refused] + problems.messages
-    if found:
-        raise BuildError(f"report {title} ({words.locale}): " + "; ".join(dict.fromkeys(found)))
-    return data, len(document.pages)
+    return tagged_pdf(project, html, stylesheet, f"report {title} ({words.locale})")
 
 
 def _font_faces() -> list[dict]:
