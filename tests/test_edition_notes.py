@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from conftest import SAMPLE, add_catalog, flat, line_of, page_texts, pnp, replace_in
+from conftest import ROOT, SAMPLE, add_catalog, flat, line_of, page_texts, pnp, replace_in
+from generator.app.booklet import rule_booklet_content
 from generator.app.loading import load_games
 from generator.i18n.texts import Texts
 from generator.layout.booklet import booklet_words
 from generator.layout.faces import Localised
+from generator.layout.kit import Kit
 from generator.load.project import Project
 
 GAME = "sample-game"
@@ -111,3 +113,32 @@ def test_a_decision_on_no_section_is_named_at_its_line(tmp_path):
     assert result.exit_code == 1
     line = line_of(booklet, "    rule: boxes")
     assert f"components/{GAME}/booklet.yaml:{line}: booklet.decisions.box-count.rule: no section 'boxes'" in result.stderr
+
+
+# ---- the shipped games ----------------------------------------------------------------------
+
+PROJECT = Project(ROOT)
+GAMES = load_games(PROJECT, texts=False)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.slug)
+def test_every_booklet_ends_its_rules_with_the_notes_on_this_edition(game):
+    decisions = game.booklet.get("decisions", [])
+    assert decisions, f"{game.slug}: booklet.yaml records no decisions"
+    ids = [section["id"] for section in game.booklet["sections"]]
+    touched = {decision["rule"] for decision in decisions}
+    for locale in game.locales:
+        words = booklet_words(PROJECT, locale)
+        for edition in game.editions:
+            loc = Localised(game, edition, Texts.load(game, locale))
+            content = rule_booklet_content(Kit(PROJECT, game, loc, ""), picture_dpi=8)
+            laid = [section.id for section in content.sections]
+            notes = next(s for s in content.sections if s.title == words["edition_notes"])
+            at = laid.index(notes.id)
+            # Every rule a decision touches and the questions come before; only reference follows.
+            assert all(laid.index(rule) < at for rule in touched if rule in laid), (game.slug, locale, edition)
+            assert "faq" not in laid[at:], (game.slug, locale, edition)
+            shown = [d for d in decisions if "editions" not in d or edition in d["editions"]]
+            assert notes.blocks[0].content == [
+                (loc.text(f"booklet.sections.{d['rule']}.title", game.booklet["sections"][ids.index(d["rule"])]["title"]),
+                 loc.text(f"booklet.decisions.{d['id']}.text", d["text"])) for d in shown]
