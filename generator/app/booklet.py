@@ -4,7 +4,7 @@ pictures drawn and its pages rendered by generator/render/booklet.py.
 """
 from __future__ import annotations
 
-from ..layout.booklet import BookletContent, BookletPictures, HomePrint, lay_out, phrase, shows, table_rows
+from ..layout.booklet import BookletContent, BookletPictures, HomePrint, booklet_words, lay_out, phrase, shows, table_rows
 from ..layout.faces import Localised, card_faces_with_texts
 from ..layout.kit import Kit
 from ..load.project import Project
@@ -25,7 +25,8 @@ def rule_booklet_content(kit: Kit, picture_dpi: int = CARD_DPI) -> BookletConten
         drawing = kind_picture(kit.project, loc, reference)
         if drawing is not None:
             pictures.components[reference] = component_picture(drawing, picture_dpi)
-    return lay_out(loc, faces, home, contents, pictures, draft=kit.draft, face_texts=texts)
+    notes_title = booklet_words(kit.project, loc.locale)["edition_notes"] if "decisions" in loc.game.booklet else ""
+    return lay_out(loc, faces, home, contents, pictures, draft=kit.draft, face_texts=texts, notes_title=notes_title)
 
 
 def component_rows(loc: Localised) -> list[tuple[str, str]]:

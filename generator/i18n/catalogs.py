@@ -52,6 +52,8 @@ from .texts import (
 # Keys whose string values are words for people, per file (the last key of the path).
 # In the booklet every string is text except these settings.
 BOOKLET_SETTINGS = {"id", "editions", "deck", "component"}
+# A decision's record (booklet.yaml `decisions`) is for whoever keeps the game; its `text` is printed.
+DECISION_RECORD = {"rule", "says", "does", "why"}
 # A fixed date keeps the template byte-identical between runs with the same strings.
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 WORD = re.compile(r"\w+", re.UNICODE)
@@ -195,7 +197,7 @@ def _walk_booklet(node, path, entries, data_path):
                                      data_path=data_path + (key,)))
             return
         for key, value in node.items():
-            if key in BOOKLET_SETTINGS:
+            if key in BOOKLET_SETTINGS or (path[1:2] == ("decisions",) and key in DECISION_RECORD):
                 continue
             here = path + (key,)
             if isinstance(value, str):

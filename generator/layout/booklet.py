@@ -46,7 +46,9 @@ class CardEntry:
 
 @dataclass
 class Block:
-    kind: str                # p, tip, list, steps, example, table, faq, components, cards, card-table, print, picture
+    # p, tip, list, steps, example, table, faq, components, cards, card-table, print, picture,
+    # decisions (the notes on this edition: (rule's title, text) pairs)
+    kind: str
     content: object
 
 
@@ -129,7 +131,7 @@ def shows(loc: Localised, faces: list[Face]) -> Shows:
     the components, in the sections and blocks of its edition."""
     game = loc.game
     blocks = [block for section in game.booklet["sections"] if shown(section, loc.edition)
-              for block in section["blocks"] if shown(block, loc.edition)]
+              for block in section.get("blocks", ()) if shown(block, loc.edition)]
     decks = {block["cards"]["deck"] for block in blocks if "cards" in block}
     deck_of = {f"card-{c.id}": c.data["deck"] for c in game.in_edition(loc.edition, "cards")}
     return Shows([face for i, face in enumerate(faces) if i == 0 or deck_of.get(face.key) in decks],
@@ -138,10 +140,12 @@ def shows(loc: Localised, faces: list[Face]) -> Shows:
 
 
 def lay_out(loc: Localised, faces: list[Face], home: HomePrint, contents: list[tuple[str, str]],
-            pictures: BookletPictures, *, draft: str = "", face_texts: list | None = None) -> BookletContent:
+            pictures: BookletPictures, *, draft: str = "", face_texts: list | None = None,
+            notes_title: str = "") -> BookletContent:
     """The booklet's text for one edition and locale, every number filled from the data. The
     caller gives what the component kinds know: `home`, the sheets the home kit prints; `contents`,
-    the (how many, what) rows of a components block; `pictures`, those `shows` names, drawn. With
+    the (how many, what) rows of a components block; `pictures`, those `shows` names, drawn;
+    `notes_title`, the tool's heading of the notes on this edition (a `decisions` section). With
     `face_texts` (the texts each face was made of, layout.card_faces_with_texts), those of the
     faces it shows are recorded as what the booklet is made of."""
     game = loc.game
@@ -159,6 +163,11 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, contents: list[t
         if not shown(section, loc.edition):
             continue
         root = f"booklet.sections.{section['id']}"
+        if "decisions" in section:
+            notes = edition_notes(loc)
+            if notes:
+                sections.append(Section(section["id"], notes_title, [Block("decisions", notes)]))
+            continue
         blocks = []
         for index, block in enumerate(section["blocks"]):
             if shown(block, loc.edition):
@@ -181,6 +190,15 @@ def lay_out(loc: Localised, faces: list[Face], home: HomePrint, contents: list[t
         ui=ui, sections=sections, draft=draft, cover_card=pictures.cards.get(first, ""),
         cover_card_alt=card_alt(faces[0]) if faces else "",
         scale_label=loc.label("scale_check") if "scale_check" in game.meta.get("labels", {}) else "")
+
+
+def edition_notes(loc: Localised) -> list[tuple[str, str]]:
+    """The game's decisions (booklet.yaml `decisions`) shown in this edition, in their order: the
+    title of the rule each touches and the decision's text, in the locale."""
+    titles = {section["id"]: section.get("title", "") for section in loc.game.booklet["sections"]}
+    return [(loc.text(f"booklet.sections.{decision['rule']}.title", titles[decision["rule"]]),
+             loc.text(f"booklet.decisions.{decision['id']}.text", decision["text"]))
+            for decision in loc.game.booklet.get("decisions", ()) if shown(decision, loc.edition)]
 
 
 def _block(loc, key, block, faces, pictures: BookletPictures, home, ui, contents) -> Block | None:

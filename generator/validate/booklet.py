@@ -24,7 +24,7 @@ def check_booklet(game, pictured: Collection[str]) -> list[Problem]:
     for s, section in enumerate(game.booklet.get("sections", [])):
         root = f"booklet.sections.{section['id']}"
         nodes = [(("sections", s), root, section)]
-        for b, block in enumerate(section["blocks"]):
+        for b, block in enumerate(section.get("blocks", ())):
             nodes.append((("sections", s, "blocks", b), f"{root}.blocks.{b}", block))
             if "example" in block:
                 nodes.append((("sections", s, "blocks", b, "example"), f"{root}.blocks.{b}.example", block["example"]))
@@ -40,10 +40,36 @@ def check_booklet(game, pictured: Collection[str]) -> list[Problem]:
                 reason = unknown_picture(game, node["picture"]["component"], pictured)
                 if reason:
                     add(path + ("picture", "component"), f"{key}.picture.component", reason)
+    check_decisions(game, add)
     for word in sorted(layout_words(game) - set(game.booklet.get("ui", {}))):
         file, line = locate(game.booklet, ("ui",)) if "ui" in game.booklet else (game.file_name("booklet"), 0)
         problems.append(Problem(file, line, f"booklet.ui.{word}", "the booklet layout prints this word; add it"))
     return problems
+
+
+def check_decisions(game, add) -> None:
+    """A decision must touch a section of the booklet, and a booklet with decisions must print
+    them in one `decisions` section after every rule they touch."""
+    sections = game.booklet.get("sections", [])
+    ids = [section["id"] for section in sections]
+    decisions = game.booklet.get("decisions", [])
+    notes = [s for s, section in enumerate(sections) if "decisions" in section]
+    for d, decision in enumerate(decisions):
+        key = f"booklet.decisions.{decision['id']}"
+        for edition in decision.get("editions", []):
+            if edition not in game.editions:
+                add(("decisions", d, "editions"), f"{key}.editions", f"no edition '{edition}' in game.yaml")
+        if decision["rule"] not in ids or "decisions" in sections[ids.index(decision["rule"])]:
+            add(("decisions", d, "rule"), f"{key}.rule",
+                f"no section '{decision['rule']}' of rules in booklet.yaml (sections: {', '.join(ids)})")
+        elif notes and ids.index(decision["rule"]) > notes[0]:
+            add(("decisions", d, "rule"), f"{key}.rule",
+                f"the section '{decision['rule']}' comes after the notes on this edition; they end the rules")
+    if decisions and len(notes) != 1:
+        add(("decisions",), "booklet.decisions",
+            "print the decisions in one section `- {id: edition-notes, decisions: {}}` after the rules")
+    if notes and not decisions:
+        add(("sections", notes[0]), f"booklet.sections.{ids[notes[0]]}", "no `decisions` to print here")
 
 
 def unknown_picture(game, reference: str, pictured: Collection[str]) -> str:
@@ -66,7 +92,7 @@ def layout_words(game) -> set[str]:
     if not game.booklet.get("sections"):
         return set()
     words = {"contents"}
-    blocks = [block for section in game.booklet["sections"] for block in section["blocks"]]
+    blocks = [block for section in game.booklet["sections"] for block in section.get("blocks", ())]
     if any(block.get("cards", {}).get("table") for block in blocks):
         words.update(TABLE_WORDS)
     if any("print" in block for block in blocks):

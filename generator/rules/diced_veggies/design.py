@@ -17,22 +17,22 @@ KIND_ICONS = {"mushroom": "☂", "tomato": "●", "carrot": "▼", "broccoli": "
 KIND_COLOURS = {"mushroom": "#D8C3A5", "tomato": "#D7263D", "carrot": "#F28C28",
                 "broccoli": "#3A9D23", "eggplant": "#6A4C93"}
 DICE_PER_KIND = 7
-FACES = (2, 2, 3, 4, 5, 6)
+FACES = (2, 2, 3, 4, 5, 6)              # decided: the published dice (reference/games.md); the seed gives no faces
 NUMBERS = tuple(sorted(set(FACES)))     # what the chef token may turn a die to
 EDGE_MM = 16                            # decided: the 5 × 7 block is 80 × 112 mm in the frame
 
 # -- the block and a turn
-ROWS, COLUMNS = 5, 7                    # "блок 5 × 7" formed in the frame
+ROWS, COLUMNS = 5, 7                    # decided: the published 5 × 7 block (reference/games.md); the seed gives no size
 CUT_LIMIT = 10                          # the dice cut off total 10 or less
 MAX_DICE, MAX_RECIPES, MAX_HYPE = 8, 2, 2   # what a player may keep at the end of a turn
 RECIPES_TO_END = 6                      # cooking a 6th recipe ends the game
-DISPLAY = 3                             # face-up recipes anyone may draw
-HYPE_EACH, RECIPES_EACH = 1, 2          # dealt to each player at the start
+DISPLAY = 3                             # face-up recipes anyone may draw (decided: the published setup)
+HYPE_EACH, RECIPES_EACH = 1, 2          # dealt to each player at the start (decided: the published setup)
 
 # -- cards
 RECIPE_DECK, HYPE_DECK, REFERENCE_DECK = "recipes", "hype", "reference"
 REFERENCE_CARD = "reference"
-RECIPE_COUNT, HYPE_COUNT = 44, 34
+RECIPE_COUNT, HYPE_COUNT = 44, 34       # decided: the published counts (reference/games.md); the seed gives none
 # Cut-out pieces (pieces.yaml): the frame the block forms in, and the cleaver.
 PIECES = ("frame", "cleaver")
 CHEF_TOKEN = "chef"
@@ -132,16 +132,16 @@ HYPE_FIELDS = ("condition", "scoring", "points", "amount", "number", "kind")
 
 
 def design_problems() -> list[str]:
-    """The decisions must fill the box the seed describes, and every recipe must be one the
+    """The decisions must fill the published box, and every recipe must be one the
     dice can make: no more of a kind than there are dice of it, no more dice than a player
     may hold."""
     problems = []
     if len(KINDS) * DICE_PER_KIND != ROWS * COLUMNS:
         problems.append(f"{len(KINDS)} kinds × {DICE_PER_KIND} dice do not fill the {ROWS} × {COLUMNS} block")
     if 1 in FACES or FACES.count(2) != 2 or len(FACES) != 6:
-        problems.append(f"faces {FACES}: the seed's dice have no 1 and two faces with 2")
+        problems.append(f"faces {FACES}: the published dice have no 1 and two faces with 2")
     if len(RECIPE_NEEDS) != RECIPE_COUNT or len(HYPE) != HYPE_COUNT:
-        problems.append(f"{len(RECIPE_NEEDS)} recipes and {len(HYPE)} hype cards, the seed says "
+        problems.append(f"{len(RECIPE_NEEDS)} recipes and {len(HYPE)} hype cards, the published game has "
                         f"{RECIPE_COUNT} and {HYPE_COUNT}")
     for card, needs in RECIPE_NEEDS.items():
         if any(count > DICE_PER_KIND for count in needs.values()):
