@@ -280,7 +280,11 @@ def cards_against_the_data(save: dict, game, edition: str, loc: Localised) -> li
                 assert len({c["CardID"] for c in mine}) == 1, f"{member.id}: copies of one card on several slots"
                 card = mine[0]
                 assert card["Nickname"] == loc.field(member.text_root("name"), member.data, "name")
-                assert card["Description"] == loc.field(member.text_root("text"), member.data, "text")
+                # an icon of the text by its alternative text, as TTS shows words only
+                text = loc.field(member.text_root("text"), member.data, "text")
+                alts = {name: loc.text(f"icons.{name}.alt", icon["alt"])
+                        for name, icon in (game.meta.get("icons") or {}).items()}
+                assert card["Description"] == re.sub(r":([a-z][a-z0-9_-]*):", lambda m: alts[m.group(1)], text)
                 sheet_id, index = divmod(card["CardID"], 100)
                 entry = custom[str(sheet_id)]
                 assert card["CustomDeck"] == {str(sheet_id): entry}
