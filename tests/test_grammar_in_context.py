@@ -27,12 +27,8 @@ YEARS_AFTER_FROM = {
 
 def _filled(game, locale, key, values):
     texts = Texts.load(game, locale)
-    source = next(entry.source for entry in _entries(game) if entry.key == key)
+    source = next(entry.source for entry in every_text(game) if entry.key == key)
     return texts.fill(texts.get(key, source), values).replace("\u00a0", " ")
-
-
-def _entries(game):
-    return every_text(game)
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
@@ -71,7 +67,7 @@ def test_every_phrase_in_every_context_has_every_form_of_every_locale():
     for game in GAMES.values():
         for locale in game.locales:
             texts = Texts.load(game, locale)
-            for entry in _entries(game):
+            for entry in every_text(game):
                 if not isinstance(entry.source, str):
                     continue
                 for match in PLACEHOLDER.finditer(texts.get(entry.key, entry.source)):
