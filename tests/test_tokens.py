@@ -11,6 +11,12 @@ import pypdfium2
 import yaml
 
 from conftest import line_of, pnp
+from generator.app.kinds.tokens import placed, token_faces
+from generator.app.loading import load_games
+from generator.i18n.texts import Texts
+from generator.layout.faces import Localised
+from generator.layout.kit import Kit
+from generator.load.project import Project
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "sample"
 TOKENS = FIXTURE / "components" / "sample-game" / "tokens.yaml"
@@ -140,3 +146,43 @@ def test_a_hex_without_its_side_is_a_located_error(tmp_path):
     assert result.exit_code == 1 and not result.traceback
     assert (f"components/sample-game/tokens.yaml:{line_of(tokens, '  camp:')}: tokens.camp: missing required key "
             "'side_mm'") in result.stderr.splitlines()
+
+
+def _supply_named(project: Path, name: str, label: str | None) -> Path:
+    """The sample with its 20 mm square supply token named `name` (and labelled `label`)."""
+    shutil.copytree(FIXTURE, project)
+    tokens = project / "components" / "sample-game" / "tokens.yaml"
+    label_line = f"    label: {label}\n" if label is not None else ""
+    replaced = tokens.read_text(encoding="utf-8").replace("    name: Supply\n", f"    name: {name}\n{label_line}", 1)
+    tokens.write_text(replaced, encoding="utf-8")
+    return tokens
+
+
+def test_a_token_prints_its_label_where_its_name_is_too_long_and_a_label_too_long_is_named(tmp_path):
+    long_name = "Supplies of the whole camp"
+    tokens = _supply_named(tmp_path / "long", long_name, None)
+    result = pnp("validate", project=tmp_path / "long")
+    assert result.exit_code == 1 and not result.traceback
+    assert any(line.startswith(f"components/sample-game/tokens.yaml:{line_of(tokens, '    name: ' + long_name)}: "
+                               "tokens.supply.name: ") and "does not fit" in line for line in result.stderr.splitlines())
+
+    tokens = _supply_named(tmp_path / "labelled", long_name, "Supplies")
+    assert pnp("validate", project=tmp_path / "labelled").exit_code == 0
+    project = Project(tmp_path / "labelled")
+    game = load_games(project, texts=False)[0]
+    loc = Localised(game, "standard", Texts.load(game, "en"))
+    supply = next(face for face in token_faces(loc) if face.field == "tokens.supply")
+    # printed: the label; named: the name (lists, the booklet, exports)
+    assert supply.name_fit.lines == ("Supplies",) and supply.name == long_name
+    placed_texts = {key: text for component in placed_tokens_of(project, game, loc) for key, text, _ in component.texts}
+    assert placed_texts["tokens.supply.label"] == "Supplies" and "tokens.supply.name" not in placed_texts
+
+    tokens = _supply_named(tmp_path / "both", long_name, long_name + "x")
+    result = pnp("validate", project=tmp_path / "both")
+    assert result.exit_code == 1
+    assert any(line.startswith(f"components/sample-game/tokens.yaml:{line_of(tokens, '    label: ')}: "
+                               "tokens.supply.label: ") and "does not fit" in line for line in result.stderr.splitlines())
+
+
+def placed_tokens_of(project, game, loc):
+    return placed(Kit(project, game, loc, "")).components

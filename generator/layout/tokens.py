@@ -52,6 +52,17 @@ class TokenFace:
     name_raised: bool = False      # the name moved up under the icon, as it did not fit below
     icon_glyph: PlacedGlyph | None = None     # the icon where it is drawn (None: none, or no font has it)
     name_line: PlacedLine | None = None       # a name holding icons (`:name:`), its pieces and icons placed
+    # the words printed on the token where its name is too long for it in a locale (data `label`);
+    # lists, the booklet and exports still call it by its name
+    label: str = ""
+
+    @property
+    def printed(self) -> str:
+        return self.label or self.name
+
+    @property
+    def printed_key(self) -> str:
+        return f"{self.field}.label" if self.label else f"{self.field}.name"
 
 
 def standee_outline(figure_mm, base_mm) -> tuple[float, float]:
@@ -140,7 +151,7 @@ def lay_out_token(token: TokenFace, icons: IconTable | None = None) -> TokenFace
     # an icon the game does not declare (or cannot draw) leaves the name as written: the
     # game's check of its icons (validate/icons.py) names it at its line
     # (a private-use character of its own is no icon: no font draws it, which is checked)
-    name_text = token.name
+    name_text = token.printed
     if has_icons(name_text) and ICON_CHARS.isdisjoint(name_text):
         name_text = encoded(name_text, icons)[0]
     else:
@@ -159,9 +170,9 @@ def lay_out_token(token: TokenFace, icons: IconTable | None = None) -> TokenFace
         if raised:
             # too wide low on the disc: just under the icon, where the ring is wider
             name = fit(name_text, "bold", 6.5, MIN_PRINTED_PT, name_width(token, MIN_PRINTED_PT, True), 3.2,
-                       f"{token.field}.name")
+                       token.printed_key)
         elif reason:
-            problems.append((f"{token.field}.name", f"text does not fit: {decoded(reason, icons)}"))
+            problems.append((token.printed_key, f"text does not fit: {decoded(reason, icons)}"))
         w, h = token.size_mm
         d = _diameter(token)
         icon = placed_glyph(token.icon, (w / 2, h / 2 + d * ICON_RISE), d * ICON_PT_PER_MM) if token.icon else None
@@ -170,7 +181,7 @@ def lay_out_token(token: TokenFace, icons: IconTable | None = None) -> TokenFace
     else:
         w, _ = token.figure_mm
         write = fit(token.write_label, "italic", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 7, 6, "labels.write_here")
-        name = fit(name_text, "bold", 8, MIN_PRINTED_PT, w - 4, 6, f"{token.field}.name")
+        name = fit(name_text, "bold", 8, MIN_PRINTED_PT, w - 4, 6, token.printed_key)
         fold = fit(token.fold_label, "regular", MIN_PRINTED_PT, MIN_PRINTED_PT, w - 2, token.base_mm - 1.2,
                    "labels.fold")
         laid = replace(token, name_fit=name, write_fit=write, fold_fit=fold,

@@ -32,6 +32,7 @@ def _lay_out_tokens(loc: Localised) -> list[TokenFace]:
     for component in loc.game.in_edition(loc.edition, "tokens"):
         data = component.data
         name = loc.field(component.keypath, data, "name")
+        label = loc.field(component.keypath, data, "label") if "label" in data else ""
         copies = component.count(loc.edition)
         shape = data["shape"]
         if shape in FLAT_SHAPES:
@@ -40,7 +41,7 @@ def _lay_out_tokens(loc: Localised) -> list[TokenFace]:
                                    flat_size(shape, size), icon=data.get("icon", ""),
                                    side_mm=0.0 if shape == "disc" else size, field=component.keypath,
                                    ink=data.get("text_colour") or ink_on(data["colour"]),
-                                   ink_key="text_colour" if "text_colour" in data else "colour"))
+                                   ink_key="text_colour" if "text_colour" in data else "colour", label=label))
         else:
             # One standee per copy, each in its own colour (cycling if there are more copies).
             colours = data["colours"]
@@ -51,7 +52,7 @@ def _lay_out_tokens(loc: Localised) -> list[TokenFace]:
                     standee_outline(figure, data["base_mm"]), write_label=loc.label("write_here"),
                     fold_label=loc.label("fold"), base_mm=data["base_mm"], figure_mm=figure,
                     field=component.keypath, ink=data.get("text_colour") or ink_on(colours[index % len(colours)]),
-                    ink_key="text_colour" if "text_colour" in data else f"colours.{index % len(colours)}"))
+                    ink_key="text_colour" if "text_colour" in data else f"colours.{index % len(colours)}", label=label))
     declared = declared_icons(loc.game.meta)
     icons = icon_table(declared, loc.game.folder) if declared else None
     return [lay_out_token(face, icons) for face in faces]
@@ -97,7 +98,7 @@ def placed(kit: Kit) -> PlacedKind:
         components.append(PlacedComponent(
             "tokens", component_id, (*locate(game.files["tokens"], ("tokens", component_id)), face.field),
             face.size_mm, face, found=found,
-            texts=((f"{face.field}.name", face.name, "bold"),
+            texts=((face.printed_key, face.printed, "bold"),
                    *((("labels.write_here", face.write_label, "italic"),) if face.write_label else ())),
             icons=((f"{face.field}.icon", face.icon),) if face.icon else ()))
     return PlacedKind("tokens", "token", tuple(components))
