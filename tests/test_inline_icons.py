@@ -16,6 +16,7 @@ from generator.app.loading import load_games
 from generator.core import fonts
 from generator.i18n.texts import Texts
 from generator.layout.faces import Localised, card_faces
+from generator.layout.inline_icons import ICON_CHARS
 from generator.load.project import Project
 
 
@@ -170,3 +171,23 @@ def test_a_board_note_holds_an_icon(project):
         x0, y0, x1, y1 = lines[0].icons[0].box
         x, y, w, h = (v * mm for v in placed.spec["box"])
         assert abs(y0 - lines[0].y) < 1e-6 and x <= x0 < x1 <= x + w and y <= y0 < y1 <= y + h
+
+
+def test_a_number_keeps_to_the_icon_after_it(project):
+    """"Grow 2 :sun:": the count and what it counts never part at a line end, wherever the
+    line would break (the text is tried with 1 to 30 words before it)."""
+    cards = project / FOLDER / "cards.yaml"
+    breaks = 0
+    for words in range(1, 31):
+        text = " ".join(["Shoot"] * words) + " 2 :sun: by day."
+        data = cards.read_text(encoding="utf-8")
+        start = data.index('text: "', data.index("archer:"))
+        cards.write_text(data[:start] + f'text: "{text}"' + data[data.index('"', start + 7) + 1:], encoding="utf-8")
+        game = load_games(Project(project), texts=False)[0]
+        face = next(f for f in card_faces(Localised(game, game.editions[0], Texts.load(game, "en")))
+                    if f.key == "card-archer")
+        lines = next(p for p in face.placed.elements if p.spec.get("field") == "text").fitted.lines
+        breaks += len(lines) - 1
+        for line, following in zip(lines, lines[1:]):
+            assert not (line.rstrip().endswith("2") and following[:1] in ICON_CHARS), (words, lines)
+    assert breaks > 30, "the texts must break lines for the test to mean anything"

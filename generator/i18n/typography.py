@@ -86,6 +86,8 @@ UNIT = re.compile(r"(?<![^\W\d_./:])([^\W\d_]{1,3})/([^\W\d_]{1,3}[²³]?)(?![^\
 # A one-letter word after a word (a label's letter when it is a capital: "Team B").
 LABEL = re.compile(r"(?<![\w-])([^\W\d_]{2,}) ([^\W\d_])(?![\w-])")
 # What may close a clause after a number: the number is then bound to the word before it.
+# an icon written inline in a text (generator/layout/inline_icons.py): ":sun:"
+ICON_NAME = r":[a-z0-9][a-z0-9_-]*:"
 CLAUSE_END = r"(?=[.,;:!?)\]»“”\"…]|\s[–—]|$)"
 
 
@@ -185,8 +187,9 @@ def apply(text: str, locale: str) -> str:
     if r.signs:
         text = re.sub(rf"(?<=[{re.escape(r.signs)}]) (?=\S)", NBSP, text)          # "№ 12"
     if r.bind_numbers:
-        # "4 клетки", "6 жетонов", "8 let"; a percent sign or a degree after a number too.
-        text = re.sub(rf"({BARE_NUMBER}) (?=[^\W\d_]|[%‰°])", rf"\1{NBSP}", text)
+        # "4 клетки", "6 жетонов", "8 let"; a percent sign, a degree or an icon (":sun:", a
+        # game's icons, written inline) after a number too: "2 :sun:" is a count of suns.
+        text = re.sub(rf"({BARE_NUMBER}) (?=[^\W\d_]|[%‰°]|{ICON_NAME})", rf"\1{NBSP}", text)
         # "to space 4.", "до поле 12 – ..."
         text = re.sub(rf"(?<=[^\W\d_]) ({NUMBER}){CLAUSE_END}", rf"{NBSP}\1", text)
         # "8-ото", "{x}-ото": the ending stays with its number
