@@ -7,14 +7,18 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import SAMPLE, flat, page_count, page_texts
+
 from generator.app.home import home_work
+from generator.app.loading import load_games
 from generator.app.request import BuildRequest
 from generator.core.artifacts import Artifact
 from generator.i18n.catalogs import tool_plural
+from generator.i18n.texts import Texts
+from generator.layout.faces import Localised
+from generator.layout.kit import Kit
+from generator.layout.printfirst import KitFile, lay_out_print_first
 from generator.load.project import Project
-
 
 NAME = re.compile(r"sample-game-standard-en-[a-z0-9-]+\.(?:pdf|png)")
 
@@ -91,3 +95,18 @@ def test_a_changed_page_count_makes_the_page_again_and_the_same_files_reuse_it()
     assert [unit.name for unit in units[6]] == [unit.name for unit in units[8]] and len(units[6]) == 1
     assert units[6][0].inputs != units[8][0].inputs
     assert units[6][0].inputs == work.after(made(6))[0].inputs
+
+
+def test_only_tokens_with_standees_are_told_to_fold_them(page):
+    _, printed, _ = page
+    # the sample's tokens include its fold-over pawns
+    after_tokens = printed.split("sample-game-standard-en-tokens-a4.pdf", 1)[1].split(".pdf", 1)[0]
+    assert "fold each standee" in after_tokens, after_tokens
+    # a game's tokens without one are only cut out
+    project = Project(SAMPLE)
+    game = load_games(project, texts=False)[0]
+    kit = Kit(project, game, Localised(game, "standard", Texts.load(game, "en")), "a4")
+    plain, standees = (lay_out_print_first(kit, [KitFile("x-tokens-a4.pdf", "tokens", "a4", 2, variant=variant)], {})
+                       for variant in ("", "standees"))
+    assert plain.steps[0].then == "Cut out along the outlines."
+    assert "fold each standee" in standees.steps[0].then

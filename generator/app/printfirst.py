@@ -35,7 +35,7 @@ def kit_files(kit: Kit, artifacts: list[Artifact]) -> list[KitFile]:
     """The files the build made in the kit's folder, in the build's order."""
     folder = kit.path(NAME).rsplit("/", 1)[0] + "/"
     return [KitFile(artifact.path[len(folder):], artifact.kind, artifact.paper, artifact.pages,
-                    str(artifact.details.get("duplex", "")))
+                    str(artifact.details.get("duplex", "")), str(artifact.details.get("variant", "")))
             for artifact in artifacts
             if artifact.path.startswith(folder) and "/" not in artifact.path[len(folder):]]
 

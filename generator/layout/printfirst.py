@@ -35,11 +35,15 @@ class KitFile:
     paper: str           # the paper it prints on ('' for a file made once per edition and locale)
     pages: int
     duplex: str = ""     # a cards or calibration file's: long, short, gutterfold or fronts
+    variant: str = ""    # what else its words depend on: "standees" for tokens that include some
 
     @property
     def words_kind(self) -> str:
-        """The kind its words are under: a cards file not printed long-edge duplex has its own."""
-        return self.kind if self.kind != "cards" or self.duplex in ("", "long") else f"cards-{self.duplex}"
+        """The kind its words are under: a cards file not printed long-edge duplex has its own,
+        and so has a file of a variant ("tokens-standees")."""
+        if self.kind == "cards":
+            return self.kind if self.duplex in ("", "long") else f"cards-{self.duplex}"
+        return f"{self.kind}-{self.variant}" if self.variant else self.kind
 
     @property
     def flip(self) -> str:

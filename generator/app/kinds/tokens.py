@@ -69,7 +69,12 @@ def files(kit: Kit) -> list:
     data, pages, _ = render_tokens(packed, kit.paper_mm, sheet, f"{kit.loc.title} — tokens", draft=kit.draft,
                                    scale_label=kit.scale_label, palette=kit.palette,
                                    unprintable_mm=kit.unprintable_mm)
-    return [kit.artifact("tokens", data, pages, name=kit.ink_name("tokens"), details={"ink": kit.ink})]
+    return [kit.artifact("tokens", data, pages, name=kit.ink_name("tokens"), details={"ink": kit.ink, **_variant(faces)})]
+
+
+def _variant(faces: list[TokenFace]) -> dict:
+    """What the print-first page says of the sheets: standees are folded as well as cut."""
+    return {"variant": "standees"} if any(face.shape == "standee" for face in faces) else {}
 
 
 def _cutter_sheets(kit: Kit, faces: list, sheet: dict) -> list:
@@ -79,7 +84,7 @@ def _cutter_sheets(kit: Kit, faces: list, sheet: dict) -> list:
     data, pages, _ = render_tokens(packed, kit.paper_mm, sheet, f"{kit.loc.title} — tokens", draft=kit.draft,
                                    palette=kit.palette, unprintable_mm=kit.unprintable_mm)
     sheets = packed_cut_sheets(cutter, packed, kit.paper_mm, token_outline)
-    return cut_artifacts(kit, "tokens", data, pages, sheets, {"ink": kit.ink})
+    return cut_artifacts(kit, "tokens", data, pages, sheets, {"ink": kit.ink, **_variant(faces)})
 
 
 def sheets(project, loc, paper_mm) -> int:
