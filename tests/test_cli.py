@@ -335,3 +335,36 @@ def test_a_build_that_fails_while_writing_leaves_the_earlier_build_as_it_was(bui
     assert not result.traceback and "Traceback" not in result.output
     assert result.stderr.startswith("error: cannot write ") and message in result.stderr, result.stderr
     assert snapshot(project / "output") == before
+
+
+def test_every_command_module_is_listed_with_its_commands():
+    """`pnp` imports a command's module only when it runs (generator/cli/commands.COMMANDS):
+    the map names every command each module adds, and no other."""
+    import importlib
+    import pkgutil
+
+    import click
+
+    from generator.cli import commands
+    for module in pkgutil.iter_modules(commands.__path__):
+        group = click.Group()
+        importlib.import_module(f"generator.cli.commands.{module.name}").register(group)
+        assert {name: module.name for name in group.commands} == \
+            {name: held for name, held in commands.COMMANDS.items() if held == module.name}
+
+
+def test_simulate_imports_neither_the_other_commands_nor_the_checks_once_a_game_passed(tmp_path):
+    """A game played again with the same files and tool starts without the libraries that
+    check or draw it, nor the modules of the other commands."""
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLE, project)
+    command = [sys.executable, "-X", "importtime", "-m", "generator.cli.main", "-C", str(project),
+               "simulate", "sample-game", "--games", "1", "--json"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    again = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+    imported = {line.split("|")[-1].strip() for line in again.stderr.splitlines() if "|" in line}
+    assert "generator.rules.simulate" in imported
+    for heavy in ("jsonschema", "generator.validate.checks", "generator.layout.elements", "rich.console",
+                  "python_calamine", "generator.cli.commands.new", "generator.cli.commands.i18n"):
+        assert heavy not in imported, heavy

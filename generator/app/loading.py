@@ -10,9 +10,7 @@ from ..core.digests import digest, game_folder_digest, rules_digest
 from ..core.errors import DataError, Problem
 from ..load.card_sizes import check_card_sizes
 from ..load.project import Game, Project, files_read, game_files
-from ..validate.checks import no_rules_note, validate_game
 from ..write.cache import Cache
-from ..write.incremental import tool_digest
 
 
 def load_games(project: Project, slug: str | None = None, locale: str | None = None, *,
@@ -59,6 +57,21 @@ def load_games(project: Project, slug: str | None = None, locale: str | None = N
     if problems:
         raise DataError(problems + notes)
     return games
+
+
+def validate_game(game: Game) -> list[Problem]:
+    """generator.validate.checks.validate_game, imported when a game is checked: a game that
+    passed before (the same files, the same tool) starts without the checks' libraries."""
+    from ..validate.checks import validate_game as checks
+    return checks(game)
+
+
+def no_rules_note(game: Game) -> list[Problem]:
+    """generator.validate.checks.no_rules_note, imported only for a game without rules."""
+    if "game" not in game.files or game.meta.get("rules") is not None:
+        return []
+    from ..validate.checks import no_rules_note as note
+    return note(game)
 
 
 def held_back(game: Game, problems: list[Problem]) -> set[str]:
@@ -109,6 +122,7 @@ def forget_passed() -> None:
 def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cache | None):
     """(whether the game passed these checks with these very files before, the record's name)."""
     from ..rules import load_rules
+    from ..write.incremental import tool_digest
     try:
         if game.meta.get("rules") is not None:          # a game may have no rules module
             game.rules = load_rules(game.meta["rules"])

@@ -44,6 +44,17 @@ class Group(click.Group):
             click.echo("interrupted; output/ was left as it was before the run", err=True)
             ctx.exit(130)
 
+    # The commands of generator/cli/commands load when asked for (click's lazily loaded subcommands).
+    def list_commands(self, ctx):
+        from .commands import COMMANDS
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx, name):
+        from .commands import COMMANDS, register
+        if name not in self.commands and name in COMMANDS:
+            register(self, name)
+        return super().get_command(ctx, name)
+
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("-C", "directory", type=click.Path(file_okay=False, path_type=Path), default=".",
@@ -199,11 +210,6 @@ def _offset(value: str) -> tuple[float, float]:
         raise click.BadParameter("more than 20 mm: check the calibration sheet again", param_hint="--back-offset")
     return (dx, dy)
 
-
-from .commands import register_all  # noqa: E402  (commands need `main` defined first)
-
-
-register_all(main)
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -3,24 +3,22 @@ from __future__ import annotations
 
 import sys
 
-from rich.console import Console
-from rich.progress import Progress as RichProgress
-from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
-
 
 class Progress:
     def __init__(self, title: str, total: int | None = None):
         self.title, self.total = title, total
-        self.console = Console(stderr=True)
         self.enabled = sys.stderr.isatty()
         self._progress = None
         self._task = None
 
     def __enter__(self):
-        if self.enabled:
+        if self.enabled:        # rich loads only for a terminal to show it on
+            from rich.console import Console
+            from rich.progress import Progress as RichProgress
+            from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
             self._progress = RichProgress(SpinnerColumn(), TextColumn("{task.description}"),
                                           TextColumn("{task.completed}"), TimeElapsedColumn(),
-                                          console=self.console, transient=True)
+                                          console=Console(stderr=True), transient=True)
             self._progress.__enter__()
             self._task = self._progress.add_task(self.title, total=self.total)
         return self

@@ -14,9 +14,6 @@ from importlib import resources
 from typing import Iterable
 
 import yaml
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from .errors import Problem
 from .yamlfile import locate, shown, shown_path, written_as
@@ -41,6 +38,8 @@ def written_schemas() -> dict[str, dict]:
 
 def with_registry(schemas: dict[str, dict]) -> tuple[dict[str, dict], Registry]:
     """The schemas and the registry their `$ref`s to each other resolve in."""
+    from referencing import Registry, Resource      # jsonschema's libraries load when data is checked:
+    from referencing.jsonschema import DRAFT202012  # not for a command that reads checked data alone
     registry = Registry().with_resources(
         (sid, Resource.from_contents(s, default_specification=DRAFT202012)) for sid, s in schemas.items())
     return schemas, registry
@@ -186,6 +185,7 @@ def schema_errors(schema: dict, data, registry: Registry | None = None) -> list[
     """(path, message) for every way `data` (located YAML) breaks `schema`, whose `$ref`s resolve
     in `registry` (by default the schemas written in generator/schemas/)."""
     registry = registry if registry is not None else _written_registry()
+    from jsonschema import Draft202012Validator
     return [described for error in Draft202012Validator(schema, registry=registry).iter_errors(_plain(data))
             for described in _describe(error, data)]
 

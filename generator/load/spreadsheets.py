@@ -20,8 +20,6 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
 
-import python_calamine
-
 from ..core.errors import Problem
 from ..core.files import read_bytes_inside
 from ..core.schema import schema_errors
@@ -184,6 +182,7 @@ def _workbook_rows(data: bytes, name: str, sheet: str | None) -> list[list]:
         if columns > MAX_COLUMNS:
             raise SheetProblems([f"{where}: refused: values as far as column {column_letter(columns - 1)}, more than "
                                  f"the {MAX_COLUMNS} columns a deck's spreadsheet may have"])
+    import python_calamine          # loaded for a workbook only
     try:
         workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         return [_values(row) for row in workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)]

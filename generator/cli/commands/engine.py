@@ -17,7 +17,12 @@ def _game(obj, slug: str, texts: bool = True):
     """The game and its engine; `texts=False` skips the checks of translations and text fit,
     which playing it never reads."""
     from ...app.loading import load_games  # drawing libraries load only for commands that need them
-    game = load_games(obj.project, slug, texts=texts)[0]
+    from ...write.cache import Cache
+    # The record that these very files passed these checks with this very tool (output/.cache,
+    # as a build keeps it): a game played again is not checked again; any change checks it all.
+    cache = Cache(obj.project.root / "output")
+    game = load_games(obj.project, slug, texts=texts, cache=cache)[0]
+    cache.flush()
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None and game.meta.get("rules") is None:
         raise UsageError(f"{slug} has no rules module to play it (game.yaml names none; docs/rules-modules.md "

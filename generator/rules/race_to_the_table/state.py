@@ -283,8 +283,19 @@ TARGETS = {
 
 # ---- the game -------------------------------------------------------------------------------
 
+# check_invariants checks, after each action, every invariant but which cards are where (their
+# number only: cards only move between deck, discards and hands); every card at every
+# FULL_CHECK_EVERY-th turn, once the game ends, and whenever the state changed otherwise.
+FULL_CHECK_EVERY = 8
+
+
 class RaceState(State):
     """A game of Race to the Table in progress."""
+
+    # True: check_invariants checks every invariant after every action
+    full_checks = False
+    # Whether the state changed by an action (play) since the last check, not otherwise
+    _acted = False
 
     def __init__(self, box: Box, table: Table, rng: random.Random, options: dict):
         seats = table.seats
@@ -390,6 +401,7 @@ class RaceState(State):
         return [p for p in range(self.seats) if pos[p] == nearest and p != protected]
 
     def play(self, action) -> None:
+        self._acted = True
         seat = self.current
         board = self.board
         if action[0] == "play":
@@ -534,15 +546,33 @@ class RaceState(State):
 
     # -- checks and figures
 
+    def check_invariants(self) -> None:
+        acted, self._acted = self._acted, False
+        if not acted or self.full_checks or self.phase == OVER or self.turns % FULL_CHECK_EVERY == 0:
+            return super().check_invariants()
+        held = len(self.deck) + len(self.discard)
+        for hand in self.hands:
+            held += len(hand)
+        if held != len(self._all_cards):
+            self.check_rules()                  # names what broke
+            raise InvariantBroken(f"turn {self.turns}: {held} cards in play, the deck has {len(self._all_cards)}")
+        self._check_board()
+        if not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.current]} can do nothing but play goes on")
+
     def check_rules(self) -> None:
         # Fast checks with builtins first; the loops only run to name what broke.
-        board = self.board
         cards = self.deck + self.discard
         for hand in self.hands:
             cards += hand
         cards.sort()
         if cards != self._all_cards:
             raise InvariantBroken(f"turn {self.turns}: cards created or lost: {_difference(cards, self._all_cards)}")
+        self._check_board()
+
+    def _check_board(self) -> None:
+        """Every invariant but which cards are where: the pawns, the tokens, the roles, the hands' sizes."""
+        board = self.board
         pos, table = board.pos, board.table
         if min(pos) < 0 or max(pos) > table or (table in pos and self.ended_by != "table"):
             for pawn, position in enumerate(pos):

@@ -18,6 +18,9 @@ from .design import BACKWARDS, HIGHEST, LOWEST, MINIMUM
 
 NUMBER_DECK, PILE_DECK = "numbers", "piles"
 END = ("end",)
+# check_invariants checks what an action changed after each action, and everything after every
+# FULL_CHECK_EVERY-th, once the game ends, and whenever the state changed otherwise.
+FULL_CHECK_EVERY = 16
 
 
 # ---- what the components give the engine ----------------------------------------------------
@@ -117,6 +120,11 @@ class GameState(State):
     turns: int = 0
     plays: int = 0
     backwards: int = 0             # exact-10 moves played
+    # True: check_invariants checks every invariant after every action, not only what it changed
+    full_checks: bool = False
+    # What the last action changed, for check_invariants: ("play", card, pile index) or ("end",
+    # the seat whose turn ended); None when the state changed otherwise (a setup, a test).
+    changed: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def players(self) -> int:
@@ -134,16 +142,18 @@ class GameState(State):
                 for index, pile in enumerate(self.piles)]
         actions = [("play", card, index) for card in self.hands[self.seat]
                    for index, top, direction in tops
-                   if (card - top) * direction > 0 or (card - top) * direction == -BACKWARDS]
+                   if (step := (card - top) * direction) > 0 or step == -BACKWARDS]
         if self.played >= self.required:
             actions.append(END)
         return actions
 
     def play(self, action) -> None:
         if action == END:
+            self.changed = ("end", self.seat)
             self._end_turn()
             return
         _, card, index = action
+        self.changed = action
         hand = self.hands[self.seat]
         pile = self.piles[index]
         if (card - pile.top) * pile.direction < 0:
@@ -231,6 +241,51 @@ class GameState(State):
 
     def _where(self) -> str:
         return f"turn {self.turns}, {self.plays} cards played"
+
+    def check_invariants(self) -> None:
+        changed, self.changed = self.changed, None
+        if changed is None or self.full_checks or self.status != "playing" \
+                or (self.plays + self.turns) % FULL_CHECK_EVERY == 0:
+            return super().check_invariants()
+        if not self._changed_holds(changed):
+            self.check_rules()              # names what broke
+            raise InvariantBroken(f"{self._where()}: the last action broke the cards, a pile or a hand")
+        if not self.legal_actions():
+            raise InvariantBroken(f"{self.names[self.seat]} can do nothing but play goes on")
+
+    def _changed_holds(self, changed: tuple) -> bool:
+        """Whether what one action changed keeps the invariants check_rules checks: every card
+        counted, the card played on its pile as the pile allows and out of the hand, and the
+        hands it touched in order and of their size."""
+        deck, hands, piles, hand_size = self.deck, self.hands, self.piles, self.hand_size
+        held = len(deck)
+        for hand in hands:
+            held += len(hand)
+        for pile in piles:
+            held += len(pile.cards)
+        if held != len(self.box.numbers):
+            return False
+        if changed[0] == "play":
+            _, card, index = changed
+            pile = piles[index]
+            cards = pile.cards
+            if not cards or cards[-1] != card or card in hands[self.seat]:
+                return False
+            step = (card - (cards[-2] if len(cards) > 1 else pile.start)) * pile.direction
+            if not (step > 0 or step == -BACKWARDS):
+                return False
+            seats = (self.seat,)
+        else:
+            seats = (changed[1], self.seat)
+        for seat in seats:
+            hand = hands[seat]
+            size = len(hand)
+            if size > hand_size or (deck and size + (self.played if seat == self.seat else 0) != hand_size):
+                return False
+            for left, right in zip(hand, hand[1:]):
+                if left > right:
+                    return False
+        return True
 
     def check_rules(self) -> None:
         places = self.deck[:]

@@ -40,6 +40,7 @@ def hand(*cards):
 
 
 def play(state, *action):
+    state.full_checks = True            # every invariant after every action, not only the counts
     state.apply(action)
     state.check_invariants()
     return state
@@ -487,6 +488,33 @@ def test_invariants_catch_a_lost_card_a_pawn_off_the_board_a_second_token_a_seco
     broken.role_uses[A] = 2
     with pytest.raises(InvariantBroken, match="used the boss 2 times"):
         broken.check_invariants()
+
+
+@pytest.mark.parametrize("full_checks", [False, True])
+def test_the_check_after_an_action_counts_the_cards_and_the_full_check_knows_them(full_checks):
+    """A card swapped for another after an action: the check after it counts the cards (unless
+    full_checks); the full check of every FULL_CHECK_EVERY-th turn names the card."""
+    from generator.rules.race_to_the_table.state import FULL_CHECK_EVERY
+    state = ENGINE.new_game(4, box=ENGINE.box(GAME, "free"), seed=2)
+    state.full_checks = full_checks
+    state.check_invariants()
+    state.apply(state.legal_actions()[0])
+    held = state.hands[state.current]
+    held[0] = next(card for card in state._all_cards if card != held[0])       # one kind more, one less
+    if full_checks:
+        with pytest.raises(InvariantBroken, match="cards created or lost"):
+            state.check_invariants()
+        return
+    with pytest.raises(InvariantBroken, match="cards created or lost"):
+        for _ in range(2 * FULL_CHECK_EVERY * 4):
+            state.check_invariants()
+            state.apply(state.legal_actions()[0])
+    state = ENGINE.new_game(4, box=ENGINE.box(GAME, "free"), seed=2)
+    state.check_invariants()
+    state.apply(state.legal_actions()[0])
+    state.hands[state.current].pop()
+    with pytest.raises(InvariantBroken, match="cards created or lost"):     # counted at once, then named
+        state.check_invariants()
 
 
 def test_greedy_takes_a_winning_move():

@@ -36,6 +36,7 @@ def position(*hands, piles=None, deck=None, rest="deck", **setup):
 
 
 def play(state, *actions):
+    state.full_checks = True            # every invariant after every action, not only what it changed
     for action in actions:
         state.apply(action)
         state.check_invariants()
@@ -265,6 +266,38 @@ def test_invariants_catch_a_hand_not_refilled():
     state.deck.append(state.hands[1].pop())
     with pytest.raises(InvariantBroken, match="holds 6 cards"):
         state.check_invariants()
+
+
+def test_the_check_after_an_action_catches_what_the_action_broke():
+    state = new_game(3, box=BOX, seed=1)
+    state.check_invariants()
+    played = state.legal_actions()[0]
+    state.apply(played)
+    state.piles[played[2]].cards.append(state.deck.pop())      # a card played twice over
+    with pytest.raises(InvariantBroken):
+        state.check_invariants()
+
+
+@pytest.mark.parametrize("full_checks", [False, True])
+def test_the_full_check_catches_what_the_check_after_an_action_does_not(full_checks):
+    """A hand the last action did not touch, broken: the check of what the action changed
+    passes it (unless full_checks); the full check of every FULL_CHECK_EVERY-th action does not."""
+    from generator.rules.the_game.state import FULL_CHECK_EVERY
+    state = new_game(3, box=BOX, seed=1)
+    state.full_checks = full_checks
+    state.check_invariants()
+    state.apply(state.legal_actions()[0])
+    other = (state.seat + 1) % 3
+    state.hands[other][0] = state.hands[state.seat][0]          # the same card in two hands
+    if full_checks:
+        with pytest.raises(InvariantBroken, match="exactly once"):
+            state.check_invariants()
+        return
+    state.check_invariants()
+    with pytest.raises(InvariantBroken, match="exactly once"):
+        for _ in range(FULL_CHECK_EVERY):
+            state.apply(state.legal_actions()[-1])
+            state.check_invariants()
 
 
 def test_the_heuristic_plays_backwards_moves_and_then_ends_the_turn():
