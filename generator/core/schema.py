@@ -11,12 +11,15 @@ import difflib
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import yaml
 
 from .errors import Problem
 from .yamlfile import locate, shown, shown_path, written_as
+
+if TYPE_CHECKING:                    # jsonschema's libraries load only when data is checked
+    from referencing import Registry
 
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
