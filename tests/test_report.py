@@ -440,6 +440,16 @@ def test_wilson_interval_known_values(wins, games, expected):
     assert wilson_interval(games - wins, games) == pytest.approx((1 - high, 1 - low), abs=1e-12)
 
 
+def test_no_seat_beats_chance_where_all_seats_win_or_lose_together():
+    """A cooperative game (every seat the same returns): no seat is named, even where no game is won."""
+    from generator.render.report import seat_verdicts
+    from generator.rules.simulate import Run, Tally
+    for wins in (0.0, 7.0, 100.0):
+        tally = Tally(seats=4, games=100, wins=[wins] * 4)
+        assert seat_verdicts(Run("co-op", "standard", 4, "random", 0, {}, tally)) == []
+    assert wilson_interval(0, 7)[0] == 0.0 and wilson_interval(7, 7)[1] == 1.0
+
+
 def test_the_most_games_any_rate_needs_for_3_points():
     """The widest Wilson interval of n games is at a rate of 1/2: 1,064 games keep it within ±3 points."""
     from generator.rules.simulate import games_for_half_width

@@ -33,7 +33,10 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
         return 0.0, 1.0
     p, q = successes / trials, z * z / trials
     centre, half = (p + q / 2) / (1 + q), z * math.sqrt(p * (1 - p) / trials + q / (4 * trials)) / (1 + q)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # No successes, or only successes: the end is exactly 0 (or 1), never a rounding error beside it.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
 
 
 def games_for_half_width(width: float, z: float = Z95) -> int:
