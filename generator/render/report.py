@@ -590,8 +590,12 @@ def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) ->
             for colour, value in zip(PALETTE, values):
                 shares = [run.tally.texts[key].count(value) / run.tally.games for run in policy_runs]
                 ax.bar(players, shares, bottom=bottom, color=colour, label=f"{figures(key)}: {figures.value(key, value)}")
-                for x, b, s in zip(players, bottom, shares):
-                    if s >= 0.06:
+                for x, b, s, run in zip(players, bottom, shares, policy_runs):
+                    if s >= 0.12:       # tall enough for the share's interval under it
+                        low, high = wilson_interval(run.tally.texts[key].count(value), run.tally.games)
+                        ax.text(x, b + s / 2, f"{words.percent(s)}\n({words.interval(low, high)})", ha="center",
+                                va="center", fontsize=6.5, color="white", linespacing=1.1)
+                    elif s >= 0.06:
                         ax.text(x, b + s / 2, words.percent(s), ha="center", va="center", fontsize=7, color="white")
                 bottom = [b + s for b, s in zip(bottom, shares)]
         ax.set_title(_endings_heading(policy, policy_runs, words), loc="left")
