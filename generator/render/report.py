@@ -622,8 +622,9 @@ def _seat_rates(fig, runs: dict[str, list[Run]], words: Words) -> None:
                 rate = wins / run.tally.games
                 grid[row][seat] = rate * run.tally.seats          # relative to a fair 1/seats
                 low, high = wilson_interval(wins, run.tally.games)
+                dark = abs(rate * run.tally.seats - 1) > 0.6         # the colour map's darkest ends
                 ax.text(seat, row, f"{words.percent(rate)}\n({words.interval(low, high)})", ha="center",
-                        va="center", fontsize=6, color=INK, linespacing=1.1)
+                        va="center", fontsize=6, color="#FFFFFF" if dark else INK, linespacing=1.1)
         image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=2, aspect="auto")
         ax.set_xticks(range(most), [words.number(s + 1) for s in range(most)])
         ax.set_yticks(range(len(policy_runs)),
