@@ -28,13 +28,14 @@ from generator.core.errors import DataError
 from generator.load.project import Project
 from generator.render import report
 from generator.render.report import make_report
+from generator.rules.simulate import play_games, simulate, wilson_interval
 
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME, EDITION, LOCALES = "sample-game", "standard", ("en", "ru")
 # Every locale the tool has words for: a report prints its own locale's and no other's.
 TOOL_LOCALES = ("en", *sorted(path.stem for path in (ROOT / "templates" / "locales").glob("*.po")))
-PAGES = 5            # the numbers, the game length, the endings, the seats, the cards taken
+PAGES = 6            # the summaries, the figures, the endings, the seats, their intervals, the cards taken
 WORDS = yaml.safe_load((ROOT / "templates" / "sheets" / "report.yaml").read_text(encoding="utf-8"))["text"]
 
 
@@ -85,10 +86,41 @@ def loaded(project: Path):
 
 
 def games_played(game) -> int:
-    """The games the engine's report asks for: its first policy's at each table, then the others'."""
-    first, other = game.rules.ENGINE.report_games
+    """The games the engine's report plays: its first policy's at each table (batches of its
+    first report_games until every seat's win rate is known within ±3 points, found here by
+    `first_policy_games`; tests/test_report_batches.py checks the batches), then the others'."""
+    other = game.rules.ENGINE.report_games[1]
     tables = len(game.rules.SPEC.tables)
-    return tables * first + tables * other * (len(game.rules.ENGINE.policies) - 1)
+    return sum(first_policy_games(game)) + tables * other * (len(game.rules.ENGINE.policies) - 1)
+
+
+def first_policy_games(game) -> list[int]:
+    """At each table, the fewest whole batches of the first policy's games after which every
+    seat's 95 % Wilson interval is at most ±0.03: the games played one by one with the plain
+    simulator (game i of a seed is the same game in every run), their wins summed batch by batch."""
+    engine = game.rules.ENGINE
+    batch = engine.report_games[0]
+    policy = next(iter(engine.policies))
+    key = (game.slug, batch, policy, tuple(game.rules.SPEC.tables))
+    if key not in _FIRST_POLICY_GAMES:
+        components = engine.components(game, EDITION)
+        counts = []
+        for players in game.rules.SPEC.tables:
+            games = 0
+            wins: list[float] = []
+            while True:
+                for returns, _stats, _actions in play_games(engine, components, players=players, edition=EDITION,
+                                                            seed=0, start=games, stop=games + batch, policy=policy):
+                    wins = [a + b for a, b in zip(wins, returns)] if wins else list(returns)
+                games += batch
+                if max((high - low) / 2 for low, high in (wilson_interval(w, games) for w in wins)) <= 0.03:
+                    break
+            counts.append(games)
+        _FIRST_POLICY_GAMES[key] = counts
+    return _FIRST_POLICY_GAMES[key]
+
+
+_FIRST_POLICY_GAMES: dict = {}
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +178,8 @@ def test_each_locale_has_its_words_and_numbers_in_embedded_fonts(built, reported
     # Numbers as the locale writes them: its decimal sign, never the other one.
     sign = get_decimal_symbol(locale)
     assert re.search(rf"\d{re.escape(sign)}\d", text), locale
-    assert not re.search(rf"\d{re.escape('.' if sign == ',' else ',')}\d", text), locale
+    # (a comma before three digits that end the number groups thousands in English: 1,080 games)
+    assert not re.search(rf"\d{re.escape('.' if sign == ',' else ',')}(?!\d{{3}}(?!\d))\d", text), locale
     # Tagged in the locale's language; every font embedded TrueType (Cyrillic too), Noto Sans.
     pdf = pikepdf.open(io.BytesIO(data))
     assert str(pdf.Root.Lang) == locale
@@ -209,8 +242,10 @@ def test_other_run_settings_give_a_new_report_in_the_same_process(reported, monk
     monkeypatch.setattr(game.rules.ENGINE, "report_games", (7, 2))
     with pytest.raises(_Drawn):                # drawn again, not the report kept
         make_report(project, game, EDITION)
-    tables = len(game.rules.SPEC.tables)
-    assert sum(run.tally.games for runs in drawn[0].values() for run in runs) == tables * 7 + tables * 2
+    first, other = drawn[0].values()
+    assert [run.tally.games for run in other] == [2] * len(game.rules.SPEC.tables)
+    # the first policy in batches of 7, until its seats' win rates are known within ±3 points
+    assert all(run.tally.games % 7 == 0 and run.tally.widest_win_interval() <= 0.03 for run in first)
 
 
 def test_every_locale_draws_the_games_of_one_simulation(reported, monkeypatch):
@@ -251,7 +286,7 @@ def test_a_report_asks_for_the_engines_games_else_the_tools(reported, monkeypatc
     simulate = report.simulate
 
     def one_game(*args, games, policy, **kwargs):
-        asked.append((policy, games))
+        asked.append((policy, games, kwargs.get("batch")))
         return simulate(*args, games=1, policy=policy, **kwargs)
     monkeypatch.setattr(report, "simulate", one_game)
 
@@ -262,7 +297,9 @@ def test_a_report_asks_for_the_engines_games_else_the_tools(reported, monkeypatc
         make_report(project, game, EDITION)
     first, other = engine_games or (report.REPORT_GAMES, report.REPORT_GAMES_OTHER)
     tables = len(game.rules.SPEC.tables)
-    assert asked == [("random", first)] * tables + [("heuristic", other)] * tables
+    # the first policy in batches of its games, up to the most that ±3 points can need
+    most = -(-1064 // first) * first
+    assert asked == [("random", most, first)] * tables + [("heuristic", other, None)] * tables
 
 
 def game_figure_names(project: Path, locale: str) -> dict[str, str]:
@@ -388,3 +425,104 @@ def test_a_figure_name_wider_than_its_table_cell_fails_the_report_naming_it(tmp_
     assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
     assert "text does not fit" in result.output and "wider than" in result.output, result.output
     assert long_word[:40] in result.output, result.output
+
+
+# ---- intervals and seats beyond chance -------------------------------------------------------
+
+@pytest.mark.parametrize("wins, games, expected", [
+    (0, 10, (0.0, 0.2775)), (10, 10, (0.7225, 1.0)), (5, 10, (0.2366, 0.7634)),
+    (52, 100, (0.4232, 0.6154)), (520, 1000, (0.4890, 0.5508)), (0, 1000, (0.0, 0.0038)),
+])
+def test_wilson_interval_known_values(wins, games, expected):
+    low, high = wilson_interval(wins, games)
+    assert low == pytest.approx(expected[0], abs=1e-4) and high == pytest.approx(expected[1], abs=1e-4)
+    # the same interval mirrored for the losses
+    assert wilson_interval(games - wins, games) == pytest.approx((1 - high, 1 - low), abs=1e-12)
+
+
+def test_no_seat_beats_chance_where_all_seats_win_or_lose_together():
+    """A cooperative game (every seat the same returns): no seat is named, even where no game is won."""
+    from generator.render.report import seat_verdicts
+    from generator.rules.simulate import Run, Tally
+    for wins in (0.0, 7.0, 100.0):
+        tally = Tally(seats=4, games=100, wins=[wins] * 4)
+        assert seat_verdicts(Run("co-op", "standard", 4, "random", 0, {}, tally)) == []
+    assert wilson_interval(0, 7)[0] == 0.0 and wilson_interval(7, 7)[1] == 1.0
+
+
+def test_the_most_games_any_rate_needs_for_3_points():
+    """The widest Wilson interval of n games is at a rate of 1/2: 1,064 games keep it within ±3 points."""
+    from generator.rules.simulate import games_for_half_width
+    assert games_for_half_width(0.03) == 1064
+    low, high = wilson_interval(532, 1064)
+    assert (high - low) / 2 <= 0.03
+    low, high = wilson_interval(531.5, 1063)
+    assert (high - low) / 2 > 0.03
+
+
+def plain(text: str) -> str:
+    """Text as a test compares it: no-break and narrow spaces as spaces, word joiners gone."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ").replace("\u2060", "")
+
+
+def rate_words(locale: str, wins: float, games: int) -> str:
+    """A rate and its 95 % Wilson interval as the locale writes them, e.g. "52 % (49–55 %)"."""
+    from babel.numbers import format_percent
+    low, high = wilson_interval(wins, games)
+    shown = [plain(format_percent(value, locale=locale)) for value in (wins / games, low, high)]
+    sign = "%" if locale == "en" else " %"
+    return f"{shown[0]} ({shown[1][:-len(sign)]}–{shown[2]})"
+
+
+def plural_form(locale: str, n: int) -> int:
+    if locale == "en":
+        return 0 if n == 1 else 1
+    assert locale == "ru"
+    return 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+def phrase_words(locale: str, name: str, n: int) -> str:
+    from babel.numbers import format_decimal
+    forms = WORDS["phrases"][name] if locale == "en" else catalog_words(locale)[f"phrases.{name}"]
+    form = [forms["one"], forms["other"]][plural_form(locale, n)] if locale == "en" else forms[plural_form(locale, n)]
+    return form.replace("{n}", plain(format_decimal(n, locale=locale)))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_seat_rate_carries_its_interval_and_each_table_says_whether_a_seat_beats_chance(built, reported,
+                                                                                             locale):
+    """Read back from the built report: each seat's win rate with its interval, in the locale's
+    percents, and per player count the sentence naming each seat whose interval lies wholly
+    above or below the fair rate, or saying no seat's advantage is beyond chance."""
+    from babel.numbers import format_percent
+    text = plain(pdfium_text(built_report(built, locale).read_bytes()))
+    words = {key: plain(value) if isinstance(value, str) else value for key, value in catalog_words(locale).items()}
+    game = loaded(reported)[1]
+    engine = game.rules.ENGINE
+    named = {1: 0, -1: 0}
+    for index, (policy, games) in enumerate(zip(engine.policies, [None] + [engine.report_games[1]] * 9)):
+        for players, played in zip(game.rules.SPEC.tables, first_policy_games(game) if index == 0 else
+                                   [games] * len(game.rules.SPEC.tables)):
+            tally = simulate(engine, game, edition=EDITION, players=players, games=played, seed=0,
+                             policy=policy).tally
+            rates = [rate_words(locale, wins, played) for wins in tally.wins]
+            fair = sum(tally.wins) / (played * tally.seats)
+            assert " ".join(rates) in text, (locale, policy, players, rates)         # a row of the seats table
+            table = phrase_words(locale, "with_players", players)
+            sentences = []
+            for seat, wins in enumerate(tally.wins):
+                low, high = wilson_interval(wins, played)
+                if low > fair or high < fair:
+                    named[1 if low > fair else -1] += 1
+                    sentences.append(words["seat_above" if low > fair else "seat_below"].format(
+                        table=table, seat=seat + 1, rate=rates[seat], fair=plain(format_percent(fair, locale=locale))))
+            sentences = sentences or [words["no_seat"].format(table=table,
+                                                              games=phrase_words(locale, "at_games", played))]
+            for sentence in sentences:
+                assert sentence in text, (locale, sentence)
+    assert named[1] and named[-1], "the sample names a seat above chance and one below"
+    # The games the first policy played, stated: the fewest and the most at a player count.
+    counts = first_policy_games(game)
+    from babel.numbers import format_decimal
+    stated = f"{plain(format_decimal(min(counts), locale=locale))}–{plain(format_decimal(max(counts), locale=locale))}"
+    assert words["policy_games"].format(policy=words["policies.random"], games=stated) in text, (locale, stated)

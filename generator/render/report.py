@@ -36,19 +36,25 @@ from ..core.digests import GENERATOR, digest, folder_digest, rules_digest
 from ..core.errors import DataError
 from ..core.fonts import FONT_DIR
 from ..core.yamlfile import load_yaml
-from ..i18n.catalogs import tool_text
+from ..i18n.catalogs import tool_catalog_path, tool_plural, tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
 from ..load.project import Game, Project
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
-from ..rules.simulate import Run, Tally, simulate
+from ..rules.simulate import Run, Tally, games_for_half_width, simulate, wilson_interval
 from .booklet_templates import render_html
 from .tagged_page import tagged_pdf
 
 
-# Games per player count: the engine's first policy (random play) gets the most, each other
-# policy fewer; with every player count of both editions this stays at a few seconds per build.
-REPORT_GAMES, REPORT_GAMES_OTHER = 200, 50
+# Games per player count: the engine's first policy plays batches of REPORT_GAMES games until
+# every seat's 95 % interval of its win rate is at most ±REPORT_HALF_WIDTH (at most
+# games_for_half_width(REPORT_HALF_WIDTH) games, 1,064: the worst case, a rate of 1/2); each
+# other policy plays REPORT_GAMES_OTHER, and its intervals, wider, are shown as they are.
+REPORT_GAMES, REPORT_GAMES_OTHER = 100, 50
+REPORT_HALF_WIDTH = 0.03
+CONFIDENCE = 0.95
+# Between an interval's ends: an en dash that no line breaks next to (word joiners).
+RANGE_DASH = "\u2060\u2013\u2060"
 REPORT_SEED = 0
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
 # The report's fonts, as @font-face rules (family, weight, style, file): the plots' words name
@@ -75,9 +81,19 @@ def report_path(game: Game, edition: str, locale: str) -> str:
 class Words:
     """The report's words in one locale, and the locale's way of writing numbers."""
 
-    def __init__(self, locale: str, text: dict[str, str]):
+    def __init__(self, locale: str, text: dict[str, str], phrases: dict[str, dict] | None = None, project=None):
         self.locale = locale
         self.text = text
+        self.phrases = phrases or {}
+        self.project = project
+
+    def phrase(self, name: str, n: int) -> str:
+        """A plural phrase of the report (`phrases:` in report.yaml) for `n`, in the locale's
+        form for n, n written as the locale writes numbers."""
+        text = tool_plural(self.project, self.locale, f"sheets.report.text.phrases.{name}", self.phrases[name], n)
+        plain = str(n)                      # tool_plural writes n plainly: write it as the locale does
+        at = text.rfind(plain)
+        return text[:at] + self.number(n) + text[at + len(plain):] if at >= 0 else text
 
     def __call__(self, word: str, **values) -> str:
         return self.text[word].format(**values)
@@ -94,6 +110,23 @@ class Words:
     def percent(self, share: float) -> str:
         return format_percent(share, locale=self.locale)
 
+    def interval(self, low: float, high: float) -> str:
+        """A range of percents as the locale writes one: the percent sign once, where the
+        locale puts it ("49–55 %", "49–55%"), the ends joined by an unbreakable en dash."""
+        first, last = self.percent(low), self.percent(high)
+        number = format_decimal(0, "0", locale=self.locale)
+        before, _, after = self.percent(0).partition(number)
+        if after and first.endswith(after):
+            first = first[:-len(after)]
+        elif before and last.startswith(before):
+            last = last[len(before):]
+        return f"{first}{RANGE_DASH}{last}"
+
+    def rate(self, successes: float, trials: int) -> str:
+        """A rate with its 95 % Wilson interval: "52 % (49–55 %)"."""
+        low, high = wilson_interval(successes, trials)
+        return f"{self.percent(successes / trials if trials else 0)} ({self.interval(low, high)})"
+
     def items(self, parts: list[str]) -> str:
         return format_list(parts, locale=self.locale)
 
@@ -105,16 +138,19 @@ def report_words(project: Project, locale: str) -> Words:
     if problems:
         raise DataError(problems)
     text: dict[str, str] = {}
+    phrases = {key: dict(forms) for key, forms in (data["text"].get("phrases") or {}).items()}
 
     def walk(node, keys):
         for key, value in node.items():
+            if keys == () and key == "phrases":
+                continue                    # plural phrases: Words.phrase
             if isinstance(value, dict):
                 walk(value, keys + (key,))
             else:
                 word = ".".join(keys + (key,))
                 text[word] = tool_text(project, locale, f"sheets.report.text.{word}", str(value))
     walk(data["text"], ())
-    return Words(locale, text)
+    return Words(locale, text, phrases, project)
 
 
 class Figures:
@@ -197,10 +233,18 @@ def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, 
         simulated = json.dumps(game.files, sort_keys=True, ensure_ascii=False, default=str)
     spec = game.rules.SPEC
     content = (game.slug, edition, simulated, spec.tables, tuple(engine.policies),
-               tuple(sorted(engine.options.items())), _games(engine), REPORT_SEED,
+               tuple(sorted(engine.options.items())), _games(engine), REPORT_SEED, REPORT_HALF_WIDTH,
                title, tuple(sorted(names.items())), words.locale, tuple(sorted(words.text.items())),
-               figures.key_digest())
+               repr(sorted(words.phrases.items())), _catalog_bytes(words), figures.key_digest())
     return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
+
+
+def _catalog_bytes(words: Words) -> str:
+    """A digest of the tool's catalog the plural phrases are read from (none in English)."""
+    try:
+        return hashlib.sha256(tool_catalog_path(words.project, words.locale).read_bytes()).hexdigest()
+    except (OSError, TypeError, AttributeError):
+        return ""
 
 
 def _simulation_key(engine, game: Game, edition: str) -> str:
@@ -211,7 +255,7 @@ def _simulation_key(engine, game: Game, edition: str) -> str:
     code = [folder_digest(GENERATOR / "rules", skip=lambda relative: "/" in relative), rules_digest(game)]
     spec = game.rules.SPEC
     return digest("simulation", game.slug, edition, simulated, list(spec.tables), list(engine.policies),
-                  sorted(engine.options.items()), list(_games(engine)), REPORT_SEED, code)
+                  sorted(engine.options.items()), list(_games(engine)), REPORT_SEED, REPORT_HALF_WIDTH, code)
 
 
 def _cached_runs(engine, game: Game, edition: str, cache) -> dict[str, list[Run]]:
@@ -243,20 +287,36 @@ def _run_from_json(data: dict) -> Run:
 
 
 def _games(engine) -> tuple[int, int]:
-    """Games per table of the first policy and of each other one."""
+    """Games per table of the first policy's batches and of each other policy."""
     return engine.report_games or (REPORT_GAMES, REPORT_GAMES_OTHER)
 
 
+def most_games(batch: int) -> int:
+    """The most games the first policy plays at a table: whole batches of `batch` up to the
+    worst case of ±REPORT_HALF_WIDTH (a rate of 1/2), where every interval is narrow enough."""
+    return -(-games_for_half_width(REPORT_HALF_WIDTH) // batch) * batch
+
+
+def precise_enough(tally: Tally) -> bool:
+    """Every seat's 95 % interval of its win rate is at most ±REPORT_HALF_WIDTH."""
+    return tally.widest_win_interval() <= REPORT_HALF_WIDTH
+
+
 def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
-    """Seeded runs of every player count, per policy."""
+    """Seeded runs of every player count, per policy: the first policy's in batches until its
+    seats' win rates are known within ±REPORT_HALF_WIDTH, the others' a fixed number."""
     spec = game.rules.SPEC
     runs: dict[str, list[Run]] = {}
     first, other = _games(engine)
     for index, policy in enumerate(engine.policies):
-        games = first if index == 0 else other
-        runs[policy] = [simulate(engine, game, edition=edition, players=players, games=games,
-                                 seed=REPORT_SEED, policy=policy)
-                        for players in spec.tables]
+        if index == 0:
+            runs[policy] = [simulate(engine, game, edition=edition, players=players, games=most_games(first),
+                                     seed=REPORT_SEED, policy=policy, batch=first, enough=precise_enough)
+                            for players in spec.tables]
+        else:
+            runs[policy] = [simulate(engine, game, edition=edition, players=players, games=other,
+                                     seed=REPORT_SEED, policy=policy)
+                            for players in spec.tables]
     return runs
 
 
@@ -313,8 +373,10 @@ def _render(project: Project, title: str, runs: dict[str, list[Run]], figures: F
             _plot_page(words("seats_title", first=words.number(1), fair=words.number(1.0, 1)),
                        lambda fig: _seat_rates(fig, runs, words),
                        [words("policy", policy=words.policy(policy)) for policy in runs]),
+            {"heading": words("intervals_title", confidence=words.percent(CONFIDENCE)), "plots": [],
+             "tables": [], "sections": [_seat_section(policy, policy_runs, words) for policy, policy_runs in runs.items()]},
             {"heading": words("usage_title", policy=words.policy(main_policy)), "plots": [],
-             "tables": _usage_tables(main, figures, words)},
+             "tables": _usage_tables(main, figures, words), "sections": []},
         ]
     report = {
         "lang": words.locale, "document": words("document", title=title), "title": title,
@@ -335,6 +397,9 @@ def _font_faces() -> list[dict]:
 
 def _notes(runs: dict[str, list[Run]], words: Words) -> list[str]:
     notes = [words("seed_note", seed=REPORT_SEED)]
+    policy = next(iter(runs))
+    notes.append(words("precision_note", policy=words.policy(policy), confidence=words.percent(CONFIDENCE),
+                       points=words.phrase("points", round(REPORT_HALF_WIDTH * 100))))
     first = next(iter(runs.values()))
     shared = [run for run in first if run.tally.seats != run.players]
     if shared:
@@ -353,11 +418,72 @@ def _plot_page(heading: str, draw, shows: list[str]) -> dict:
     figure.savefig(buffer, format="svg", metadata={"Date": None})
     image = "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
     alt = f"{heading}: {'; '.join(shows)}" if shows else heading
-    return {"heading": heading, "plots": [{"image": image, "alt": alt, "width_mm": PLOT_MM[0]}], "tables": []}
+    return {"heading": heading, "plots": [{"image": image, "alt": alt, "width_mm": PLOT_MM[0]}], "tables": [],
+            "sections": []}
 
 
 def _endings_heading(policy: str, runs: list[Run], words: Words) -> str:
-    return words("endings_policy", policy=words.policy(policy), games=words.number(runs[0].tally.games))
+    return words("endings_policy", policy=words.policy(policy), games=_games_played(runs, words))
+
+
+def _games_played(runs: list[Run], words: Words) -> str:
+    """The games played at each player count: one number, or the fewest and the most."""
+    counts = [run.tally.games for run in runs]
+    if min(counts) == max(counts):
+        return words.number(counts[0])
+    return f"{words.number(min(counts))}{RANGE_DASH}{words.number(max(counts))}"
+
+
+def seat_verdicts(run: Run) -> list[tuple[int, int]]:
+    """The seats whose advantage is beyond chance at the games played, as (seat from 0, +1 for
+    a seat that wins more often than the fair rate, -1 for one that wins less): the seats whose
+    95 % interval lies wholly above or below `Tally.fair_rate`."""
+    fair = run.tally.fair_rate()
+    verdicts = []
+    for seat, (low, high) in enumerate(run.tally.win_intervals()):
+        if low > fair:
+            verdicts.append((seat, 1))
+        elif high < fair:
+            verdicts.append((seat, -1))
+    return verdicts
+
+
+def _table_words(run: Run, words: Words) -> str:
+    table = words.phrase("with_players", run.players)
+    if run.tally.seats != run.players:
+        table = words("players_seats", players=table, seats=words.number(run.tally.seats))
+    return table
+
+
+def verdict_sentences(run: Run, words: Words) -> list[str]:
+    """In words, whether any seat's advantage at this table is beyond chance at the games played."""
+    tally = run.tally
+    table = _table_words(run, words)
+    fair = words.percent(tally.fair_rate())
+    sentences = [words("seat_above" if sign > 0 else "seat_below", table=table, seat=words.number(seat + 1),
+                       rate=words.rate(tally.wins[seat], tally.games), fair=fair)
+                 for seat, sign in seat_verdicts(run)]
+    return sentences or [words("no_seat", table=table, games=words.phrase("at_games", tally.games))]
+
+
+def _seat_section(policy: str, runs: list[Run], words: Words) -> dict:
+    """One policy's seat win rates with their intervals (a row per player count, a column per
+    seat, the games played and the fair rate), and a sentence per player count saying which
+    seat, if any, wins more or less often than chance."""
+    most = max(run.tally.seats for run in runs)
+    rows = []
+    for run in runs:
+        tally = run.tally
+        cells = [words.number(tally.games), words.percent(tally.fair_rate())]
+        cells += [words.rate(wins, tally.games) for wins in tally.wins] + ["–"] * (most - tally.seats)
+        header = words("players_seats", players=words.number(run.players), seats=words.number(tally.seats)) \
+            if tally.seats != run.players else words.number(run.players)
+        rows.append({"header": header, "cells": [{"text": cell, "style": ""} for cell in cells]})
+    table = {"kind": "intervals", "caption": "", "group": "", "corner": words("players"), "rows": rows,
+             "columns": [words("games"), words("fair_rate")] + [words("seat_number", seat=words.number(seat + 1))
+                                                                 for seat in range(most)]}
+    return {"heading": words("policy_games", policy=words.policy(policy), games=_games_played(runs, words)),
+            "table": table, "notes": [sentence for run in runs for sentence in verdict_sentences(run, words)]}
 
 
 def _ending_labels(runs: list[Run], figures: Figures) -> list[str]:
@@ -397,21 +523,22 @@ def _summary_table(policy: str, runs: list[Run], figures: Figures, words: Words)
     """The figures of one policy's games at each player count: a row per player count."""
     endings = [(key, value) for key in runs[0].tally.texts
                for value in sorted({v for run in runs for v in run.tally.texts[key]})]
-    columns = [words("seats"), words("turns_mean"), words("turns_median")]
+    columns = [words("seats"), words("games"), words("turns_mean"), words("turns_median")]
     columns += [f"{figures(key)}: {figures.value(key, value)}" for key, value in endings] + [words("best_seat"), words("worst_seat")]
     rows = []
     for run in runs:
         summary = run.tally.summary()
         turns = summary["numbers"].get("turns")
-        row = [words.number(run.tally.seats)]
+        tally = run.tally
+        row = [words.number(tally.seats), words.number(tally.games)]
         row += [words.number(turns["mean"], 1), words.number(turns["median"])] if turns else ["–", "–"]
-        row += [words.percent(summary["shares"][key].get(value, 0)) for key, value in endings]
-        rates = summary["win_rate"]
-        row += [words("rate_at_seat", rate=words.percent(max(rates)), seat=rates.index(max(rates)) + 1),
-                words("rate_at_seat", rate=words.percent(min(rates)), seat=rates.index(min(rates)) + 1)]
+        row += [words.rate(tally.texts[key].count(value), tally.games) for key, value in endings]
+        best, worst = tally.wins.index(max(tally.wins)), tally.wins.index(min(tally.wins))
+        row += [words("rate_at_seat", rate=words.rate(tally.wins[best], tally.games), seat=best + 1),
+                words("rate_at_seat", rate=words.rate(tally.wins[worst], tally.games), seat=worst + 1)]
         rows.append({"header": words.number(run.players), "cells": [{"text": str(cell), "style": ""} for cell in row]})
     return {"kind": "summary", "caption": "", "group": "", "corner": words("players"), "columns": columns, "rows": rows,
-            "heading": words("policy_games", policy=words.policy(policy), games=words.number(runs[0].tally.games))}
+            "heading": words("policy_games", policy=words.policy(policy), games=_games_played(runs, words))}
 
 
 def _numbers(fig, runs: list[Run], figures: Figures, words: Words) -> None:
@@ -426,7 +553,14 @@ def _numbers(fig, runs: list[Run], figures: Figures, words: Words) -> None:
         if all(v in (0.0, 1.0) for series in values for v in series):
             # A yes/no figure: the share of games where it happened.
             shares = [sum(series) / len(series) for series in values]
-            ax.bar(players, shares, color=PALETTE[0])
+            bounds = [wilson_interval(sum(series), len(series)) for series in values]
+            ax.bar(players, shares, color=PALETTE[0],
+                   yerr=[[share - low for share, (low, _) in zip(shares, bounds)],
+                         [high - share for share, (_, high) in zip(shares, bounds)]],
+                   error_kw={"ecolor": INK, "capsize": 3, "elinewidth": 0.8})
+            for x, (low, high) in zip(players, bounds):
+                ax.text(x, high, words.interval(low, high), ha="center", va="bottom", fontsize=6, color=INK)
+            shares = [high for _, high in bounds]
             ax.set_ylabel(words("share_of_games"))
             ax.set_ylim(0, max(shares + [0.01]) * 1.2)
         else:
@@ -456,8 +590,12 @@ def _endings(fig, runs: dict[str, list[Run]], figures: Figures, words: Words) ->
             for colour, value in zip(PALETTE, values):
                 shares = [run.tally.texts[key].count(value) / run.tally.games for run in policy_runs]
                 ax.bar(players, shares, bottom=bottom, color=colour, label=f"{figures(key)}: {figures.value(key, value)}")
-                for x, b, s in zip(players, bottom, shares):
-                    if s >= 0.06:
+                for x, b, s, run in zip(players, bottom, shares, policy_runs):
+                    if s >= 0.12:       # tall enough for the share's interval under it
+                        low, high = wilson_interval(run.tally.texts[key].count(value), run.tally.games)
+                        ax.text(x, b + s / 2, f"{words.percent(s)}\n({words.interval(low, high)})", ha="center",
+                                va="center", fontsize=6.5, color="white", linespacing=1.1)
+                    elif s >= 0.06:
                         ax.text(x, b + s / 2, words.percent(s), ha="center", va="center", fontsize=7, color="white")
                 bottom = [b + s for b, s in zip(bottom, shares)]
         ax.set_title(_endings_heading(policy, policy_runs, words), loc="left")
@@ -483,7 +621,10 @@ def _seat_rates(fig, runs: dict[str, list[Run]], words: Words) -> None:
             for seat, wins in enumerate(run.tally.wins):
                 rate = wins / run.tally.games
                 grid[row][seat] = rate * run.tally.seats          # relative to a fair 1/seats
-                ax.text(seat, row, words.percent(rate), ha="center", va="center", fontsize=7, color=INK)
+                low, high = wilson_interval(wins, run.tally.games)
+                dark = abs(rate * run.tally.seats - 1) > 0.6         # the colour map's darkest ends
+                ax.text(seat, row, f"{words.percent(rate)}\n({words.interval(low, high)})", ha="center",
+                        va="center", fontsize=6, color="#FFFFFF" if dark else INK, linespacing=1.1)
         image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=2, aspect="auto")
         ax.set_xticks(range(most), [words.number(s + 1) for s in range(most)])
         ax.set_yticks(range(len(policy_runs)),

@@ -8,6 +8,7 @@ totals and per-game means). Game i of seed S is the same game in every run.
 """
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import random
@@ -21,6 +22,27 @@ from .engine import Action, Engine, InvariantBroken, SetupError, State
 
 
 SEED_STRIDE = 1_000_000          # games per seed before two seeds' games could coincide
+Z95 = 1.959963984540054          # the standard normal quantile of 97.5 %: a two-sided 95 % interval
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a rate of `successes` in `trials`:
+    (low, high), within 0 .. 1 even at 0 or `trials` successes. A shared win counts its share
+    (a tie of two is half a success each). No trials say nothing: (0, 1)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p, q = successes / trials, z * z / trials
+    centre, half = (p + q / 2) / (1 + q), z * math.sqrt(p * (1 - p) / trials + q / (4 * trials)) / (1 + q)
+    # No successes, or only successes: the end is exactly 0 (or 1), never a rounding error beside it.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
+
+
+def games_for_half_width(width: float, z: float = Z95) -> int:
+    """The fewest games whose Wilson interval is at most ±`width` whatever the rate: the
+    widest is at a rate of 1/2, z / (2 √(n + z²))."""
+    return max(1, math.ceil((z / (2 * width)) ** 2 - z * z))
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -138,6 +160,20 @@ class Tally:
             else:
                 self.numbers.setdefault(key, []).append(float(value))
         self.games += 1
+
+    def win_intervals(self) -> list[tuple[float, float]]:
+        """Each seat's 95 % Wilson interval of its win rate."""
+        return [wilson_interval(wins, self.games) for wins in self.wins]
+
+    def widest_win_interval(self) -> float:
+        """The half-width of the widest of the seats' win-rate intervals (1/2 before any game)."""
+        return max([(high - low) / 2 for low, high in self.win_intervals()] or [0.5]) if self.games else 0.5
+
+    def fair_rate(self) -> float:
+        """What each seat would win if seats did not matter: the seats' mean win rate. It is
+        1/seats where every game has one win to share out (ties split it); less where games
+        may end without a winner; every seat's own rate where all seats win or lose together."""
+        return sum(self.wins) / (self.games * self.seats) if self.games and self.seats else 0.0
 
     def summary(self) -> dict[str, Any]:
         games = self.games or 1
@@ -280,10 +316,11 @@ class Workers:
         return self._pool
 
     def play(self, engine: Engine, components: Mapping[str, Any], *, edition: str, players: int, games: int,
-             seed: int, policy: str, options: dict, check: bool, progress: Callable[[int], None] | None):
-        """Every game of a run, in order, each as (returns, stats, actions)."""
+             seed: int, policy: str, options: dict, check: bool, progress: Callable[[int], None] | None,
+             start: int = 0):
+        """Games `start` .. `start + games - 1` of a run, in order, each as (returns, stats, actions)."""
         if self.jobs == 1 or self.source is None or games < 2:
-            for index in range(games):
+            for index in range(start, start + games):
                 [result] = play_games(engine, components, players=players, edition=edition, seed=seed,
                                       start=index, stop=index + 1, policy=policy, options=options, check=check)
                 yield result
@@ -293,9 +330,9 @@ class Workers:
         if self._pool is None:
             self._share(edition, engine, components)
         size = max(1, -(-games // (self.jobs * self.CHUNKS_PER_JOB)))
-        futures = [self._executor().submit(_play_chunk, self.source, edition, players, seed, start,
-                                           min(games, start + size), policy, dict(options), check)
-                   for start in range(0, games, size)]
+        futures = [self._executor().submit(_play_chunk, self.source, edition, players, seed, first,
+                                           min(start + games, first + size), policy, dict(options), check)
+                   for first in range(start, start + games, size)]
         for future in futures:
             chunk = future.result()
             if isinstance(chunk, tuple):
@@ -310,17 +347,28 @@ class Workers:
 
 def simulate(engine: Engine, game, *, edition: str, players: int, games: int, seed: int = 0,
              policy: str = "random", options: Mapping[str, Any] | None = None, check: bool = True,
-             progress: Callable[[], None] | None = None, workers: Workers | None = None) -> Run:
+             progress: Callable[[], None] | None = None, workers: Workers | None = None,
+             batch: int | None = None, enough: Callable[[Tally], bool] | None = None) -> Run:
     """Play `games` seeded games; raise InvariantBroken at the first broken rule, OptionError
     before the first game for an option the rules do not allow. With `workers`, the games are
-    played in their processes and summed up here in order: the same run as in one process."""
+    played in their processes and summed up here in order: the same run as in one process.
+    With `enough`, the games are played in batches of `batch` and the run stops after the first
+    batch whose tally is enough (or at `games`): the tally alone decides, so the same seed plays
+    the same games whatever the workers."""
     components = engine.components(game, edition)       # read from the YAML once per run
     options = engine.check_options(options or {}, **components)
     tally = Tally()
     workers = workers or Workers(1)
     step = (lambda count: [progress() for _ in range(count)]) if progress else None
-    for returns, stats, actions in workers.play(engine, components, edition=edition, players=players, games=games,
-                                                seed=seed, policy=policy, options=options, check=check,
-                                                progress=step):
-        tally.add(returns, stats, actions)
+    size = max(1, batch or games) if enough is not None else games
+    played = 0
+    while played < games:
+        count = min(size, games - played)
+        for returns, stats, actions in workers.play(engine, components, edition=edition, players=players,
+                                                    games=count, seed=seed, policy=policy, options=options,
+                                                    check=check, progress=step, start=played):
+            tally.add(returns, stats, actions)
+        played += count
+        if enough is not None and enough(tally):
+            break
     return Run(engine.slug, edition, players, policy, seed, options, tally)
