@@ -361,6 +361,10 @@ def test_simulate_imports_neither_the_other_commands_nor_the_checks_once_a_game_
     command = [sys.executable, "-X", "importtime", "-m", "generator.cli.main", "-C", str(project),
                "simulate", "sample-game", "--games", "1", "--json"]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # a project never built has no output folder, and playing it makes none
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    assert not (project / "output").exists()
+    (project / "output").mkdir()                 # as a build leaves it: its checks are kept there
     subprocess.run(command, check=True, capture_output=True, env=env)
     again = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
     imported = {line.split("|")[-1].strip() for line in again.stderr.splitlines() if "|" in line}

@@ -88,4 +88,4 @@ def test_the_tabletop_export_names_icons_by_their_words(tmp_path):
     assert result.exit_code == 0, result.output + result.traceback
     save = (tmp_path / "garden-race" / "standard" / "en" / "tts" / "garden-race-standard-en.json").read_text(encoding="utf-8")
     assert not re.search(r":[a-z][a-z0-9_-]*:", save)
-    assert "Grow 1 Flower." in save and '"Value": "Watering can"' in save
+    assert "Grow 1\u00a0Flower." in save and '"Value": "Watering can"' in save

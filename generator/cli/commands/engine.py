@@ -18,11 +18,15 @@ def _game(obj, slug: str, texts: bool = True):
     which playing it never reads."""
     from ...app.loading import load_games  # drawing libraries load only for commands that need them
     from ...write.cache import Cache
+    from ...write.incremental import cache_usable
     # The record that these very files passed these checks with this very tool (output/.cache,
     # as a build keeps it): a game played again is not checked again; any change checks it all.
-    cache = Cache(obj.project.root / "output")
+    # Playing makes no output folder of its own, and uses none that leads out of the project.
+    out = obj.project.root / "output"
+    cache = Cache(out) if out.is_dir() and not out.is_symlink() and cache_usable(out) else None
     game = load_games(obj.project, slug, texts=texts, cache=cache)[0]
-    cache.flush()
+    if cache is not None:
+        cache.flush()
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None and game.meta.get("rules") is None:
         raise UsageError(f"{slug} has no rules module to play it (game.yaml names none; docs/rules-modules.md "
