@@ -25,6 +25,7 @@ from babel.numbers import get_decimal_symbol
 from conftest import SAMPLE, build_reports, pnp, project_copy, replace_in, reported_sample
 from generator.app.loading import load_games
 from generator.core.errors import DataError
+from generator.i18n import typography
 from generator.load.project import Project
 from generator.render import report
 from generator.render.report import make_report
@@ -180,6 +181,10 @@ def test_each_locale_has_its_words_and_numbers_in_embedded_fonts(built, reported
     assert re.search(rf"\d{re.escape(sign)}\d", text), locale
     # (a comma before three digits that end the number groups thousands in English: 1,080 games)
     assert not re.search(rf"\d{re.escape('.' if sign == ',' else ',')}(?!\d{{3}}(?!\d))\d", text), locale
+    # An empty table cell (the sample's tables have some) shows an en dash, or in Russian an em
+    # dash, where a spaced en dash would read as one between clauses.
+    lone_en_dash = re.search(r"(?<!\S)–(?!\S)", text)
+    assert bool(lone_en_dash) != bool(typography.rules(locale).clause_dash), locale
     # Tagged in the locale's language; every font embedded TrueType (Cyrillic too), Noto Sans.
     pdf = pikepdf.open(io.BytesIO(data))
     assert str(pdf.Root.Lang) == locale

@@ -36,6 +36,7 @@ from ..core.digests import GENERATOR, digest, folder_digest, rules_digest
 from ..core.errors import DataError
 from ..core.fonts import FONT_DIR
 from ..core.yamlfile import load_yaml
+from ..i18n import typography
 from ..i18n.catalogs import tool_catalog_path, tool_plural, tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
@@ -121,6 +122,12 @@ class Words:
         elif before and last.startswith(before):
             last = last[len(before):]
         return f"{first}{RANGE_DASH}{last}"
+
+    @property
+    def empty(self) -> str:
+        """What an empty table cell shows: the locale's dash (Russian and Ukrainian tables set
+        an em dash, as between clauses)."""
+        return typography.rules(self.locale).clause_dash or "–"
 
     def rate(self, successes: float, trials: int) -> str:
         """A rate with its 95 % Wilson interval: "52 % (49–55 %)"."""
@@ -475,7 +482,7 @@ def _seat_section(policy: str, runs: list[Run], words: Words) -> dict:
     for run in runs:
         tally = run.tally
         cells = [words.number(tally.games), words.percent(tally.fair_rate())]
-        cells += [words.rate(wins, tally.games) for wins in tally.wins] + ["–"] * (most - tally.seats)
+        cells += [words.rate(wins, tally.games) for wins in tally.wins] + [words.empty] * (most - tally.seats)
         header = words("players_seats", players=words.number(run.players), seats=words.number(tally.seats)) \
             if tally.seats != run.players else words.number(run.players)
         rows.append({"header": header, "cells": [{"text": cell, "style": ""} for cell in cells]})
@@ -531,7 +538,7 @@ def _summary_table(policy: str, runs: list[Run], figures: Figures, words: Words)
         turns = summary["numbers"].get("turns")
         tally = run.tally
         row = [words.number(tally.seats), words.number(tally.games)]
-        row += [words.number(turns["mean"], 1), words.number(turns["median"])] if turns else ["–", "–"]
+        row += [words.number(turns["mean"], 1), words.number(turns["median"])] if turns else [words.empty] * 2
         row += [words.rate(tally.texts[key].count(value), tally.games) for key, value in endings]
         best, worst = tally.wins.index(max(tally.wins)), tally.wins.index(min(tally.wins))
         row += [words("rate_at_seat", rate=words.rate(tally.wins[best], tally.games), seat=best + 1),
