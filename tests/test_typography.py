@@ -23,7 +23,7 @@ from generator.layout.faces import Localised, card_faces
 from generator.load.project import Project
 
 
-NBSP, NB_HYPHEN, MINUS, APOSTROPHE = "\u00a0", "\u2011", "\u2212", "\u2019"
+NBSP, NB_HYPHEN, MINUS, APOSTROPHE, WORD_JOINER = "\u00a0", "\u2011", "\u2212", "\u2019", "\u2060"
 AUTO_HYPHEN = "\u2010"          # what WeasyPrint draws where it hyphenates a word
 DASHES = "–—"
 # One worker renders the booklets these tests share (tests/conftest.py `rendered_booklet`).
@@ -463,3 +463,18 @@ def test_every_card_line_of_every_game_keeps_the_locale_s_typography():
                                     problems.append(f"{slug} {locale}: percentage {found!r}")
     assert lines > 1000
     assert not problems, _report(problems)
+
+
+def test_sheet_ranges_written_in_code_never_break_at_their_dash():
+    """The print table's "sheets 1–19, 21–25" (the booklet's and the print-first page's),
+    laid out by WeasyPrint in a column so narrow that every line ends at a run: no line ends
+    at a range's dash, and the text reads back as written."""
+    from weasyprint import HTML
+    from generator.layout.booklet import sheet_ranges
+    runs = sheet_ranges([*range(1, 20), *range(21, 26), 30, *range(101, 120)])
+    assert runs.replace(WORD_JOINER, "") == "1–19, 21–25, 30, 101–119"
+    html = f'<p style="width: 12mm; font: 10pt sans-serif">{" ".join([runs] * 6)}</p>'
+    lines = pdfium.PdfDocument(HTML(string=html).write_pdf())[0].get_textpage().get_text_bounded().split("\n")
+    lines = [line.strip() for line in lines if line.strip()]
+    assert len(lines) > 6
+    assert not [line for line in lines if line.endswith("–")], lines

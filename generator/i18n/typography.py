@@ -30,6 +30,8 @@ from ..load.project import TOOL_TEMPLATES
 NBSP = "\u00a0"
 NB_HYPHEN = "\u2011"
 WORD_JOINER = "\u2060"
+# A range written in code, "1–19", "49–55 %": an en dash no line breaks at, before or after.
+RANGE_DASH = f"{WORD_JOINER}\u2013{WORD_JOINER}"
 MINUS = "\u2212"
 RULES_FOLDER = TOOL_TEMPLATES / "locales" / "typography"
 COMMON = "common"

@@ -19,6 +19,7 @@ from ..core import fonts
 from ..core.errors import DataError, Problem
 from ..core.yamlfile import locate
 from ..i18n.texts import retell
+from ..i18n.typography import RANGE_DASH
 from ..load.icons import ICON_MARK, declared_icons
 from ..load.project import TOOL_TEMPLATES, Project
 from .faces import Face, Localised
@@ -359,14 +360,14 @@ def table_rows(project: Project, loc: Localised, per_paper: list) -> list[tuple[
 
 
 def sheet_ranges(numbers: list[int]) -> str:
-    """Sheet numbers as runs: [1, 2, 3, 7] -> "1–3, 7"."""
+    """Sheet numbers as runs: [1, 2, 3, 7] -> "1–3, 7", no run broken at a line end."""
     spans: list[list[int]] = []
     for number in numbers:
         if spans and number == spans[-1][1] + 1:
             spans[-1][1] = number
         else:
             spans.append([number, number])
-    return ", ".join(f"{a}–{b}" if b > a else str(a) for a, b in spans)
+    return ", ".join(f"{a}{RANGE_DASH}{b}" if b > a else str(a) for a, b in spans)
 
 
 # ---- the tool's own words ------------------------------------------------------------------

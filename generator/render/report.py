@@ -37,6 +37,7 @@ from ..core.errors import DataError
 from ..core.fonts import FONT_DIR
 from ..core.yamlfile import load_yaml
 from ..i18n import typography
+from ..i18n.typography import RANGE_DASH
 from ..i18n.catalogs import tool_catalog_path, tool_plural, tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
@@ -54,8 +55,6 @@ from .tagged_page import tagged_pdf
 REPORT_GAMES, REPORT_GAMES_OTHER = 100, 50
 REPORT_HALF_WIDTH = 0.03
 CONFIDENCE = 0.95
-# Between an interval's ends: an en dash that no line breaks next to (word joiners).
-RANGE_DASH = "\u2060\u2013\u2060"
 REPORT_SEED = 0
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
 # The report's fonts, as @font-face rules (family, weight, style, file): the plots' words name
