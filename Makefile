@@ -13,6 +13,7 @@ test: check-system $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile -q
 
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q generator
 	$(BIN)/python -m generator.app.bench
 
 # WeasyPrint needs Pango from the system; say so plainly instead of failing deep inside an import.
@@ -26,6 +27,9 @@ $(STAMP): pyproject.toml | check-system
 	$(PYTHON) -m venv $(VENV)
 	# The pip that venv brings (Python 3.11 and later) installs an editable pyproject project.
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	# Compiled once, as pip compiles a package it installs: where PYTHONDONTWRITEBYTECODE is set,
+	# every `pnp` would otherwise compile the generator again as it starts.
+	$(BIN)/python -m compileall -q generator
 	touch $(STAMP)
 
 clean:

@@ -215,6 +215,48 @@ def test_the_tool_digest_covers_the_generator_its_fonts_templates_and_the_projec
     assert digest() not in seen, "a template added to the project left the tool digest as it was"
 
 
+def test_the_data_checks_digest_covers_the_code_templates_and_rules_and_fonts_by_name_and_size(tmp_path, monkeypatch):
+    """What `pnp simulate` and `pnp play` key a game's passed data checks by: every file the
+    tool digest covers, but a font or colour profile by its name and size, not its content."""
+    from generator.write import incremental
+
+    generator, tool_templates = tmp_path / "generator", tmp_path / "tool-templates"
+    font = generator / "fonts" / "NotoSans-Regular.ttf"
+    for path in (generator / "validate" / "checks.py", generator / "schemas" / "cards.yaml", font,
+                 generator / "core" / "icc" / "press.icc", tool_templates / "profiles" / "eu-3mm.yaml"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"first " + path.name.encode())
+    monkeypatch.setattr(incremental, "GENERATOR", generator)
+    monkeypatch.setattr(incremental, "TOOL_TEMPLATES", tool_templates)
+    project = tmp_path / "project"
+    for path in (project / "templates" / "sheets" / "mine.yaml", project / "rules" / "my_game" / "__init__.py"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"first " + path.name.encode())
+
+    class Project:
+        root = project
+
+    def digest() -> str:
+        incremental.forget_digests()
+        return incremental.checks_digest(Project)
+
+    seen = {digest()}
+    for path in sorted(p for folder in (generator, tool_templates, project) for p in folder.rglob("*")
+                       if p.is_file() and p.suffix not in (".ttf", ".icc")):
+        path.write_bytes(path.read_bytes() + b" changed")
+        now = digest()
+        assert now not in seen, f"{path.relative_to(tmp_path)} changed and the checks digest did not"
+        seen.add(now)
+    same = digest()
+    font.write_bytes(font.read_bytes().upper())             # the same size: no check reads a glyph
+    assert digest() == same
+    font.write_bytes(font.read_bytes() + b"!")
+    assert digest() not in seen | {same}, "a font of another size left the checks digest as it was"
+    seen.add(digest())
+    (generator / "fonts" / "NotoSerif-Regular.ttf").write_bytes(b"new")
+    assert digest() not in seen, "a font added left the checks digest as it was"
+
+
 def test_a_games_rules_module_is_part_of_its_data_digests(tmp_path):
     from generator.app.loading import load_games
     from generator.load.project import Project

@@ -122,13 +122,14 @@ def forget_passed() -> None:
 def _passed_before(project: Project, game: Game, locale, texts: bool, cache: Cache | None):
     """(whether the game passed these checks with these very files before, the record's name)."""
     from ..rules import load_rules
-    from ..write.incremental import tool_digest
+    from ..write.incremental import checks_digest, tool_digest
     try:
         if game.meta.get("rules") is not None:          # a game may have no rules module
             game.rules = load_rules(game.meta["rules"])
     except (LookupError, KeyError, TypeError, AttributeError):
         return None
-    name = digest("valid", tool_digest(project), game.slug, game_folder_digest(game.folder), rules_digest(game),
+    tool = tool_digest(project) if texts else checks_digest(project)
+    name = digest("valid", tool, game.slug, game_folder_digest(game.folder), rules_digest(game),
                   locale, texts)
     return name in _PASSED or (cache is not None and cache.record("valid", name) is not None), name
 

@@ -54,6 +54,7 @@ _TOOL: dict[Path, str] = {}
 def forget_digests() -> None:
     """At the start of each build: a long-running process (`pnp serve`, tests) sees edits."""
     _TOOL.clear()
+    _CHECKS.clear()
 
 
 def tool_digest(project) -> str:
@@ -66,6 +67,27 @@ def tool_digest(project) -> str:
         # moved folder, a copy to try an edit in) and can share a cache.
         _TOOL[root] = digest([folder_digest(f) for f in folders], _versions())
     return _TOOL[root]
+
+
+# The tool's files no data check reads the content of: glyphs and colour profiles.
+DRAWING_ASSETS = (".ttf", ".otf", ".icc")
+_CHECKS: dict[Path, str] = {}
+
+
+def checks_digest(project) -> str:
+    """What a game's data-only checks (the schemas, counts and rules, `texts=False`) are made
+    with: tool_digest without the drawing libraries' versions and with its fonts and colour
+    profiles by name and size, not content (a quarter of the bytes to hash), so `pnp simulate`
+    and `pnp play` start sooner. A check that lays out text takes tool_digest."""
+    root = Path(project.root).resolve()
+    if root not in _CHECKS:
+        assets = sorted((path.relative_to(GENERATOR).as_posix(), path.stat().st_size)
+                        for path in GENERATOR.rglob("*") if path.suffix.lower() in DRAWING_ASSETS
+                        and path.is_file() and not path.is_symlink())
+        code = folder_digest(GENERATOR, skip=lambda relative: relative.lower().endswith(DRAWING_ASSETS))
+        folders = [TOOL_TEMPLATES, root / "templates", root / "rules"]
+        _CHECKS[root] = digest("checks", code, assets, [folder_digest(f) for f in folders])
+    return _CHECKS[root]
 
 
 # ---- the data without its texts -----------------------------------------------------------
