@@ -19,6 +19,7 @@ import cssselect2
 import pydyf
 import pypdfium2
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from ..core import fonts
@@ -376,9 +377,13 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     parsed = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
     mark_hyphenation(parsed.etree_element, content.lang)
 
+    # One font configuration and one image cache for every layout tried: the booklet's fonts
+    # are loaded and its pictures decoded once, not once a layout.
+    font_config, images = FontConfiguration(), {}
+
     def laid_out(fit: str):
         source = with_fit(parsed, fit)
-        document = source.render()
+        document = source.render(font_config=font_config, cache=images)
         # No word is hyphenated across a page break: a paragraph whose last line on a page ends
         # hyphenated is laid out again without hyphenation (which may move a break further on).
         # No heading ends a page: what it heads is let break (see keep_with_heading).
@@ -391,7 +396,7 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
                 add_style(element, "hyphens: manual")
             for _page, heading, alone in stranded:
                 keep_with_heading(source.etree_element, heading, alone)
-            document = source.render()
+            document = source.render(font_config=font_config, cache=images)
         stranded = stranded_headings(document)
         if stranded:
             raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(
