@@ -295,9 +295,10 @@ def test_the_booklet_names_the_sheets_each_table_prints():
     assert PEGS_REFERENCE <= PER_SHEET
     small, every = 1 + 3 * per_copy, 1 + 4 * per_copy
     assert every == 25 == math.ceil((4 * PEGS_PER_COPY + PEGS_REFERENCE) / PER_SHEET)     # as many as when the decks were mixed
-    # (a no-break space ties the sheet numbers to their word)
-    expected = {"en": [("Players: 4 or 6", [f"sheets\u00a01–{small}"] * 2), ("Players: 8", [f"sheets\u00a01–{every}"] * 2)],
-                "ru": [("Игроков: 4 или 6", [f"листы\u00a01–{small}"] * 2), ("Игроков: 8", [f"листы\u00a01–{every}"] * 2)]}
+    # (a no-break space ties the sheet numbers to their word; word joiners keep a run whole)
+    run = "\u2060–\u2060"
+    expected = {"en": [("Players: 4 or 6", [f"sheets\u00a01{run}{small}"] * 2), ("Players: 8", [f"sheets\u00a01{run}{every}"] * 2)],
+                "ru": [("Игроков: 4 или 6", [f"листы\u00a01{run}{small}"] * 2), ("Игроков: 8", [f"листы\u00a01{run}{every}"] * 2)]}
     for locale, rows in expected.items():
         home = home_print(*_english_or_russian(locale))
         assert len(home.papers) == 2 and dict(home.rows)["print_cards"] == [every, every]
