@@ -46,11 +46,16 @@ def _moves_of(state: PegState, action, owner: int) -> list | None:
 
 def _danger(state: PegState, seat: int, hole: int) -> int:
     """Pegs of other teams within reach behind `hole` (they could land on it)."""
-    track, team = state.track, state.teams[seat]
+    track, teams, board = state.track, state.teams, state.board
+    team = teams[seat]
+    if DANGER_REACH < track:                # the holes behind as a slice, round the end if need be
+        start = hole - DANGER_REACH
+        behind = board[start:hole] if start >= 0 else board[start:] + board[:hole]
+    else:
+        behind = [board[(hole - back) % track] for back in range(1, DANGER_REACH + 1)]
     count = 0
-    for back in range(1, DANGER_REACH + 1):
-        held = state.board[(hole - back) % track]
-        if held >= 0 and state.teams[held // PEGS] != team:
+    for held in behind:
+        if held >= 0 and teams[held // PEGS] != team:
             count += 1
     return count
 
