@@ -531,3 +531,32 @@ def test_every_seat_rate_carries_its_interval_and_each_table_says_whether_a_seat
     from babel.numbers import format_decimal
     stated = f"{plain(format_decimal(min(counts), locale=locale))}–{plain(format_decimal(max(counts), locale=locale))}"
     assert words["policy_games"].format(policy=words["policies.random"], games=stated) in text, (locale, stated)
+
+
+def test_a_translators_change_draws_again_only_that_locales_report(project, tmp_path, monkeypatch):
+    """A word of one locale changed: the build runs the edition's reports again, and the other
+    locale's report comes from the build's cache (the same content, the same tool), not drawn
+    again, as a new process finds it; the changed one is drawn, and the files are as a build
+    from nothing makes them."""
+    out = tmp_path / "out"
+
+    def build() -> dict[str, bytes]:
+        monkeypatch.setattr(report, "_REPORTS", {})          # a new process: only the cache remembers
+        monkeypatch.setattr(report, "_RUNS", {})
+        result = pnp("build", "--game", GAME, "--kind", "report", "--paper", "a4", "--jobs", "1", "--out", str(out),
+                     project=project)
+        assert result.exit_code == 0, result.output + result.traceback
+        return {locale: built_report(out, locale).read_bytes() for locale in LOCALES}
+
+    first = build()
+    drawn = []
+    real = report._render
+    monkeypatch.setattr(report, "_render", lambda *args: drawn.append(args[-1].locale) or real(*args))
+    replace_in(project / "components" / GAME / "locales" / "ru.po", 'msgstr "Игра-образец"', 'msgstr "Игра-пример"')
+    second = build()
+    assert drawn == ["ru"]
+    assert second["en"] == first["en"] and second["ru"] != first["ru"]
+    assert "Игра-пример" in pdfium_text(second["ru"])
+    shutil.rmtree(out)
+    drawn.clear()
+    assert build() == second and sorted(drawn) == sorted(LOCALES)

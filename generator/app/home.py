@@ -97,7 +97,8 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                 # The texts it prints are recorded as a kit's are; its words are the tool's.
                 units.append(Unit(f"edition|{game.slug}|{edition}|{','.join(locales)}|{kind}",
                                   f"{game.slug} {edition} {kind}",
-                                  _made(maker, project, game, edition, locales, cache), {"tool": tool, "data": data}))
+                                  _made(maker, project, game, edition, locales, cache, tool),
+                                  {"tool": tool, "data": data}))
     return units
 
 
@@ -115,12 +116,12 @@ def _booklet(kit: Kit):
     return booklet_files(kit), []
 
 
-def _made(maker, project, game, edition, locales, cache):
-    return partial(_made_per_edition, maker, project, game, edition, locales, cache)
+def _made(maker, project, game, edition, locales, cache, tool):
+    return partial(_made_per_edition, maker, project, game, edition, locales, cache, tool)
 
 
-def _made_per_edition(maker, project, game, edition, locales, cache):
-    made = [maker(project, game, edition, cache=cache, locale=locale) for locale in locales]
+def _made_per_edition(maker, project, game, edition, locales, cache, tool):
+    made = [maker(project, game, edition, cache=cache, locale=locale, tool=tool) for locale in locales]
     return [artifact for artifact in made if artifact is not None], []
 
 

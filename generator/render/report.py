@@ -185,10 +185,13 @@ class Figures:
         return tuple(sorted(self.names.items())), tuple(sorted(self.values.items()))
 
 
-def make_report(project: Project, game: Game, edition: str, cache=None, locale: str | None = None) -> Artifact | None:
+def make_report(project: Project, game: Game, edition: str, cache=None, locale: str | None = None,
+                tool: str = "") -> Artifact | None:
     """The report for one edition in `locale` (by default the game's source locale), or None
     when the game's rules have no engine. With a build's `cache`, the simulation's results are
-    kept there: a report whose words changed is drawn again without playing its games again."""
+    kept there: a report whose words changed is drawn again without playing its games again.
+    With the `tool` digest too, so is the report itself, by everything it is made from: when a
+    translator changes one locale's words, the edition's other reports are not drawn again."""
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         return None
@@ -209,8 +212,14 @@ def make_report(project: Project, game: Game, edition: str, cache=None, locale: 
     # same content: changed components, names, words or run settings make a new one.
     key = _content_key(engine, game, edition, title, names, words, figures)
     if key not in _REPORTS:
-        data, pages = _render(project, title, runs, figures, words)
-        _keep(_REPORTS, key, (data, pages, sum(run.tally.games for policy in runs.values() for run in policy)))
+        kept = digest("report", key, tool, _simulation_key(engine, game, edition)) if cache is not None and tool else ""
+        made = _kept_report(cache, kept) if kept else None
+        if made is None:
+            data, pages = _render(project, title, runs, figures, words)
+            made = (data, pages, sum(run.tally.games for policy in runs.values() for run in policy))
+            if kept:
+                cache.put_record("report", kept, {"blob": cache.put_blob(data), "pages": pages, "games": made[2]})
+        _keep(_REPORTS, key, made)
     data, pages, games = _REPORTS[key]
     return Artifact(report_path(game, edition, locale), data, game.slug, "report", edition, locale, "", pages,
                     details={"games": games})
@@ -227,6 +236,15 @@ def _keep(kept: dict, key: str, value) -> None:
     if len(kept) >= _KEPT:
         kept.pop(next(iter(kept)))
     kept[key] = value
+
+
+def _kept_report(cache, name: str) -> tuple[bytes, int, int] | None:
+    """(PDF, pages, games played) of the report the build's cache keeps by `name`, if whole."""
+    record = cache.record("report", name)
+    if record is None or not isinstance(record.get("pages"), int) or not isinstance(record.get("games"), int):
+        return None
+    data = cache.blob(record.get("blob"))
+    return None if data is None else (data, record["pages"], record["games"])
 
 
 def _content_key(engine, game: Game, edition: str, title: str, names: dict[str, str], words: Words,
