@@ -9,12 +9,10 @@ totals and per-game means). Game i of seed S is the same game in every run.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
 import statistics
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -310,6 +308,9 @@ class Workers:
 
     def _executor(self):
         if self._pool is None:
+            # Loaded only here: a one-process run (`--jobs 1`, a game's checks) starts without them.
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
             # The platform's own start method: where it forks, workers begin with `_LOADED`;
             # elsewhere each reads the game once itself.
             self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context())
