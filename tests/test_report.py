@@ -560,3 +560,25 @@ def test_a_translators_change_draws_again_only_that_locales_report(project, tmp_
     shutil.rmtree(out)
     drawn.clear()
     assert build() == second and sorted(drawn) == sorted(LOCALES)
+
+
+def test_the_numbers_plot_draws_each_outlying_game_value_once():
+    """A figure's outlying values (whole numbers, shared by many games) are drawn once each:
+    the same points as matplotlib's own box statistics find, without the repeats."""
+    from types import SimpleNamespace
+
+    from matplotlib.cbook import boxplot_stats
+    from matplotlib.figure import Figure
+
+    turns = {2: [10] * 50 + [11] * 50 + [30] * 7 + [31] * 3 + [1] * 4, 3: [12] * 80 + [40] * 9}
+    runs = [SimpleNamespace(players=players, tally=SimpleNamespace(numbers={"turns": values}))
+            for players, values in turns.items()]
+    figure = Figure()
+    report._numbers(figure, runs, lambda key: key, report.report_words(Project(ROOT), "en"))
+    fliers = [line for line in figure.axes[0].get_lines() if line.get_marker() == "o"]
+    assert len(fliers) == len(turns)
+    for line, (players, values) in zip(fliers, turns.items()):
+        points = list(zip(*line.get_data()))
+        outlying = boxplot_stats(values)[0]["fliers"]
+        assert len(outlying) > len(points) == len(set(points))
+        assert {y for _, y in points} == set(outlying) and {x for x, _ in points} == {players}

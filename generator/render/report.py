@@ -588,10 +588,15 @@ def _numbers(fig, runs: list[Run], figures: Figures, words: Words) -> None:
             ax.set_ylabel(words("share_of_games"))
             ax.set_ylim(0, max(shares + [0.01]) * 1.2)
         else:
-            ax.boxplot(values, positions=players, widths=0.6, showmeans=True, showfliers=True,
-                       medianprops={"color": ACCENT}, meanprops={"marker": "D", "markerfacecolor": INK,
-                                                                   "markeredgecolor": INK, "markersize": 3},
-                       flierprops={"markersize": 2, "markeredgecolor": MUTED})
+            drawn = ax.boxplot(values, positions=players, widths=0.6, showmeans=True, showfliers=True,
+                               medianprops={"color": ACCENT}, meanprops={"marker": "D", "markerfacecolor": INK,
+                                                                           "markeredgecolor": INK, "markersize": 3},
+                               flierprops={"markersize": 2, "markeredgecolor": MUTED})
+            for fliers in drawn["fliers"]:
+                # Each outlying value once: many games share one (a whole number of turns), and
+                # a marker drawn again on itself looks the same but weighs on every reader.
+                points = list(dict.fromkeys(zip(*fliers.get_data())))
+                fliers.set_data([x for x, _ in points], [y for _, y in points])
         ax.set_title(figures(key), loc="left")
         if index + columns >= len(keys):            # the lowest plot of its column
             ax.set_xlabel(words("players"))
