@@ -179,81 +179,78 @@ def test_a_changed_input_rebuilds_as_a_build_without_the_cache(copy, tmp_path, w
 
 # ---- the tool's own inputs: its code, fonts, templates; a game's rules module ------------------------
 
+def _tool_folders(tmp_path, monkeypatch, tool_files: list[str], project_files: list[str]):
+    """A generator and tool templates (`tool_files`, under "generator/" or "tool-templates/") in
+    place of the tool's own, and a project (`project_files`), each file with some bytes; the
+    incremental module, and a project object for its digests."""
+    from generator.write import incremental
+
+    for relative in tool_files + [f"project/{name}" for name in project_files]:
+        path = tmp_path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"first " + path.name.encode())
+    monkeypatch.setattr(incremental, "GENERATOR", tmp_path / "generator")
+    monkeypatch.setattr(incremental, "TOOL_TEMPLATES", tmp_path / "tool-templates")
+
+    class Project:
+        root = tmp_path / "project"
+
+    return incremental, Project
+
+
+def _each_file_changes(tmp_path, digest, which: str, skip=()) -> set[str]:
+    """Change every file of the tool's and project's folders in turn (but those ending in
+    `skip`): each gives a new digest. The digests seen."""
+    seen = {digest()}
+    for path in sorted(p for folder in ("generator", "tool-templates", "project") for p in (tmp_path / folder).rglob("*")
+                       if p.is_file() and not p.name.endswith(tuple(skip))):
+        path.write_bytes(path.read_bytes() + b" changed")
+        now = digest()
+        assert now not in seen, f"{path.relative_to(tmp_path)} changed and the {which} digest did not"
+        seen.add(now)
+    return seen
+
+
 def test_the_tool_digest_covers_the_generator_its_fonts_templates_and_the_projects_own(tmp_path, monkeypatch):
     """Each folder the tool draws with: the generator (its code and fonts), the tool's templates
     (sheets, profiles, booklet), the project's templates and its rules modules."""
-    from generator.write import incremental
-
-    generator, tool_templates = tmp_path / "generator", tmp_path / "tool-templates"
-    for path in (generator / "core" / "colour.py", generator / "fonts" / "NotoSans-Regular.ttf",
-                 tool_templates / "sheets" / "poker-3x3.yaml", tool_templates / "profiles" / "eu-3mm.yaml",
-                 tool_templates / "booklet" / "booklet.css"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(b"first " + path.name.encode())
-    monkeypatch.setattr(incremental, "GENERATOR", generator)
-    monkeypatch.setattr(incremental, "TOOL_TEMPLATES", tool_templates)
-    project = tmp_path / "project"
-    for path in (project / "templates" / "sheets" / "poker-3x3.yaml", project / "templates" / "profiles" / "mine.yaml",
-                 project / "rules" / "my_game" / "__init__.py"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(b"first " + path.name.encode())
-
-    class Project:
-        root = project
+    incremental, project = _tool_folders(
+        tmp_path, monkeypatch,
+        ["generator/core/colour.py", "generator/fonts/NotoSans-Regular.ttf", "tool-templates/sheets/poker-3x3.yaml",
+         "tool-templates/profiles/eu-3mm.yaml", "tool-templates/booklet/booklet.css"],
+        ["templates/sheets/poker-3x3.yaml", "templates/profiles/mine.yaml", "rules/my_game/__init__.py"])
 
     def digest() -> str:
         incremental.forget_digests()
-        return incremental.tool_digest(Project)
+        return incremental.tool_digest(project)
 
-    seen = {digest()}
-    for path in sorted(p for folder in (generator, tool_templates, project) for p in folder.rglob("*") if p.is_file()):
-        path.write_bytes(path.read_bytes() + b" changed")
-        now = digest()
-        assert now not in seen, f"{path.relative_to(tmp_path)} changed and the tool digest did not"
-        seen.add(now)
-    (project / "templates" / "sheets" / "new.yaml").write_text("name: new\n", encoding="utf-8")
+    seen = _each_file_changes(tmp_path, digest, "tool")
+    (project.root / "templates" / "sheets" / "new.yaml").write_text("name: new\n", encoding="utf-8")
     assert digest() not in seen, "a template added to the project left the tool digest as it was"
 
 
 def test_the_data_checks_digest_covers_the_code_templates_and_rules_and_fonts_by_name_and_size(tmp_path, monkeypatch):
     """What `pnp simulate` and `pnp play` key a game's passed data checks by: every file the
     tool digest covers, but a font or colour profile by its name and size, not its content."""
-    from generator.write import incremental
-
-    generator, tool_templates = tmp_path / "generator", tmp_path / "tool-templates"
-    font = generator / "fonts" / "NotoSans-Regular.ttf"
-    for path in (generator / "validate" / "checks.py", generator / "schemas" / "cards.yaml", font,
-                 generator / "core" / "icc" / "press.icc", tool_templates / "profiles" / "eu-3mm.yaml"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(b"first " + path.name.encode())
-    monkeypatch.setattr(incremental, "GENERATOR", generator)
-    monkeypatch.setattr(incremental, "TOOL_TEMPLATES", tool_templates)
-    project = tmp_path / "project"
-    for path in (project / "templates" / "sheets" / "mine.yaml", project / "rules" / "my_game" / "__init__.py"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(b"first " + path.name.encode())
-
-    class Project:
-        root = project
+    incremental, project = _tool_folders(
+        tmp_path, monkeypatch,
+        ["generator/validate/checks.py", "generator/schemas/cards.yaml", "generator/fonts/NotoSans-Regular.ttf",
+         "generator/core/icc/press.icc", "tool-templates/profiles/eu-3mm.yaml"],
+        ["templates/sheets/mine.yaml", "rules/my_game/__init__.py"])
 
     def digest() -> str:
         incremental.forget_digests()
-        return incremental.checks_digest(Project)
+        return incremental.checks_digest(project)
 
-    seen = {digest()}
-    for path in sorted(p for folder in (generator, tool_templates, project) for p in folder.rglob("*")
-                       if p.is_file() and p.suffix not in (".ttf", ".icc")):
-        path.write_bytes(path.read_bytes() + b" changed")
-        now = digest()
-        assert now not in seen, f"{path.relative_to(tmp_path)} changed and the checks digest did not"
-        seen.add(now)
+    seen = _each_file_changes(tmp_path, digest, "checks", skip=(".ttf", ".icc"))
+    font = tmp_path / "generator" / "fonts" / "NotoSans-Regular.ttf"
     same = digest()
     font.write_bytes(font.read_bytes().upper())             # the same size: no check reads a glyph
     assert digest() == same
     font.write_bytes(font.read_bytes() + b"!")
     assert digest() not in seen | {same}, "a font of another size left the checks digest as it was"
     seen.add(digest())
-    (generator / "fonts" / "NotoSerif-Regular.ttf").write_bytes(b"new")
+    (tmp_path / "generator" / "fonts" / "NotoSerif-Regular.ttf").write_bytes(b"new")
     assert digest() not in seen, "a font added left the checks digest as it was"
 
 
