@@ -37,7 +37,6 @@ from ..core.errors import DataError
 from ..core.fonts import FONT_DIR
 from ..core.yamlfile import load_yaml
 from ..i18n import typography
-from ..i18n.typography import RANGE_DASH
 from ..i18n.catalogs import tool_catalog_path, tool_plural, tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
@@ -120,7 +119,7 @@ class Words:
             first = first[:-len(after)]
         elif before and last.startswith(before):
             last = last[len(before):]
-        return f"{first}{RANGE_DASH}{last}"
+        return f"{first}{typography.RANGE_DASH}{last}"
 
     @property
     def empty(self) -> str:
@@ -455,7 +454,7 @@ def _games_played(runs: list[Run], words: Words) -> str:
     counts = [run.tally.games for run in runs]
     if min(counts) == max(counts):
         return words.number(counts[0])
-    return f"{words.number(min(counts))}{RANGE_DASH}{words.number(max(counts))}"
+    return f"{words.number(min(counts))}{typography.RANGE_DASH}{words.number(max(counts))}"
 
 
 def seat_verdicts(run: Run) -> list[tuple[int, int]]:
