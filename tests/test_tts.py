@@ -542,7 +542,7 @@ def test_the_manifest_ink_estimate_of_a_picture_is_its_full_size_average(out):
                 image = Image.alpha_composite(white, image.convert("RGBA")).convert("RGB")
             pixels = image.width * image.height
             colours = image.getcolors(maxcolors=pixels)
-        whole = sum(count * _coverage(numpy.array([colour], dtype=numpy.float32) / 255)
+        whole = sum(count * _coverage(numpy.array([colour], dtype=numpy.uint8))
                     for count, colour in colours) / pixels
         assert abs(entry[INK_KEY] - whole) <= 0.03 * whole, (entry["path"], entry[INK_KEY], whole)
 

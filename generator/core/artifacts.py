@@ -73,7 +73,7 @@ def ink_coverage(data: bytes) -> float | None:
             for index in range(len(document)):
                 page = document[index]
                 bitmap = page.render(scale=INK_DPI / 72, fill_color=(255, 255, 255, 255), rev_byteorder=True)
-                pages.append(_coverage_of_bytes(bitmap.to_numpy()[..., :3]))
+                pages.append(_coverage(bitmap.to_numpy()[..., :3]))
                 page.close()
         finally:
             document.close()
@@ -90,28 +90,20 @@ def ink_coverage(data: bytes) -> float | None:
         factor = max(1, min(int(dpi / INK_DPI), min(rgb.size)))
         if factor > 1:
             rgb = rgb.reduce(factor)
-        pages = [_coverage_of_bytes(numpy.asarray(rgb))]
+        pages = [_coverage(numpy.asarray(rgb))]
     else:
         return None
     return round(sum(pages) / len(pages), 1) if pages else 0.0
 
 
 def _coverage(rgb) -> float:
-    """Mean C + M + Y + K (percent) of an RGB array (0..1), by the naive formula."""
-    return _ink(rgb.max(axis=-1), rgb.sum(axis=-1))
-
-
-def _coverage_of_bytes(rgb) -> float:
-    """_coverage of an RGB array of bytes (0..255), taken to floats a channel's size at a time."""
+    """Mean C + M + Y + K (percent) of an RGB array of bytes (0..255), by the naive formula, from
+    each pixel's brightest channel M and its channels' sum (taken to floats a channel's size at a
+    time): K = 1 - M and C + M + Y = (3M - sum) / M, so a pixel takes 4 - M - sum / M, and black
+    (M = 0) takes K alone, 1."""
     import numpy
-    return _ink(rgb.max(axis=-1) / 255, rgb.sum(axis=-1, dtype=numpy.uint16) / 255)
-
-
-def _ink(brightest, total):
-    """Mean C + M + Y + K (percent) of pixels by their brightest channel and their channels' sum
-    (0..1 each): with M the brightest, K = 1 - M and C + M + Y = (3M - sum) / M, so a pixel takes
-    4 - M - sum / M, and black (M = 0) takes K alone, 1."""
-    import numpy
+    brightest = rgb.max(axis=-1) / 255
+    total = rgb.sum(axis=-1, dtype=numpy.uint16) / 255
     lit = brightest > 0
     ink = numpy.where(lit, 4 - brightest - total / numpy.where(lit, brightest, 1), 1.0)
     return float(ink.mean() * 100)
