@@ -46,13 +46,12 @@ def _moves_of(state: PegState, action, owner: int) -> list | None:
 
 def _danger(state: PegState, seat: int, hole: int) -> int:
     """Pegs of other teams within reach behind `hole` (they could land on it)."""
-    track, teams, board = state.track, state.teams, state.board
+    teams, board = state.teams, state.board
     team = teams[seat]
-    if DANGER_REACH < track:                # the holes behind as a slice, round the end if need be
-        start = hole - DANGER_REACH
-        behind = board[start:hole] if start >= 0 else board[start:] + board[:hole]
-    else:
-        behind = [board[(hole - back) % track] for back in range(1, DANGER_REACH + 1)]
+    # the holes behind as a slice, round the track's end if need be (a track, 18 holes a side,
+    # is always longer than the reach)
+    start = hole - DANGER_REACH
+    behind = board[start:hole] if start >= 0 else board[start:] + board[:hole]
     count = 0
     for held in behind:
         if held >= 0 and teams[held // PEGS] != team:
