@@ -62,11 +62,15 @@ def tool_digest(project) -> str:
     and the drawing libraries' versions: what every file of every game is made with."""
     root = Path(project.root).resolve()
     if root not in _TOOL:
-        folders = [GENERATOR, TOOL_TEMPLATES, root / "templates", root / "rules"]
         # By content, not by where: two copies of a project make the same files (a clone, a
         # moved folder, a copy to try an edit in) and can share a cache.
-        _TOOL[root] = digest([folder_digest(f) for f in folders], _versions())
+        _TOOL[root] = digest([folder_digest(f) for f in [GENERATOR, *_templates_and_rules(root)]], _versions())
     return _TOOL[root]
+
+
+def _templates_and_rules(root: Path) -> list[Path]:
+    """The tool's templates, the project's own and its rules modules."""
+    return [TOOL_TEMPLATES, root / "templates", root / "rules"]
 
 
 # The tool's files no data check reads the content of: glyphs and colour profiles.
@@ -85,8 +89,7 @@ def checks_digest(project) -> str:
                         for path in GENERATOR.rglob("*") if path.suffix.lower() in DRAWING_ASSETS
                         and path.is_file() and not path.is_symlink())
         code = folder_digest(GENERATOR, skip=lambda relative: relative.lower().endswith(DRAWING_ASSETS))
-        folders = [TOOL_TEMPLATES, root / "templates", root / "rules"]
-        _CHECKS[root] = digest("checks", code, assets, [folder_digest(f) for f in folders])
+        _CHECKS[root] = digest("checks", code, assets, [folder_digest(f) for f in _templates_and_rules(root)])
     return _CHECKS[root]
 
 
