@@ -30,28 +30,39 @@ def digest(*parts) -> str:
     return sha(json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8"))
 
 
-def folder_digest(folder: Path, skip=lambda relative: False) -> str:
-    """Every file under `folder` by relative name and content; compiled Python is skipped. A
-    link is taken by where it points, never followed: nothing outside is read, and a build
-    that refuses a link is not told the folder is unchanged when the link changes."""
+def folder_digest(folder: Path, skip=lambda relative: False, by_size=lambda relative: False) -> str:
+    """Every file under `folder` by relative name and content (those `by_size` picks, by name
+    and size); compiled Python is skipped. A link is taken by where it points, never followed:
+    nothing outside is read, and a build that refuses a link is not told the folder is
+    unchanged when the link changes."""
     hasher = hashlib.sha256()
     if not folder.is_dir() or folder.is_symlink():
         return hasher.hexdigest()
     found = []
-    for top, dirs, names in os.walk(folder, followlinks=False):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in dirs + names:
-            path = Path(top) / name
-            relative = path.relative_to(folder).as_posix()
-            if skip(relative):
-                continue
-            if path.is_symlink():
-                found.append((relative, "link:" + os.readlink(path)))
-            elif name in names and path.is_file():
-                found.append((relative, file_sha(path)))
+    _walk(os.fspath(folder), "", skip, by_size, found)
     for relative, content in sorted(found):
         hasher.update(relative.encode("utf-8", "surrogateescape") + b"\0" + content.encode("utf-8", "surrogateescape") + b"\0")
     return hasher.hexdigest()
+
+
+def _walk(top: str, prefix: str, skip, by_size, found: list) -> None:
+    """folder_digest's walk: one directory listing a folder, each entry's kind from it (no
+    second look at the disk), the folders below taken in turn."""
+    folders = []
+    with os.scandir(top) as entries:
+        for entry in entries:
+            relative = prefix + entry.name
+            if entry.is_dir(follow_symlinks=False) and entry.name == "__pycache__" or skip(relative):
+                continue
+            if entry.is_symlink():
+                found.append((relative, "link:" + os.readlink(entry.path)))
+            elif entry.is_dir(follow_symlinks=False):
+                folders.append((entry.path, relative + "/"))
+            elif entry.is_file(follow_symlinks=False):
+                found.append((relative, f"size:{entry.stat(follow_symlinks=False).st_size}" if by_size(relative)
+                              else file_sha(Path(entry.path))))
+    for path, below in folders:
+        _walk(path, below, skip, by_size, found)
 
 
 def rules_folder(game) -> Path | None:

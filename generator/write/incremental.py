@@ -85,11 +85,8 @@ def checks_digest(project) -> str:
     and `pnp play` start sooner. A check that lays out text takes tool_digest."""
     root = Path(project.root).resolve()
     if root not in _CHECKS:
-        assets = sorted((path.relative_to(GENERATOR).as_posix(), path.stat().st_size)
-                        for path in GENERATOR.rglob("*") if path.suffix.lower() in DRAWING_ASSETS
-                        and path.is_file() and not path.is_symlink())
-        code = folder_digest(GENERATOR, skip=lambda relative: relative.lower().endswith(DRAWING_ASSETS))
-        _CHECKS[root] = digest("checks", code, assets, [folder_digest(f) for f in _templates_and_rules(root)])
+        code = folder_digest(GENERATOR, by_size=lambda relative: relative.lower().endswith(DRAWING_ASSETS))
+        _CHECKS[root] = digest("checks", code, [folder_digest(f) for f in _templates_and_rules(root)])
     return _CHECKS[root]
 
 
