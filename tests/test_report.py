@@ -455,6 +455,52 @@ def test_no_seat_beats_chance_where_all_seats_win_or_lose_together():
     assert wilson_interval(0, 7)[0] == 0.0 and wilson_interval(7, 7)[1] == 1.0
 
 
+def holm_named(wins: list[float], games: int, fair: float, level: float = 0.05) -> list[int]:
+    """The seats Holm's method names, from the normal distribution's own tail (statistics), not
+    the report's code: each seat's two-sided score-test p-value against `fair`, the smallest
+    first at level / seats, the next at level / (seats - 1), ... while each is below."""
+    from statistics import NormalDist
+    if not 0 < fair < 1:
+        return []
+    spread = (fair * (1 - fair) / games) ** 0.5
+    tested = sorted((2 * (1 - NormalDist().cdf(abs(w / games - fair) / spread)), seat) for seat, w in enumerate(wins))
+    named = []
+    for rank, (p_value, seat) in enumerate(tested):
+        if p_value >= level / (len(wins) - rank):
+            break
+        named.append(seat)
+    return sorted(named)
+
+
+def test_seats_of_a_table_are_judged_together():
+    """A seat whose own 95 % interval only just misses the fair rate is not named when the
+    table's other seats are judged with it; one far beyond it is. And at tables where seats do
+    not matter, some seat is named about one time in 20 (one by one, a 4-seat table would name
+    one about one time in 6)."""
+    import random
+    from generator.render.report import seat_verdicts
+    from generator.rules.simulate import Run, Tally
+
+    def verdicts(wins, games):
+        return seat_verdicts(Run("g", "standard", len(wins), "random", 0, {}, Tally(len(wins), games, wins)))
+
+    just = [280.0, 240.0, 240.0, 240.0]               # seat 1 at 28 % against a fair 25 %, 1,000 games
+    assert wilson_interval(280, 1000)[0] > 0.25 and verdicts(just, 1000) == [] == holm_named(just, 1000, 0.25)
+    far = [310.0, 230.0, 230.0, 230.0]
+    assert verdicts(far, 1000) == [(0, 1)] and holm_named(far, 1000, 0.25) == [0]
+    both = [320.0, 250.0, 250.0, 180.0]
+    assert verdicts(both, 1000) == [(0, 1), (3, -1)] and holm_named(both, 1000, 0.25) == [0, 3]
+    rng, tables, games = random.Random(7), 600, 400
+    named = alone = 0
+    for _ in range(tables):
+        wins = [0.0] * 4
+        for _ in range(games):
+            wins[rng.randrange(4)] += 1
+        named += bool(verdicts(wins, games))
+        alone += any(low > 0.25 or high < 0.25 for low, high in (wilson_interval(w, games) for w in wins))
+    assert named / tables < 0.08 < 0.11 < alone / tables, (named, alone)
+
+
 def test_the_most_games_any_rate_needs_for_3_points():
     """The widest Wilson interval of n games is at a rate of 1/2: 1,064 games keep it within ±3 points."""
     from generator.rules.simulate import games_for_half_width
@@ -497,8 +543,9 @@ def phrase_words(locale: str, name: str, n: int) -> str:
 def test_every_seat_rate_carries_its_interval_and_each_table_says_whether_a_seat_beats_chance(built, reported,
                                                                                              locale):
     """Read back from the built report: each seat's win rate with its interval, in the locale's
-    percents, and per player count the sentence naming each seat whose interval lies wholly
-    above or below the fair rate, or saying no seat's advantage is beyond chance."""
+    percents, and per player count the sentence naming each seat Holm's method finds beyond
+    chance (its interval wholly above or below the fair rate, the table's seats judged
+    together), or saying no seat's advantage is beyond chance; and the note saying how."""
     from babel.numbers import format_percent
     text = plain(pdfium_text(built_report(built, locale).read_bytes()))
     words = {key: plain(value) if isinstance(value, str) else value for key, value in catalog_words(locale).items()}
@@ -515,17 +562,18 @@ def test_every_seat_rate_carries_its_interval_and_each_table_says_whether_a_seat
             assert " ".join(rates) in text, (locale, policy, players, rates)         # a row of the seats table
             table = phrase_words(locale, "with_players", players)
             sentences = []
-            for seat, wins in enumerate(tally.wins):
-                low, high = wilson_interval(wins, played)
-                if low > fair or high < fair:
-                    named[1 if low > fair else -1] += 1
-                    sentences.append(words["seat_above" if low > fair else "seat_below"].format(
-                        table=table, seat=seat + 1, rate=rates[seat], fair=plain(format_percent(fair, locale=locale))))
+            for seat in holm_named(tally.wins, played, fair):
+                low, high = wilson_interval(tally.wins[seat], played)
+                assert low > fair or high < fair, "a seat named has its 95 % interval beside the fair rate"
+                named[1 if low > fair else -1] += 1
+                sentences.append(words["seat_above" if low > fair else "seat_below"].format(
+                    table=table, seat=seat + 1, rate=rates[seat], fair=plain(format_percent(fair, locale=locale))))
             sentences = sentences or [words["no_seat"].format(table=table,
                                                               games=phrase_words(locale, "at_games", played))]
             for sentence in sentences:
                 assert sentence in text, (locale, sentence)
     assert named[1] and named[-1], "the sample names a seat above chance and one below"
+    assert words["chance_note"].format(level=plain(format_percent(0.05, locale=locale))) in text, locale
     # The games the first policy played, stated: the fewest and the most at a player count.
     counts = first_policy_games(game)
     from babel.numbers import format_decimal

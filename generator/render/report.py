@@ -42,7 +42,7 @@ from ..i18n.texts import Texts
 from ..layout.faces import Localised
 from ..load.project import Game, Project
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
-from ..rules.simulate import Run, Tally, games_for_half_width, simulate, wilson_interval
+from ..rules.simulate import Run, Tally, games_for_half_width, score_p_value, simulate, wilson_interval
 from .booklet_templates import render_html
 from .tagged_page import tagged_pdf
 
@@ -423,6 +423,7 @@ def _notes(runs: dict[str, list[Run]], words: Words) -> list[str]:
     policy = next(iter(runs))
     notes.append(words("precision_note", policy=words.policy(policy), confidence=words.percent(CONFIDENCE),
                        points=words.phrase("points", round(REPORT_HALF_WIDTH * 100))))
+    notes.append(words("chance_note", level=words.percent(1 - CONFIDENCE)))
     first = next(iter(runs.values()))
     shared = [run for run in first if run.tally.seats != run.players]
     if shared:
@@ -459,16 +460,23 @@ def _games_played(runs: list[Run], words: Words) -> str:
 
 def seat_verdicts(run: Run) -> list[tuple[int, int]]:
     """The seats whose advantage is beyond chance at the games played, as (seat from 0, +1 for
-    a seat that wins more often than the fair rate, -1 for one that wins less): the seats whose
-    95 % interval lies wholly above or below `Tally.fair_rate`."""
-    fair = run.tally.fair_rate()
+    a seat that wins more often than the fair rate, -1 for one that wins less), in seat order.
+    The seats of a table are judged together (Holm's method): the seat furthest from
+    `Tally.fair_rate` by its score test first, at 1 - CONFIDENCE shared among the seats, the
+    next at that shared among one fewer, and so on while each is beyond. So a table where seats
+    do not matter names a seat by chance at most one time in 20, whatever its number of seats
+    (judged one by one, a 4-seat table would name one about one time in 6). A seat named has
+    its own 95 % interval wholly above or below the fair rate; one whose interval only just
+    misses it may go unnamed."""
+    tally = run.tally
+    fair, level = tally.fair_rate(), 1 - CONFIDENCE
+    tested = sorted((score_p_value(wins, tally.games, fair), seat) for seat, wins in enumerate(tally.wins))
     verdicts = []
-    for seat, (low, high) in enumerate(run.tally.win_intervals()):
-        if low > fair:
-            verdicts.append((seat, 1))
-        elif high < fair:
-            verdicts.append((seat, -1))
-    return verdicts
+    for rank, (p_value, seat) in enumerate(tested):
+        if p_value >= level / (len(tested) - rank):
+            break
+        verdicts.append((seat, 1 if tally.wins[seat] > fair * tally.games else -1))
+    return sorted(verdicts)
 
 
 def _table_words(run: Run, words: Words) -> str:

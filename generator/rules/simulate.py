@@ -37,6 +37,16 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return low, high
 
 
+def score_p_value(successes: float, trials: int, rate: float) -> float:
+    """The two-sided p-value of the score test that `successes` in `trials` arose at `rate`: the
+    test the Wilson interval turns round (`rate` lies outside the 95 % interval exactly when
+    this is below 5 %). 1, saying nothing, without trials or at a rate of 0 or 1."""
+    if trials <= 0 or not 0 < rate < 1:
+        return 1.0
+    z = (successes / trials - rate) / math.sqrt(rate * (1 - rate) / trials)
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
 def games_for_half_width(width: float, z: float = Z95) -> int:
     """The fewest games whose Wilson interval is at most ±`width` whatever the rate: the
     widest is at a rate of 1/2, z / (2 √(n + z²))."""
