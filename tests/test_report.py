@@ -279,6 +279,30 @@ def test_every_locale_draws_the_games_of_one_simulation(reported, monkeypatch):
     assert all(runs is first for runs in drawn.values())
 
 
+def test_a_report_built_alone_plays_its_games_on_every_core_the_build_may_use(reported, tmp_path, monkeypatch):
+    """`pnp build --kind report` of one game is one unit, run in the build's own process: its
+    games are played in worker processes (--jobs 2), the same games as in one (--jobs 1), so
+    the same bytes; a build running its units in worker processes plays each report's games in
+    that worker (a test of the units: tests/test_simulate_jobs.py checks the games)."""
+    from generator.rules.simulate import Workers
+    monkeypatch.setattr(report, "_RUNS", {})
+    monkeypatch.setattr(report, "_REPORTS", {})
+    started = []
+    executor = Workers._executor
+    monkeypatch.setattr(Workers, "_executor", lambda self: started.append(self.jobs) or executor(self))
+    made = {}
+    for jobs in ("1", "2"):
+        report._RUNS.clear()
+        report._REPORTS.clear()
+        out = tmp_path / f"jobs-{jobs}"
+        result = pnp("build", "--game", GAME, "--kind", "report", "--paper", "a4", "--no-cache", "--jobs", jobs,
+                     "--out", str(out), project=reported)
+        assert result.exit_code == 0, result.output + result.traceback
+        made[jobs] = {locale: built_report(out, locale).read_bytes() for locale in LOCALES}
+        assert bool(started) == (jobs == "2") and set(started) <= {2}, (jobs, started)
+    assert made["1"] == made["2"]
+
+
 @pytest.mark.parametrize("engine_games", [(), (3, 1)])
 def test_a_report_asks_for_the_engines_games_else_the_tools(reported, monkeypatch, engine_games):
     """The games the report asks for at every player count and of every policy: the engine's

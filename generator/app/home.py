@@ -14,13 +14,15 @@ from ..i18n.texts import Texts
 from ..layout.faces import localised
 from ..load.project import Game, Project
 from ..write.cache import Cache
+from ..rules.simulate import GameSource, Workers
 from ..write.incremental import data_digest, structure_digest, tool_digest
 from .kinds import files_of, lay_out_every_kind, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files
 from .plan import load_for_build, paper_names, plan
 from .printfirst import NAME as PRINT_FIRST, KitPage, print_first_units
 from .request import BuildRequest
-from .units import Unit, Work
+from .loading import read_game
+from .units import Unit, Work, unit_jobs
 
 
 def kind_names() -> tuple[str, ...]:
@@ -121,7 +123,11 @@ def _made(maker, project, game, edition, locales, cache, tool):
 
 
 def _made_per_edition(maker, project, game, edition, locales, cache, tool):
-    made = [maker(project, game, edition, cache=cache, locale=locale, tool=tool) for locale in locales]
+    # Run alone in the build's process (`pnp build --kind report`, one game), a report plays its
+    # games on every core the build may use; in a worker, in that worker.
+    with Workers(unit_jobs(), GameSource(read_game, (str(project.root), game.slug))) as workers:
+        made = [maker(project, game, edition, cache=cache, locale=locale, tool=tool, workers=workers)
+                for locale in locales]
     return [artifact for artifact in made if artifact is not None], []
 
 

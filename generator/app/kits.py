@@ -56,9 +56,10 @@ def booklet_files(kit: Kit) -> list[Artifact]:
 
 
 # Files made from work done once per edition (e.g. the designer's report, from simulation), in
-# each locale of the build: maker(project, game, edition, cache=None, locale=None, tool="") ->
-# Artifact or None; `cache` is the build's, for what the maker may keep between builds, and
-# `tool` the digest of what the build draws with (write.incremental.tool_digest).
+# each locale of the build: maker(project, game, edition, cache=None, locale=None, tool="",
+# workers=None) -> Artifact or None; `cache` is the build's, for what the maker may keep between
+# builds, `tool` the digest of what the build draws with (write.incremental.tool_digest), and
+# `workers` the processes (rules.simulate.Workers) it may play games on.
 EDITION_MAKERS: dict[str, Callable[..., Artifact | None]] = {
     "report": make_report,        # the designer's report, from simulation (games with an engine)
 }

@@ -15,6 +15,8 @@ import multiprocessing
 import os
 import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -71,6 +73,26 @@ def jobs_wanted(jobs: int | None) -> int:
         return max(1, os.cpu_count() or 1)
 
 
+# The processes a unit's work may start itself (a report's simulation): the build's cores when
+# it runs its units one after another in this process (one unit left to make, or --jobs 1),
+# and 1 in a worker process, where the build already uses every core.
+_UNIT_JOBS: ContextVar[int] = ContextVar("unit_jobs", default=1)
+
+
+def unit_jobs() -> int:
+    """How many processes the running unit's work may use for itself."""
+    return _UNIT_JOBS.get()
+
+
+@contextmanager
+def _units_may_use(jobs: int):
+    token = _UNIT_JOBS.set(jobs)
+    try:
+        yield
+    finally:
+        _UNIT_JOBS.reset(token)
+
+
 def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs: int | None = None,
               progress=None) -> list[Outcome]:
     """Every unit's outcome, in the units' order."""
@@ -95,8 +117,9 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
             progress(units[index].label)
 
     if workers <= 1:
-        for index in pending:
-            finished(index, _run(units[index].work))
+        with _units_may_use(jobs_wanted(jobs)):
+            for index in pending:
+                finished(index, _run(units[index].work))
     else:
         # Laid out here, once, before any work is sent: the build's checks usually did it already
         # (a kit's units share what they lay out); when they were taken from the cache, it is done

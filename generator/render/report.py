@@ -42,7 +42,7 @@ from ..i18n.texts import Texts
 from ..layout.faces import Localised
 from ..load.project import Game, Project
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
-from ..rules.simulate import Run, Tally, games_for_half_width, score_p_value, simulate, wilson_interval
+from ..rules.simulate import Run, Tally, Workers, games_for_half_width, score_p_value, simulate, wilson_interval
 from .booklet_templates import render_html
 from .tagged_page import tagged_pdf
 
@@ -185,19 +185,20 @@ class Figures:
 
 
 def make_report(project: Project, game: Game, edition: str, cache=None, locale: str | None = None,
-                tool: str = "") -> Artifact | None:
+                tool: str = "", workers: Workers | None = None) -> Artifact | None:
     """The report for one edition in `locale` (by default the game's source locale), or None
     when the game's rules have no engine. With a build's `cache`, the simulation's results are
     kept there: a report whose words changed is drawn again without playing its games again.
     With the `tool` digest too, so is the report itself, by everything it is made from: when a
-    translator changes one locale's words, the edition's other reports are not drawn again."""
+    translator changes one locale's words, the edition's other reports are not drawn again.
+    With `workers`, the games are played in their processes (the same games, the same report)."""
     engine = getattr(game.rules, "ENGINE", None)
     if engine is None:
         return None
     locale = locale or game.source_locale
     loc = Localised(game, edition, Texts.load(game, locale))
     words = report_words(project, locale)
-    runs = _cached_runs(engine, game, edition, cache)
+    runs = _cached_runs(engine, game, edition, cache, workers)
     reported = tally_figures(run.tally for policy in runs.values() for run in policy)
     problems = unnamed_figures(game, reported)
     if problems:
@@ -281,7 +282,7 @@ def _simulation_key(engine, game: Game, edition: str) -> str:
                   sorted(engine.options.items()), list(_games(engine)), REPORT_SEED, REPORT_HALF_WIDTH, code)
 
 
-def _cached_runs(engine, game: Game, edition: str, cache) -> dict[str, list[Run]]:
+def _cached_runs(engine, game: Game, edition: str, cache, workers: Workers | None = None) -> dict[str, list[Run]]:
     """The games of the edition: from the build's cache, else as played earlier in this
     process (another locale's report), else played now (and kept in both)."""
     key = _simulation_key(engine, game, edition)
@@ -293,7 +294,7 @@ def _cached_runs(engine, game: Game, edition: str, cache) -> dict[str, list[Run]
             except (KeyError, TypeError, ValueError):
                 pass                           # not a record this version wrote: play again
     if key not in _RUNS:
-        _keep(_RUNS, key, _runs(engine, game, edition))
+        _keep(_RUNS, key, _runs(engine, game, edition, workers))
     runs = _RUNS[key]
     if cache is not None:
         cache.put_record("simulation", key, {"runs": {policy: [dataclasses.asdict(run) for run in policy_runs]
@@ -325,7 +326,7 @@ def precise_enough(tally: Tally) -> bool:
     return tally.widest_win_interval() <= REPORT_HALF_WIDTH
 
 
-def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
+def _runs(engine, game: Game, edition: str, workers: Workers | None = None) -> dict[str, list[Run]]:
     """Seeded runs of every player count, per policy: the first policy's in batches until its
     seats' win rates are known within ±REPORT_HALF_WIDTH, the others' a fixed number."""
     spec = game.rules.SPEC
@@ -334,11 +335,12 @@ def _runs(engine, game: Game, edition: str) -> dict[str, list[Run]]:
     for index, policy in enumerate(engine.policies):
         if index == 0:
             runs[policy] = [simulate(engine, game, edition=edition, players=players, games=most_games(first),
-                                     seed=REPORT_SEED, policy=policy, batch=first, enough=precise_enough)
+                                     seed=REPORT_SEED, policy=policy, batch=first, enough=precise_enough,
+                                     workers=workers)
                             for players in spec.tables]
         else:
             runs[policy] = [simulate(engine, game, edition=edition, players=players, games=other,
-                                     seed=REPORT_SEED, policy=policy)
+                                     seed=REPORT_SEED, policy=policy, workers=workers)
                             for players in spec.tables]
     return runs
 
