@@ -100,7 +100,7 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                 units.append(Unit(f"edition|{game.slug}|{edition}|{','.join(locales)}|{kind}",
                                   f"{game.slug} {edition} {kind}",
                                   _made(maker, project, game, edition, locales, cache, tool),
-                                  {"tool": tool, "data": data}))
+                                  {"tool": tool, "data": data}, early=True))
     return units
 
 

@@ -42,6 +42,9 @@ class Unit:
     # Lays out, in the build's process, what the work draws (its kit's faces), so that a worker
     # receives it with the work instead of laying it out again; None: nothing to lay out.
     lay_out: Callable[[], object] | None = None
+    # Long work (a report's simulation) is started before the rest, so that at the end of a
+    # build no core waits while another finishes it; its files keep their place in the build.
+    early: bool = False
 
 
 @dataclass
@@ -195,7 +198,8 @@ def _parallel(units, pending, workers, finished, cache) -> None:
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(),
                                initializer=_worker_started)
     try:
-        futures = {pool.submit(_run_unit, units[index].work, cache): index for index in pending}
+        futures = {pool.submit(_run_unit, units[index].work, cache): index
+                   for index in sorted(pending, key=lambda index: not units[index].early)}
         done_early: dict[int, object] = {}
         order = list(pending)
         while order:
