@@ -13,15 +13,15 @@ from ..i18n.catalogs import translatable_paths
 from ..i18n.texts import Texts
 from ..layout.faces import localised
 from ..load.project import Game, Project
-from ..write.cache import Cache
 from ..rules.simulate import GameSource, Workers
+from ..write.cache import Cache
 from ..write.incremental import data_digest, structure_digest, tool_digest
 from .kinds import files_of, lay_out_every_kind, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files
+from .loading import read_game
 from .plan import load_for_build, paper_names, plan
 from .printfirst import NAME as PRINT_FIRST, KitPage, print_first_units
 from .request import BuildRequest
-from .loading import read_game
 from .units import Unit, Work, unit_jobs
 
 

@@ -52,7 +52,7 @@ def _walk(top: str, prefix: str, skip, by_size, found: list) -> None:
     with os.scandir(top) as entries:
         for entry in entries:
             relative = prefix + entry.name
-            if entry.is_dir(follow_symlinks=False) and entry.name == "__pycache__" or skip(relative):
+            if entry.name == "__pycache__" and entry.is_dir() or skip(relative):
                 continue
             if entry.is_symlink():
                 found.append((relative, "link:" + os.readlink(entry.path)))
