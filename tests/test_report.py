@@ -525,6 +525,16 @@ def test_seats_of_a_table_are_judged_together():
     assert named / tables < 0.08 < 0.11 < alone / tables, (named, alone)
 
 
+def test_a_phrase_writes_its_own_number_as_the_locale_does_and_no_other(reported):
+    """The number a plural phrase is for is written with the locale's grouping where `{n}`
+    stands, whatever other digits the phrase holds."""
+    from generator.render.report import Words
+    words = Words("ru", {}, {"games": {"one": "{n} партия, 1000 при самом большом столе",
+                                       "other": "{n} партии, 1000 при самом большом столе"}},
+                  project=Project(reported))
+    assert plain(words.phrase("games", 1000)) == "1 000 партии, 1000 при самом большом столе"
+
+
 def test_the_most_games_any_rate_needs_for_3_points():
     """The widest Wilson interval of n games is at a rate of 1/2: 1,064 games keep it within ±3 points."""
     from generator.rules.simulate import games_for_half_width

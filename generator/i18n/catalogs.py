@@ -782,9 +782,10 @@ def tool_text(project, locale: str, key: str, source: str) -> str:
     return typography.apply(source if message is None else message.string, locale)
 
 
-def tool_plural(project, locale: str, key: str, forms: dict, n: int) -> str:
+def tool_plural(project, locale: str, key: str, forms: dict, n: int, shown: str | None = None) -> str:
     """A tool's plural phrase (`forms`: the English {one: ..., other: ...}, `{n}` in each) for
-    n in `locale`: the catalog's form for n, or the English one while untranslated."""
+    n in `locale`: the catalog's form for n, or the English one while untranslated; n written
+    as `shown` when given (the number as the caller formats it), else plainly."""
     source = Entry(key, dict(forms), "", 0).msgid
     message = None
     if locale != TOOL_SOURCE_LOCALE:
@@ -797,7 +798,7 @@ def tool_plural(project, locale: str, key: str, forms: dict, n: int) -> str:
         text = strings[min(plural_index(locale, n), len(strings) - 1)]
     else:
         text = source[0] if n == 1 else source[1]
-    return typography.apply(text, locale).replace("{n}", typography.number(n, locale))
+    return typography.apply(text, locale).replace("{n}", typography.number(n, locale) if shown is None else shown)
 
 
 def tool_text_place(project, locale: str, key: str, source: str,

@@ -89,10 +89,8 @@ class Words:
     def phrase(self, name: str, n: int) -> str:
         """A plural phrase of the report (`phrases:` in report.yaml) for `n`, in the locale's
         form for n, n written as the locale writes numbers."""
-        text = tool_plural(self.project, self.locale, f"sheets.report.text.phrases.{name}", self.phrases[name], n)
-        plain = str(n)                      # tool_plural writes n plainly: write it as the locale does
-        at = text.rfind(plain)
-        return text[:at] + self.number(n) + text[at + len(plain):] if at >= 0 else text
+        return tool_plural(self.project, self.locale, f"sheets.report.text.phrases.{name}", self.phrases[name], n,
+                           shown=self.number(n))
 
     def __call__(self, word: str, **values) -> str:
         return self.text[word].format(**values)
