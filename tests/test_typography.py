@@ -389,6 +389,30 @@ def test_a_word_is_hyphenated_only_where_the_locale_accepts_it(booklets):
     assert not problems, _report(problems)
 
 
+def test_a_listed_word_with_no_break_left_is_never_broken_in_a_booklet():
+    """uk «потрібна»: the patterns break it по-т-рі-б-на, which leaves no break three letters
+    from either end; listed so, the booklet sets it in a span WeasyPrint does not hyphenate,
+    where a column too narrow for it would otherwise break it (the longer forms break where
+    listed, «потріб-ний»)."""
+    from weasyprint import HTML
+    from generator.render.booklet import mark_hyphenation
+    assert typography.with_soft_hyphens("потрібний", "uk") == "потріб\u00adний"
+    text = "Дуже потрібна річ"
+    assert typography.unbreakable_words(text, "uk") == [(5, 13)]
+
+    def lines(marked: bool) -> list[str]:
+        html = (f'<html lang="uk"><body><p style="width: 14mm; font: 10pt sans-serif; hyphens: auto">'
+                f'{" ".join(["на потрібна"] * 8)}</p></body></html>')
+        source = HTML(string=html)
+        if marked:
+            mark_hyphenation(source.etree_element, "uk")
+        page = pdfium.PdfDocument(source.write_pdf())[0]
+        return [line.strip() for line in page.get_textpage().get_text_bounded().split("\n") if line.strip()]
+    broken = [line for line in lines(False) if line.endswith(("-", "\u2010"))]
+    assert broken, "the patterns alone break «потрібна» in this column"
+    assert not [line for line in lines(True) if line.endswith(("-", "\u2010"))]
+
+
 def test_listed_words_break_where_listed_and_english_takes_us_patterns():
     assert typography.with_soft_hyphens("Šestiúhelníková deska", "cs") == "Šesti\u00adúhel\u00adníková deska"
     # a break closer than 3 letters to an end is dropped ("осмо-ъгъл-на")

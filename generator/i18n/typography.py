@@ -377,6 +377,17 @@ def _hyphenation_words(locale: str) -> dict[str, tuple[int, ...]]:
     return words
 
 
+def unbreakable_words(text: str, locale: str) -> list[tuple[int, int]]:
+    """(start, end) in `text` of each listed word that may not break at all: its list entry
+    leaves no break three letters from either end ("по-тріб-на"). A soft hyphen cannot say
+    that (a word without one is left to the patterns), so the booklet sets such words apart."""
+    words = _hyphenation_words(locale)
+    if not text or not any(not breaks for breaks in words.values()):
+        return []
+    return [match.span() for match in re.finditer(r"[^\W\d_]+", text)
+            if words.get(match.group(0).lower(), None) == ()]
+
+
 def with_soft_hyphens(text: str, locale: str) -> str:
     """`text` with soft hyphens where the locale's listed words may break: a word that has one
     is broken only there (CSS Text 3: a conditional hyphen overrides the patterns)."""

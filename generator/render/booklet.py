@@ -339,15 +339,48 @@ def finish_tagged(document, pdf) -> None:
 def mark_hyphenation(root, locale: str) -> None:
     """The parsed booklet hyphenated as the locale's typography says: its body set in the
     patterns' language where that is not the locale's own (the document keeps its language
-    tag), soft hyphens where the listed words may break."""
+    tag), soft hyphens where the listed words may break, and the listed words that may not
+    break each in a span of its own that WeasyPrint does not hyphenate."""
     patterns = typography.hyphenation_patterns(locale)
-    for element in root.iter():
+    for element in list(root.iter()):
         if element.tag == "body" and patterns != locale:
             element.set("lang", patterns)
         if element.tag in ("style", "script"):
             continue
         element.text = typography.with_soft_hyphens(element.text, locale) if element.text else element.text
         element.tail = typography.with_soft_hyphens(element.tail, locale) if element.tail else element.tail
+        _keep_words_whole(element, locale)
+
+
+UNHYPHENATED = "hyphens: manual"     # only soft hyphens break a word, and these words have none
+
+
+def _keep_words_whole(element, locale: str) -> None:
+    """Each unbreakable listed word of the element's own text, and of the text after each of
+    its children, moved into a span of its own (`hyphens: manual`): a soft hyphen anywhere in
+    a line's text turns WeasyPrint's patterns off for the whole line, so the word is set apart
+    instead."""
+    def split(text: str | None):
+        spans = typography.unbreakable_words(text, locale) if text else []
+        if not spans:
+            return text, []
+        cuts = [0, *(at for span in spans for at in span), len(text)]
+        parts = [text[a:b] for a, b in zip(cuts, cuts[1:])]
+        words = []
+        for word, after in zip(parts[1::2], parts[2::2]):
+            span = element.makeelement("span", {"style": UNHYPHENATED})
+            span.text, span.tail = word, after or None
+            words.append(span)
+        return parts[0], words
+
+    for child in list(element):               # the children as they are: a span made here is whole
+        child.tail, words = split(child.tail)
+        at = list(element).index(child) + 1
+        for index, span in enumerate(words):
+            element.insert(at + index, span)
+    element.text, words = split(element.text)
+    for index, span in enumerate(words):
+        element.insert(index, span)
 
 
 def with_fit(parsed: HTML, fit: str) -> HTML:
