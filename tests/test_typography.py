@@ -411,6 +411,11 @@ def test_a_listed_word_with_no_break_left_is_never_broken_in_a_booklet():
     broken = [line for line in lines(False) if line.endswith(("-", "\u2010"))]
     assert broken, "the patterns alone break «потрібна» in this column"
     assert not [line for line in lines(True) if line.endswith(("-", "\u2010"))]
+    # the document's title, in the head, is its name: neither set apart nor given soft hyphens
+    titled = HTML(string="<html><head><title>Потрібна шестиúhelníková</title></head><body></body></html>")
+    mark_hyphenation(titled.etree_element, "uk")
+    assert titled.etree_element.find("head/title").text == "Потрібна шестиúhelníková"
+    assert list(titled.etree_element.find("head/title")) == []
 
 
 def test_listed_words_break_where_listed_and_english_takes_us_patterns():

@@ -342,13 +342,18 @@ def mark_hyphenation(root, locale: str) -> None:
     tag), soft hyphens where the listed words may break, and the listed words that may not
     break each in a span of its own that WeasyPrint does not hyphenate."""
     patterns = typography.hyphenation_patterns(locale)
-    for element in list(root.iter()):
-        if element.tag == "body" and patterns != locale:
-            element.set("lang", patterns)
+    body = root.find("body")
+    if body is None:
+        return
+    if patterns != locale:
+        body.set("lang", patterns)
+    # The body's text only: the head's title is the document's name, set in no line.
+    for element in list(body.iter()):
         if element.tag in ("style", "script"):
             continue
         element.text = typography.with_soft_hyphens(element.text, locale) if element.text else element.text
-        element.tail = typography.with_soft_hyphens(element.tail, locale) if element.tail else element.tail
+        if element is not body:
+            element.tail = typography.with_soft_hyphens(element.tail, locale) if element.tail else element.tail
         _keep_words_whole(element, locale)
 
 
