@@ -397,8 +397,8 @@ def test_a_listed_word_with_no_break_left_is_never_broken_in_a_booklet():
     from weasyprint import HTML
     from generator.render.booklet import mark_hyphenation
     assert typography.with_soft_hyphens("потрібний", "uk") == "потріб\u00adний"
-    text = "Дуже потрібна річ"
-    assert typography.unbreakable_words(text, "uk") == [(5, 13)]
+    assert typography.with_soft_hyphens("потрібна", "uk") == "потрібна"
+    assert typography.listed_words("Дуже потрібна річ", "uk") == [(5, 13)]
 
     def lines(marked: bool) -> list[str]:
         html = (f'<html lang="uk"><body><p style="width: 14mm; font: 10pt sans-serif; hyphens: auto">'
@@ -416,6 +416,29 @@ def test_a_listed_word_with_no_break_left_is_never_broken_in_a_booklet():
     mark_hyphenation(titled.etree_element, "uk")
     assert titled.etree_element.find("head/title").text == "Потрібна шестиúhelníková"
     assert list(titled.etree_element.find("head/title")) == []
+
+
+def test_a_listed_word_leaves_the_rest_of_its_paragraph_to_the_patterns():
+    """A soft hyphen anywhere in a text turns WeasyPrint's patterns off for the whole of it: a
+    listed word's soft hyphens, set inline, left the other words of its paragraph unbroken and
+    its lines ragged. Set apart in its span, the paragraph's other long words are hyphenated
+    as if nothing were listed."""
+    from weasyprint import HTML
+    from generator.render.booklet import mark_hyphenation
+    words = " ".join(["відправляє", "використовуйте", "перестрибувати", "вантажопідйомність"] * 6)
+
+    def others_hyphenated(text: str, marked: bool) -> int:
+        html = (f'<html lang="uk"><body><p style="width: 35mm; font: 10pt sans-serif; hyphens: auto">'
+                f'{text}</p></body></html>')
+        source = HTML(string=html)
+        if marked:
+            mark_hyphenation(source.etree_element, "uk")
+        page = pdfium.PdfDocument(source.write_pdf())[0]
+        lines = [line.strip() for line in page.get_textpage().get_text_bounded().split("\n") if line.strip()]
+        return len([line for line in lines if line.endswith("\u2010") and not line.endswith(("від\u2010", "прав\u2010"))])
+    inline = typography.with_soft_hyphens(words, "uk")
+    assert inline != words
+    assert others_hyphenated(inline, False) <= 2 < 10 <= others_hyphenated(words, True) == others_hyphenated(words, False)
 
 
 def test_listed_words_break_where_listed_and_english_takes_us_patterns():

@@ -377,15 +377,14 @@ def _hyphenation_words(locale: str) -> dict[str, tuple[int, ...]]:
     return words
 
 
-def unbreakable_words(text: str, locale: str) -> list[tuple[int, int]]:
-    """(start, end) in `text` of each listed word that may not break at all: its list entry
-    leaves no break three letters from either end ("по-тріб-на"). A soft hyphen cannot say
-    that (a word without one is left to the patterns), so the booklet sets such words apart."""
+def listed_words(text: str, locale: str) -> list[tuple[int, int]]:
+    """(start, end) in `text` of each word the locale's hyphenation list names: a booklet sets
+    each apart, with soft hyphens where it may break, or none where its list entry leaves no
+    break three letters from either end ("по-тріб-на")."""
     words = _hyphenation_words(locale)
-    if not text or not any(not breaks for breaks in words.values()):
+    if not text or not words:
         return []
-    return [match.span() for match in re.finditer(r"[^\W\d_]+", text)
-            if words.get(match.group(0).lower(), None) == ()]
+    return [match.span() for match in re.finditer(r"[^\W\d_]+", text) if match.group(0).lower() in words]
 
 
 def with_soft_hyphens(text: str, locale: str) -> str:

@@ -339,8 +339,8 @@ def finish_tagged(document, pdf) -> None:
 def mark_hyphenation(root, locale: str) -> None:
     """The parsed booklet hyphenated as the locale's typography says: its body set in the
     patterns' language where that is not the locale's own (the document keeps its language
-    tag), soft hyphens where the listed words may break, and the listed words that may not
-    break each in a span of its own that WeasyPrint does not hyphenate."""
+    tag), and each word the locale lists set apart in a span of its own, with soft hyphens
+    where it may break (none where it may not)."""
     patterns = typography.hyphenation_patterns(locale)
     body = root.find("body")
     if body is None:
@@ -349,36 +349,33 @@ def mark_hyphenation(root, locale: str) -> None:
         body.set("lang", patterns)
     # The body's text only: the head's title is the document's name, set in no line.
     for element in list(body.iter()):
-        if element.tag in ("style", "script"):
-            continue
-        element.text = typography.with_soft_hyphens(element.text, locale) if element.text else element.text
-        if element is not body:
-            element.tail = typography.with_soft_hyphens(element.tail, locale) if element.tail else element.tail
-        _keep_words_whole(element, locale)
+        if element.tag not in ("style", "script"):
+            _set_listed_words_apart(element, locale)
 
 
-UNHYPHENATED = "hyphens: manual"     # only soft hyphens break a word, and these words have none
+# Only soft hyphens break a word in such a span. Set apart, its soft hyphens stay out of the
+# paragraph's other text: WeasyPrint turns the patterns off for the whole of a text that holds
+# one, which would leave every other word of the paragraph unhyphenated.
+LISTED_WORD = "hyphens: manual"
 
 
-def _keep_words_whole(element, locale: str) -> None:
-    """Each unbreakable listed word of the element's own text, and of the text after each of
-    its children, moved into a span of its own (`hyphens: manual`): a soft hyphen anywhere in
-    a line's text turns WeasyPrint's patterns off for the whole line, so the word is set apart
-    instead."""
+def _set_listed_words_apart(element, locale: str) -> None:
+    """Each listed word of the element's own text, and of the text after each of its children,
+    moved into a span of its own (LISTED_WORD), with soft hyphens where it may break."""
     def split(text: str | None):
-        spans = typography.unbreakable_words(text, locale) if text else []
+        spans = typography.listed_words(text, locale) if text else []
         if not spans:
             return text, []
         cuts = [0, *(at for span in spans for at in span), len(text)]
         parts = [text[a:b] for a, b in zip(cuts, cuts[1:])]
         words = []
         for word, after in zip(parts[1::2], parts[2::2]):
-            span = element.makeelement("span", {"style": UNHYPHENATED})
-            span.text, span.tail = word, after or None
+            span = element.makeelement("span", {"style": LISTED_WORD})
+            span.text, span.tail = typography.with_soft_hyphens(word, locale), after or None
             words.append(span)
         return parts[0], words
 
-    for child in list(element):               # the children as they are: a span made here is whole
+    for child in list(element):               # the children as they are: a span made here is done
         child.tail, words = split(child.tail)
         at = list(element).index(child) + 1
         for index, span in enumerate(words):
