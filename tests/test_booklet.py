@@ -225,6 +225,24 @@ def test_a_template_asking_for_a_remote_file_fails_the_build(sample_project, tmp
     assert not (tmp_path / "out").exists()
 
 
+def test_a_word_wider_than_its_table_cell_fails_the_booklet_naming_it(tmp_path):
+    """A word no cell of a booklet's table can hold ran past the cell and off the page, clipped
+    without a word; it is an error naming the booklet, its page and the text, and nothing is
+    written."""
+    project = project_copy(SAMPLE, tmp_path)
+    long_word = "1234567890" * 16                  # digits: no pattern hyphenates them
+    replace_in(project / "components" / SAMPLE_GAME / "booklet.yaml",
+               '      - p: "Archers shoot by day',
+               f'      - table:\n          header: [Players, Raids]\n          rows: [["2", "{long_word}"]]\n'
+               '      - p: "Archers shoot by day')
+    result = pnp("build", "--game", SAMPLE_GAME, "--paper", "a4", "--kind", "booklet", "--locale", "en",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 1 and not result.traceback, result.output + result.traceback
+    assert "booklet " in result.output and "(en): text does not fit: page " in result.output, result.output
+    assert long_word[:40] in result.output, result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_missing_layout_word_is_reported_with_its_key(sample_project, tmp_path):
     booklet = sample_project / "components" / SAMPLE_GAME / "booklet.yaml"
     replace_in(booklet, "  print_cards: Cards\n", "")
