@@ -389,6 +389,20 @@ def test_a_word_is_hyphenated_only_where_the_locale_accepts_it(booklets):
     assert not problems, _report(problems)
 
 
+def column_lines(text: str, width_mm: int, marked: bool, locale: str = "uk") -> list[str]:
+    """The lines of one paragraph of `text` laid out by WeasyPrint, hyphenated, in a column
+    `width_mm` wide; `marked`: first through the booklet's mark_hyphenation."""
+    from weasyprint import HTML
+    from generator.render.booklet import mark_hyphenation
+    html = (f'<html lang="{locale}"><body><p style="width: {width_mm}mm; font: 10pt sans-serif; hyphens: auto">'
+            f'{text}</p></body></html>')
+    source = HTML(string=html)
+    if marked:
+        mark_hyphenation(source.etree_element, locale)
+    page = pdfium.PdfDocument(source.write_pdf())[0]
+    return [line.strip() for line in page.get_textpage().get_text_bounded().split("\n") if line.strip()]
+
+
 def test_a_listed_word_with_no_break_left_is_never_broken_in_a_booklet():
     """uk «потрібна»: the patterns break it по-т-рі-б-на, which leaves no break three letters
     from either end; listed so, the booklet sets it in a span WeasyPrint does not hyphenate,
@@ -400,17 +414,10 @@ def test_a_listed_word_with_no_break_left_is_never_broken_in_a_booklet():
     assert typography.with_soft_hyphens("потрібна", "uk") == "потрібна"
     assert typography.listed_words("Дуже потрібна річ", "uk") == [(5, 13)]
 
-    def lines(marked: bool) -> list[str]:
-        html = (f'<html lang="uk"><body><p style="width: 14mm; font: 10pt sans-serif; hyphens: auto">'
-                f'{" ".join(["на потрібна"] * 8)}</p></body></html>')
-        source = HTML(string=html)
-        if marked:
-            mark_hyphenation(source.etree_element, "uk")
-        page = pdfium.PdfDocument(source.write_pdf())[0]
-        return [line.strip() for line in page.get_textpage().get_text_bounded().split("\n") if line.strip()]
-    broken = [line for line in lines(False) if line.endswith(("-", "\u2010"))]
+    text = " ".join(["на потрібна"] * 8)
+    broken = [line for line in column_lines(text, 14, False) if line.endswith(("-", "\u2010"))]
     assert broken, "the patterns alone break «потрібна» in this column"
-    assert not [line for line in lines(True) if line.endswith(("-", "\u2010"))]
+    assert not [line for line in column_lines(text, 14, True) if line.endswith(("-", "\u2010"))]
     # the document's title, in the head, is its name: neither set apart nor given soft hyphens
     titled = HTML(string="<html><head><title>Потрібна шестиúhelníková</title></head><body></body></html>")
     mark_hyphenation(titled.etree_element, "uk")
@@ -423,19 +430,11 @@ def test_a_listed_word_leaves_the_rest_of_its_paragraph_to_the_patterns():
     listed word's soft hyphens, set inline, left the other words of its paragraph unbroken and
     its lines ragged. Set apart in its span, the paragraph's other long words are hyphenated
     as if nothing were listed."""
-    from weasyprint import HTML
-    from generator.render.booklet import mark_hyphenation
     words = " ".join(["відправляє", "використовуйте", "перестрибувати", "вантажопідйомність"] * 6)
 
     def others_hyphenated(text: str, marked: bool) -> int:
-        html = (f'<html lang="uk"><body><p style="width: 35mm; font: 10pt sans-serif; hyphens: auto">'
-                f'{text}</p></body></html>')
-        source = HTML(string=html)
-        if marked:
-            mark_hyphenation(source.etree_element, "uk")
-        page = pdfium.PdfDocument(source.write_pdf())[0]
-        lines = [line.strip() for line in page.get_textpage().get_text_bounded().split("\n") if line.strip()]
-        return len([line for line in lines if line.endswith("\u2010") and not line.endswith(("від\u2010", "прав\u2010"))])
+        return len([line for line in column_lines(text, 35, marked)
+                    if line.endswith("\u2010") and not line.endswith(("від\u2010", "прав\u2010"))])
     inline = typography.with_soft_hyphens(words, "uk")
     assert inline != words
     assert others_hyphenated(inline, False) <= 2 < 10 <= others_hyphenated(words, True) == others_hyphenated(words, False)

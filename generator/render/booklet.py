@@ -32,7 +32,7 @@ from ..load.project import TOOL_TEMPLATES, Project
 from . import subset
 from .booklet_templates import render_html
 from .faces import draw_placed
-from .overflow import overflowing_text
+from .overflow import check_fits
 from .pdf import Document
 
 
@@ -453,9 +453,7 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     if problems:
         raise BuildError(f"booklet {content.title} ({content.lang}): " + "; ".join(dict.fromkeys(problems)))
     # A word wider than its table cell would run over the next column or off the page.
-    overflowing = overflowing_text(document)
-    if overflowing:
-        raise BuildError(f"booklet {content.title} ({content.lang}): text does not fit: " + "; ".join(overflowing))
+    check_fits(document, f"booklet {content.title} ({content.lang})")
     keep = content_pages + (-content_pages % PAGE_MULTIPLE)
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from weasyprint.formatting_structure import boxes
 
+from ..core.errors import BuildError
+
 # How far (in CSS pixels, 1/96 in) ink may pass its box before it is measured as overflow:
 # rounding in the layout, not a glyph.
 TOLERANCE_PX = 0.5
@@ -46,3 +48,10 @@ def overflowing_text(document) -> list[str]:
                 if widest > TOLERANCE_PX:
                     found.append(f"page {number}: {_text(box)!r} is {widest / PX_PER_MM:.1f} mm wider than its cell")
     return list(dict.fromkeys(found))
+
+
+def check_fits(document, what: str) -> None:
+    """A BuildError naming `what` (the booklet, report or page) and each text that overflows."""
+    overflowing = overflowing_text(document)
+    if overflowing:
+        raise BuildError(f"{what}: text does not fit: " + "; ".join(overflowing))

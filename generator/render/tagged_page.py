@@ -14,7 +14,7 @@ from ..core.reproducible import fixed_clock
 from ..load.project import TOOL_TEMPLATES, Project
 from . import subset
 from .booklet import PDF_VARIANT, ProjectFetcher, _Warnings, finish_tagged
-from .overflow import overflowing_text
+from .overflow import check_fits
 
 
 def tagged_pdf(project: Project, html: str, stylesheet, what: str) -> tuple[bytes, int]:
@@ -28,9 +28,7 @@ def tagged_pdf(project: Project, html: str, stylesheet, what: str) -> tuple[byte
     logger.addHandler(problems)
     try:
         document = HTML(string=html, base_url=stylesheet.parent.resolve().as_uri(), url_fetcher=fetcher).render()
-        overflowing = overflowing_text(document)
-        if overflowing:
-            raise BuildError(f"{what}: text does not fit: " + "; ".join(overflowing))
+        check_fits(document, what)
         # Font subsets stamped with the build's fixed date, whoever asks for the file.
         with fixed_clock():
             data = document.write_pdf(pdf_variant=PDF_VARIANT, finisher=finish_tagged)
