@@ -180,3 +180,29 @@ def test_the_nearest_space_is_found_as_measuring_every_pair_finds_it():
         for centres in (grid, loose, line, grid + loose):
             every_pair = [min((math.dist(c, o) for o in centres if o != c), default=0.0) for c in centres]
             assert nearest_distances(centres) == every_pair
+
+
+def test_reportlab_accelerators_are_installed_and_write_what_its_python_writes():
+    """ReportLab formats every coordinate of a sheet with fp_str: its C accelerator (the
+    `accel` extra) must be there, and give the very strings its Python fallback gives."""
+    import subprocess
+    import sys
+    compare = (
+        "import random, reportlab\n"
+        "reportlab._rl_testing = True\n"          # keep the Python functions beside the C ones
+        "from reportlab.lib import rl_accel as accel\n"
+        "assert 'fp_str' in accel._c_funcs and 'asciiBase85Encode' in accel._c_funcs, 'no _rl_accel'\n"
+        "py, c = accel._py_funcs, accel._c_funcs\n"
+        "rng = random.Random(7)\n"
+        "for _ in range(20000):\n"
+        "    x = rng.uniform(-2000, 2000) * 10 ** rng.randint(-8, 3)\n"
+        "    x = round(x, rng.randint(0, 6)) if rng.random() < 0.3 else x\n"
+        "    assert py['fp_str'](x) == c['fp_str'](x), x\n"
+        "    assert py['fp_str'](x, -x, 0.5) == c['fp_str'](x, -x, 0.5), x\n"
+        "for _ in range(300):\n"
+        "    data = bytes(rng.randrange(256) for _ in range(rng.randint(0, 200)))\n"
+        "    assert py['asciiBase85Encode'](data) == c['asciiBase85Encode'](data), data\n"
+        "print('same')\n")
+    done = subprocess.run([sys.executable, "-c", compare], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "same"
