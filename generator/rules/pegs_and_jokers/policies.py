@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .design import EIGHT, HOME_HOLES, JOKER, LEAVES_START, PEGS, SEVEN
+from .design import EIGHT, HOLES_PER_SIDE, HOME_HOLES, IN_SPOT_HOLE, JOKER, LEAVES_START, MAX_PLAYERS, PEGS, SEVEN
 from .state import START, PegState
 
 OUT_OF_START = 12         # a peg on the track is worth this much more than one in START
@@ -21,6 +21,8 @@ EIGHT_COST = 2
 DANGER = 3                # ending a move just ahead of another team's peg
 DANGER_REACH = 10
 # Discard the card least worth keeping: low cards first, the joker last.
+# Each seat's in-spot (PegState.in_spot), looked up rather than worked out for every peg scored.
+IN_SPOTS = tuple(seat * HOLES_PER_SIDE + IN_SPOT_HOLE - 1 for seat in range(MAX_PLAYERS))
 KEEP = {2: 0, 3: 1, 4: 2, 5: 3, 6: 4, 9: 5, 10: 6, SEVEN: 7, EIGHT: 8, 12: 9, 11: 9, 13: 10, 1: 11, JOKER: 12}
 
 
@@ -31,8 +33,7 @@ def peg_value(state: PegState, seat: int, position: int) -> float:
         return 0.0
     if position >= track:
         return OUT_OF_START + track + HOME_BONUS + DEPTH_BONUS * (position - track)
-    to_go = (state.in_spot(seat) - position) % track
-    return OUT_OF_START + track - to_go
+    return OUT_OF_START + track - (IN_SPOTS[seat] - position) % track
 
 
 def _moves_of(state: PegState, action, owner: int) -> list | None:
@@ -60,13 +61,26 @@ def _danger(state: PegState, seat: int, hole: int) -> int:
 
 
 def _score_moves(state: PegState, moves: list) -> float:
-    team = state.teams[state.seat]
+    teams, pegs, track = state.teams, state.pegs, state.track
+    team = teams[state.seat]
     score = 0.0
     for seat, peg, position in moves:
-        gain = peg_value(state, seat, position) - peg_value(state, seat, state.pegs[seat][peg])
-        score += gain if state.teams[seat] == team else -gain
+        # peg_value where the move puts the peg less where it stands, written out: this runs
+        # for every action a seat weighs
+        in_spot, before = IN_SPOTS[seat], pegs[seat][peg]
+        if position == START:
+            gain = 0.0
+        elif position >= track:
+            gain = OUT_OF_START + track + HOME_BONUS + DEPTH_BONUS * (position - track)
+        else:
+            gain = OUT_OF_START + track - (in_spot - position) % track
+        if before >= track:
+            gain -= OUT_OF_START + track + HOME_BONUS + DEPTH_BONUS * (before - track)
+        elif before != START:
+            gain -= OUT_OF_START + track - (in_spot - before) % track
+        score += gain if teams[seat] == team else -gain
     seat, _, position = moves[0]
-    if 0 <= position < state.track:
+    if 0 <= position < track:
         score -= DANGER * _danger(state, seat, position)
     return score
 

@@ -205,6 +205,48 @@ def test_the_legal_actions_are_the_plans_the_rules_allow(players, pairs):
     assert min(compared[kind] for kind in ("play", "split", "joker", "discard")) > 0
 
 
+@pytest.mark.parametrize("players", [4, 8])
+def test_the_heuristic_weighs_each_move_by_how_far_it_brings_the_pegs(players):
+    """_score_moves, written out for speed, weighs a plan as peg_value says: what each moved peg
+    gains (its team's) or loses (another team's), less the danger where the mover lands; for
+    every plan of every action in heuristic games, sevens' second parts on the board the first
+    leaves."""
+    from generator.rules.pegs_and_jokers import policies
+
+    def by_definition(state, moves):
+        team = state.teams[state.seat]
+        total = 0.0
+        for seat, peg, where in moves:
+            gain = policies.peg_value(state, seat, where) - policies.peg_value(state, seat, state.pegs[seat][peg])
+            total += gain if state.teams[seat] == team else -gain
+        seat, _, where = moves[0]
+        if 0 <= where < state.track:
+            total -= policies.DANGER * policies._danger(state, seat, where)
+        return total
+
+    weighed = Counter()
+    for seed in range(2):
+        state = ENGINE.new_game(players, box=BOX, seed=seed)
+        while not state.is_terminal():
+            owner = state.owner()
+            for action in state.legal_actions():
+                if action[0] == "split":
+                    _, peg, steps, other = action
+                    first = state.plan_step(owner, peg, steps)
+                    undo = state._apply(first)
+                    second = state.plan_step(owner, other, design.SEVEN - steps)
+                    assert policies._score_moves(state, second) == by_definition(state, second)
+                    state._undo(undo)
+                    plans = [first]
+                else:
+                    plans = [policies._moves_of(state, action, owner)]
+                for moves in filter(None, plans):
+                    assert policies._score_moves(state, moves) == by_definition(state, moves), action
+                    weighed[len(moves)] += 1
+            state.apply(ENGINE.policies["heuristic"](state, None))
+    assert weighed[1] and weighed[2]          # plain moves, and moves that send a peg away
+
+
 # ---- broken states -------------------------------------------------------------------------
 
 def test_broken_states_are_caught():
