@@ -17,11 +17,9 @@ bench: $(STAMP)
 	$(BIN)/python -m generator.app.bench
 
 # WeasyPrint needs Pango from the system; say so plainly instead of failing deep inside an import.
-# HarfBuzz's subset library is only recommended: without it fonts are subset by fontTools, slower,
-# with the same reproducible output.
+# (Fonts are subset by the HarfBuzz that uharfbuzz ships: the system's libharfbuzz-subset is not used.)
 check-system:
 	@$(PYTHON) -c 'import ctypes.util, sys; missing = [n for n in ("pango-1.0", "pangoft2-1.0", "harfbuzz") if not ctypes.util.find_library(n)]; missing and sys.exit("missing system libraries: " + ", ".join(missing) + "\nInstall them first (Debian/Ubuntu): sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b")'
-	@$(PYTHON) -c 'import ctypes.util; ctypes.util.find_library("harfbuzz-subset") or print("recommended: libharfbuzz-subset0 (sudo apt-get install libharfbuzz-subset0) is missing; booklets build and are byte-identical without it, but subsetting their fonts with fontTools makes them take about 1.15 to 1.4 times as long to build")'
 
 $(STAMP): pyproject.toml | check-system
 	$(PYTHON) -m venv $(VENV)

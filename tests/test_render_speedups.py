@@ -1,12 +1,12 @@
-"""What makes rendering faster gives the same bytes: font subsets shared between booklets and
-fontTools spared the layout tables it drops, templates compiled once, text fitted once."""
+"""What makes rendering faster gives the same files: fonts subset by HarfBuzz (uharfbuzz) and
+shared between documents, drawn exactly as WeasyPrint's own subsetting draws them; templates
+compiled once, text fitted once; ReportLab's C accelerators."""
 from __future__ import annotations
 
 import logging
 import shutil
 
 import pytest
-from weasyprint.pdf.fonts import Font
 
 from conftest import ROOT, SAMPLE, replace_in
 from generator.core import fonts
@@ -33,33 +33,53 @@ GLYPHS = {gid: chr(0x41 + gid % 60) for gid in [*range(3, 120), *range(700, 760)
 
 @pytest.mark.parametrize("file,missing", [("NotoSerif-Regular.ttf", {}), ("NotoSans-Bold.ttf", {0x10FFFD: 9000})])
 @pytest.mark.parametrize("hinting", [False, True])
-def test_fonttools_subsetting_without_the_layout_tables_gives_weasyprints_bytes(file, missing, hinting):
-    ours, theirs = FontFile(file, missing), FontFile(file, missing)
-    with fixed_clock():
-        subset.fonttools_subset(ours, GLYPHS, hinting)
-        original = subset._installed.get("fonttools", Font._fonttools_subset)
-        original(theirs, GLYPHS, hinting)
-    assert ours.file_content != FontFile(file).file_content       # it was subset
-    assert ours.file_content == theirs.file_content
-
-
-def test_a_font_with_a_kern_table_is_subset_the_slow_way(monkeypatch):
-    """fontTools keeps or drops `kern` by whether GPOS is there: such a font is left to it."""
+def test_harfbuzz_keeps_the_glyphs_used_at_their_ids(file, missing, hinting):
+    """As WeasyPrint's HarfBuzz subsetting: every glyph used keeps its id and its outline, the
+    glyphs between are empty, and after the last one used come only the glyphs composite ones
+    are made of; the layout tables are gone, the hinting unless it is asked for, and the outline
+    of .notdef unless a character lacks a glyph."""
     import io
 
-    from fontTools.ttLib import TTFont, newTable
-    font = TTFont(fonts.FONT_DIR / "NotoSans-Regular.ttf")
-    kern = newTable("kern")
-    kern.version, kern.kernTables = 0, []
-    font["kern"] = kern
-    buffer = io.BytesIO()
-    font.save(buffer)
-    called = []
-    monkeypatch.setitem(subset._installed, "fonttools", lambda *args: called.append(args))
-    target = FontFile("NotoSans-Regular.ttf")
-    target.file_content = buffer.getvalue()
-    subset.fonttools_subset(target, GLYPHS, False)
-    assert called and called[0][0] is target
+    from fontTools.ttLib import TTFont
+    font = FontFile(file, missing)
+    subset.harfbuzz_subset(font, GLYPHS, hinting)
+    whole, part = TTFont(fonts.FONT_DIR / file), TTFont(io.BytesIO(font.file_content))
+    assert not {"GSUB", "GPOS", "DSIG"} & set(part.keys()) and {"GSUB", "GPOS"} <= set(whole.keys())
+    whole_glyf, part_glyf = whole["glyf"], part["glyf"]
+    whole_order, part_order = whole.getGlyphOrder(), part.getGlyphOrder()
+    # the glyphs used, and the glyphs their composite glyphs are made of
+    needed, stack = set(), sorted(GLYPHS)
+    while stack:
+        gid = stack.pop()
+        if gid not in needed:
+            needed.add(gid)
+            glyph = whole_glyf[whole_order[gid]]
+            stack += [whole.getGlyphID(c.glyphName) for c in glyph.components] if glyph.isComposite() else []
+    last = max(GLYPHS)
+    beyond = {gid for gid in needed if gid > last}     # kept, after the last used (renumbered)
+    assert len(part_order) == last + 1 + len(beyond) < len(whole_order)
+    for gid in range(last + 1):
+        before, after = whole_glyf[whole_order[gid]], part_glyf[part_order[gid]]
+        if gid in needed:
+            assert after.numberOfContours == before.numberOfContours, gid
+            if before.numberOfContours:               # drawn alike, composites resolved
+                assert list(after.getCoordinates(part_glyf)[0]) == list(before.getCoordinates(whole_glyf)[0]), gid
+        elif gid:
+            assert after.numberOfContours == 0, gid
+    # .notdef keeps its outline where a character had no glyph (WeasyPrint draws it for those)
+    assert (part_glyf[part_order[0]].numberOfContours > 0) == bool(missing)
+    programs = [glyph.program for glyph in (part_glyf[name] for name in part_order)
+                if glyph.numberOfContours > 0 and hasattr(glyph, "program") and glyph.program.getBytecode()]
+    assert bool(programs) == hinting and ("fpgm" in part) == hinting
+
+
+def test_a_font_harfbuzz_cannot_subset_goes_in_whole_with_weasyprints_warning(caplog):
+    font = FontFile("NotoSans-Regular.ttf")
+    font.file_content = b"not a font at all"
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        subset.harfbuzz_subset(font, GLYPHS, False)
+    assert font.file_content == b"not a font at all"
+    assert 'Unable to subset "NotoSans-Regular.ttf" with HarfBuzz' in caplog.text
 
 
 def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
@@ -69,7 +89,7 @@ def test_the_same_font_and_glyphs_are_subset_once(monkeypatch):
         made.append(sorted(to_unicode))
         font.file_content = b"subset of " + bytes(sorted(to_unicode))
 
-    monkeypatch.setitem(subset._installed, "subset", fake_subset)
+    monkeypatch.setattr(subset, "harfbuzz_subset", fake_subset)
     subset.clear()
     first, second, other = FontFile("NotoSans-Regular.ttf"), FontFile("NotoSans-Regular.ttf"), FontFile("NotoSans-Regular.ttf")
     subset.shared_subset(first, {3: "a", 5: "b"}, False)
@@ -98,32 +118,42 @@ def game_booklet():
     return project, rule_booklet_content(Kit(project, game, loc, ""))
 
 
-def test_a_booklet_is_the_same_with_shared_subsets_and_fonttools(game_booklet, monkeypatch):
-    """Through WeasyPrint: HarfBuzz, then fontTools as without libharfbuzz-subset, each with and
-    without this module's subsetting, a second booklet taking the shared subsets."""
-    import weasyprint.pdf.fonts as weasy_fonts
+def test_a_booklet_with_harfbuzz_subsets_is_drawn_as_weasyprint_draws_it(game_booklet, monkeypatch):
+    """Through WeasyPrint: the booklet as WeasyPrint subsets its fonts alone (fontTools where the
+    system has no libharfbuzz-subset) and with this module's HarfBuzz subsets: every page the same
+    pixels and the same text; the fonts no bigger; a second booklet takes the shared subsets and
+    gives the same bytes."""
+    import io
+
+    import numpy
+    import pypdfium2
+    from pypdf import PdfReader
     project, content = game_booklet
-    # Without libharfbuzz-subset WeasyPrint has fontTools alone: that path is rendered once.
-    subsetters = [None] if weasy_fonts.harfbuzz_subset is None else [weasy_fonts.harfbuzz_subset, None]
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     try:
         with fixed_clock():
-            for harfbuzz in subsetters:
-                monkeypatch.setattr(weasy_fonts, "harfbuzz_subset", harfbuzz)
-                subset.uninstall()
-                monkeypatch.setattr(subset, "install", lambda: None)
-                plain = booklet.render(project, content).data
-                monkeypatch.undo()
-                monkeypatch.setattr(weasy_fonts, "harfbuzz_subset", harfbuzz)
-                subset.clear()
-                first = booklet.render(project, content).data
-                assert subset.stats["made"] > 0 and subset.stats["shared"] == 0
-                again = booklet.render(project, content).data
-                assert subset.stats["shared"] == subset.stats["made"]
-                assert plain == first == again
+            subset.uninstall()
+            monkeypatch.setattr(subset, "install", lambda: None)
+            plain = booklet.render(project, content).data
+            monkeypatch.undo()
+            subset.install()
+            subset.clear()
+            first = booklet.render(project, content).data
+            assert subset.stats["made"] > 0 and subset.stats["shared"] == 0
+            again = booklet.render(project, content).data
+            assert subset.stats["shared"] == subset.stats["made"]
     finally:
         logging.getLogger("weasyprint").setLevel(logging.NOTSET)
         subset.install()
+    assert first == again and first != plain
+    ours, theirs = pypdfium2.PdfDocument(first), pypdfium2.PdfDocument(plain)
+    assert len(ours) == len(theirs) > 1
+    for index in range(len(ours)):
+        drawn = [document[index].render(scale=150 / 72).to_numpy() for document in (ours, theirs)]
+        assert numpy.array_equal(*drawn), f"page {index + 1}"
+    texts = [[page.extract_text() for page in PdfReader(io.BytesIO(data)).pages] for data in (first, plain)]
+    assert texts[0] == texts[1] and any(texts[0])
+    assert len(first) <= len(plain)
 
 
 def test_a_template_is_compiled_once_and_again_when_it_changes(project, monkeypatch):

@@ -1,8 +1,8 @@
 """One fixed time for everything a build writes, so the same input gives the same bytes.
 
-ReportLab writes its invariant date; fontTools (WeasyPrint's subsetter when HarfBuzz's subset
-library is missing) stamps each subset font's `head.modified` with the clock unless
-SOURCE_DATE_EPOCH is set. The build sets it for its whole run, whatever the caller's
+ReportLab writes its invariant date; fontTools, wherever it saves a font for WeasyPrint (a
+variable font made static, a colour font), stamps its `head.modified` with the clock unless
+SOURCE_DATE_EPOCH is set (HarfBuzz, which subsets the fonts, keeps the font's own date). The build sets it for its whole run, whatever the caller's
 environment says, so neither the clock nor the machine's libraries show in the output.
 """
 from __future__ import annotations

@@ -458,8 +458,7 @@ def render(project: Project, content: BookletContent) -> RenderedBooklet:
     padded = document.copy(document.pages[:keep])
     # No pdf_identifier and no dates in the metadata: the same input gives the same bytes.
     # Tagging logs an error for a picture without alternative text: that fails the build too.
-    # (Only errors: writing also warns that fonts are subset by fontTools where HarfBuzz's
-    # subsetter is missing, which changes no byte.)
+    # (Only errors: a font HarfBuzz cannot subset is a warning, and goes in whole.)
     tagging = _Warnings(logging.ERROR)
     logger.addHandler(tagging)
     try:

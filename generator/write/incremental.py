@@ -32,7 +32,7 @@ from .output import MANIFEST
 
 # The libraries whose output lands in the files, by distribution name.
 DRAWING_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "fonttools", "pikepdf", "pypdfium2", "pillow",
-                     "matplotlib", "jinja2", "babel", "pyyaml", "tinycss2", "cssselect2")
+                     "matplotlib", "jinja2", "babel", "pyyaml", "tinycss2", "cssselect2", "uharfbuzz")
 FORMAT = 1                      # of the records below; a record of another format is rebuilt
 # The files of a game's folder that are not pictures: its data, read into `game.files`, and catalogs
 NOT_PICTURES = (".yaml", ".po", ".pot", *SPREADSHEETS)
