@@ -2,8 +2,9 @@
 
 ReportLab writes its invariant date; fontTools, wherever it saves a font for WeasyPrint (a
 variable font made static, a colour font), stamps its `head.modified` with the clock unless
-SOURCE_DATE_EPOCH is set (HarfBuzz, which subsets the fonts, keeps the font's own date). The build sets it for its whole run, whatever the caller's
-environment says, so neither the clock nor the machine's libraries show in the output.
+SOURCE_DATE_EPOCH is set (HarfBuzz, which subsets the fonts, keeps the font's own date). The
+build sets it for its whole run, whatever the caller's environment says, so neither the clock
+nor the machine's libraries show in the output.
 """
 from __future__ import annotations
 

@@ -11,10 +11,10 @@ clock starts; only ReportLab's own work is timed. Goal: the tool at >= 70 % of t
 Booklets: each game's booklet (first edition, source locale) made through the tool (laid out,
 cards drawn and rasterised, template, WeasyPrint, padding) beside bare WeasyPrint writing the
 HTML the tool made, with the same fonts and WeasyPrint's own font subsetting (HarfBuzz where the
-system has libharfbuzz-subset, else fontTools; the tool's is always HarfBuzz, generator/render/
-subset.py). The tool starts each round with no font subsets kept (a build's next booklet is
-another edition or locale), its texts fitted and templates compiled as a build has them by then.
-Goal: the tool at >= 80 % of the bare rate.
+system has libharfbuzz-subset, else fontTools; the tool's is always HarfBuzz:
+generator/render/subset.py). The tool starts each round with no font subsets kept (a build's
+next booklet is another edition or locale), its texts fitted and templates compiled as a build
+has them by then. Goal: the tool at >= 80 % of the bare rate.
 
 CPU time is the measure, the best of a few rounds whose sides alternate: the machine runs
 other work, and the fastest round is the one it disturbed least."""
