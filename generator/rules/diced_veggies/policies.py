@@ -9,33 +9,71 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
+from operator import attrgetter
 
 from .state import DONE, GameState, Seat, hype_points
 
 PARTIAL = 0.45            # what a recipe one die short is worth, as a share of its points
 DIE_BONUS = 0.05          # a die in hand is worth a little even when no recipe needs it yet
 CHEF_REACH = 1            # the chef token can make up one missing die
+_POINTS = attrgetter("points")
 
 
-def missing(need: dict[str, int], have: Counter) -> int:
-    return sum(max(0, count - have[kind]) for kind, count in need.items())
+def missing(need: dict[str, int], have: Mapping[str, int]) -> int:
+    """Dice of `need` that `have` (dice by kind) lacks."""
+    short = 0
+    for kind, count in need.items():
+        lacking = count - have.get(kind, 0)
+        if lacking > 0:
+            short += lacking
+    return short
 
 
-def pool_value(state: GameState, recipes: list[str], have: Counter, chef: bool) -> float:
-    """How close a player with these dice is to cooking its recipes, in expected points."""
+def pool_value(state: GameState, recipes: list[str], have: Mapping[str, int], chef: bool) -> float:
+    """How close a player with these dice (by kind) is to cooking its recipes, in expected points."""
+    return _pool_value(by_points(state, recipes), have, chef)
+
+
+def by_points(state: GameState, recipes: list[str]) -> list:
+    """The recipes, the most points first (a stable sort: equal points keep their order)."""
+    recipe_of = state.box.recipe_by_id
+    return sorted([recipe_of[card] for card in recipes], key=_POINTS, reverse=True)
+
+
+def _pool_value(ordered: list, have: Mapping[str, int], chef: bool) -> float:
+    """pool_value of recipes already in order: the policy weighs every cut by it, so it is
+    written out, over plain dicts."""
     value = 0.0
     spare = chef
-    for card in sorted(recipes, key=lambda c: -state.box.recipe(c).points):
-        recipe = state.box.recipe(card)
-        short = missing(recipe.need, have)
-        if short and spare and short <= CHEF_REACH and sum(have.values()) > sum(recipe.need.values()) - short:
+    held = sum(have.values())
+    for recipe in ordered:
+        short = 0
+        for kind, count in recipe.need.items():
+            lacking = count - have.get(kind, 0)
+            if lacking > 0:
+                short += lacking
+        if short and spare and short <= CHEF_REACH and held > sum(recipe.need.values()) - short:
             short, spare = short - CHEF_REACH, False
         value += recipe.points * PARTIAL ** short
-    return value + DIE_BONUS * min(sum(have.values()), 8)
+    return value + DIE_BONUS * min(held, 8)
 
 
-def counted(state: GameState, dice) -> Counter:
-    return Counter(state.kind_of(die) for die in dice)
+def counted(state: GameState, dice) -> dict[str, int]:
+    """The dice by the kind each counts as (GameState.kind_of)."""
+    kinds: dict[str, int] = {}
+    own, counts_as = state.box.dice, state.counts_as
+    for die in dice:
+        kind = counts_as[die] if die in counts_as else own[die]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
+def _with(have: dict[str, int], kind: str, more: int) -> dict[str, int]:
+    """`have` with `more` (1 or -1) dice of `kind`."""
+    after = dict(have)
+    after[kind] = after.get(kind, 0) + more
+    return after
 
 
 def hype_value(state: GameState, seat: Seat, hype: str | None, recipe: str) -> float:
@@ -49,13 +87,18 @@ def choose_cut(state: GameState, actions: list) -> tuple:
     """The first cut (in the engine's order) of those whose dice help the recipes most."""
     seat = state.seats[state.seat]
     have = counted(state, seat.dice)
+    dice, block = state.box.dice, state.block
+    ordered = by_points(state, seat.recipes)
     best, best_value = actions[0], None
     values: dict[tuple, float] = {}       # many cuts bring the same kinds
     for action in actions:
-        kinds = tuple(sorted(state.box.dice[state.block[cell]] for cell in action[1]))
+        kinds = tuple(sorted([dice[block[cell]] for cell in action[1]]))
         value = values.get(kinds)
         if value is None:
-            value = values[kinds] = pool_value(state, seat.recipes, have + Counter(kinds), seat.chef)
+            after = dict(have)
+            for kind in kinds:
+                after[kind] = after.get(kind, 0) + 1
+            value = values[kinds] = _pool_value(ordered, after, seat.chef)
         if best_value is None or value > best_value + 1e-9:
             best, best_value = action, value
     return best
@@ -79,9 +122,7 @@ def choose_cook(state: GameState, actions: list):
         best, best_points = None, 0
         for action in chefs:
             _, die, _, kind = action
-            after = have.copy()
-            after[state.kind_of(die)] -= 1
-            after[kind] += 1
+            after = _with(_with(have, state.kind_of(die), -1), kind, 1)
             for card in seat.recipes:
                 recipe = state.box.recipe(card)
                 if not missing(recipe.need, after) and recipe.points > best_points:
@@ -113,7 +154,7 @@ def choose_discard(state: GameState, actions: list):
     have = counted(state, seat.dice)
     if actions[0][1] == "die":
         def kept(action):
-            return pool_value(state, seat.recipes, have - Counter([state.kind_of(action[2])]), seat.chef)
+            return pool_value(state, seat.recipes, _with(have, state.kind_of(action[2]), -1), seat.chef)
         return max(actions, key=kept)
     if actions[0][1] == "recipe":
         return max(actions, key=lambda action: pool_value(
