@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 from generator.app.loading import load_games
 from generator.load.project import Project
-from generator.rules.claims import Beats, Mean, Short
+from generator.rules.claims import Beats, Mean, Short, TeamsPlayAsSeats
 
 
 GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)
@@ -29,6 +29,25 @@ def test_every_game_with_a_heuristic_claims_it_beats_random_play():
 @pytest.mark.parametrize("slug,claim", CLAIMS, ids=lambda item: str(item))
 def test_the_claim_holds(slug, claim):
     game = GAMES[slug]
-    assert isinstance(claim, (Beats, Mean, Short))
+    assert isinstance(claim, (Beats, Mean, Short, TeamsPlayAsSeats))
     verdict = claim.verdict(game.rules.ENGINE, game, game.editions[0])
     assert verdict is None, f"{slug}: {claim}: {verdict}"
+
+
+def test_teams_that_play_otherwise_than_single_players_break_the_claim(monkeypatch):
+    """TeamsPlayAsSeats fails for an engine whose deal heeds how many players share a seat,
+    naming the table, and for a game that seats no teams."""
+    teamed = next(game for game in GAMES.values() if game.rules.SPEC.teams is not None)
+    engine = teamed.rules.ENGINE
+    deal = engine.deal
+
+    def heeding_members(box, table, rng, options):
+        if table.players != table.seats:
+            rng.random()                     # a team table shuffles otherwise
+        return deal(box, table, rng, options)
+    monkeypatch.setattr(engine, "deal", heeding_members)
+    verdict = TeamsPlayAsSeats(games=2).verdict(engine, teamed, teamed.editions[0])
+    assert verdict is not None and "players in" in verdict and "play otherwise than" in verdict
+    single = next(game for game in GAMES.values() if game.rules.SPEC.teams is None)
+    assert TeamsPlayAsSeats(games=2).verdict(single.rules.ENGINE, single, single.editions[0]) == \
+        "the game seats no teams"

@@ -22,13 +22,14 @@ import yaml
 from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol
 
-from conftest import SAMPLE, build_reports, pnp, project_copy, replace_in, reported_sample
+from conftest import ROOT, SAMPLE, build_reports, pnp, project_copy, replace_in, reported_sample
 from generator.app.loading import load_games
 from generator.core.errors import DataError
 from generator.i18n import typography
 from generator.load.project import Project
 from generator.render import report
 from generator.render.report import make_report
+from generator.rules.claims import claims_teams_play_as_seats
 from generator.rules.simulate import play_games, simulate, wilson_interval
 
 
@@ -664,3 +665,38 @@ def test_the_numbers_plot_draws_each_outlying_game_value_once():
         outlying = boxplot_stats(values)[0]["fliers"]
         assert len(outlying) > len(points) == len(set(points))
         assert {y for _, y in points} == set(outlying) and {x for x, _ in points} == {players}
+
+
+def test_a_table_of_teams_takes_the_games_its_seats_played_once(monkeypatch):
+    """A game whose engine claims that teams play the games of as many single players
+    (claims.TeamsPlayAsSeats, held to it by tests/test_engine_claims.py): its report plays each
+    number of seats once per policy, and a table of teams shows that run under its own number
+    of players, the very tally that playing the table itself gives."""
+    game = next(game for game in load_games(Project(ROOT), texts=False)
+                if getattr(game.rules, "ENGINE", None) is not None and claims_teams_play_as_seats(game.rules.ENGINE))
+    engine, tables = game.rules.ENGINE, game.rules.SPEC.tables
+    edition = game.editions[0]
+    monkeypatch.setattr(engine, "report_games", (10, 5))
+    monkeypatch.setattr(report, "precise_enough", lambda tally: True)      # one batch a table
+    played = []
+    plays = report.simulate
+    monkeypatch.setattr(report, "simulate",
+                        lambda *args, **kwargs: played.append((kwargs["policy"], kwargs["players"])) or plays(*args, **kwargs))
+    runs = report._runs(engine, game, edition)
+    seats = {players: len(engine.seating(players, engine.options)) for players in tables}
+    teams = [players for players in tables if seats[players] != players]
+    assert teams, "the game seats teams at some table"
+    assert sorted(played) == sorted((policy, players) for policy in engine.policies for players in tables
+                                    if players not in teams)
+    first = next(iter(engine.policies))
+    for policy, policy_runs in runs.items():
+        assert [run.players for run in policy_runs] == list(tables)
+        by_players = {run.players: run for run in policy_runs}
+        for players in teams:
+            assert by_players[players].tally == by_players[seats[players]].tally
+    # played for real, a table of teams gives the tally the report took for it
+    table = teams[0]
+    alone = plays(engine, game, edition=edition, players=table, games=10, seed=report.REPORT_SEED, policy=first,
+                  batch=10, enough=lambda tally: True)
+    assert alone.tally == {run.players: run for run in runs[first]}[table].tally
+    assert alone.players == table

@@ -41,6 +41,7 @@ from ..i18n.catalogs import tool_catalog_path, tool_plural, tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
 from ..load.project import Game, Project
+from ..rules.claims import claims_teams_play_as_seats
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
 from ..rules.simulate import Run, Tally, Workers, games_for_half_width, score_p_value, simulate, wilson_interval
 from .booklet_templates import render_html
@@ -326,20 +327,30 @@ def precise_enough(tally: Tally) -> bool:
 
 def _runs(engine, game: Game, edition: str, workers: Workers | None = None) -> dict[str, list[Run]]:
     """Seeded runs of every player count, per policy: the first policy's in batches until its
-    seats' win rates are known within ±REPORT_HALF_WIDTH, the others' a fixed number."""
+    seats' win rates are known within ±REPORT_HALF_WIDTH, the others' a fixed number. A table
+    of teams whose engine claims it plays the games of as many single players
+    (claims.TeamsPlayAsSeats) takes that table's run, played once."""
     spec = game.rules.SPEC
     runs: dict[str, list[Run]] = {}
     first, other = _games(engine)
+    by_seats = claims_teams_play_as_seats(engine)
     for index, policy in enumerate(engine.policies):
-        if index == 0:
-            runs[policy] = [simulate(engine, game, edition=edition, players=players, games=most_games(first),
-                                     seed=REPORT_SEED, policy=policy, batch=first, enough=precise_enough,
-                                     workers=workers)
-                            for players in spec.tables]
-        else:
-            runs[policy] = [simulate(engine, game, edition=edition, players=players, games=other,
-                                     seed=REPORT_SEED, policy=policy, workers=workers)
-                            for players in spec.tables]
+        played: dict[int, Run] = {}             # by the number of seats, when teams play as seats
+        runs[policy] = []
+        for players in spec.tables:
+            seats = len(engine.seating(players, engine.options)) if by_seats else None
+            if seats in played:
+                runs[policy].append(dataclasses.replace(played[seats], players=players))
+                continue
+            if index == 0:
+                run = simulate(engine, game, edition=edition, players=players, games=most_games(first),
+                               seed=REPORT_SEED, policy=policy, batch=first, enough=precise_enough, workers=workers)
+            else:
+                run = simulate(engine, game, edition=edition, players=players, games=other, seed=REPORT_SEED,
+                               policy=policy, workers=workers)
+            if by_seats:
+                played[seats] = run
+            runs[policy].append(run)
     return runs
 
 

@@ -9,13 +9,17 @@ and checked for every game by one test (tests/test_engine_claims.py) on a few se
 - `Short`: a box holding only the first `keep` components of `group` ("cards/donkeys", copies
   per edition as the YAML gives them) cannot seat `players`, and says why (`refusal`), while
   the whole box can.
+- `TeamsPlayAsSeats`: in a game whose players share seats in teams (`GameSpec.teams`), a table
+  of teams plays exactly the games of as many single players: the same actions, results and
+  figures, seed for seed (the members only name the seats). The designer's report then plays
+  each number of seats once (generator/render/report.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from .engine import Engine, SetupError
-from .simulate import duel, game_seed, play_game
+from .simulate import duel, game_seed, play_game, play_out, policy_rng
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,50 @@ class Short:
         return "the short box seats them"
 
 
-Claim = Beats | Mean | Short
+@dataclass(frozen=True)
+class TeamsPlayAsSeats:
+    games: int = 20
+    seed: int = 0
+
+    def __str__(self) -> str:
+        return f"a table of teams plays the games of as many single players ({self.games} seeded games each)"
+
+    def verdict(self, engine: Engine, game, edition: str) -> str | None:
+        teams = engine.spec.teams
+        if teams is None:
+            return "the game seats no teams"
+        components = engine.components(game, edition)
+        for size in teams.sizes:
+            options = {**engine.options, teams.option: size}
+            for players in engine.spec.tables:
+                seats = len(engine.seating(players, options))
+                if seats == players:
+                    continue
+                for policy in engine.policies:
+                    for index in range(self.games):
+                        seed = game_seed(self.seed, index)
+                        team, alone = (_played(engine, components, count, seed, policy, options)
+                                       for count in (players, seats))
+                        if team != alone:
+                            return (f"{players} players in {seats} teams of {size} (policy {policy}, seed {seed}) "
+                                    f"play otherwise than {seats} players")
+        return None
+
+
+def _played(engine: Engine, components, players: int, seed: int, policy: str, options: dict) -> tuple:
+    """One seeded game to its end, unchecked: its actions, returns and figures."""
+    state = engine.new_game(players, seed=seed, **components, **options)
+    actions: list = []
+    play_out(engine, state, policy, policy_rng(seed), check=False, played=actions)
+    return actions, state.returns(), state.stats()
+
+
+def claims_teams_play_as_seats(engine: Engine) -> bool:
+    """Whether the engine claims (and tests/test_engine_claims.py holds it to) TeamsPlayAsSeats."""
+    return any(isinstance(claim, TeamsPlayAsSeats) for claim in engine.claims)
+
+
+Claim = Beats | Mean | Short | TeamsPlayAsSeats
 
 
 def _keeping(game, edition: str, selector: str, keep: int):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..claims import Beats
+from ..claims import Beats, TeamsPlayAsSeats
 from ..engine import Engine, ScenarioError, Table, random_policy
 from ..fields import Flag, Given, Kind, OneOf, Player, Whole
 from ..pool import CardPool
@@ -36,7 +36,8 @@ class RaceEngine(Engine):
     action_kinds = {"play": Kind(takes=("pawns",)), "role": Kind(takes=("pawns",))}
     action_example = "{player: Мария, play: quick, pawns: [Пица]}"
     # One greedy seat wins most games among random ones (a quarter would be chance).
-    claims = (Beats("greedy", "random", players=4, games=60, share=0.6),)
+    # A team shares its seat's pawn, hand and turn: 7 players play the games of 3.
+    claims = (Beats("greedy", "random", players=4, games=60, share=0.6), TeamsPlayAsSeats())
 
     def box(self, game, edition: str) -> Box:
         return box_from_game(game, edition)
