@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 from generator.app.loading import load_games
 from generator.load.project import Project
-from generator.rules.claims import Beats, Mean, Short, TeamsPlayAsSeats
+from generator.rules.claims import Beats, Mean, Short, TeamsPlayAsSeats, tables_played
 
 
 GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)
@@ -51,3 +51,20 @@ def test_teams_that_play_otherwise_than_single_players_break_the_claim(monkeypat
     single = next(game for game in GAMES.values() if game.rules.SPEC.teams is None)
     assert TeamsPlayAsSeats(games=2).verdict(single.rules.ENGINE, single, single.editions[0]) == \
         "the game seats no teams"
+
+
+def test_a_table_of_teams_plays_the_games_of_the_first_table_with_as_many_seats():
+    """Where an engine claims TeamsPlayAsSeats, each table of teams shows the games of the
+    first table seated as many seats; elsewhere every table plays its own."""
+    for game in GAMES.values():
+        engine, tables = game.rules.ENGINE, game.rules.SPEC.tables
+        plays = tables_played(engine, tables)
+        assert list(plays) == list(tables)
+        if not any(isinstance(claim, TeamsPlayAsSeats) for claim in engine.claims):
+            assert all(source == players for players, source in plays.items())
+            continue
+        seats = {players: len(engine.seating(players, engine.options)) for players in tables}
+        for players, source in plays.items():
+            assert source <= players and seats[source] == seats[players]
+            assert plays[source] == source
+        assert any(source != players for players, source in plays.items())

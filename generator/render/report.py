@@ -41,7 +41,7 @@ from ..i18n.catalogs import tool_catalog_path, tool_plural, tool_text
 from ..i18n.texts import Texts
 from ..layout.faces import Localised
 from ..load.project import Game, Project
-from ..rules.claims import claims_teams_play_as_seats
+from ..rules.claims import tables_played
 from ..rules.figures import FIGURES, tally_figures, unnamed_figures
 from ..rules.simulate import Run, Tally, Workers, games_for_half_width, score_p_value, simulate, wilson_interval
 from .booklet_templates import render_html
@@ -333,24 +333,20 @@ def _runs(engine, game: Game, edition: str, workers: Workers | None = None) -> d
     spec = game.rules.SPEC
     runs: dict[str, list[Run]] = {}
     first, other = _games(engine)
-    by_seats = claims_teams_play_as_seats(engine)
+    plays = tables_played(engine, spec.tables)
     for index, policy in enumerate(engine.policies):
-        played: dict[int, Run] = {}             # by the number of seats, when teams play as seats
-        runs[policy] = []
+        by_players: dict[int, Run] = {}
         for players in spec.tables:
-            seats = len(engine.seating(players, engine.options)) if by_seats else None
-            if seats in played:
-                runs[policy].append(dataclasses.replace(played[seats], players=players))
-                continue
-            if index == 0:
-                run = simulate(engine, game, edition=edition, players=players, games=most_games(first),
-                               seed=REPORT_SEED, policy=policy, batch=first, enough=precise_enough, workers=workers)
+            if plays[players] != players:
+                by_players[players] = dataclasses.replace(by_players[plays[players]], players=players)
+            elif index == 0:
+                by_players[players] = simulate(engine, game, edition=edition, players=players,
+                                               games=most_games(first), seed=REPORT_SEED, policy=policy, batch=first,
+                                               enough=precise_enough, workers=workers)
             else:
-                run = simulate(engine, game, edition=edition, players=players, games=other, seed=REPORT_SEED,
-                               policy=policy, workers=workers)
-            if by_seats:
-                played[seats] = run
-            runs[policy].append(run)
+                by_players[players] = simulate(engine, game, edition=edition, players=players, games=other,
+                                               seed=REPORT_SEED, policy=policy, workers=workers)
+        runs[policy] = [by_players[players] for players in spec.tables]
     return runs
 
 
