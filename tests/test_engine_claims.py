@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, pnp, simulation_runs
 from generator.app.loading import load_games
 from generator.load.project import Project
 from generator.rules.claims import Beats, Mean, Short, TeamsPlayAsSeats, tables_played
@@ -68,3 +68,30 @@ def test_a_table_of_teams_plays_the_games_of_the_first_table_with_as_many_seats(
             assert source <= players and seats[source] == seats[players]
             assert plays[source] == source
         assert any(source != players for players, source in plays.items())
+
+
+def test_pnp_simulate_shows_a_table_of_teams_the_games_of_its_seats_played_once(monkeypatch):
+    """`pnp simulate` of every table of a game claiming TeamsPlayAsSeats plays each number of
+    seats once: a table of teams shows that run under its own number of players, the very run
+    `--players` gives when it plays that table itself."""
+    from generator.rules import simulate as simulator
+    slug, game = next((slug, game) for slug, game in sorted(GAMES.items())
+                      if any(isinstance(claim, TeamsPlayAsSeats) for claim in game.rules.ENGINE.claims))
+    edition, tables = game.editions[0], game.rules.SPEC.tables
+    plays = tables_played(game.rules.ENGINE, tables)
+    played = []
+    plays_one = simulator.simulate
+    monkeypatch.setattr(simulator, "simulate", lambda *args, **kwargs: played.append(kwargs["players"])
+                        or plays_one(*args, **kwargs))
+    result = pnp("simulate", slug, "--edition", edition, "--games", "12", "--json")
+    assert result.exit_code == 0, result.output
+    runs = {run["players"]: run for run in simulation_runs(result.stdout)}
+    assert list(runs) == list(tables)
+    assert played == [players for players in tables if plays[players] == players]
+    teams = [players for players in tables if plays[players] != players]
+    assert teams
+    for players in teams:
+        assert {**runs[players], "players": None} == {**runs[plays[players]], "players": None}
+    alone = pnp("simulate", slug, "--edition", edition, "--games", "12", "--players", str(teams[0]), "--json")
+    assert alone.exit_code == 0, alone.output
+    assert simulation_runs(alone.stdout) == [runs[teams[0]]]

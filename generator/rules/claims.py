@@ -127,14 +127,16 @@ def claims_teams_play_as_seats(engine: Engine) -> bool:
     return any(isinstance(claim, TeamsPlayAsSeats) for claim in engine.claims)
 
 
-def tables_played(engine: Engine, tables) -> dict[int, int]:
+def tables_played(engine: Engine, tables, options: dict | None = None) -> dict[int, int]:
     """Each number of players of `tables` -> the number whose games its run shows, with the
-    engine's options: itself, or, where the engine claims TeamsPlayAsSeats, the first of
-    `tables` with as many seats (7 players in teams of 2 play the games of 3)."""
+    engine's options and `options` (checked already: Engine.check_options): itself, or, where
+    the engine claims TeamsPlayAsSeats, the first of `tables` with as many seats (7 players in
+    teams of 2 play the games of 3)."""
     if not claims_teams_play_as_seats(engine):
         return {players: players for players in tables}
+    seated = {**engine.options, **(options or {})}
     first: dict[int, int] = {}          # a number of seats -> the first table seated so
-    return {players: first.setdefault(len(engine.seating(players, engine.options)), players) for players in tables}
+    return {players: first.setdefault(len(engine.seating(players, seated)), players) for players in tables}
 
 
 Claim = Beats | Mean | Short | TeamsPlayAsSeats

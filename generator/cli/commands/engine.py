@@ -136,6 +136,7 @@ def register(main) -> None:
         """Play seeded games with a policy for every seat, checking the rules' invariants after
         every action, and sum up lengths, endings, seat win rates and card use."""
         from ...app.loading import read_game
+        from ...rules.claims import tables_played
         from ...rules.simulate import GameSource, Workers, simulate
         from ..progress import Progress
         loaded, engine = _game(obj, game, texts=False)
@@ -149,13 +150,27 @@ def register(main) -> None:
         options = parse_options(engine, option_values)
         editions = [edition] if edition else [e for e in loaded.editions if e in spec.editions]
         counts = [players] if players else list(spec.tables)
+        try:
+            engine.check_options(options, engine.components(loaded, editions[0])["box"])
+        except OptionError as exc:
+            raise UsageError(f"--option {exc.key}: {exc}") from None
+        except SetupError as exc:
+            raise PnpError(f"{editions[0]}: {exc}") from None
+        # A table of teams shows the games of as many single players, played once, where the
+        # engine claims they are the same (claims.TeamsPlayAsSeats), with their measured speed.
+        plays = tables_played(engine, counts, options)
         names = loaded.component_names()
-        runs, elapsed, actions = [], 0.0, 0
-        with Progress(f"simulating {game}", total=games * len(editions) * len(counts)) as progress, \
+        runs, elapsed, actions, played = [], 0.0, 0, 0
+        with Progress(f"simulating {game}", total=games * len(editions) * len(set(plays.values()))) as progress, \
                 Workers(jobs, GameSource(read_game, (str(obj.project.root), loaded.slug))) as workers:
             workers.share(engine, loaded, editions)
             for run_edition in editions:
+                shown: dict[int, dict] = {}
                 for count in counts:
+                    if plays[count] != count:
+                        shown[count] = {**shown[plays[count]], "players": count}
+                        runs.append(shown[count])
+                        continue
                     label = f"{run_edition}, {count} players"
                     started = time.perf_counter()
                     try:
@@ -171,13 +186,15 @@ def register(main) -> None:
                     spent = time.perf_counter() - started
                     elapsed += spent
                     actions += sum(run.tally.actions)
+                    played += games
                     # Measured, so the one figure of a run that differs from one run to the next.
-                    runs.append({**run.to_json(), "actions_per_second": round(sum(run.tally.actions) / spent)})
+                    shown[count] = {**run.to_json(), "actions_per_second": round(sum(run.tally.actions) / spent)}
+                    runs.append(shown[count])
         if as_json:
             click.echo(json.dumps({"runs": runs}, ensure_ascii=False, indent=2))
             return
         for data in runs:
             click.echo("\n".join(describe_run(data, names)))
-        total = games * len(runs)
+        total = played
         click.echo(f"{total} games, {actions} actions in {elapsed:.2f} s ({total / elapsed:.0f} games/s, "
                    f"{actions / elapsed:.0f} actions/s), invariants checked after every action")
