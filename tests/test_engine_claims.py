@@ -90,8 +90,7 @@ def test_pnp_simulate_shows_a_table_of_teams_the_games_of_its_seats_played_once(
     assert played == [players for players in tables if plays[players] == players]
     teams = [players for players in tables if plays[players] != players]
     assert teams
-    for players in teams:
-        assert {**runs[players], "players": None} == {**runs[plays[players]], "players": None}
-    alone = pnp("simulate", slug, "--edition", edition, "--games", "12", "--players", str(teams[0]), "--json")
-    assert alone.exit_code == 0, alone.output
-    assert simulation_runs(alone.stdout) == [runs[teams[0]]]
+    for players in teams:                    # each as its own table plays it
+        alone = pnp("simulate", slug, "--edition", edition, "--games", "12", "--players", str(players), "--json")
+        assert alone.exit_code == 0, alone.output
+        assert simulation_runs(alone.stdout) == [runs[players]]

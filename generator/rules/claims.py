@@ -11,8 +11,8 @@ and checked for every game by one test (tests/test_engine_claims.py) on a few se
   the whole box can.
 - `TeamsPlayAsSeats`: in a game whose players share seats in teams (`GameSpec.teams`), a table
   of teams plays exactly the games of as many single players: the same actions, results and
-  figures, seed for seed (the members only name the seats). The designer's report then plays
-  each number of seats once (generator/render/report.py).
+  figures, seed for seed (the members only name the seats). The designer's report and `pnp
+  simulate` then play each number of seats once (`tables_played`).
 """
 from __future__ import annotations
 

@@ -195,6 +195,5 @@ def register(main) -> None:
             return
         for data in runs:
             click.echo("\n".join(describe_run(data, names)))
-        total = played
-        click.echo(f"{total} games, {actions} actions in {elapsed:.2f} s ({total / elapsed:.0f} games/s, "
+        click.echo(f"{played} games, {actions} actions in {elapsed:.2f} s ({played / elapsed:.0f} games/s, "
                    f"{actions / elapsed:.0f} actions/s), invariants checked after every action")

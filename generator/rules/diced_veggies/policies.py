@@ -42,17 +42,12 @@ def by_points(state: GameState, recipes: list[str]) -> list:
 
 
 def _pool_value(ordered: list, have: Mapping[str, int], chef: bool) -> float:
-    """pool_value of recipes already in order: the policy weighs every cut by it, so it is
-    written out, over plain dicts."""
+    """pool_value of recipes already in order: the policy weighs every cut by it, over plain dicts."""
     value = 0.0
     spare = chef
     held = sum(have.values())
     for recipe in ordered:
-        short = 0
-        for kind, count in recipe.need.items():
-            lacking = count - have.get(kind, 0)
-            if lacking > 0:
-                short += lacking
+        short = missing(recipe.need, have)
         if short and spare and short <= CHEF_REACH and held > sum(recipe.need.values()) - short:
             short, spare = short - CHEF_REACH, False
         value += recipe.points * PARTIAL ** short
@@ -61,18 +56,16 @@ def _pool_value(ordered: list, have: Mapping[str, int], chef: bool) -> float:
 
 def counted(state: GameState, dice) -> dict[str, int]:
     """The dice by the kind each counts as (GameState.kind_of)."""
-    kinds: dict[str, int] = {}
-    own, counts_as = state.box.dice, state.counts_as
-    for die in dice:
-        kind = counts_as[die] if die in counts_as else own[die]
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return kinds
+    return _with({}, add=[state.kind_of(die) for die in dice])
 
 
-def _with(have: dict[str, int], kind: str, more: int) -> dict[str, int]:
-    """`have` with `more` (1 or -1) dice of `kind`."""
+def _with(have: Mapping[str, int], add=(), take=()) -> dict[str, int]:
+    """`have` (dice by kind) with a die more of each kind in `add`, one less of each in `take`."""
     after = dict(have)
-    after[kind] = after.get(kind, 0) + more
+    for kind in add:
+        after[kind] = after.get(kind, 0) + 1
+    for kind in take:
+        after[kind] = after.get(kind, 0) - 1
     return after
 
 
@@ -95,10 +88,7 @@ def choose_cut(state: GameState, actions: list) -> tuple:
         kinds = tuple(sorted([dice[block[cell]] for cell in action[1]]))
         value = values.get(kinds)
         if value is None:
-            after = dict(have)
-            for kind in kinds:
-                after[kind] = after.get(kind, 0) + 1
-            value = values[kinds] = _pool_value(ordered, after, seat.chef)
+            value = values[kinds] = _pool_value(ordered, _with(have, add=kinds), seat.chef)
         if best_value is None or value > best_value + 1e-9:
             best, best_value = action, value
     return best
@@ -122,7 +112,7 @@ def choose_cook(state: GameState, actions: list):
         best, best_points = None, 0
         for action in chefs:
             _, die, _, kind = action
-            after = _with(_with(have, state.kind_of(die), -1), kind, 1)
+            after = _with(have, add=[kind], take=[state.kind_of(die)])
             for card in seat.recipes:
                 recipe = state.box.recipe(card)
                 if not missing(recipe.need, after) and recipe.points > best_points:
@@ -154,7 +144,7 @@ def choose_discard(state: GameState, actions: list):
     have = counted(state, seat.dice)
     if actions[0][1] == "die":
         def kept(action):
-            return pool_value(state, seat.recipes, _with(have, state.kind_of(action[2]), -1), seat.chef)
+            return pool_value(state, seat.recipes, _with(have, take=[state.kind_of(action[2])]), seat.chef)
         return max(actions, key=kept)
     if actions[0][1] == "recipe":
         return max(actions, key=lambda action: pool_value(
