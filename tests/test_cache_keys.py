@@ -310,6 +310,7 @@ def test_an_installed_rules_package_is_part_of_a_whole_builds_inputs(monkeypatch
     """A rules module installed as a package (entry point group `pnp.rules`) is known by its
     name, its module and its version: another version is another build, and so is another
     module under the same name; what other groups hold is not read."""
+    from importlib import metadata
     from types import SimpleNamespace
 
     from generator.app.request import BuildRequest
@@ -323,7 +324,7 @@ def test_an_installed_rules_package_is_part_of_a_whole_builds_inputs(monkeypatch
             return [SimpleNamespace(name="elsewhere", value=installed["value"], dist=None)]
         return [SimpleNamespace(name="dice", value=installed["value"], dist=SimpleNamespace(version=installed["version"]))]
 
-    monkeypatch.setattr(incremental.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
     project, request = Project(SAMPLE), BuildRequest()
     first = incremental.whole_build_inputs(project, request)
     assert incremental.whole_build_inputs(project, request) == first

@@ -135,8 +135,8 @@ def test_a_missing_module_says_where_it_was_looked_for(designer):
     result = pnp("validate", "take-away", project=designer)
     assert result.exit_code == 1
     assert result.stderr == (f"{GAME_YAML}:2: rules: no rules module named 'take_aways' (looked in "
-                             "rules/take_aways/ in the project, installed 'pnp.rules' entry points and "
-                             "generator/rules/)\n1 problem(s) found.\n")
+                             "rules/take_aways/ in the project, generator/rules/ and installed 'pnp.rules' "
+                             "entry points)\n1 problem(s) found.\n")
 
 
 def test_a_rules_folder_linking_out_of_the_project_is_refused_unrun(designer, tmp_path):
@@ -172,3 +172,21 @@ def test_an_installed_package_brings_a_rules_module_by_entry_point(designer, tmp
     assert result.exit_code == 1                                                  # the installed one, 12
     assert "tokens.stone.count.standard: rules need 12, data says 15" in result.stderr
     sys.modules.pop("take_away_installed", None)
+
+
+def test_an_installed_package_does_not_replace_a_tools_rules_module(tmp_path, monkeypatch):
+    """An installed package registering a name of the tool's own (`the_game`) is not what a game
+    naming it gets: the tool's module comes first, and the package's code is never imported."""
+    site = tmp_path / "site"
+    (site / "the_game_elsewhere").mkdir(parents=True)
+    (site / "the_game_elsewhere" / "__init__.py").write_text("raise SystemExit('this code must not run')\n",
+                                                            encoding="utf-8")
+    info = site / "the_game_elsewhere-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: the-game-elsewhere\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[pnp.rules]\nthe_game = the_game_elsewhere\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    result = pnp("simulate", "the-game", "--players", "3", "--games", "2", "--json", project=ROOT)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["runs"][0]["games"] == 2
+    assert "the_game_elsewhere" not in sys.modules

@@ -198,7 +198,7 @@ def test_an_unknown_rules_module_says_where_it_was_looked_for(tmp_path):
     result = pnp("validate", project=project)
     assert result.exit_code == 1
     assert ("components/sample-game/game.yaml:3: rules: no rules module named 'sample_gaem' (looked in "
-            "rules/sample_gaem/ in the project, installed 'pnp.rules' entry points and generator/rules/)") in result.stderr
+            "rules/sample_gaem/ in the project, generator/rules/ and installed 'pnp.rules' entry points)") in result.stderr
 
 
 def test_the_booklet_lists_every_kind_and_its_sheets_per_paper(sample):

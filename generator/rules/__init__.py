@@ -8,9 +8,12 @@ never import rendering code. docs/rules-modules.md says what a module provides.
 `load_rules(name)` looks, in this order, in:
 1. the project: `rules/<name>/__init__.py` (a package) or `rules/<name>.py` beside components/,
    the designer's own code, run because the project's game names it;
-2. installed packages: an entry point `<name>` in the group `pnp.rules` (as MkDocs finds its
-   plugins), naming the module;
-3. the tool's own: `generator.rules.<name>`.
+2. the tool's own: `generator.rules.<name>`;
+3. installed packages: an entry point `<name>` in the group `pnp.rules` (as MkDocs finds its
+   plugins), naming the module.
+The tool's own names come before installed packages: an installed package cannot stand in for
+the tool's engine of a game unseen, and the installed packages' metadata (a tenth of a
+command's start) is read only for a name neither the project nor the tool has.
 """
 from __future__ import annotations
 
@@ -20,7 +23,6 @@ import importlib.util
 import re
 import sys
 import traceback
-from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 
@@ -51,14 +53,14 @@ class RulesName(str):
 
 def load_rules(name: str, project: Path | None = None) -> ModuleType:
     """The rules module `name`, from the project (`project`, or the one a RulesName came
-    from), an installed `pnp.rules` entry point, or the tool; LookupError says why not: none
+    from), the tool, or an installed `pnp.rules` entry point; LookupError says why not: none
     found, or one that fails to load or lacks what a rules module provides."""
     project = project or getattr(name, "project", None)
     name = str(name)
     if not _NAME.match(name):
         raise LookupError(f"'{name}' is not a valid rules module name")
-    module = (_from_project(name, project) if project is not None else None) or _from_entry_point(name) \
-        or _from_tool(name, project)
+    module = (_from_project(name, project) if project is not None else None) or _from_tool(name) \
+        or _from_entry_point(name, project)
     _check(module, name)
     return module
 
@@ -91,10 +93,26 @@ def _from_project(name: str, root: Path) -> ModuleType | None:
     return module
 
 
-def _from_entry_point(name: str) -> ModuleType | None:
+def _from_tool(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__name__}.{name}":
+            return None
+        raise LookupError(f"rules module '{name}' failed to load: {_where(exc, None)}") from None
+    except Exception as exc:
+        raise LookupError(f"rules module '{name}' failed to load: {_where(exc, None)}") from None
+
+
+def _from_entry_point(name: str, project: Path | None) -> ModuleType:
+    # Read only here: importing the installed packages' metadata and scanning it costs more
+    # than the rest of a small simulation's start.
+    from importlib.metadata import entry_points
     found = list(entry_points(group=ENTRY_POINT_GROUP, name=name))
     if not found:
-        return None
+        places = f"{PROJECT_FOLDER}/{name}/ in the project, " if project is not None else ""
+        raise LookupError(f"no rules module named '{name}' (looked in {places}generator/rules/ and "
+                          f"installed '{ENTRY_POINT_GROUP}' entry points)")
     if len(found) > 1:
         owners = ", ".join(sorted(f"{point.value} ({point.dist.name if point.dist else '?'})" for point in found))
         raise LookupError(f"more than one installed package registers rules module '{name}': {owners}")
@@ -107,19 +125,6 @@ def _from_entry_point(name: str) -> ModuleType | None:
     if not isinstance(module, ModuleType):
         raise LookupError(f"entry point '{name}' in {ENTRY_POINT_GROUP} names {point.value}, which is not a module")
     return module
-
-
-def _from_tool(name: str, project: Path | None) -> ModuleType:
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__name__}.{name}":
-            places = f"{PROJECT_FOLDER}/{name}/ in the project, " if project is not None else ""
-            raise LookupError(f"no rules module named '{name}' (looked in {places}installed "
-                              f"'{ENTRY_POINT_GROUP}' entry points and generator/rules/)") from None
-        raise LookupError(f"rules module '{name}' failed to load: {_where(exc, None)}") from None
-    except Exception as exc:
-        raise LookupError(f"rules module '{name}' failed to load: {_where(exc, None)}") from None
 
 
 def _where(exc: Exception, root: Path | None) -> str:

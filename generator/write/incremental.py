@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib import metadata
 from pathlib import Path
 
 from ..core.artifacts import Artifact
@@ -39,6 +38,8 @@ NOT_PICTURES = (".yaml", ".po", ".pot", *SPREADSHEETS)
 
 
 def _versions() -> dict[str, str]:
+    # importlib.metadata is read when a build needs it, not by `pnp simulate`'s start
+    from importlib import metadata
     found = {"python": sys.version}
     for name in DRAWING_LIBRARIES:
         try:
@@ -145,6 +146,7 @@ def texts_unchanged(recorded: list, now) -> bool:
 
 def _installed_rules() -> list[str]:
     """Rules modules of installed packages (entry points): their versions stand for their files."""
+    from importlib import metadata
     found = []
     for point in metadata.entry_points(group="pnp.rules"):
         dist = getattr(point, "dist", None)
