@@ -250,7 +250,8 @@ def bare_sheets(drawn, plan, pagesize, title) -> tuple[bytes, int]:
     return buffer.getvalue(), len(plan)
 
 
-def card_lines(project) -> list[str]:
+def card_kit(project):
+    """The kit of the game with the most cards (its last edition, source locale), or None."""
     fonts.register()
     papers = paper_names(project)
     chosen = None
@@ -259,9 +260,13 @@ def card_lines(project) -> list[str]:
         count = sum(face.copies for face in card_faces(loc))
         if chosen is None or count > chosen[0]:
             chosen = (count, Kit(project, game, loc, papers[0], papers=papers))
-    if chosen is None or not chosen[0]:
+    return chosen[1] if chosen and chosen[0] else None
+
+
+def card_lines(project) -> list[str]:
+    kit = card_kit(project)
+    if kit is None:
         return ["card faces: no game has cards"]
-    kit = chosen[1]
     data, pages, placements = tool_sheets(kit)          # warm: pictures loaded, fonts read
     drawn, plan, pagesize = bare_plan(kit, placements)
     bare_data, bare_pages = bare_sheets(drawn, plan, pagesize, kit.loc.title)
@@ -297,6 +302,17 @@ def best(rounds: list[tuple[float, float]]) -> tuple[float, float]:
 
 # ---- booklets -----------------------------------------------------------------------------
 
+def booklet_kits(project) -> list:
+    """A kit of each game with a booklet: its first edition, source locale."""
+    papers = paper_names(project)
+    kits = []
+    for game in load_games(project):
+        if game.booklet.get("sections"):
+            loc = Localised(game, game.editions[0], Texts.load(game, game.source_locale))
+            kits.append(Kit(project, game, loc, papers[0], papers=papers))
+    return kits
+
+
 def booklet_lines(project) -> list[str]:
     import logging
 
@@ -306,12 +322,7 @@ def booklet_lines(project) -> list[str]:
     from ...render import booklet
     from ..booklet import rule_booklet_content
     from ..kits import booklet_of
-    papers = paper_names(project)
-    kits = []
-    for game in load_games(project):
-        if game.booklet.get("sections"):
-            loc = Localised(game, game.editions[0], Texts.load(game, game.source_locale))
-            kits.append(Kit(project, game, loc, papers[0], papers=papers))
+    kits = booklet_kits(project)
     if not kits:
         return ["booklets: no game has a booklet"]
     import weasyprint.pdf.fonts as weasy_fonts
@@ -345,3 +356,42 @@ def booklet_lines(project) -> list[str]:
     logging.getLogger("weasyprint").setLevel(logging.NOTSET)
     return lines
 
+
+
+# ---- the bare libraries' page, for other benchmarks --------------------------------------
+
+def bare_page_costs(project) -> list[tuple[str, float]]:
+    """CPU seconds a page costs the bare libraries now, the best of their rounds: ReportLab
+    drawing the card sheets of card_kit, WeasyPrint writing the first booklet's HTML. A
+    benchmark of whole builds sets its figure beside them: they move with the machine as the
+    build does, so the ratio compares days the seconds cannot."""
+    import logging
+
+    from weasyprint import HTML
+
+    from ...core.reproducible import fixed_clock
+    from ...render import booklet
+    from ..booklet import rule_booklet_content
+    from ..kits import booklet_of
+    costs = []
+    kit = card_kit(project)
+    if kit is not None:
+        _, pages, placements = tool_sheets(kit)
+        drawn, plan, pagesize = bare_plan(kit, placements)
+        cpu, _ = best([timed(lambda: bare_sheets(drawn, plan, pagesize, kit.loc.title)) for _ in range(ROUNDS)])
+        costs.append((f"bare ReportLab (card sheets of {kit.game.slug})", cpu / pages))
+    kits = booklet_kits(project)
+    if kits:
+        logging.getLogger("weasyprint").setLevel(logging.ERROR)
+        with fixed_clock():
+            made = booklet_of(kits[0])
+            html, base_url = booklet.booklet_html(kits[0].project, rule_booklet_content(kits[0]))
+            subset.uninstall()              # WeasyPrint as it comes
+            try:
+                cpu, _ = best([timed(lambda: HTML(string=html, base_url=base_url).write_pdf())
+                               for _ in range(BOOKLET_ROUNDS)])
+            finally:
+                subset.install()
+                logging.getLogger("weasyprint").setLevel(logging.NOTSET)
+        costs.append((f"bare WeasyPrint (A5 booklet of {kits[0].game.slug})", cpu / made.pages))
+    return costs
