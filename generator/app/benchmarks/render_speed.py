@@ -313,14 +313,29 @@ def booklet_kits(project) -> list:
     return kits
 
 
+def booklet_source(kit):
+    """(the booklet file as the tool makes it, its HTML and base URL): warms the tool's caches."""
+    from ...render import booklet
+    from ..booklet import rule_booklet_content
+    from ..kits import booklet_of
+    made = booklet_of(kit)
+    return (made, *booklet.booklet_html(kit.project, rule_booklet_content(kit)))
+
+
+def bare_booklet(html: str, base_url: str) -> tuple[float, float]:
+    """One round of bare WeasyPrint writing the HTML, with its own font subsetting, timed."""
+    from weasyprint import HTML
+    subset.uninstall()          # WeasyPrint as it comes
+    try:
+        return timed(lambda: HTML(string=html, base_url=base_url).write_pdf())
+    finally:
+        subset.install()
+
+
 def booklet_lines(project) -> list[str]:
     import logging
 
-    from weasyprint import HTML
-
     from ...core.reproducible import fixed_clock
-    from ...render import booklet
-    from ..booklet import rule_booklet_content
     from ..kits import booklet_of
     kits = booklet_kits(project)
     if not kits:
@@ -334,17 +349,12 @@ def booklet_lines(project) -> list[str]:
     each = []
     with fixed_clock():
         for kit in kits:
-            made = booklet_of(kit)                         # warm, and the page count
-            html, base_url = booklet.booklet_html(kit.project, rule_booklet_content(kit))
+            made, html, base_url = booklet_source(kit)     # warm, and the page count
             tool, bare = [], []
             for _ in range(BOOKLET_ROUNDS):
                 subset.clear()              # no subset left from the round before
                 tool.append(timed(lambda: booklet_of(kit)))
-                subset.uninstall()          # WeasyPrint as it comes
-                try:
-                    bare.append(timed(lambda: HTML(string=html, base_url=base_url).write_pdf()))
-                finally:
-                    subset.install()
+                bare.append(bare_booklet(html, base_url))
             tool_cpu += best(tool)[0]
             bare_cpu += best(bare)[0]
             pages += made.pages
@@ -357,7 +367,6 @@ def booklet_lines(project) -> list[str]:
     return lines
 
 
-
 # ---- the bare libraries' page, for other benchmarks --------------------------------------
 
 def bare_page_costs(project) -> list[tuple[str, float]]:
@@ -367,12 +376,7 @@ def bare_page_costs(project) -> list[tuple[str, float]]:
     build does, so the ratio compares days the seconds cannot."""
     import logging
 
-    from weasyprint import HTML
-
     from ...core.reproducible import fixed_clock
-    from ...render import booklet
-    from ..booklet import rule_booklet_content
-    from ..kits import booklet_of
     costs = []
     kit = card_kit(project)
     if kit is not None:
@@ -383,15 +387,11 @@ def bare_page_costs(project) -> list[tuple[str, float]]:
     kits = booklet_kits(project)
     if kits:
         logging.getLogger("weasyprint").setLevel(logging.ERROR)
-        with fixed_clock():
-            made = booklet_of(kits[0])
-            html, base_url = booklet.booklet_html(kits[0].project, rule_booklet_content(kits[0]))
-            subset.uninstall()              # WeasyPrint as it comes
-            try:
-                cpu, _ = best([timed(lambda: HTML(string=html, base_url=base_url).write_pdf())
-                               for _ in range(BOOKLET_ROUNDS)])
-            finally:
-                subset.install()
-                logging.getLogger("weasyprint").setLevel(logging.NOTSET)
+        try:
+            with fixed_clock():
+                made, html, base_url = booklet_source(kits[0])
+                cpu, _ = best([bare_booklet(html, base_url) for _ in range(BOOKLET_ROUNDS)])
+        finally:
+            logging.getLogger("weasyprint").setLevel(logging.NOTSET)
         costs.append((f"bare WeasyPrint (A5 booklet of {kits[0].game.slug})", cpu / made.pages))
     return costs
