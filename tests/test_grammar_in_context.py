@@ -13,7 +13,7 @@ from generator.i18n.texts import PLACEHOLDER, Texts
 from generator.load.project import Project
 
 NUMBERS = (0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111)
-GAMES = {game.slug: game for game in load_games(Project(ROOT))}
+GAMES = {game.slug: game for game in load_games(Project(ROOT), texts=False)}
 
 # What "from {n} years" prints, by the CLDR plural category of n in each locale.
 YEARS_AFTER_FROM = {
