@@ -16,7 +16,7 @@ import pypdfium2
 import pytest
 import yaml
 
-from conftest import MM, PAPERS, ROOT, SAMPLE, content_ops, page_drawing, pnp
+from conftest import MM, PAPERS, ROOT, SAMPLE, content_ops, flat, page_drawing, page_texts, pnp
 
 CUTTERS = yaml.safe_load((ROOT / "templates" / "sheets" / "cutters.yaml").read_text(encoding="utf-8"))
 PAPER_BANDS = {name: paper["unprintable_mm"] for name, paper in yaml.safe_load(
@@ -31,16 +31,16 @@ def _build(tmp_path_factory, machine: str, paper: str, *extra: str) -> Path:
     project = tmp_path_factory.mktemp(f"cutter-{machine}") / "project"
     shutil.copytree(SAMPLE, project)
     out = project.parent / "out"
-    result = pnp("build", "--paper", paper, "--cutter", machine, "--kind", "cards,tokens,pieces", "--out", str(out),
-                 *extra, project=project)
+    result = pnp("build", "--paper", paper, "--cutter", machine, "--out", str(out), *extra, project=project)
     assert result.exit_code == 0, result.output + result.traceback
     return out
 
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> dict[str, Path]:
+    # the Silhouette's a whole kit (its print-first page tells what goes to the machine)
     return {"silhouette": _build(tmp_path_factory, "silhouette", "a4"),
-            "cricut": _build(tmp_path_factory, "cricut", "letter")}
+            "cricut": _build(tmp_path_factory, "cricut", "letter", "--kind", "cards,tokens,pieces")}
 
 
 def _entries(out: Path) -> list[dict]:
@@ -270,3 +270,34 @@ def test_a_cutter_the_sheet_does_not_list_or_a_folded_sheet_is_refused(tmp_path)
                  project=tmp_path / "sample")
     assert result.exit_code != 0 and "gutterfold" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_the_print_first_page_sends_the_cut_files_to_the_machine_not_the_printer(builds):
+    """A kit built for a cutting machine: its print-first page lists the sheets to print (PDFs of
+    its paper, the machine's sheets told to go to the machine), never a cut file; the cut files
+    of each sheets' file are one line under "Not for printing", naming the first and the last and
+    the very pages they cut; the other paper's cut files are not named."""
+    out = builds["silhouette"]
+    folder = out / "sample-game" / "standard" / "en"
+    # a file name broken across lines at one of its hyphens: pdfium reads that hyphen as U+FFFE
+    text = flat(" ".join(page_texts(folder / "sample-game-standard-en-print-first-a4.pdf")).replace("\ufffe", "-"))
+    printed, _, rest = text.partition("Not for printing")
+    rest = re.sub(r"(?<=-) (?=[a-z0-9])", "", rest)       # a name broken after a hyphen: joined again
+    name = r"sample-game-standard-en-[a-z0-9-]+\.(?:pdf|png|svg|dxf)"
+    listed = re.findall(name, printed)
+    machine_sheets = sorted(p.name for p in folder.glob("*-silhouette-a4.pdf"))
+    assert len(machine_sheets) == 3 and set(machine_sheets) <= set(listed)      # cards, tokens, pieces
+    assert all(file.endswith("-a4.pdf") for file in listed), listed
+    entries = _entries(out)
+    for sheet in machine_sheets:
+        row = printed.partition(sheet)[2].split(".pdf")[0]
+        assert "to the cutting machine with the cut file of its page" in row, (sheet, row)
+        stem = sheet[:-len("-a4.pdf")]
+        cuts = sorted((e for e in entries if e["path"].rsplit("/", 1)[-1].startswith(f"{stem}-cut")
+                       and e["paper"] == "a4"), key=lambda e: (e["page"], e["path"].endswith(".dxf")))
+        assert cuts and {Path(e["path"]).suffix for e in cuts} == {".svg", ".dxf"}
+        first, last = (Path(cuts[i]["path"]).name for i in (0, -1))
+        pages = ", ".join(str(page) for page in dict.fromkeys(e["page"] for e in cuts))
+        assert f"{first} … {last} — For the cutting machine, not the printer: the cut lines of each page of {sheet} " \
+               f"that it cuts (pages {pages})" in rest, (sheet, rest)
+    assert not re.search(r"-cut\d+-letter\.(?:svg|dxf)", text)

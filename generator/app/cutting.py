@@ -10,6 +10,10 @@ from ..layout.kit import Kit, localised_sheet
 from ..render.cutter import dxf_cut_file, svg_cut_file, with_marks
 
 
+# The detail that makes a file a cut file: the page of its sheets' file it cuts.
+CUT_PAGE = "page"
+
+
 def cutter_of(kit: Kit) -> Machine:
     return machine(kit.project.read_sheet("cutters"), kit.cutter)
 
@@ -34,7 +38,7 @@ def cut_artifacts(kit: Kit, kind: str, data: bytes, pages: int, sheets: list[Cut
     details = {**details, "cutter": kit.cutter}
     made = [kit.artifact(kind, with_marks(data, marked), pages, name=name, details=details)]
     for sheet in sheets:
-        about = {**details, "page": sheet.page, "outlines": len(sheet.outlines)}
+        about = {**details, CUT_PAGE: sheet.page, "outlines": len(sheet.outlines)}
         if sheet.marks is not None:
             about["mark_length_mm"] = sheet.marks.length_mm
         for extension, write in (("svg", svg_cut_file), ("dxf", dxf_cut_file)):

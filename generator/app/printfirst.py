@@ -14,6 +14,7 @@ from ..layout.booklet import table_rows
 from ..layout.kit import Kit
 from ..layout.printfirst import KitFile, lay_out_print_first, part_lines
 from ..render.printfirst import render_print_first
+from .cutting import CUT_PAGE
 from .kinds import KINDS, lay_out_every_kind
 from .units import Unit
 
@@ -35,7 +36,8 @@ def kit_files(kit: Kit, artifacts: list[Artifact]) -> list[KitFile]:
     """The files the build made in the kit's folder, in the build's order."""
     folder = kit.path(NAME).rsplit("/", 1)[0] + "/"
     return [KitFile(artifact.path[len(folder):], artifact.kind, artifact.paper, artifact.pages,
-                    str(artifact.details.get("duplex", "")), str(artifact.details.get("variant", "")))
+                    str(artifact.details.get("duplex", "")), str(artifact.details.get("variant", "")),
+                    str(artifact.details.get("cutter", "")), int(artifact.details.get(CUT_PAGE, 0)))
             for artifact in artifacts
             if artifact.path.startswith(folder) and "/" not in artifact.path[len(folder):]]
 
@@ -72,7 +74,7 @@ def some_sheets(kit: Kit, files: list[KitFile]) -> dict[str, list[str]]:
     some: dict[str, list[str]] = {}
     paper_mm = kit.paper_mm
     for kind in KINDS:
-        file = next((f for f in files if f.paper == kit.paper and f.kind == kind.name
+        file = next((f for f in files if f.paper == kit.paper and f.kind == kind.name and not f.cut_page
                      and f.words_kind in (kind.name, f"{kind.name}-short")), None)
         if file is None or kind.sheets(kit.project, kit.loc, paper_mm) != file.sheets:
             continue

@@ -36,6 +36,8 @@ class KitFile:
     pages: int
     duplex: str = ""     # a cards or calibration file's: long, short, gutterfold or fronts
     variant: str = ""    # what else its words depend on: "standees" for tokens that include some
+    cutter: str = ""     # the cutting machine its sheets are laid out for (pnp build --cutter)
+    cut_page: int = 0    # a cut file's: the page of its sheets' file it cuts (0: a file to print)
 
     @property
     def words_kind(self) -> str:
@@ -103,12 +105,21 @@ def lay_out_print_first(kit: Kit, files: list[KitFile], some: dict[str, list[str
     def settings_of(file: KitFile) -> str:
         return {"long": text["long_edge"], "short": text["short_edge"]}.get(file.flip, text["one_sided"])
 
-    printed = [file for file in files if file.paper == kit.paper]
+    def then_of(file: KitFile) -> str:
+        if file.cutter:
+            return text["then_cutter"].get(file.words_kind, text["then_cutter_other"])
+        return text["then"].get(file.words_kind, text["then_other"])
+
+    printed = [file for file in files if file.paper == kit.paper and not file.cut_page]
     printed.sort(key=lambda file: 0 if file.kind in FIRST else 2 if file.kind in LAST else 1)
-    steps = [PrintStep(index, file.name, sheets(file.sheets), paper_of(file), settings_of(file),
-                       text["then"].get(file.words_kind, text["then_other"]), tuple(some.get(file.words_kind, ())))
+    steps = [PrintStep(index, file.name, sheets(file.sheets), paper_of(file), settings_of(file), then_of(file),
+                       tuple(some.get(file.words_kind, ())))
              for index, file in enumerate(printed, 1)]
     skipped = [(file.name, text["skip"].get(file.kind, text["skip_other"])) for file in files if not file.paper]
+    skipped += [(f"{cuts[0].name} … {cuts[-1].name}",
+                 text["cut_files"].format(file=sheet.name, pages=", ".join(str(page) for page in
+                                                                           dict.fromkeys(cut.cut_page for cut in cuts))))
+                for sheet, cuts in cut_files(printed, [file for file in files if file.paper == kit.paper and file.cut_page])]
     others = [text["other_paper"].format(ending=f"-{paper}.pdf", paper=papers[paper]["name"])
               for paper in dict.fromkeys(file.paper for file in files) if paper and paper != kit.paper]
     return PrintFirstPage(
@@ -119,6 +130,16 @@ def lay_out_print_first(kit: Kit, files: list[KitFile], some: dict[str, list[str
         headers={key: text[key] for key in ("order", "file", "sheets", "paper", "settings", "then_heading")},
         steps=steps, only_some=text["only_some"], not_for_printing=text["not_for_printing"],
         skipped=skipped, other_papers=others)
+
+
+def cut_files(printed: list[KitFile], cuts: list[KitFile]) -> list[tuple[KitFile, list[KitFile]]]:
+    """Each printed file laid out for a cutting machine, with its cut files in the order of the
+    pages they cut (a file the machine cuts none of has none)."""
+    def same_sheets(sheet: KitFile, cut: KitFile) -> bool:
+        return (sheet.kind, sheet.variant, sheet.duplex, sheet.cutter) == (cut.kind, cut.variant, cut.duplex, cut.cutter)
+    found = [(sheet, sorted((cut for cut in cuts if same_sheets(sheet, cut)), key=lambda cut: cut.cut_page))
+             for sheet in printed if sheet.cutter]
+    return [(sheet, made) for sheet, made in found if made]
 
 
 def part_lines(kit: Kit, parts: list[tuple[str, int]]) -> list[str]:
