@@ -276,7 +276,7 @@ def test_the_print_first_page_sends_the_cut_files_to_the_machine_not_the_printer
     """A kit built for a cutting machine: its print-first page lists the sheets to print (PDFs of
     its paper, the machine's sheets told to go to the machine), never a cut file; the cut files
     of each sheets' file are one line under "Not for printing", naming the first and the last and
-    the very pages they cut; the other paper's cut files are not named."""
+    the very pages they cut (another paper's: tests/test_print_first.py)."""
     out = builds["silhouette"]
     folder = out / "sample-game" / "standard" / "en"
     # a file name broken across lines at one of its hyphens: pdfium reads that hyphen as U+FFFE
@@ -300,4 +300,3 @@ def test_the_print_first_page_sends_the_cut_files_to_the_machine_not_the_printer
         pages = ", ".join(str(page) for page in dict.fromkeys(e["page"] for e in cuts))
         assert f"{first} … {last} — For the cutting machine, not the printer: the cut lines of each page of {sheet} " \
                f"that it cuts (pages {pages})" in rest, (sheet, rest)
-    assert not re.search(r"-cut\d+-letter\.(?:svg|dxf)", text)

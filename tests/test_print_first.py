@@ -110,3 +110,24 @@ def test_only_tokens_with_standees_are_told_to_fold_them(page):
                        for variant in ("", "standees"))
     assert plain.steps[0].then == "Cut out along the outlines."
     assert "fold each standee" in standees.steps[0].then
+
+
+def test_a_cutter_kits_page_names_only_its_papers_cut_files_once_for_each_sheets_file():
+    """Laid out from a folder holding a cutting machine's sheets and cut files for two papers:
+    the A4 page prints the A4 sheets, none of the cut files, and names the A4 cut files on one
+    line with the pages they cut; the Letter ones it leaves to the Letter page."""
+    project = Project(SAMPLE)
+    game = load_games(project, texts=False)[0]
+    kit = Kit(project, game, Localised(game, "standard", Texts.load(game, "en")), "a4")
+    files = [KitFile(f"x-cards-silhouette-{paper}.pdf", "cards", paper, 4, "long", cutter="silhouette")
+             for paper in ("a4", "letter")]
+    files += [KitFile(f"x-cards-silhouette-cut{page}-{paper}.{ext}", "cards", paper, 0, "long", cutter="silhouette",
+                      cut_page=page) for paper in ("a4", "letter") for page in (1, 3) for ext in ("svg", "dxf")]
+    page = lay_out_print_first(kit, files, {})
+    assert [step.file for step in page.steps] == ["x-cards-silhouette-a4.pdf"]
+    assert "cutting machine" in page.steps[0].then and page.steps[0].sheets == "2\xa0sheets"
+    cut_lines = [(file, why.replace("\xa0", " ")) for file, why in page.skipped if "cut" in file]
+    assert cut_lines == [("x-cards-silhouette-cut1-a4.svg … x-cards-silhouette-cut3-a4.dxf",
+                          "For the cutting machine, not the printer: the cut lines of each page of "
+                          "x-cards-silhouette-a4.pdf that it cuts (pages 1, 3), as SVG and as DXF; open whichever "
+                          "the machine's software takes.")]

@@ -110,16 +110,16 @@ def lay_out_print_first(kit: Kit, files: list[KitFile], some: dict[str, list[str
             return text["then_cutter"].get(file.words_kind, text["then_cutter_other"])
         return text["then"].get(file.words_kind, text["then_other"])
 
-    printed = [file for file in files if file.paper == kit.paper and not file.cut_page]
+    on_paper = [file for file in files if file.paper == kit.paper]
+    printed = [file for file in on_paper if not file.cut_page]
     printed.sort(key=lambda file: 0 if file.kind in FIRST else 2 if file.kind in LAST else 1)
     steps = [PrintStep(index, file.name, sheets(file.sheets), paper_of(file), settings_of(file), then_of(file),
                        tuple(some.get(file.words_kind, ())))
              for index, file in enumerate(printed, 1)]
     skipped = [(file.name, text["skip"].get(file.kind, text["skip_other"])) for file in files if not file.paper]
-    skipped += [(f"{cuts[0].name} … {cuts[-1].name}",
-                 text["cut_files"].format(file=sheet.name, pages=", ".join(str(page) for page in
-                                                                           dict.fromkeys(cut.cut_page for cut in cuts))))
-                for sheet, cuts in cut_files(printed, [file for file in files if file.paper == kit.paper and file.cut_page])]
+    for sheet, cuts in cut_files(printed, [file for file in on_paper if file.cut_page]):
+        pages = ", ".join(str(page) for page in dict.fromkeys(cut.cut_page for cut in cuts))
+        skipped.append((f"{cuts[0].name} … {cuts[-1].name}", text["cut_files"].format(file=sheet.name, pages=pages)))
     others = [text["other_paper"].format(ending=f"-{paper}.pdf", paper=papers[paper]["name"])
               for paper in dict.fromkeys(file.paper for file in files) if paper and paper != kit.paper]
     return PrintFirstPage(
