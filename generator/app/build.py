@@ -19,6 +19,7 @@ from .errata import errata_work
 from .home import check_kinds, home_work
 from .request import BuildRequest, BuildResult, unchanged_build
 from .shop import shop_work
+from .timings import CACHE, LOADING, Timings
 from .tts import check_addresses, check_request, tts_work
 from .units import run_and_write
 
@@ -31,9 +32,14 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     check_addresses(request)
     if request.target == "tts":
         check_request(request)
+    timings = Timings()
     if request.changed_since:                   # made from two versions: never from the cache
         with fixed_clock():
-            return run_and_write(project, request, errata_work(project, request), None, progress)
+            with timings.stage(LOADING):
+                work = errata_work(project, request)
+            result = run_and_write(project, request, work, None, progress, timings)
+        timings.end()
+        return result
     out = request.out_folder(project)
     kept = unchanged_build(project, request)
     if kept is not None:
@@ -44,10 +50,14 @@ def build(project: Project, request: BuildRequest, progress=None) -> BuildResult
     # Checked and drawn from one laying out: a face the checks laid out is drawn as laid out,
     # by the units that run in this process and, packed with their work, by the workers'.
     with fixed_clock(), laid_out_once():
-        result = run_and_write(project, request, target(project, request, cache), cache, progress)
+        with timings.stage(LOADING):
+            work = target(project, request, cache)
+        result = run_and_write(project, request, work, cache, progress, timings)
     if cache is not None:
-        cache.flush()
-        remember_build(cache, out, inputs, result.artifacts)
-        cache.keep_for(selection(request))
-        cache.prune(sum(len(a.data) for a in result.artifacts))
+        with timings.stage(CACHE):
+            cache.flush()
+            remember_build(cache, out, inputs, result.artifacts)
+            cache.keep_for(selection(request))
+            cache.prune(sum(len(a.data) for a in result.artifacts))
+    timings.end()
     return result

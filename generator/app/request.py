@@ -10,6 +10,7 @@ from ..core.errors import DataError, Problem
 from ..core.files import outside_roots
 from ..load.project import Project
 from ..write.incremental import forget_digests, up_to_date, whole_build_inputs
+from .timings import Timings
 
 
 @dataclass
@@ -52,6 +53,7 @@ class BuildResult:
     artifacts: list[Artifact]
     rebuilt: list[str]                      # paths of the files rendered by this build, in order
     unchanged: bool = False                 # nothing had changed: nothing was loaded or drawn
+    timings: Timings | None = None          # where its CPU time went (None: nothing was built)
 
     def __iter__(self):                     # a build's files, as a list of them
         return iter(self.artifacts)

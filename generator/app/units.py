@@ -30,6 +30,7 @@ from ..write.cache import Cache
 from ..write.incremental import FORMAT, lookups_to_json, texts_unchanged
 from ..write.output import write_all
 from .request import BuildRequest, BuildResult
+from .timings import LAYING_OUT, WRITING, Timings, cpu_seconds
 
 
 @dataclass
@@ -64,6 +65,7 @@ class Outcome:
     artifacts: list[Artifact]
     problems: list[Problem]
     reused: bool
+    seconds: float = 0.0          # CPU time of its work, in the process that ran it
 
 
 def jobs_wanted(jobs: int | None) -> int:
@@ -97,14 +99,17 @@ def _units_may_use(jobs: int):
 
 
 def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs: int | None = None,
-              progress=None) -> list[Outcome]:
-    """Every unit's outcome, in the units' order."""
+              progress=None, timings: Timings | None = None) -> list[Outcome]:
+    """Every unit's outcome, in the units' order; with `timings`, each unit's CPU time is
+    added to them, and the laying out done here for the workers."""
+    timings = timings if timings is not None else Timings()
     outcomes: list[Outcome | None] = [None] * len(units)
     pending = []
     for index, unit in enumerate(units):
+        started = cpu_seconds()
         reused = _reused(unit, cache, now) if cache is not None else None
         if reused is not None:
-            outcomes[index] = Outcome(reused, [], True)
+            outcomes[index] = Outcome(reused, [], True, cpu_seconds() - started)
             if progress:
                 progress(unit.label)
         else:
@@ -112,8 +117,8 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
     workers = min(jobs_wanted(jobs), len(pending))
 
     def finished(index: int, result) -> None:
-        artifacts, problems, lookups = _unpack(result)
-        outcomes[index] = Outcome(artifacts, problems, False)
+        artifacts, problems, lookups, seconds = _unpack(result)
+        outcomes[index] = Outcome(artifacts, problems, False, seconds)
         if cache is not None and not problems:
             _store(units[index], artifacts, lookups, cache)
         if progress:
@@ -127,28 +132,33 @@ def run_units(units: list[Unit], cache: Cache | None, now: TextsNow | None, jobs
         # Laid out here, once, before any work is sent: the build's checks usually did it already
         # (a kit's units share what they lay out); when they were taken from the cache, it is done
         # now rather than in every worker that draws the same faces.
-        for index in pending:
-            if units[index].lay_out is not None:
-                units[index].lay_out()
+        with timings.stage(LAYING_OUT):
+            for index in pending:
+                if units[index].lay_out is not None:
+                    units[index].lay_out()
         _parallel(units, pending, workers, finished, cache)
+    for outcome in outcomes:
+        timings.unit(outcome.artifacts, outcome.seconds, outcome.reused)
     return outcomes
 
 
 def run_and_write(project: Project, request: BuildRequest, work: Work, cache: Cache | None,
-                  progress=None) -> BuildResult:
+                  progress=None, timings: Timings | None = None) -> BuildResult:
     """Run (or reuse) every unit, then write their files; every unit's problems first, if any."""
+    timings = timings if timings is not None else Timings()
     now = TextsNow({g.slug: g for g in work.games})
-    outcomes = run_units(work.units, cache, now, request.jobs, progress)
+    outcomes = run_units(work.units, cache, now, request.jobs, progress, timings)
     _raise_problems(outcomes)
     if work.after is not None:
         outcomes += run_units(work.after([a for outcome in outcomes for a in outcome.artifacts]), cache, now,
-                              request.jobs, progress)
+                              request.jobs, progress, timings)
         _raise_problems(outcomes)
     artifacts = [a for outcome in outcomes for a in outcome.artifacts]
     if request.kinds and not artifacts:
         raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
-    write_all(request.out_folder(project), artifacts)
-    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts])
+    with timings.stage(WRITING):
+        write_all(request.out_folder(project), artifacts)
+    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts], timings=timings)
 
 
 def _raise_problems(outcomes: list[Outcome]) -> None:
@@ -175,7 +185,8 @@ def _run_unit(work, cache: Cache | None):
 
 
 def _run(work):
-    """(artifacts, problems, texts printed), or an error to raise in the build."""
+    """(artifacts, problems, texts printed, CPU seconds), or an error to raise in the build."""
+    started = cpu_seconds()
     with collected() as lookups:
         try:
             artifacts, problems = work()
@@ -183,15 +194,15 @@ def _run(work):
             return ("problems", exc.problems)
         except PnpError as exc:          # a usage or build error, raised again by the build
             return ("error", exc)
-    return ("done", artifacts, problems, lookups)
+    return ("done", artifacts, problems, lookups, cpu_seconds() - started)
 
 
 def _unpack(result):
     if result[0] == "problems":
-        return [], list(result[1]), {}
+        return [], list(result[1]), {}, 0.0
     if result[0] == "error":
         raise result[1]
-    return result[1], list(result[2]), result[3]
+    return result[1], list(result[2]), result[3], result[4]
 
 
 def _parallel(units, pending, workers, finished, cache) -> None:

@@ -141,9 +141,12 @@ def validate(obj: Context, game: str | None, profiles: tuple[str, ...]):
 @click.option("--url-map", "url_maps", multiple=True, type=click.Path(dir_okay=False, exists=True, path_type=Path),
               metavar="FILE", help="--target tts: each image's own address, after its file name in FILE (the "
                                    "urls.txt an export writes, filled in; repeatable); before --base-url.")
+@click.option("--timings", is_flag=True,
+              help="After the build, print where its CPU time went: loading and checking, each kind of file "
+                   "(with its worker processes' time), writing.")
 @click.pass_obj
 def build_command(obj: Context, game, edition, locale, paper, out, profiles, duplex, back_offset, ink, cutter, jobs,
-                  no_cache, kinds, changed_since, target, base_url, url_maps):
+                  no_cache, kinds, changed_since, target, base_url, url_maps, timings):
     """Validate, then build kits (or print-shop files) into the output folder. Only files
     whose data, texts, templates or options changed are rendered again."""
     offset = _offset(back_offset)
@@ -179,6 +182,9 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
         click.echo(f"no card prints differently since {changed_since}: no errata to build")
         return
     click.echo(summary(result, out or obj.project.root / "output"))
+    if timings:
+        click.echo("\n".join(result.timings.lines()) if result.timings is not None
+                   else "no CPU time to show: nothing changed, nothing was built")
 
 
 def summary(result, out) -> str:

@@ -1,7 +1,8 @@
 """Build speed, whole processes as a user runs them, on a copy of the project: a cold build of
 everything (wall and CPU time of every process, and that CPU time per page it made), a rebuild
 with nothing changed, and a rebuild after a translator changed one card's name in one catalog,
-with the files it drew again.
+with the files it drew again. The cold build's CPU time is shown stage by stage as
+`pnp build --timings` prints it (loading and checking, each kind of file, writing).
 
 The cold build's CPU a page is set beside the bare libraries' page measured in the same run
 (render_speed.bare_page_costs: ReportLab's card sheets, WeasyPrint's booklet): the ratio moves
@@ -78,11 +79,13 @@ def run(project) -> list[str]:
         out = copy / "output"
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 
-        wall, cpu, said = _pnp(copy, "build")
+        wall, cpu, said = _pnp(copy, "build", "--timings")
         cold = wall
+        said, *stages = said.splitlines()
         lines.append(f"cold build of everything: {wall:.1f} s wall, {cpu:.1f} s CPU on {cores} cores "
                      f"(wall/CPU {wall / cpu:.2f}, goal <= {GOAL_PARALLEL}: {_verdict(wall <= GOAL_PARALLEL * cpu)})")
         lines.append(f"  {said}")
+        lines += [f"  {line}" for line in stages]
         pages = pages_built(out)
         per_page = 1000 * cpu / pages
         lines.append(f"  {per_page:.0f} ms of CPU per page ({pages} pages; goal <= {GOAL_CPU_MS_PER_PAGE} ms: "

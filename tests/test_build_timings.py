@@ -1,0 +1,107 @@
+"""`pnp build --timings`: where a build's CPU time went, its own stages and each kind of file
+with the files, pages and units it made, read off what the command prints and set against the
+manifest of the very build."""
+from __future__ import annotations
+
+import re
+import shutil
+import time
+
+import pytest
+
+from conftest import SAMPLE, check_manifest, pnp
+from generator.app import home
+
+
+GAME = "sample-game"
+ROW = re.compile(r"^  (?P<name>\S.*?)\s+(?P<seconds>\d+\.\d\d) s(?:  (?P<files>\d+) files? from (?P<units>\d+) units?"
+                 r"(?:, (?P<reused>\d+) reused)?(?:; (?P<pages>\d+) pages, \d+ ms a page)?)?")
+
+
+def timings(output: str) -> dict[str, dict]:
+    """The table's rows by stage name: seconds, and the files, units, reused units and pages."""
+    lines = output.splitlines()
+    start = lines.index("CPU time of this build by stage, worker processes included:")
+    rows = {}
+    for line in lines[start + 1:]:
+        found = ROW.match(line)
+        assert found, f"not a row of the table: {line!r}"
+        rows[found["name"]] = {"seconds": float(found["seconds"]),
+                               **{key: int(found[key] or 0) for key in ("files", "units", "reused", "pages")}}
+    return rows
+
+
+@pytest.fixture
+def project(tmp_path):
+    shutil.copytree(SAMPLE, tmp_path / "sample")
+    return tmp_path / "sample"
+
+
+def by_kind(out) -> dict[str, tuple[int, int]]:
+    """(files, pages) of each kind of file, as the build's manifest lists them."""
+    kinds: dict[str, tuple[int, int]] = {}
+    for entry in check_manifest(out):
+        files, pages = kinds.get(entry["kind"], (0, 0))
+        kinds[entry["kind"]] = (files + 1, pages + entry["pages"])
+    return kinds
+
+
+def test_each_kind_built_is_a_row_with_its_files_and_pages_and_the_rows_add_up(project, tmp_path):
+    out = tmp_path / "out"
+    result = pnp("build", "--game", GAME, "--locale", "en", "--kind", "cards,tokens", "--jobs", "2",
+                 "--no-cache", "--timings", "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output
+    rows = timings(result.output)
+    made = by_kind(out)
+    assert {"cards", "tokens"} <= set(made)
+    for kind, (files, pages) in made.items():
+        assert (rows[kind]["files"], rows[kind]["pages"]) == (files, pages), kind
+        assert rows[kind]["units"] >= 1 and rows[kind]["reused"] == 0
+    # The build's own stages; two workers: the faces are laid out here before the work is sent.
+    assert {"loading and checking", "laying out for workers", "writing files"} <= set(rows)
+    stages = [row["seconds"] for name, row in rows.items() if name != "total"]
+    assert rows["total"]["seconds"] == pytest.approx(sum(stages), abs=0.01 * len(stages))
+    assert rows["total"]["seconds"] > 0
+
+
+def _slow_cards(monkeypatch, seconds: float) -> None:
+    """Drawing the card sheets costs `seconds` more of CPU."""
+    files_of = home.files_of
+
+    def slow(kind, kit, part=None):
+        if kind.name == "cards":
+            started = time.process_time()
+            while time.process_time() - started < seconds:
+                pass
+        return files_of(kind, kit, part)
+
+    monkeypatch.setattr(home, "files_of", slow)
+
+
+def test_the_kind_that_took_the_time_is_the_row_that_shows_it(project, tmp_path, monkeypatch):
+    _slow_cards(monkeypatch, 0.6)
+    out = tmp_path / "out"
+    result = pnp("build", "--game", GAME, "--locale", "en", "--paper", "a4", "--kind", "cards,tokens",
+                 "--jobs", "1", "--timings", "--out", str(out), project=project)
+    assert result.exit_code == 0, result.output
+    rows = timings(result.output)
+    assert rows["cards"]["seconds"] >= 0.6
+    assert rows["tokens"]["seconds"] < 0.6
+    assert "laying out for workers" not in rows          # one process: nothing was sent anywhere
+
+
+def test_files_taken_from_the_cache_are_counted_as_reused(project, tmp_path):
+    out = tmp_path / "out"
+    args = ("build", "--game", GAME, "--locale", "en", "--paper", "a4", "--kind", "cards", "--jobs", "1",
+            "--timings", "--out", str(out))
+    assert pnp(*args, project=project).exit_code == 0
+    again = pnp(*args, project=project)
+    assert "nothing changed" in again.output
+    assert "no CPU time to show: nothing changed, nothing was built" in again.output
+    sheet = next(out.rglob("*-cards-a4.pdf"))
+    sheet.unlink()                      # the build is no longer up to date; its units are cached
+    result = pnp(*args, project=project)
+    assert result.exit_code == 0, result.output
+    rows = timings(result.output)
+    assert rows["cards"]["units"] == rows["cards"]["reused"] >= 1
+    assert rows["cards"]["files"] == by_kind(out)["cards"][0]
