@@ -15,7 +15,7 @@ from generator.app import home
 
 GAME = "sample-game"
 ROW = re.compile(r"^  (?P<name>\S.*?)\s+(?P<seconds>\d+\.\d\d) s(?:  (?P<files>\d+) files? from (?P<units>\d+) units?"
-                 r"(?:, (?P<reused>\d+) reused)?(?:; (?P<pages>\d+) pages, \d+ ms a page)?)?")
+                 r"(?:, (?P<reused>\d+) reused)?(?:; (?P<pages>\d+) pages?, \d+ ms a page)?)?")
 
 
 def timings(output: str) -> dict[str, dict]:

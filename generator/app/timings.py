@@ -87,7 +87,8 @@ class Timings:
                 what = (f"  {stage.files} file{'s' * (stage.files != 1)} from {stage.units} "
                         f"unit{'s' * (stage.units != 1)}{reused}")
                 if stage.pages:
-                    what += f"; {stage.pages} pages, {1000 * stage.seconds / stage.pages:.0f} ms a page"
+                    what += (f"; {stage.pages} page{'s' * (stage.pages != 1)}, "
+                             f"{1000 * stage.seconds / stage.pages:.0f} ms a page")
             lines.append(f"  {name:<{width}} {stage.seconds:8.2f} s{what}")
         measured = sum(stage.seconds for stage in self.stages.values())
         if self.total is not None:
