@@ -1,5 +1,6 @@
-"""`pnp build --kind`: only the files of the kinds named are rendered and written; every other
-file, and its manifest entry, stays exactly as the earlier build left it."""
+"""`pnp build --kind`: only the files of the kinds named are rendered and written, and each
+kit's print-first page is made again from the files it lists (the kinds built in place of
+theirs); every other file, and its manifest entry, stays exactly as the earlier build left it."""
 from __future__ import annotations
 
 import json
@@ -71,8 +72,10 @@ def test_cards_only_after_a_full_build_keeps_every_other_file_and_entry(built_sa
 
     result = build(sample_project, out, "--kind", "cards")
     card_paths = {path for path, entry in entries.items() if entry["kind"] in CARD_FILES}
-    assert rendered(result) == len(card_paths) == 4, summary(result)
-    assert f"built {len(card_paths)} files" in summary(result)
+    # and the kit's print-first page, drawn again (a colour is data) from the files it lists:
+    # the same sheets, so the same bytes, not written again
+    assert rendered(result) == len(card_paths) + 1 == 5, summary(result)
+    assert f"built {len(card_paths) + 1} files" in summary(result)
     after, now = on_disk(out), manifest(out)
     assert set(after) == set(before) and set(now) == set(entries)
     for path in set(before) - card_paths:
@@ -84,7 +87,7 @@ def test_cards_only_after_a_full_build_keeps_every_other_file_and_entry(built_sa
 
     # The whole build then draws what the cards-only one left, and ends where a cold build does.
     full = build(sample_project, out)
-    assert rendered(full) == len(entries) - len(card_paths), summary(full)
+    assert rendered(full) == len(entries) - len(card_paths) - 1, summary(full)
     cold = tmp_path / "cold"
     build(sample_project, cold, "--no-cache")
     assert {path: data for path, (data, _, _) in on_disk(out).items()} == \
@@ -95,8 +98,8 @@ def test_several_kinds_build_just_those_files(built_sample):
     sample_project, out = built_sample
     entries = manifest(out)
     result = build(sample_project, out, "--kind", "boards,booklet", "--no-cache")
-    wanted = {path for path, entry in entries.items() if entry["kind"] in BOOKLET_FILES | {"boards"}}
-    assert rendered(result) == len(wanted) == 3, summary(result)
+    wanted = {path for path, entry in entries.items() if entry["kind"] in BOOKLET_FILES | {"boards", "print-first"}}
+    assert rendered(result) == len(wanted) == 4, summary(result)
     assert manifest(out) == entries
 
 
@@ -104,14 +107,15 @@ def test_the_nothing_changed_shortcut_tells_a_selection_from_the_whole_build(bui
     sample_project, out = built_sample
     everything = len(manifest(out))
     first = build(sample_project, out, "--kind", "cards")
-    assert "nothing changed" not in summary(first) and "built 4 files" in summary(first), summary(first)
+    # The card files and the kit's print-first page
+    assert "nothing changed" not in summary(first) and "built 5 files" in summary(first), summary(first)
     assert rendered(first) == 0                         # every card file came from the cache
     again = build(sample_project, out, "--kind", "cards")
-    assert summary(again).startswith("nothing changed: 4 files"), summary(again)
+    assert summary(again).startswith("nothing changed: 5 files"), summary(again)
     # The same selection written another way is the same build.
     build(sample_project, out, "--kind", "booklet", "--kind", "cards")
     reordered = build(sample_project, out, "--kind", "cards,booklet")
-    assert summary(reordered).startswith("nothing changed: 6 files"), summary(reordered)
+    assert summary(reordered).startswith("nothing changed: 7 files"), summary(reordered)
     whole = build(sample_project, out)
     assert summary(whole).startswith(f"nothing changed: {everything} files"), summary(whole)
 
@@ -142,3 +146,54 @@ def test_a_manifest_this_tool_did_not_write_gives_no_earlier_entries():
                  b'{"files": [{"path": 5}]}', b'{"files": [{"name": "a.pdf"}]}', b'{"files": [{"path": "a.pdf"}, 3]}'):
         assert manifest_entries(data) == [], data
     assert manifest_entries(b'{"files": [{"path": "a.pdf", "pages": 2}]}') == [{"path": "a.pdf", "pages": 2}]
+
+
+# ---- the print-first page of a build of some kinds ------------------------------------------
+
+def first_page(out: Path) -> Path:
+    [page] = out.rglob("*-print-first-a4.pdf")
+    return page
+
+
+def test_cards_added_and_built_alone_are_counted_on_the_print_first_page(built_sample, tmp_path):
+    """The page a whole build would make: the new card sheets in place of the old, every other
+    file as the page listed it."""
+    sample_project, out = built_sample
+    page_before = first_page(out).read_bytes()
+    replace_in(sample_project / CARDS_YAML, "count: {standard: 4}}", "count: {standard: 22}}")
+    replace_in(sample_project / "rules" / "sample_game" / "__init__.py", '"knight": 4,', '"knight": 22,')
+    result = build(sample_project, out, "--kind", "cards")
+    assert result.output.count("\n") == 1, result.output          # the summary alone: no page left behind
+    page = first_page(out).read_bytes()
+    assert page != page_before
+    cold = tmp_path / "cold"
+    build(sample_project, cold, "--no-cache")
+    assert page == first_page(cold).read_bytes()
+    assert manifest(out)[first_page(out).relative_to(out).as_posix()] == \
+           manifest(cold)[first_page(cold).relative_to(cold).as_posix()]
+
+
+def test_a_page_that_does_not_list_its_files_is_left_and_named(built_sample):
+    """A page made before pages kept their list (or a manifest entry changed by hand) is not
+    made again by a build of some kinds: the build says which, and how to make it."""
+    sample_project, out = built_sample
+    page = first_page(out)
+    path = page.relative_to(out).as_posix()
+    data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    for entry in data["files"]:
+        if entry["path"] == path:
+            entry["lists"] = [["a.pdf", "cards", "a4", "two", "", "", "", 0]]
+    (out / "manifest.json").write_text(json.dumps(data), encoding="utf-8")
+    before = page.read_bytes()
+    replace_in(sample_project / CARDS_YAML, 'colour: "#3A61C4"', 'colour: "#7A2E8C"')
+    result = build(sample_project, out, "--kind", "cards")
+    assert f"not made again, as it does not list its files: {path} (build without --kind to make it)" \
+        in result.output
+    assert page.read_bytes() == before
+
+
+def test_a_build_of_some_kinds_into_an_empty_folder_makes_no_print_first_page(tmp_path):
+    from conftest import SAMPLE
+    out = tmp_path / "out"
+    build(SAMPLE, out, "--kind", "cards", "--locale", "en")
+    assert not list(out.rglob("*-print-first-*"))

@@ -5,6 +5,7 @@ generator/app/build.py runs and writes them.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from ..core.errors import UsageError
@@ -16,11 +17,12 @@ from ..load.project import Game, Project
 from ..rules.simulate import GameSource, Workers
 from ..write.cache import Cache
 from ..write.incremental import data_digest, structure_digest, tool_digest
+from ..write.output import earlier_entries
 from .kinds import files_of, lay_out_every_kind, locale_files_of
 from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files
 from .loading import read_game
 from .plan import load_for_build, paper_names, plan
-from .printfirst import NAME as PRINT_FIRST, KitPage, print_first_units
+from .printfirst import NAME as PRINT_FIRST, KitPage, earlier_listing, print_first_units
 from .request import BuildRequest
 from .units import Unit, Work, unit_jobs
 
@@ -43,12 +45,15 @@ def check_kinds(request: BuildRequest) -> None:
 
 
 def _home_units(project: Project, games: list[Game], request: BuildRequest, cache: Cache | None,
-                pages: list[KitPage]) -> list[Unit]:
+                pages: list[KitPage], notes: list[str]) -> list[Unit]:
     """The build's units in the order of its files: per kit, the files made once per edition
     and locale (each kind's, the booklet) before each paper's; then each edition's reports (one
     per locale, from one simulation). With `request.kinds`, only the units of those kinds.
-    Each kit's print-first page, made after them, is added to `pages` (every file of the kit
-    is made: no `request.kinds`)."""
+    Each kit's print-first page, made after them, is added to `pages`; with `request.kinds`,
+    the page already in the output folder, from the files it lists there (`notes` says which
+    pages could not be made again)."""
+    earlier = earlier_entries(request.out_folder(project)) if request.kinds else {}
+    stale: list[str] = []
     jobs = plan(games, request, paper_names(project))
     tool = tool_digest(project)
     structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
@@ -86,9 +91,16 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                 units.append(Unit(f"home|{where}|{paper}|{','.join(papers)}|{options}|{kind.name}|{part}",
                                   f"{game.slug} {edition} {locale} {paper} {kind.name}",
                                   _part(files_of, kind, kit, part), inputs, partial(lay_out_every_kind, kit)))
+        page = KitPage(kit, f"home|{where}|{paper}|{options}|{PRINT_FIRST}",
+                       f"{game.slug} {edition} {locale} {paper} {PRINT_FIRST}", inputs)
         if not request.kinds:
-            pages.append(KitPage(kit, f"home|{where}|{paper}|{options}|{PRINT_FIRST}",
-                                 f"{game.slug} {edition} {locale} {paper} {PRINT_FIRST}", inputs))
+            pages.append(page)
+        elif kit.path(PRINT_FIRST) in earlier:
+            listed = earlier_listing(earlier[kit.path(PRINT_FIRST)])
+            if listed is None:
+                stale.append(kit.path(PRINT_FIRST))
+            else:
+                pages.append(replace(page, earlier=listed))
     for game in games:
         data = data_digest(game)
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):
@@ -101,6 +113,10 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                                   f"{game.slug} {edition} {kind}",
                                   _made(maker, project, game, edition, locales, cache, tool),
                                   {"tool": tool, "data": data}, early=True))
+    if stale:
+        notes.append(f"not made again, as it does not list its files: {stale[0]}"
+                     f"{f' and {len(stale) - 1} more print-first pages' if len(stale) > 1 else ''} "
+                     f"(build without --kind to make {'them' if len(stale) > 1 else 'it'})")
     return units
 
 
@@ -135,5 +151,6 @@ def home_work(project: Project, request: BuildRequest, cache: Cache | None) -> W
     """The home kits of the selected games, editions, locales and papers, as units of work."""
     games = load_for_build(project, request.game, request.locale, cache)
     pages: list[KitPage] = []
-    units = _home_units(project, games, request, cache, pages)
-    return Work(games, units, partial(print_first_units, pages) if pages else None)
+    notes: list[str] = []
+    units = _home_units(project, games, request, cache, pages, notes)
+    return Work(games, units, partial(print_first_units, pages) if pages else None, notes)

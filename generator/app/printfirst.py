@@ -2,10 +2,14 @@
 files, from what the build made of them (their names and pages), so it lists the folder's very
 files and sheets. Its unit's inputs hold those files, so a build whose files changed (a card
 more, another duplex mode) makes the page again, and one whose files did not reuses it.
+
+The page's manifest entry keeps the files it lists (LISTED): a build of some kinds only
+(`--kind cards`) makes the page again from that list, each kind it made put in place of that
+kind's files there, so that a card added and built alone is counted on the page too.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, fields
 from functools import partial
 
 from ..core.artifacts import Artifact
@@ -20,6 +24,9 @@ from .units import Unit
 
 
 NAME = "print-first"
+# The page's detail (and manifest key) listing its files, each as KitFile's fields in order.
+LISTED = "lists"
+KIT_FILE_TYPES = tuple(field.type if isinstance(field.type, str) else field.type.__name__ for field in fields(KitFile))
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,8 @@ class KitPage:
     name: str
     label: str
     inputs: dict
+    # A build of some kinds only: the files the kit's page listed before (None: a whole kit's build).
+    earlier: tuple[KitFile, ...] | None = None
 
 
 def kit_files(kit: Kit, artifacts: list[Artifact]) -> list[KitFile]:
@@ -47,12 +56,43 @@ def print_first_units(pages: list[KitPage], artifacts: list[Artifact]) -> list[U
     units = []
     for page in pages:
         files = kit_files(page.kit, artifacts)
+        if page.earlier is not None:
+            files = with_kinds_replaced(list(page.earlier), files)
         if not any(file.paper == page.kit.paper for file in files):
             continue
         units.append(Unit(page.name, page.label, partial(_made, page.kit, tuple(files)),
                           {**page.inputs, "files": digest([list(vars(file).values()) for file in files])},
                           partial(lay_out_every_kind, page.kit)))
     return units
+
+
+def with_kinds_replaced(earlier: list[KitFile], made: list[KitFile]) -> list[KitFile]:
+    """The files a page listed, each kind of `made` in place of that kind's earlier files
+    (where the first of them was; a kind new to the page goes last)."""
+    kinds = list(dict.fromkeys(file.kind for file in made))
+    files, placed = [], set()
+    for file in earlier:
+        if file.kind not in kinds:
+            files.append(file)
+        elif file.kind not in placed:
+            placed.add(file.kind)
+            files += [new for new in made if new.kind == file.kind]
+    return files + [new for new in made if new.kind not in placed]
+
+
+def earlier_listing(entry: dict | None) -> tuple[KitFile, ...] | None:
+    """The files a page's manifest entry lists, or None when it lists none this tool can read
+    (no page there, or one made before pages kept their list)."""
+    rows = entry.get(LISTED) if isinstance(entry, dict) else None
+    if not isinstance(rows, list):
+        return None
+    listed = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == len(KIT_FILE_TYPES)
+                and all(type(value).__name__ == kind for value, kind in zip(row, KIT_FILE_TYPES))):
+            return None
+        listed.append(KitFile(*row))
+    return tuple(listed)
 
 
 def _made(kit: Kit, files: tuple[KitFile, ...]):
@@ -63,7 +103,7 @@ def print_first(kit: Kit, files: list[KitFile]) -> Artifact:
     """The kit's print-first page for the folder that holds `files`."""
     page = lay_out_print_first(kit, files, some_sheets(kit, files))
     data, pages = render_print_first(kit.project, page)
-    return kit.artifact(NAME, data, pages)
+    return kit.artifact(NAME, data, pages, details={LISTED: [list(astuple(file)) for file in files]})
 
 
 def some_sheets(kit: Kit, files: list[KitFile]) -> dict[str, list[str]]:

@@ -2,7 +2,7 @@
 nothing to do answers before anything that draws is loaded."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.artifacts import Artifact
@@ -54,6 +54,7 @@ class BuildResult:
     rebuilt: list[str]                      # paths of the files rendered by this build, in order
     unchanged: bool = False                 # nothing had changed: nothing was loaded or drawn
     timings: Timings | None = None          # where its CPU time went (None: nothing was built)
+    notes: list[str] = field(default_factory=list)   # what the user should know besides its files
 
     def __iter__(self):                     # a build's files, as a list of them
         return iter(self.artifacts)

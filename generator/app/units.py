@@ -58,6 +58,8 @@ class Work:
     # Units made from what the others made (the files each kit holds): given their files,
     # after they ran; None: none.
     after: Callable[[list[Artifact]], list[Unit]] | None = None
+    # What the build tells its user besides its files (a page it did not make again).
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -149,16 +151,17 @@ def run_and_write(project: Project, request: BuildRequest, work: Work, cache: Ca
     now = TextsNow({g.slug: g for g in work.games})
     outcomes = run_units(work.units, cache, now, request.jobs, progress, timings)
     _raise_problems(outcomes)
+    if request.kinds and not any(outcome.artifacts for outcome in outcomes):
+        raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
     if work.after is not None:
         outcomes += run_units(work.after([a for outcome in outcomes for a in outcome.artifacts]), cache, now,
                               request.jobs, progress, timings)
         _raise_problems(outcomes)
     artifacts = [a for outcome in outcomes for a in outcome.artifacts]
-    if request.kinds and not artifacts:
-        raise UsageError(f"nothing to build: the selection has no {', '.join(request.kinds)} files")
     with timings.stage(WRITING):
         write_all(request.out_folder(project), artifacts)
-    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts], timings=timings)
+    return BuildResult(artifacts, [a.path for o in outcomes if not o.reused for a in o.artifacts], timings=timings,
+                       notes=list(work.notes))
 
 
 def _raise_problems(outcomes: list[Outcome]) -> None:

@@ -182,6 +182,8 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
         click.echo(f"no card prints differently since {changed_since}: no errata to build")
         return
     click.echo(summary(result, out or obj.project.root / "output"))
+    for note in result.notes:
+        click.echo(note)
     if timings:
         click.echo("\n".join(result.timings.lines()) if result.timings is not None
                    else "no CPU time to show: nothing changed, nothing was built")

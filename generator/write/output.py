@@ -15,6 +15,8 @@ from ..core.files import read_bytes_inside, write_inside
 
 
 MANIFEST = "manifest.json"
+# The largest manifest read back (the shipped kits' is under a megabyte).
+MANIFEST_MAX_BYTES = 64 * 1024 * 1024
 
 
 def escape(out: Path, relative: str) -> Problem | None:
@@ -121,6 +123,16 @@ def _holds(path: Path, data: bytes) -> bool:
         return not path.is_symlink() and path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
     except OSError:
         return False
+
+
+def earlier_entries(out: Path) -> dict[str, dict]:
+    """The entries of the manifest an earlier build left in `out`, by path; none when there is
+    none, or one this tool did not write (it is read like any file inside the output folder)."""
+    manifest_path = out / MANIFEST
+    if not manifest_path.is_file():
+        return {}
+    data, problems = read_bytes_inside(manifest_path, [out], str(manifest_path), limit=MANIFEST_MAX_BYTES)
+    return {} if problems else {entry["path"]: entry for entry in manifest_entries(data)}
 
 
 def manifest_entries(data: bytes | None) -> list[dict]:
