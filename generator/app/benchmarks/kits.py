@@ -14,17 +14,16 @@ import json
 import os
 import re
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from . import project_copy
 from .render_speed import bare_page_costs
 
 
-COPIED = ("components", "templates", "rules")
 GOAL_PARALLEL = 0.6          # wall time at most this share of the CPU time (2 cores and more)
 GOAL_CPU_MS_PER_PAGE = 40    # a cold build's CPU time, the reports' simulations included, per page made
 GOAL_NOOP_SECONDS, GOAL_NOOP_SHARE = 1.0, 0.03
@@ -71,11 +70,7 @@ def _verdict(ok: bool) -> str:
 def run(project) -> list[str]:
     lines = []
     with tempfile.TemporaryDirectory() as folder:
-        copy = Path(folder) / "project"
-        copy.mkdir()
-        for name in COPIED:
-            if (Path(project.root) / name).is_dir():
-                shutil.copytree(Path(project.root) / name, copy / name)
+        copy = project_copy(Path(project.root), Path(folder))
         out = copy / "output"
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 
