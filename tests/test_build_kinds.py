@@ -197,3 +197,67 @@ def test_a_build_of_some_kinds_into_an_empty_folder_makes_no_print_first_page(tm
     out = tmp_path / "out"
     build(SAMPLE, out, "--kind", "cards", "--locale", "en")
     assert not list(out.rglob("*-print-first-*"))
+
+
+def test_each_kind_stands_for_the_manifest_kinds_of_the_files_it_makes(built_sample):
+    """home.made_kinds: what a `--kind` build replaces on the print-first page is what its
+    files are, for every kind the tool has (a kind whose files were not declared would leave
+    its earlier files listed beside the new)."""
+    from generator.app.build import build as run_build
+    from generator.app.home import kind_names, made_kinds
+    from generator.app.request import BuildRequest
+    from generator.load.project import Project
+    sample_project, out = built_sample
+    for name in kind_names():
+        result = run_build(Project(sample_project), BuildRequest(out=out, paper="a4", kinds=(name,)))
+        kinds = {artifact.kind for artifact in result.artifacts} - {"print-first"}
+        assert kinds and kinds <= made_kinds({name}), (name, kinds)
+
+
+def page_listing(out: Path) -> list[list]:
+    return manifest(out)[first_page(out).relative_to(out).as_posix()]["lists"]
+
+
+def test_cards_built_alone_front_only_list_no_calibration_sheet(built_sample, tmp_path):
+    """The calibration sheet a duplex build made stays in the folder, but a fronts-only build of
+    the cards makes none, and the page lists what a whole fronts-only build lists."""
+    sample_project, out = built_sample
+    build(sample_project, out, "--kind", "cards", "--duplex", "fronts")
+    assert "calibration" not in {row[1] for row in page_listing(out)}
+    cold = tmp_path / "cold"
+    build(sample_project, cold, "--no-cache", "--duplex", "fronts")
+    assert first_page(out).read_bytes() == first_page(cold).read_bytes()
+
+
+def test_a_page_keeps_the_files_of_the_papers_the_build_left_out(tmp_path_factory, tmp_path):
+    first = first_sample_build(tmp_path_factory, "--locale", "en")         # every paper
+    sample_project, out = copy_of_build(first, tmp_path)
+    a4_page = next(out.rglob("*-print-first-a4.pdf"))
+    before = manifest(out)[a4_page.relative_to(out).as_posix()]["lists"]
+    assert any(row[1] == "cards" and row[2] == "letter" for row in before)
+    result = pnp("build", "--out", str(out), "--locale", "en", "--paper", "a4", "--kind", "cards",
+                 project=sample_project)
+    assert result.exit_code == 0, result.output
+    assert manifest(out)[a4_page.relative_to(out).as_posix()]["lists"] == before
+
+
+def test_a_listed_file_on_a_paper_the_project_lacks_or_gone_from_the_folder_is_not_listed(built_sample):
+    """A page listed a file on a paper since taken out of papers.yaml, and one since deleted:
+    the page is made without them, as if they had never been listed."""
+    sample_project, out = built_sample
+    page = first_page(out)
+    data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    boards = next(entry for entry in data["files"] if entry["kind"] == "boards")
+    name = boards["path"].rsplit("/", 1)[1]
+    for entry in data["files"]:
+        if entry["path"] == page.relative_to(out).as_posix():
+            listed = entry["lists"]
+            entry["lists"] = listed + [[name, "boards", "a3", 4, "", "", "", 0],
+                                       ["gone-a4.pdf", "boards", "a4", 4, "", "", "", 0]]
+    (out / "manifest.json").write_text(json.dumps(data), encoding="utf-8")
+    before = page.read_bytes()
+    replace_in(sample_project / CARDS_YAML, 'colour: "#3A61C4"', 'colour: "#7A2E8C"')
+    result = build(sample_project, out, "--kind", "cards")
+    assert "Traceback" not in result.output
+    assert page.read_bytes() == before
+    assert page_listing(out) == listed

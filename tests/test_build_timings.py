@@ -64,30 +64,33 @@ def test_each_kind_built_is_a_row_with_its_files_and_pages_and_the_rows_add_up(p
     assert rows["total"]["seconds"] > 0
 
 
-def _slow_cards(monkeypatch, seconds: float) -> None:
-    """Drawing the card sheets costs `seconds` more of CPU."""
-    files_of = home.files_of
-
-    def slow(kind, kit, part=None):
-        if kind.name == "cards":
-            started = time.process_time()
-            while time.process_time() - started < seconds:
-                pass
-        return files_of(kind, kit, part)
-
-    monkeypatch.setattr(home, "files_of", slow)
+FILES_OF = home.files_of
+SLOW_SECONDS = 0.6
 
 
-def test_the_kind_that_took_the_time_is_the_row_that_shows_it(project, tmp_path, monkeypatch):
-    _slow_cards(monkeypatch, 0.6)
+def slow_files_of(kind, kit, part=None):
+    """home.files_of, but drawing the card sheets costs SLOW_SECONDS more of CPU (a function
+    of this module, so that the work that holds it goes to a worker process)."""
+    if kind.name == "cards":
+        started = time.process_time()
+        while time.process_time() - started < SLOW_SECONDS:
+            pass
+    return FILES_OF(kind, kit, part)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_kind_that_took_the_time_is_the_row_that_shows_it(project, tmp_path, monkeypatch, jobs):
+    """In this process, or in the worker processes a build of two jobs sends its units to."""
+    monkeypatch.setattr(home, "files_of", slow_files_of)
     out = tmp_path / "out"
     result = pnp("build", "--game", GAME, "--locale", "en", "--paper", "a4", "--kind", "cards,tokens",
-                 "--jobs", "1", "--timings", "--out", str(out), project=project)
+                 "--jobs", jobs, "--no-cache", "--timings", "--out", str(out), project=project)
     assert result.exit_code == 0, result.output
     rows = timings(result.output)
-    assert rows["cards"]["seconds"] >= 0.6
-    assert rows["tokens"]["seconds"] < 0.6
-    assert "laying out for workers" not in rows          # one process: nothing was sent anywhere
+    assert rows["cards"]["seconds"] >= SLOW_SECONDS
+    assert rows["tokens"]["seconds"] < SLOW_SECONDS
+    # One process: nothing was sent anywhere; two: the faces were laid out here for the workers.
+    assert ("laying out for workers" in rows) == (jobs == "2")
 
 
 def test_files_taken_from_the_cache_are_counted_as_reused(project, tmp_path):

@@ -19,7 +19,7 @@ from ..write.cache import Cache
 from ..write.incremental import data_digest, structure_digest, tool_digest
 from ..write.output import earlier_entries
 from .kinds import files_of, lay_out_every_kind, locale_files_of
-from .kits import EDITION_MAKERS, KINDS, Kit, booklet_files
+from .kits import BOOKLET_FILES, EDITION_MAKERS, KINDS, Kit, booklet_files
 from .loading import read_game
 from .plan import load_for_build, paper_names, plan
 from .printfirst import NAME as PRINT_FIRST, KitPage, earlier_listing, print_first_units
@@ -30,6 +30,21 @@ from .units import Unit, Work, unit_jobs
 def kind_names() -> tuple[str, ...]:
     """What `--kind` may name: each component kind, the booklet, each file made once per edition."""
     return (*(kind.name for kind in KINDS), "booklet", *EDITION_MAKERS)
+
+
+def made_kinds(names: set[str]) -> frozenset[str]:
+    """The manifest kinds of the files of these `--kind` names."""
+    kinds = {made for kind in KINDS if kind.name in names for made in kind.made_kinds()}
+    if "booklet" in names:
+        kinds |= set(BOOKLET_FILES)
+    return frozenset(kinds | (names & set(EDITION_MAKERS)))
+
+
+def present_in(out, entries: dict[str, dict], page_path: str) -> set[str]:
+    """The names of the files in a page's folder that the manifest lists and the folder holds."""
+    folder = page_path.rsplit("/", 1)[0] + "/"
+    return {path[len(folder):] for path in entries
+            if path.startswith(folder) and "/" not in path[len(folder):] and (out / path).is_file()}
 
 
 def check_kinds(request: BuildRequest) -> None:
@@ -52,9 +67,11 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
     Each kit's print-first page, made after them, is added to `pages`; with `request.kinds`,
     the page already in the output folder, from the files it lists there (`notes` says which
     pages could not be made again)."""
-    earlier = earlier_entries(request.out_folder(project)) if request.kinds else {}
+    out = request.out_folder(project)
+    earlier = earlier_entries(out) if request.kinds else {}
+    known_papers = paper_names(project)
     stale: list[str] = []
-    jobs = plan(games, request, paper_names(project))
+    jobs = plan(games, request, known_papers)
     tool = tool_digest(project)
     structures = {game.slug: structure_digest(game, translatable_paths(game)) for game in games}
     texts_cache: dict[tuple[str, str], Texts] = {}
@@ -96,11 +113,12 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
         if not request.kinds:
             pages.append(page)
         elif kit.path(PRINT_FIRST) in earlier:
-            listed = earlier_listing(earlier[kit.path(PRINT_FIRST)])
+            listed = earlier_listing(earlier[kit.path(PRINT_FIRST)], present_in(out, earlier, kit.path(PRINT_FIRST)),
+                                     set(known_papers))
             if listed is None:
                 stale.append(kit.path(PRINT_FIRST))
             else:
-                pages.append(replace(page, earlier=listed))
+                pages.append(replace(page, earlier=listed, replaced=made_kinds(wanted)))
     for game in games:
         data = data_digest(game)
         for edition in sorted({job[1] for job in jobs if job[0] is game}, key=game.editions.index):

@@ -17,7 +17,7 @@ from .booklet import rule_booklet_content
 from .kinds import KINDS
 
 
-__all__ = ["EDITION_MAKERS", "KINDS", "Kit", "booklet_files", "booklet_of", "deck_title", "kit_files",
+__all__ = ["BOOKLET_FILES", "EDITION_MAKERS", "KINDS", "Kit", "booklet_files", "booklet_of", "deck_title", "kit_files",
            "locale_files", "localised_sheet"]
 
 
@@ -39,19 +39,23 @@ def booklet_of(kit: Kit):
     return render_booklet(kit.project, rule_booklet_content(kit))
 
 
+# What the booklet's files are in the manifest: the A5 booklet and its imposition on each paper.
+BOOKLET_FILES = ("rules", "rules-imposed")
+
+
 def booklet_files(kit: Kit) -> list[Artifact]:
     """The rule booklet and its home-print version on each paper of the build (two pages a
     side, saddle-stitch order)."""
     booklet = booklet_of(kit)
     if booklet is None:
         return []
-    artifacts = [kit.artifact("rules", booklet.data, booklet.pages, per_paper=False,
+    artifacts = [kit.artifact(BOOKLET_FILES[0], booklet.data, booklet.pages, per_paper=False,
                               details={"content_pages": booklet.content_pages})]
     for paper in kit.papers or (kit.paper,):
         on_paper = replace(kit, paper=paper)
         data, sides = impose(booklet.data, on_paper.paper_mm, scale_note(kit.project, kit.loc.locale),
                              on_paper.unprintable_mm)
-        artifacts.append(on_paper.artifact("rules-imposed", data, sides))
+        artifacts.append(on_paper.artifact(BOOKLET_FILES[1], data, sides))
     return artifacts
 
 

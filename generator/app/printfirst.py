@@ -37,8 +37,10 @@ class KitPage:
     name: str
     label: str
     inputs: dict
-    # A build of some kinds only: the files the kit's page listed before (None: a whole kit's build).
+    # A build of some kinds only: the files the kit's page listed before (None: a whole kit's
+    # build), and the manifest kinds of the files the build stands for (made_kinds).
     earlier: tuple[KitFile, ...] | None = None
+    replaced: frozenset[str] = frozenset()
 
 
 def kit_files(kit: Kit, artifacts: list[Artifact]) -> list[KitFile]:
@@ -57,7 +59,8 @@ def print_first_units(pages: list[KitPage], artifacts: list[Artifact]) -> list[U
     for page in pages:
         files = kit_files(page.kit, artifacts)
         if page.earlier is not None:
-            files = with_kinds_replaced(list(page.earlier), files)
+            files = with_kinds_replaced(list(page.earlier), files, page.replaced,
+                                        {"", *(page.kit.papers or (page.kit.paper,))})
         if not any(file.paper == page.kit.paper for file in files):
             continue
         units.append(Unit(page.name, page.label, partial(_made, page.kit, tuple(files)),
@@ -66,13 +69,14 @@ def print_first_units(pages: list[KitPage], artifacts: list[Artifact]) -> list[U
     return units
 
 
-def with_kinds_replaced(earlier: list[KitFile], made: list[KitFile]) -> list[KitFile]:
-    """The files a page listed, each kind of `made` in place of that kind's earlier files
-    (where the first of them was; a kind new to the page goes last)."""
-    kinds = list(dict.fromkeys(file.kind for file in made))
+def with_kinds_replaced(earlier: list[KitFile], made: list[KitFile], kinds: frozenset[str],
+                        papers: set[str]) -> list[KitFile]:
+    """The files a page listed, those of `kinds` on `papers` (the build's, and '' for a file
+    made once per locale) left out and the files the build `made` put in their place: each
+    kind's where the first of its files was, a kind new to the page last."""
     files, placed = [], set()
     for file in earlier:
-        if file.kind not in kinds:
+        if file.kind not in kinds or file.paper not in papers:
             files.append(file)
         elif file.kind not in placed:
             placed.add(file.kind)
@@ -80,9 +84,11 @@ def with_kinds_replaced(earlier: list[KitFile], made: list[KitFile]) -> list[Kit
     return files + [new for new in made if new.kind not in placed]
 
 
-def earlier_listing(entry: dict | None) -> tuple[KitFile, ...] | None:
-    """The files a page's manifest entry lists, or None when it lists none this tool can read
-    (no page there, or one made before pages kept their list)."""
+def earlier_listing(entry: dict | None, present: set[str], papers: set[str]) -> tuple[KitFile, ...] | None:
+    """The files a page's manifest entry lists that are still there (`present`: the names of
+    the folder's files in the manifest and on disk) on a paper the project knows, or None when
+    it lists none this tool can read (a page made before pages kept their list, an entry
+    changed by hand)."""
     rows = entry.get(LISTED) if isinstance(entry, dict) else None
     if not isinstance(rows, list):
         return None
@@ -91,7 +97,11 @@ def earlier_listing(entry: dict | None) -> tuple[KitFile, ...] | None:
         if not (isinstance(row, list) and len(row) == len(KIT_FILE_TYPES)
                 and all(type(value).__name__ == kind for value, kind in zip(row, KIT_FILE_TYPES))):
             return None
-        listed.append(KitFile(*row))
+        file = KitFile(*row)
+        if file.pages < 0 or file.cut_page < 0:
+            return None
+        if file.name in present and file.paper in papers | {""}:
+            listed.append(file)
     return tuple(listed)
 
 

@@ -63,7 +63,8 @@ class Timings:
             self.add(name, cpu_seconds() - started)
 
     def unit(self, artifacts, seconds: float, reused: bool) -> None:
-        """A unit's work, under the kind of its first file (a unit makes files of one kind)."""
+        """A unit's work, under the kind of its first file (the booklet's unit, which also
+        imposes it on each paper, under "rules")."""
         kind = artifacts[0].kind if artifacts else NOTHING
         self.add(kind, seconds, files=len(artifacts), pages=sum(a.pages for a in artifacts), units=1,
                  reused=int(reused))

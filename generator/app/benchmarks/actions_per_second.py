@@ -110,7 +110,8 @@ def _run(project, copy) -> list[str]:
         editions = [e for e in game.editions if e in spec.counts]
         _, startup, _ = _pnp(copy, "simulate", game.slug, "--edition", editions[0], "--players",
                              str(spec.tables[0]), "--games", "1")
-        lines.append(f"{game.slug}: a 1-game run takes {startup:.2f} s CPU (start-up and reading the game)")
+        lines.append(f"{game.slug}: a 1-game run takes {startup:.2f} s CPU (start-up, reading the game and, as "
+                     f"the first run in the copy, checking it)")
         slowest = {}
         largest = max(spec.tables)
         for edition in editions:

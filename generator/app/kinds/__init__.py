@@ -85,6 +85,13 @@ class Kind:
     # kit -> [ShopItem]: the components as a print shop gets them, each drawn whole at real
     # size (a profile's `components:` says which kinds it takes); [] for none
     shop: Callable = _nothing
+    # What its files are in the manifest (Artifact.kind), when more than its own name: a
+    # `--kind` build of it stands in for these on the print-first page (checked by a test)
+    file_kinds: tuple[str, ...] = ()
+
+    def made_kinds(self) -> tuple[str, ...]:
+        """The manifest kinds of the files it makes."""
+        return self.file_kinds or (self.name,)
 
 
 def makes_shop_files(kind: Kind) -> bool:

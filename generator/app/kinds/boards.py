@@ -301,4 +301,5 @@ def shop(kit: Kit) -> list:
     return items
 
 
-KIND = Kind("boards", files, sheets, placed=placed, check=check, contents=contents, parts=parts, picture=picture, shop=shop)
+KIND = Kind("boards", files, sheets, placed=placed, check=check, contents=contents, parts=parts, picture=picture, shop=shop,
+            file_kinds=("boards", "boards-one-sheet"))

@@ -201,4 +201,4 @@ def contents(loc, phrase) -> list:
 
 
 KIND = Kind("cards", files, sheets, placed=placed, check=check, locale_files=locale_files, contents=contents, tables=tables,
-            file_parts=file_parts, locale_parts=locale_parts)
+            file_parts=file_parts, locale_parts=locale_parts, file_kinds=("cards", "calibration", "preview"))
