@@ -261,3 +261,24 @@ def test_a_listed_file_on_a_paper_the_project_lacks_or_gone_from_the_folder_is_n
     assert "Traceback" not in result.output
     assert page.read_bytes() == before
     assert page_listing(out) == listed
+
+
+def test_a_page_listing_a_file_again_and_a_manifest_naming_an_impossible_file_change_nothing(built_sample):
+    """Rows repeated by hand are listed once (the list never outgrows the folder), and a
+    manifest entry with a name no file system takes stops nothing: the page is made as before."""
+    sample_project, out = built_sample
+    page = first_page(out)
+    data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    folder = page.relative_to(out).as_posix().rsplit("/", 1)[0]
+    for entry in data["files"]:
+        if entry["path"] == page.relative_to(out).as_posix():
+            listed = entry["lists"]
+            entry["lists"] = listed + [next(row for row in listed if row[1] == "boards")] * 500 + [
+                [f"{'a' * 300}.pdf", "boards", "a4", 1, "", "", "", 0]]
+    data["files"].append({"path": f"{folder}/{'a' * 300}.pdf", "kind": "boards", "paper": "a4", "pages": 1})
+    (out / "manifest.json").write_text(json.dumps(data), encoding="utf-8")
+    before = page.read_bytes()
+    replace_in(sample_project / CARDS_YAML, 'colour: "#3A61C4"', 'colour: "#7A2E8C"')
+    build(sample_project, out, "--kind", "cards")
+    assert page.read_bytes() == before
+    assert page_listing(out) == listed

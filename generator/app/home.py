@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import Callable
 
+from ..core.artifacts import unsafe_name
 from ..core.errors import UsageError
 from ..core.schema import did_you_mean
 from ..i18n.catalogs import translatable_paths
@@ -40,11 +42,20 @@ def made_kinds(names: set[str]) -> frozenset[str]:
     return frozenset(kinds | (names & set(EDITION_MAKERS)))
 
 
-def present_in(out, entries: dict[str, dict], page_path: str) -> set[str]:
-    """The names of the files in a page's folder that the manifest lists and the folder holds."""
+def present_in(out, entries: dict[str, dict], page_path: str) -> Callable[[str], bool]:
+    """Whether a file of a page's folder, by name, is one the manifest lists and the folder
+    holds (a name no file can have, or one the system refuses to look up, is not)."""
     folder = page_path.rsplit("/", 1)[0] + "/"
-    return {path[len(folder):] for path in entries
-            if path.startswith(folder) and "/" not in path[len(folder):] and (out / path).is_file()}
+
+    def present(name: str) -> bool:
+        path = folder + name
+        if "/" in name or path not in entries or unsafe_name(path):
+            return False
+        try:
+            return (out / path).is_file()
+        except (OSError, ValueError):
+            return False
+    return present
 
 
 def check_kinds(request: BuildRequest) -> None:

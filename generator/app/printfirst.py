@@ -10,6 +10,7 @@ kind's files there, so that a card added and built alone is counted on the page 
 from __future__ import annotations
 
 from dataclasses import astuple, dataclass, fields
+from typing import Callable
 from functools import partial
 
 from ..core.artifacts import Artifact
@@ -84,15 +85,15 @@ def with_kinds_replaced(earlier: list[KitFile], made: list[KitFile], kinds: froz
     return files + [new for new in made if new.kind not in placed]
 
 
-def earlier_listing(entry: dict | None, present: set[str], papers: set[str]) -> tuple[KitFile, ...] | None:
-    """The files a page's manifest entry lists that are still there (`present`: the names of
-    the folder's files in the manifest and on disk) on a paper the project knows, or None when
-    it lists none this tool can read (a page made before pages kept their list, an entry
-    changed by hand)."""
+def earlier_listing(entry: dict | None, present: Callable[[str], bool], papers: set[str]) -> tuple[KitFile, ...] | None:
+    """The files a page's manifest entry lists that are still there (`present(name)`: in the
+    manifest and in the folder) on a paper the project knows, each once, or None when it lists
+    none this tool can read (a page made before pages kept their list, an entry changed by
+    hand)."""
     rows = entry.get(LISTED) if isinstance(entry, dict) else None
     if not isinstance(rows, list):
         return None
-    listed = []
+    listed: dict[str, KitFile] = {}
     for row in rows:
         if not (isinstance(row, list) and len(row) == len(KIT_FILE_TYPES)
                 and all(type(value).__name__ == kind for value, kind in zip(row, KIT_FILE_TYPES))):
@@ -100,9 +101,9 @@ def earlier_listing(entry: dict | None, present: set[str], papers: set[str]) -> 
         file = KitFile(*row)
         if file.pages < 0 or file.cut_page < 0:
             return None
-        if file.name in present and file.paper in papers | {""}:
-            listed.append(file)
-    return tuple(listed)
+        if file.name not in listed and file.paper in papers | {""} and present(file.name):
+            listed[file.name] = file
+    return tuple(listed.values())
 
 
 def _made(kit: Kit, files: tuple[KitFile, ...]):
