@@ -121,13 +121,13 @@ def _home_units(project: Project, games: list[Game], request: BuildRequest, cach
                                   _part(files_of, kind, kit, part), inputs, partial(lay_out_every_kind, kit)))
         page = KitPage(kit, f"home|{where}|{paper}|{options}|{PRINT_FIRST}",
                        f"{game.slug} {edition} {locale} {paper} {PRINT_FIRST}", inputs)
+        page_path = kit.path(PRINT_FIRST)
         if not request.kinds:
             pages.append(page)
-        elif kit.path(PRINT_FIRST) in earlier:
-            listed = earlier_listing(earlier[kit.path(PRINT_FIRST)], present_in(out, earlier, kit.path(PRINT_FIRST)),
-                                     set(known_papers))
+        elif page_path in earlier:
+            listed = earlier_listing(earlier[page_path], present_in(out, earlier, page_path), set(known_papers))
             if listed is None:
-                stale.append(kit.path(PRINT_FIRST))
+                stale.append(page_path)
             else:
                 pages.append(replace(page, earlier=listed, replaced=made_kinds(wanted)))
     for game in games:

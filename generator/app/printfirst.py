@@ -10,8 +10,8 @@ kind's files there, so that a card added and built alone is counted on the page 
 from __future__ import annotations
 
 from dataclasses import astuple, dataclass, fields
-from typing import Callable
 from functools import partial
+from typing import Callable
 
 from ..core.artifacts import Artifact
 from ..core.digests import digest
@@ -27,7 +27,8 @@ from .units import Unit
 NAME = "print-first"
 # The page's detail (and manifest key) listing its files, each as KitFile's fields in order.
 LISTED = "lists"
-KIT_FILE_TYPES = tuple(field.type if isinstance(field.type, str) else field.type.__name__ for field in fields(KitFile))
+KIT_FILE_TYPES = tuple(field.type if isinstance(field.type, str) else field.type.__name__
+                       for field in fields(KitFile))
 
 
 @dataclass(frozen=True)

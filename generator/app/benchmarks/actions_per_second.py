@@ -31,9 +31,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from ...load.project import Project
 from ...rules.benchmark import games_per_run
 from ...rules.simulate import play_game, simulate
-from ...load.project import Project
 from ..loading import load_games
 from . import project_copy
 
