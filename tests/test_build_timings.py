@@ -108,3 +108,15 @@ def test_files_taken_from_the_cache_are_counted_as_reused(project, tmp_path):
     rows = timings(result.output)
     assert rows["cards"]["units"] == rows["cards"]["reused"] >= 1
     assert rows["cards"]["files"] == by_kind(out)["cards"][0]
+
+
+def test_an_errata_build_with_nothing_to_print_still_shows_its_time(project, tmp_path):
+    """`--changed-since` against a copy with the same cards: no errata, and what the comparison cost."""
+    same = tmp_path / "same"
+    shutil.copytree(project, same)
+    result = pnp("build", "--changed-since", str(same), "--locale", "en", "--jobs", "1", "--timings",
+                 "--out", str(tmp_path / "out"), project=project)
+    assert result.exit_code == 0, result.output
+    assert f"no card prints differently since {same}: no errata to build" in result.output
+    rows = timings(result.output)
+    assert rows["loading and checking"]["seconds"] > 0 and rows["total"]["seconds"] > 0

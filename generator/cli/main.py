@@ -180,8 +180,8 @@ def build_command(obj: Context, game, edition, locale, paper, out, profiles, dup
             result = build(obj.project, request, progress=progress.step)
     if changed_since and not result.artifacts:
         click.echo(f"no card prints differently since {changed_since}: no errata to build")
-        return
-    click.echo(summary(result, out or obj.project.root / "output"))
+    else:
+        click.echo(summary(result, out or obj.project.root / "output"))
     for note in result.notes:
         click.echo(note)
     if timings:
