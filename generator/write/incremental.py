@@ -26,7 +26,7 @@ from ..core.digests import GENERATOR, digest, folder_digest, rules_digest, sha
 from ..load.project import TOOL_TEMPLATES
 from ..load.spreadsheets import FORMATS as SPREADSHEETS
 from .cache import FOLDER, Cache
-from .output import MANIFEST, MANIFEST_MAX_BYTES
+from .output import MANIFEST
 
 
 # The libraries whose output lands in the files, by distribution name.
@@ -212,6 +212,7 @@ def up_to_date(out: Path, inputs: str):
         return None
 
 
+MANIFEST_MAX_BYTES = 64 * 1024 * 1024
 _ENTRY_FIELDS = {"path", "game", "edition", "locale", "kind", "paper", "pages", "bytes", "sha256"}
 
 

@@ -15,8 +15,6 @@ from ..core.files import read_bytes_inside, write_inside
 
 
 MANIFEST = "manifest.json"
-# The largest manifest read back (the shipped kits' is under a megabyte).
-MANIFEST_MAX_BYTES = 64 * 1024 * 1024
 
 
 def escape(out: Path, relative: str) -> Problem | None:
@@ -75,12 +73,8 @@ def write_all(out: Path, artifacts: list[Artifact]) -> Path:
 
 def _write_all(out: Path, artifacts: list[Artifact]) -> Path:
     manifest_path = out / MANIFEST
-    problems = path_problems(out, artifacts)
-    earlier = []
-    if manifest_path.exists():
-        data, found = read_bytes_inside(manifest_path, [out], str(manifest_path))
-        problems += found
-        earlier = manifest_entries(data)
+    earlier, found = read_manifest(out)
+    problems = path_problems(out, artifacts) + found
     if problems:
         raise DataError(problems)
     entries = {entry["path"]: entry for entry in earlier
@@ -125,14 +119,22 @@ def _holds(path: Path, data: bytes) -> bool:
         return False
 
 
-def earlier_entries(out: Path) -> dict[str, dict]:
-    """The entries of the manifest an earlier build left in `out`, by path; none when there is
-    none, or one this tool did not write (it is read like any file inside the output folder)."""
+def read_manifest(out: Path) -> tuple[list[dict], list[Problem]]:
+    """The entries of the manifest an earlier build left in `out` (none when there is none, or
+    one this tool did not write), and why it could not be read: it is read like any file inside
+    the output folder (no link out of it, bounded size)."""
     manifest_path = out / MANIFEST
-    if not manifest_path.is_file():
-        return {}
-    data, problems = read_bytes_inside(manifest_path, [out], str(manifest_path), limit=MANIFEST_MAX_BYTES)
-    return {} if problems else {entry["path"]: entry for entry in manifest_entries(data)}
+    if not manifest_path.exists():
+        return [], []
+    data, problems = read_bytes_inside(manifest_path, [out], str(manifest_path))
+    return manifest_entries(data), problems
+
+
+def earlier_entries(out: Path) -> dict[str, dict]:
+    """The entries of the manifest an earlier build left in `out`, by path, as the write stage
+    reads them (none from one it would refuse)."""
+    entries, problems = read_manifest(out)
+    return {} if problems else {entry["path"]: entry for entry in entries}
 
 
 def manifest_entries(data: bytes | None) -> list[dict]:
